@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Strictness shared by every target: Swift 6 language mode plus the upcoming
+/// features that keep imports, existentials and isolation explicit.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+]
+
+let package = Package(
+    name: "OpenHealthKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+        .executable(name: "workout", targets: ["workout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(
+            name: "OpenHealthKit",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "workout",
+            dependencies: [
+                "OpenHealthKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenHealthKitTests",
+            dependencies: [
+                "OpenHealthKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WorkoutCommandTests",
+            dependencies: ["workout", "OpenHealthKit"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,248 @@
+public import Foundation
+
+/// One activity of a workout: the whole of a single-sport workout, or one leg
+/// (swim, bike, run) of a multisport one.
+public final class HKWorkoutActivity: Hashable, @unchecked Sendable {
+    // Immutable after init.
+
+    /// The activity's identifier.
+    public let uuid: UUID
+    /// How the activity was set up.
+    public let workoutConfiguration: HKWorkoutConfiguration
+    /// When it started.
+    public let startDate: Date
+    /// When it ended, or `nil` while it goes on.
+    public let endDate: Date?
+    /// Extra facts about the activity.
+    public let metadata: [String: Any]?
+    /// The events inside the activity.
+    public let workoutEvents: [HKWorkoutEvent]
+    /// Statistics for the activity, by type.
+    public let allStatistics: [HKQuantityType: HKStatistics]
+
+    /// Creates an activity.
+    public convenience init(workoutConfiguration: HKWorkoutConfiguration, start startDate: Date, end endDate: Date?, metadata: [String: Any]?) {
+        self.init(uuid: UUID(), configuration: workoutConfiguration.copy(), start: startDate, end: endDate,
+                  metadata: metadata, events: [], statistics: [:])
+    }
+
+    init(uuid: UUID, configuration: HKWorkoutConfiguration, start: Date, end: Date?, metadata: [String: Any]?,
+         events: [HKWorkoutEvent], statistics: [HKQuantityType: HKStatistics]) {
+        self.uuid = uuid
+        self.workoutConfiguration = configuration
+        self.startDate = start
+        self.endDate = end
+        self.metadata = metadata
+        self.workoutEvents = events
+        self.allStatistics = statistics
+    }
+
+    /// The active time: from start to end, less the pauses among its events.
+    public var duration: TimeInterval {
+        guard let endDate else { return 0 }
+        return ElapsedTime.activeDuration(start: startDate, end: endDate, events: workoutEvents)
+    }
+
+    /// The statistics for one type, if any were collected.
+    public func statistics(for quantityType: HKQuantityType) -> HKStatistics? { allStatistics[quantityType] }
+
+    /// Activities are equal when their identifiers are.
+    public static func == (lhs: HKWorkoutActivity, rhs: HKWorkoutActivity) -> Bool { lhs.uuid == rhs.uuid }
+
+    /// Hashes the identifier.
+    public func hash(into hasher: inout Hasher) { hasher.combine(uuid) }
+}
+
+/// A finished workout: its activity, time, events, activities and statistics.
+///
+/// Workouts made by a builder carry statistics per type. The older
+/// initialisers with `totalEnergyBurned` and `totalDistance` are kept for code
+/// that still uses them; their totals become statistics too.
+///
+/// ```swift
+/// let workout = HKWorkout(activityType: .running, start: start, end: end,
+///                         workoutEvents: nil,
+///                         totalEnergyBurned: HKQuantity(unit: .kilocalorie(), doubleValue: 420),
+///                         totalDistance: HKQuantity(unit: .meter(), doubleValue: 5000),
+///                         metadata: [HKMetadataKeyIndoorWorkout: false])
+/// try await store.save(workout)
+/// ```
+public final class HKWorkout: HKSample, @unchecked Sendable {
+    /// The main activity type.
+    public let workoutActivityType: HKWorkoutActivityType
+    /// The active time in seconds: start to end, less pauses.
+    public let duration: TimeInterval
+    /// The events between start and end, sorted by start.
+    public let workoutEvents: [HKWorkoutEvent]?
+    /// The activities, sorted by start.
+    public let workoutActivities: [HKWorkoutActivity]
+    /// Statistics by type.
+    public let allStatistics: [HKQuantityType: HKStatistics]
+
+    init(unchecked activityType: HKWorkoutActivityType, start: Date, end: Date, duration: TimeInterval,
+         events: [HKWorkoutEvent]?, activities: [HKWorkoutActivity], statistics: [HKQuantityType: HKStatistics],
+         uuid: UUID = UUID(), device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
+        self.workoutActivityType = activityType
+        self.duration = duration
+        self.workoutEvents = events.map { $0.sorted { $0.dateInterval.start < $1.dateInterval.start } }
+        self.workoutActivities = activities.sorted { $0.startDate < $1.startDate }
+        self.allStatistics = statistics
+        super.init(type: HKWorkoutType(), start: start, end: end, uuid: uuid, device: device, metadata: metadata, sourceRevision: sourceRevision)
+    }
+
+    /// A workout with no events or totals.
+    public convenience init(activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date) {
+        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: nil,
+                  totalEnergyBurned: nil, totalDistance: nil, device: nil, metadata: nil)
+    }
+
+    /// A workout with events and totals; the duration is the active time between the events' pauses.
+    public convenience init(activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date,
+                            workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+                            metadata: [String: Any]?) {
+        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: workoutEvents,
+                  totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, device: nil, metadata: metadata)
+    }
+
+    /// A workout with events, totals and a device.
+    public convenience init(activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date,
+                            workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+                            device: HKDevice?, metadata: [String: Any]?) {
+        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: workoutEvents,
+                  totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, totalSwimmingStrokeCount: nil,
+                  totalFlightsClimbed: nil, duration: nil, device: device, metadata: metadata)
+    }
+
+    /// A workout with an explicit duration and totals.
+    public convenience init(activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date,
+                            duration: TimeInterval, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+                            metadata: [String: Any]?) {
+        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: nil,
+                  totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, totalSwimmingStrokeCount: nil,
+                  totalFlightsClimbed: nil, duration: duration, device: nil, metadata: metadata)
+    }
+
+    /// A workout with an explicit duration, totals and a device.
+    public convenience init(activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date,
+                            duration: TimeInterval, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+                            device: HKDevice?, metadata: [String: Any]?) {
+        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: nil,
+                  totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, totalSwimmingStrokeCount: nil,
+                  totalFlightsClimbed: nil, duration: duration, device: device, metadata: metadata)
+    }
+
+    /// A swim with a stroke count.
+    public convenience init(activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date,
+                            workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+                            totalSwimmingStrokeCount: HKQuantity?, device: HKDevice?, metadata: [String: Any]?) {
+        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: workoutEvents,
+                  totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance,
+                  totalSwimmingStrokeCount: totalSwimmingStrokeCount, totalFlightsClimbed: nil, duration: nil,
+                  device: device, metadata: metadata)
+    }
+
+    /// A climb with a count of flights.
+    public convenience init(activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date,
+                            workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+                            totalFlightsClimbed: HKQuantity?, device: HKDevice?, metadata: [String: Any]?) {
+        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: workoutEvents,
+                  totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, totalSwimmingStrokeCount: nil,
+                  totalFlightsClimbed: totalFlightsClimbed, duration: nil, device: device, metadata: metadata)
+    }
+
+    private convenience init(activityType: HKWorkoutActivityType, start: Date, end: Date, workoutEvents: [HKWorkoutEvent]?,
+                             totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, totalSwimmingStrokeCount: HKQuantity?,
+                             totalFlightsClimbed: HKQuantity?, duration: TimeInterval?, device: HKDevice?, metadata: [String: Any]?) {
+        do {
+            try Self.validateDates(type: HKWorkoutType(), start: start, end: end)
+            try Self.validateMetadata(metadata, type: HKWorkoutType())
+        } catch {
+            validationFailure(error)
+        }
+        let events = (workoutEvents ?? []).filter { $0.dateInterval.start >= start && $0.dateInterval.end <= end }
+        var statistics: [HKQuantityType: HKStatistics] = [:]
+        let totals: [(HKQuantityType, HKQuantity?)] = [
+            (HKQuantityType(.activeEnergyBurned), totalEnergyBurned),
+            (HKQuantityType(Self.distanceType(for: activityType)), totalDistance),
+            (HKQuantityType(.swimmingStrokeCount), totalSwimmingStrokeCount),
+            (HKQuantityType(.flightsClimbed), totalFlightsClimbed),
+        ]
+        for (type, total) in totals {
+            guard let total else { continue }
+            guard type.is(compatibleWith: total.unit) else {
+                validationFailure(HKError(.errorInvalidArgument, "HKWorkout total for \(type.identifier) requires unit of type \(type.canonicalUnit.dimension). Incompatible unit: \(total.unit.unitString)"))
+            }
+            statistics[type] = HKStatistics(type: type, start: start, end: end,
+                                            merged: StatisticValues(sum: total.doubleValue(for: type.canonicalUnit)),
+                                            bySource: nil, sources: nil)
+        }
+        self.init(unchecked: activityType, start: start, end: end,
+                  duration: duration ?? ElapsedTime.activeDuration(start: start, end: end, events: events),
+                  events: workoutEvents == nil ? nil : events, activities: [], statistics: statistics,
+                  device: device, metadata: metadata)
+    }
+
+    /// The distance type HealthKit uses for an activity.
+    public static func distanceType(for activityType: HKWorkoutActivityType) -> HKQuantityTypeIdentifier {
+        switch activityType {
+        case .cycling, .handCycling: .distanceCycling
+        case .swimming: .distanceSwimming
+        case .wheelchairRunPace, .wheelchairWalkPace: .distanceWheelchair
+        case .downhillSkiing, .snowboarding, .snowSports: .distanceDownhillSnowSports
+        case .crossCountrySkiing: .distanceCrossCountrySkiing
+        case .paddleSports: .distancePaddleSports
+        case .rowing: .distanceRowing
+        case .skatingSports: .distanceSkatingSports
+        default: .distanceWalkingRunning
+        }
+    }
+
+    /// The statistics for one type, if any.
+    public func statistics(for quantityType: HKQuantityType) -> HKStatistics? { allStatistics[quantityType] }
+
+    /// The active energy, from the statistics.
+    @available(*, deprecated, message: "Use statistics(for: HKQuantityType(.activeEnergyBurned))")
+    public var totalEnergyBurned: HKQuantity? { allStatistics[HKQuantityType(.activeEnergyBurned)]?.sumQuantity() }
+
+    /// The distance, from the statistics of the activity's distance type.
+    @available(*, deprecated, message: "Use statistics(for:) with the activity's distance type")
+    public var totalDistance: HKQuantity? {
+        allStatistics[HKQuantityType(Self.distanceType(for: workoutActivityType))]?.sumQuantity()
+    }
+
+    /// The swimming stroke count, from the statistics.
+    @available(*, deprecated, message: "Use statistics(for: HKQuantityType(.swimmingStrokeCount))")
+    public var totalSwimmingStrokeCount: HKQuantity? { allStatistics[HKQuantityType(.swimmingStrokeCount)]?.sumQuantity() }
+
+    /// The flights climbed, from the statistics.
+    @available(*, deprecated, message: "Use statistics(for: HKQuantityType(.flightsClimbed))")
+    public var totalFlightsClimbed: HKQuantity? { allStatistics[HKQuantityType(.flightsClimbed)]?.sumQuantity() }
+}
+
+/// Active time by HealthKit's elapsed-time algorithm.
+enum ElapsedTime {
+    /// The time between `start` and `end` (or `at`, if earlier) that is not
+    /// inside a pause. Only `.pause` and `.resume` count; redundant ones are
+    /// ignored, and an event before `start` or after the end stops the scan.
+    static func activeDuration(start: Date, end: Date?, events: [HKWorkoutEvent], at time: Date? = nil) -> TimeInterval {
+        let t = time ?? end ?? start
+        guard start < t else { return 0 }
+        let limit = end.map { min(t, $0) } ?? t
+        var total: TimeInterval = 0
+        var running = true
+        var segmentStart = start
+        for event in events.sorted(by: { $0.dateInterval.start < $1.dateInterval.start }) {
+            let s = event.dateInterval.start
+            if s < start || s > limit { break }
+            if event.type == .pause, running {
+                total += s.timeIntervalSince(segmentStart)
+                running = false
+            } else if event.type == .resume, !running {
+                segmentStart = s
+                running = true
+            }
+        }
+        if running { total += limit.timeIntervalSince(segmentStart) }
+        return total
+    }
+}

@@ -1,0 +1,101 @@
+public import Foundation
+
+/// The kinds of workout event, with Apple's raw values.
+public enum HKWorkoutEventType: Int, Sendable, CaseIterable, Codable {
+    /// The start of a break; zero length.
+    case pause = 1
+    /// The end of a break; zero length.
+    case resume = 2
+    /// A lap: zero length (an end marker) or with a duration.
+    case lap = 3
+    /// A point of interest; zero length.
+    case marker = 4
+    /// An automatic pause when motion stopped; zero length.
+    case motionPaused = 5
+    /// An automatic resume when motion restarted; zero length.
+    case motionResumed = 6
+    /// A period of interest; may overlap others.
+    case segment = 7
+    /// The user asked to toggle pause and resume; zero length.
+    case pauseOrResumeRequest = 8
+
+    /// Whether events of this type may have a duration (laps and segments only).
+    var allowsDuration: Bool { self == .lap || self == .segment }
+}
+
+/// Something that happened during a workout: a pause, a lap, a marker.
+///
+/// ```swift
+/// let lap = HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lapStart, end: now), metadata: nil)
+/// ```
+public final class HKWorkoutEvent: Hashable, Sendable {
+    /// The kind of event.
+    public let type: HKWorkoutEventType
+    /// When it happened; zero length except for laps and segments.
+    public let dateInterval: DateInterval
+    /// Extra facts about the event (stored as storable values).
+    let storedMetadata: [String: MetadataValue]?
+
+    /// Creates an event. Traps, as Apple's does, when an event other than a lap
+    /// or segment has a duration.
+    public init(type: HKWorkoutEventType, dateInterval: DateInterval, metadata: [String: Any]?) {
+        if !type.allowsDuration, dateInterval.duration != 0 {
+            validationFailure(HKError(.errorInvalidArgument, "Workout events of type \(type) must have a zero-length date interval"))
+        }
+        self.type = type
+        self.dateInterval = dateInterval
+        self.storedMetadata = MetadataValue.encode(metadata)
+    }
+
+    init(type: HKWorkoutEventType, dateInterval: DateInterval, storedMetadata: [String: MetadataValue]?) {
+        self.type = type
+        self.dateInterval = dateInterval
+        self.storedMetadata = storedMetadata
+    }
+
+    /// Creates a zero-length event at `date`.
+    @available(*, deprecated, message: "Use init(type:dateInterval:metadata:)")
+    public convenience init(type: HKWorkoutEventType, date: Date) {
+        self.init(type: type, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
+    }
+
+    /// When the event starts.
+    @available(*, deprecated, message: "Use dateInterval")
+    public var date: Date { dateInterval.start }
+
+    /// Extra facts about the event.
+    public var metadata: [String: Any]? { MetadataValue.decode(storedMetadata) }
+
+    /// Events are equal when type, interval and metadata are.
+    public static func == (lhs: HKWorkoutEvent, rhs: HKWorkoutEvent) -> Bool {
+        lhs.type == rhs.type && lhs.dateInterval == rhs.dateInterval && lhs.storedMetadata == rhs.storedMetadata
+    }
+
+    /// Hashes type and interval.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+        hasher.combine(dateInterval)
+    }
+}
+
+extension HKWorkoutEvent: Codable {
+    enum CodingKeys: String, CodingKey { case type, start, end, metadata }
+
+    /// Decodes an event from the store's JSON.
+    public convenience init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let start = try c.decode(Date.self, forKey: .start), end = try c.decode(Date.self, forKey: .end)
+        self.init(type: try c.decode(HKWorkoutEventType.self, forKey: .type),
+                  dateInterval: DateInterval(start: start, end: max(start, end)),
+                  storedMetadata: try c.decodeIfPresent([String: MetadataValue].self, forKey: .metadata))
+    }
+
+    /// Encodes the event as the store's JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(type, forKey: .type)
+        try c.encode(dateInterval.start, forKey: .start)
+        try c.encode(dateInterval.end, forKey: .end)
+        try c.encodeIfPresent(storedMetadata, forKey: .metadata)
+    }
+}

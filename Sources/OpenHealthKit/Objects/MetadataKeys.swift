@@ -1,0 +1,66 @@
+/// Whether a workout took place indoors (`Bool`).
+public let HKMetadataKeyIndoorWorkout = "HKIndoorWorkout"
+/// The average speed while moving (`HKQuantity`, length/time).
+public let HKMetadataKeyAverageSpeed = "HKAverageSpeed"
+/// The maximum speed (`HKQuantity`, length/time).
+public let HKMetadataKeyMaximumSpeed = "HKMaximumSpeed"
+/// The total climb (`HKQuantity`, length).
+public let HKMetadataKeyElevationAscended = "HKElevationAscended"
+/// The total descent (`HKQuantity`, length).
+public let HKMetadataKeyElevationDescended = "HKElevationDescended"
+/// The average metabolic equivalent (`HKQuantity`, kcal/(kg·hr)).
+public let HKMetadataKeyAverageMETs = "HKAverageMETs"
+/// The time zone the data was recorded in (`String`, an IANA name).
+public let HKMetadataKeyTimeZone = "HKTimeZone"
+/// The weather temperature (`HKQuantity`, temperature).
+public let HKMetadataKeyWeatherTemperature = "HKWeatherTemperature"
+/// The weather humidity (`HKQuantity`, percent).
+public let HKMetadataKeyWeatherHumidity = "HKWeatherHumidity"
+/// Whether a coach led the workout (`Bool`).
+public let HKMetadataKeyCoachedWorkout = "HKCoachedWorkout"
+/// Whether the workout was a group class (`Bool`).
+public let HKMetadataKeyGroupFitness = "HKGroupFitness"
+/// The brand of a workout (`String`).
+public let HKMetadataKeyWorkoutBrandName = "HKWorkoutBrandName"
+/// An identifier the app gives the object (`String`), unique per source.
+public let HKMetadataKeyExternalUUID = "HKExternalUUID"
+/// An app-defined sync identifier (`String`); a newer version replaces an older one.
+public let HKMetadataKeySyncIdentifier = "HKMetadataKeySyncIdentifier"
+/// The version that goes with ``HKMetadataKeySyncIdentifier`` (number).
+public let HKMetadataKeySyncVersion = "HKMetadataKeySyncVersion"
+/// Whether the user entered the data by hand (`Bool`).
+public let HKMetadataKeyWasUserEntered = "HKWasUserEntered"
+/// The serial number of the device (`String`).
+public let HKMetadataKeyDeviceSerialNumber = "HKDeviceSerialNumber"
+/// Where on the body a heart-rate sensor sits (number, ``HKHeartRateSensorLocation``).
+public let HKMetadataKeyHeartRateSensorLocation = "HKHeartRateSensorLocation"
+/// The motion context of a heart-rate reading (number: 0 not set, 1 sedentary, 2 active).
+public let HKMetadataKeyHeartRateMotionContext = "HKHeartRateMotionContext"
+/// Whether a sample starts a menstrual cycle (`Bool`); required on menstrual flow samples.
+public let HKMetadataKeyMenstrualCycleStart = "HKMenstrualCycleStart"
+/// Why insulin was delivered (number: 1 basal, 2 bolus); required on insulin delivery samples.
+public let HKMetadataKeyInsulinDeliveryReason = "HKInsulinDeliveryReason"
+/// The length of a lap in a pool (`HKQuantity`, length).
+public let HKMetadataKeyLapLength = "HKLapLength"
+/// Where a swim took place (number, ``HKWorkoutSwimmingLocationType``).
+public let HKMetadataKeySwimmingLocationType = "HKSwimmingLocationType"
+/// The accuracy of a heart-rate event threshold (`HKQuantity`, count/min).
+public let HKMetadataKeyHeartRateEventThreshold = "HKHeartRateEventThreshold"
+
+/// Where a heart-rate sensor is worn, with the Bluetooth Body Sensor Location values.
+public enum HKHeartRateSensorLocation: Int, Sendable, CaseIterable {
+    /// Another place.
+    case other = 0
+    /// The chest.
+    case chest = 1
+    /// The wrist.
+    case wrist = 2
+    /// A finger.
+    case finger = 3
+    /// A hand.
+    case hand = 4
+    /// An ear lobe.
+    case earLobe = 5
+    /// A foot.
+    case foot = 6
+}

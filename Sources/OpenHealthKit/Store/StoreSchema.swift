@@ -1,0 +1,101 @@
+internal import GRDB
+
+/// The store's tables, created and upgraded by versioned migrations.
+///
+/// - `object`: every saved object. `id` is the object's anchor: a number from
+///   the store-wide `change_counter` that only grows, shared with deletions so
+///   anchored queries see saves and deletions in one order. `value` holds a
+///   quantity in its type's canonical unit (for statistics), `raw_value` and
+///   `unit` the quantity as it was created; category values, workout activity
+///   types and state-of-mind valences also live in `value`.
+/// - `data_type`, `source`: interned type identifiers and source revisions.
+/// - `deleted_object`: tombstones for anchored queries.
+/// - `characteristic`, `authorization_request`, `source_priority`,
+///   `background_delivery`: the profile, the simulated user's answers and settings.
+enum StoreSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: objects, sources, deletions, authorization") { db in
+            try db.execute(sql: """
+                CREATE TABLE data_type (
+                    id INTEGER PRIMARY KEY,
+                    identifier TEXT NOT NULL UNIQUE
+                );
+                CREATE TABLE source (
+                    id INTEGER PRIMARY KEY,
+                    bundle TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    version TEXT NOT NULL DEFAULT '',
+                    product TEXT NOT NULL DEFAULT '',
+                    os TEXT NOT NULL DEFAULT '',
+                    UNIQUE (bundle, name, version, product, os)
+                );
+                CREATE TABLE change_counter (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    value INTEGER NOT NULL
+                );
+                INSERT INTO change_counter (id, value) VALUES (1, 0);
+                CREATE TABLE object (
+                    id INTEGER PRIMARY KEY,
+                    uuid BLOB NOT NULL UNIQUE,
+                    kind INTEGER NOT NULL,
+                    type INTEGER NOT NULL REFERENCES data_type(id),
+                    start REAL NOT NULL,
+                    end REAL NOT NULL,
+                    value REAL,
+                    raw_value REAL,
+                    unit TEXT,
+                    count INTEGER NOT NULL DEFAULT 1,
+                    source INTEGER NOT NULL REFERENCES source(id),
+                    device TEXT,
+                    metadata TEXT,
+                    payload TEXT,
+                    parent BLOB
+                );
+                CREATE INDEX object_by_type_start ON object (type, start);
+                CREATE INDEX object_by_parent ON object (parent) WHERE parent IS NOT NULL;
+                CREATE TABLE deleted_object (
+                    id INTEGER PRIMARY KEY,
+                    uuid BLOB NOT NULL,
+                    type INTEGER NOT NULL,
+                    metadata TEXT
+                );
+                CREATE INDEX deleted_object_by_type ON deleted_object (type, id);
+                CREATE TABLE characteristic (
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                );
+                CREATE TABLE authorization_request (
+                    bundle TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    access INTEGER NOT NULL,
+                    PRIMARY KEY (bundle, type, access)
+                );
+                CREATE TABLE source_priority (
+                    type TEXT NOT NULL,
+                    bundle TEXT NOT NULL,
+                    rank INTEGER NOT NULL,
+                    PRIMARY KEY (type, bundle)
+                );
+                CREATE TABLE background_delivery (
+                    bundle TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    frequency INTEGER NOT NULL,
+                    PRIMARY KEY (bundle, type)
+                );
+                """)
+        }
+        return migrator
+    }
+}
+
+/// The kinds of object rows.
+enum ObjectKind: Int64, Sendable {
+    case quantity = 1
+    case category = 2
+    case correlation = 3
+    case workout = 4
+    case stateOfMind = 5
+    case route = 6
+    case heartbeatSeries = 7
+}

@@ -1,0 +1,300 @@
+/// Why a unit string could not be parsed, and where.
+///
+/// ```swift
+/// do { _ = try HKUnit(parsing: "mL/kg/min") } catch {
+///     error.column   // 6
+///     error.reason   // .secondDivision
+///     print(error)   // Unable to parse unit string "mL/kg/min" at column 6: only one "/" is allowed per level; group the denominator, e.g. "mL/(kg·min)"
+/// }
+/// ```
+public struct HKUnitParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong at ``column``.
+    public enum Reason: Hashable, Sendable {
+        /// A name that is not a unit; `suggestion` is the unit probably meant.
+        case unknownUnit(String, suggestion: String?)
+        /// A prefix in front of a unit that takes none.
+        case prefixNotAllowed(prefix: String, unit: String)
+        /// A second `/` at the same level of parentheses.
+        case secondDivision
+        /// An exponent after `^` that is not an integer.
+        case badExponent
+        /// A molar mass in `mol<…>` that is not a positive number, or a missing `>`.
+        case badMolarMass
+        /// A `(` without its `)`, or the reverse.
+        case unbalancedParenthesis
+        /// A unit was expected here (after `/`, `*`, `.`, `·` or `(`).
+        case expectedUnit
+        /// A character that has no place in a unit string.
+        case unexpectedCharacter(Character)
+        /// A numeric scale that is not written `INT^INT`.
+        case badScale
+    }
+
+    /// The whole string that failed.
+    public let string: String
+    /// The 1-based character column where the problem starts.
+    public let column: Int
+    /// What was wrong.
+    public let reason: Reason
+
+    /// A sentence naming the string, the column and the problem.
+    public var description: String {
+        "Unable to parse unit string \"\(string)\" at column \(column): \(explanation)"
+    }
+
+    var explanation: String {
+        switch reason {
+        case .unknownUnit(let name, let suggestion?):
+            "unknown unit \"\(name)\" (did you mean \"\(suggestion)\"?)"
+        case .unknownUnit(let name, nil):
+            "unknown unit \"\(name)\"; units are written as in \"count/min\", \"kcal\", \"m/s\", \"mg/dL\""
+        case .prefixNotAllowed(let prefix, let unit):
+            "\"\(unit)\" takes no metric prefix (found \"\(prefix)\"); only SI units (g, m, L, Pa, s, J, K, S, Hz, V, W, mol<…>) do"
+        case .secondDivision:
+            "only one \"/\" is allowed per level; group the denominator, e.g. \"mL/(kg·min)\""
+        case .badExponent:
+            "\"^\" must be followed by an integer exponent such as 2 or -1"
+        case .badMolarMass:
+            "a molar unit is written mol<MOLAR_MASS> with the molar mass in g/mol, e.g. \"mmol<180.15588>\""
+        case .unbalancedParenthesis:
+            "parentheses do not balance"
+        case .expectedUnit:
+            "a unit was expected here"
+        case .unexpectedCharacter(let c):
+            "unexpected character \"\(c)\"; factors are joined with \"*\", \".\" or \"·\" and divided with \"/\""
+        case .badScale:
+            "a numeric scale is written INT^INT, such as 10^3"
+        }
+    }
+}
+
+/// A conversion between units of different dimensions.
+public struct HKUnitConversionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The unit the value is in.
+    public let from: HKUnit
+    /// The unit that was asked for.
+    public let to: HKUnit
+
+    /// Apple's wording, naming both units and their dimensions.
+    public var description: String {
+        "Attempt to convert incompatible units: \(from.unitString), \(to.unitString) (\(from.dimension) is not \(to.dimension))"
+    }
+}
+
+/// A recursive-descent parser for Apple's unit grammar:
+///
+/// ```
+/// quotient := product ["/" product]          one "/" per level
+/// product  := term {SEP term}                SEP is "*", "." or "·"
+/// term     := "(" quotient ")" ["^" INT] | unit ["^" INT]
+/// unit     := [PREFIX] SI | NAMED | [PREFIX] "mol<" REAL ">" | INT "^" INT [unit]
+/// ```
+struct UnitStringParser {
+    private let string: String
+    private let chars: [Character]
+    private var index = 0
+
+    init(_ string: String) {
+        self.string = string
+        self.chars = Array(string)
+    }
+
+    mutating func parse() throws(HKUnitParseError) -> [UnitFactor] {
+        if chars.isEmpty { return [] }
+        let factors = try quotient()
+        if index < chars.count {
+            if chars[index] == ")" { throw fail(.unbalancedParenthesis) }
+            if chars[index] == "/" { throw fail(.secondDivision) }
+            throw fail(.unexpectedCharacter(chars[index]))
+        }
+        return factors
+    }
+
+    private func fail(_ reason: HKUnitParseError.Reason, at position: Int? = nil) -> HKUnitParseError {
+        HKUnitParseError(string: string, column: (position ?? index) + 1, reason: reason)
+    }
+
+    private var current: Character? { index < chars.count ? chars[index] : nil }
+
+    private mutating func quotient() throws(HKUnitParseError) -> [UnitFactor] {
+        var result = try product()
+        if current == "/" {
+            index += 1
+            result += try product().map { $0.raised(to: -1) }
+            if current == "/" { throw fail(.secondDivision) }
+        }
+        return result
+    }
+
+    private mutating func product() throws(HKUnitParseError) -> [UnitFactor] {
+        var result = try term()
+        while let c = current, c == "*" || c == "." || c == "·" {
+            index += 1
+            result += try term()
+        }
+        return result
+    }
+
+    private mutating func term() throws(HKUnitParseError) -> [UnitFactor] {
+        guard let c = current else { throw fail(.expectedUnit) }
+        if c == "(" {
+            let open = index
+            index += 1
+            let inner = try quotient()
+            guard current == ")" else { throw fail(.unbalancedParenthesis, at: open) }
+            index += 1
+            let power = try exponent()
+            return inner.map { $0.raised(to: power) }
+        }
+        if c.isNumber {
+            return try scaleTerm()
+        }
+        let factor = try unit()
+        return [factor.raised(to: try exponent())]
+    }
+
+    /// Reads an optional `^INT`, returning 1 when there is none.
+    private mutating func exponent() throws(HKUnitParseError) -> Int {
+        guard current == "^" else { return 1 }
+        index += 1
+        guard let value = integer() else { throw fail(.badExponent) }
+        return value
+    }
+
+    private mutating func integer() -> Int? {
+        let start = index
+        if current == "-" || current == "+" { index += 1 }
+        while let c = current, c.isASCII, c.isNumber { index += 1 }
+        let text = String(chars[start..<index])
+        guard let value = Int(text), text != "-", text != "+" else {
+            index = start
+            return nil
+        }
+        return value
+    }
+
+    /// `INT "^" INT [unit]`: a power of an integer, folded into a prefix when
+    /// it equals one and an SI unit follows.
+    private mutating func scaleTerm() throws(HKUnitParseError) -> [UnitFactor] {
+        let start = index
+        guard let base = integer(), current == "^" else { throw fail(.badScale, at: start) }
+        index += 1
+        guard let power = integer() else { throw fail(.badExponent) }
+        guard let c = current, c.isLetter || c == "%" else {
+            return [UnitFactor(prefix: .none, base: .scale(base: base, power: power), exponent: 1)]
+        }
+        var factor = try unit()
+        if base == 10, factor.prefix == .none, let prefix = HKMetricPrefix.forDecimalExponent(power),
+           factor.takesPrefix {
+            factor.prefix = prefix
+            return [factor.raised(to: try exponent())]
+        }
+        let scale = UnitFactor(prefix: .none, base: .scale(base: base, power: power), exponent: 1)
+        return [scale, factor.raised(to: try exponent())]
+    }
+
+    private mutating func unit() throws(HKUnitParseError) -> UnitFactor {
+        let start = index
+        while let c = current, c.isLetter || c == "_" || c == "%" { index += 1 }
+        let name = String(chars[start..<index])
+        if name.isEmpty {
+            if let c = current { throw fail(.unexpectedCharacter(c)) }
+            throw fail(.expectedUnit)
+        }
+        if current == "<" {
+            return try molarUnit(prefixText: name, start: start)
+        }
+        if let base = BaseUnit.named[name] {
+            return UnitFactor(prefix: .none, base: .named(base), exponent: 1)
+        }
+        for prefix in HKMetricPrefix.parseOrder where name.hasPrefix(prefix.symbol) {
+            let rest = String(name.dropFirst(prefix.symbol.count))
+            guard let base = BaseUnit.named[rest] else { continue }
+            guard base.takesPrefix else {
+                throw fail(.prefixNotAllowed(prefix: prefix.symbol, unit: rest), at: start)
+            }
+            return UnitFactor(prefix: prefix, base: .named(base), exponent: 1)
+        }
+        throw fail(.unknownUnit(name, suggestion: Self.suggestion(for: name)), at: start)
+    }
+
+    private mutating func molarUnit(prefixText: String, start: Int) throws(HKUnitParseError) -> UnitFactor {
+        guard prefixText.hasSuffix("mol") else {
+            throw fail(.unknownUnit(prefixText, suggestion: nil), at: start)
+        }
+        let prefixSymbol = String(prefixText.dropLast(3))
+        let prefix: HKMetricPrefix
+        if prefixSymbol.isEmpty {
+            prefix = .none
+        } else if let match = HKMetricPrefix.allCases.first(where: { $0 != .none && $0.symbol == prefixSymbol }) {
+            prefix = match
+        } else {
+            throw fail(.unknownUnit(prefixText, suggestion: nil), at: start)
+        }
+        index += 1 // "<"
+        let numberStart = index
+        while let c = current, c != ">" { index += 1 }
+        guard current == ">", let mass = Double(String(chars[numberStart..<index])), mass > 0, mass.isFinite else {
+            throw fail(.badMolarMass, at: numberStart)
+        }
+        index += 1
+        return UnitFactor(prefix: prefix, base: .mole(molarMass: mass), exponent: 1)
+    }
+
+    /// The unit most likely meant by a common misspelling.
+    static func suggestion(for name: String) -> String? {
+        let known: [String: String] = Self.commonMistakes
+        if let hit = known[name] { return hit }
+        return closestName(to: name)
+    }
+
+    static let commonMistakes: [String: String] = [
+            "hour": "hr", "hours": "hr", "h": "hr", "hrs": "hr", "sec": "s", "secs": "s", "seconds": "s",
+            "mins": "min", "minute": "min", "minutes": "min", "day": "d", "days": "d",
+            "bpm": "count/min", "beats": "count", "steps": "count", "Kcal": "kcal", "KCal": "kcal",
+            "kCal": "kcal", "kj": "kJ", "KJ": "kJ", "Kg": "kg", "KG": "kg", "lbs": "lb", "meters": "m",
+            "km_h": "km/hr", "kph": "km/hr", "mph": "mi/hr", "miles": "mi", "feet": "ft", "inches": "in",
+            "percent": "%", "celsius": "degC", "C": "degC", "F": "degF", "fahrenheit": "degF",
+            "ug": "mcg", "uL": "mcL", "ul": "mcL", "mmhg": "mmHg", "watts": "W", "w": "W", "rpm": "count/min",
+            "iu": "IU", "ml": "mL", "dl": "dL",
+        ]
+
+    static func closestName(to name: String) -> String? {
+        let candidates: [String] = Array(BaseUnit.named.keys) + ["kg", "km", "mL", "dL", "mg", "mcg", "kJ", "ms"]
+        let limit = max(1, name.count / 3)
+        var best: (name: String, distance: Int)?
+        for candidate in candidates.sorted() {
+            let distance = editDistance(name.lowercased(), candidate.lowercased())
+            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        return best?.name
+    }
+}
+
+/// The Levenshtein distance between two strings, for "did you mean" hints.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var row = previous
+    for i in 1...a.count {
+        row[0] = i
+        for j in 1...b.count {
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &row)
+    }
+    return previous[b.count]
+}
+
+extension UnitFactor {
+    /// Whether a metric prefix may be folded into this factor.
+    var takesPrefix: Bool {
+        switch base {
+        case .named(let unit): unit.takesPrefix
+        case .mole: true
+        case .scale: false
+        }
+    }
+}
