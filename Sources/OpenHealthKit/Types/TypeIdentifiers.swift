@@ -12,6 +12,9 @@ public struct HKCategoryTypeIdentifier: RawRepresentable, Hashable, Sendable, Co
     /// The identifier string.
     public var description: String { rawValue }
 
+    /// Every category identifier Apple defines.
+    public static let all: Set<HKCategoryTypeIdentifier> = [.sleepAnalysis, .appleStandHour, .cervicalMucusQuality, .ovulationTestResult, .pregnancyTestResult, .progesteroneTestResult, .menstrualFlow, .intermenstrualBleeding, .persistentIntermenstrualBleeding, .prolongedMenstrualPeriods, .irregularMenstrualCycles, .infrequentMenstrualCycles, .sexualActivity, .contraceptive, .pregnancy, .lactation, .mindfulSession, .highHeartRateEvent, .lowHeartRateEvent, .irregularHeartRhythmEvent, .audioExposureEvent, .environmentalAudioExposureEvent, .headphoneAudioExposureEvent, .toothbrushingEvent, .handwashingEvent, .lowCardioFitnessEvent, .appleWalkingSteadinessEvent, .sleepApneaEvent, .bleedingDuringPregnancy, .bleedingAfterPregnancy, .abdominalCramps, .acne, .appetiteChanges, .bladderIncontinence, .bloating, .breastPain, .chestTightnessOrPain, .chills, .constipation, .coughing, .diarrhea, .dizziness, .drySkin, .fainting, .fatigue, .fever, .generalizedBodyAche, .hairLoss, .headache, .heartburn, .hotFlashes, .lossOfSmell, .lossOfTaste, .lowerBackPain, .memoryLapse, .moodChanges, .nausea, .nightSweats, .pelvicPain, .rapidPoundingOrFlutteringHeartbeat, .runnyNose, .shortnessOfBreath, .sinusCongestion, .skippedHeartbeat, .sleepChanges, .soreThroat, .vaginalDryness, .vomiting, .wheezing]
+
     /// `HKCategoryTypeIdentifierSleepAnalysis`.
     public static let sleepAnalysis = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierSleepAnalysis")
     /// `HKCategoryTypeIdentifierAppleStandHour`.

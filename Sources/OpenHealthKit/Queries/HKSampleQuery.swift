@@ -1,0 +1,132 @@
+public import Foundation
+
+/// The limit that means "no limit".
+public let HKObjectQueryNoLimit = 0
+
+/// A type and a predicate, for queries over several types at once.
+public final class HKQueryDescriptor: @unchecked Sendable {
+    // Immutable after init.
+
+    /// The type to read.
+    public let sampleType: HKSampleType
+    /// The predicate, if any.
+    public let predicate: NSPredicate?
+
+    /// Describes what to read.
+    public init(sampleType: HKSampleType, predicate: NSPredicate?) {
+        self.sampleType = sampleType
+        self.predicate = predicate
+    }
+}
+
+/// Reads samples once: of one type, filtered, sorted and limited.
+///
+/// ```swift
+/// let newestFirst = NSSortDescriptor(keyPath: \HKSample.startDate, ascending: false)
+/// let query = HKSampleQuery(sampleType: HKQuantityType(.heartRate), predicate: today, limit: 10,
+///                           sortDescriptors: [newestFirst]) { _, samples, error in … }
+/// store.execute(query)
+/// ```
+///
+/// swift-corelibs-foundation has no key-value coding, so sort descriptors are
+/// written with key paths (`NSSortDescriptor(keyPath: \HKSample.startDate, …)`)
+/// rather than `HKSampleSortIdentifierStartDate`.
+public final class HKSampleQuery: HKQuery, @unchecked Sendable {
+    /// The most samples to return; ``HKObjectQueryNoLimit`` for all.
+    public let limit: Int
+    /// The order of the results.
+    public let sortDescriptors: [NSSortDescriptor]?
+    private let descriptors: [HKQueryDescriptor]
+    private let resultsHandler: @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+
+    /// A query for samples of `sampleType`.
+    public init(sampleType: HKSampleType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?,
+                resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void) {
+        self.limit = limit
+        self.sortDescriptors = sortDescriptors
+        self.descriptors = [HKQueryDescriptor(sampleType: sampleType, predicate: predicate)]
+        self.resultsHandler = resultsHandler
+        super.init(objectType: sampleType, predicate: predicate)
+    }
+
+    /// A query for samples matching any of `queryDescriptors`.
+    public init(queryDescriptors: [HKQueryDescriptor], limit: Int,
+                resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void) {
+        self.limit = limit
+        self.sortDescriptors = nil
+        self.descriptors = queryDescriptors
+        self.resultsHandler = resultsHandler
+        super.init(objectType: queryDescriptors.first?.sampleType, predicate: queryDescriptors.first?.predicate)
+    }
+
+    override func start(on store: HKHealthStore) async {
+        do {
+            var all: [HKSample] = []
+            for descriptor in descriptors {
+                var query = try store.objectQuery(types: [descriptor.sampleType], predicate: descriptor.predicate)
+                query.limit = limit > 0 ? limit : nil
+                if let sortDescriptors, !sortDescriptors.isEmpty {
+                    let (sql, sort) = SampleOrder.from(sortDescriptors)
+                    query.sqlOrder = sql ?? query.sqlOrder
+                    query.sort = sort
+                }
+                all += try await store.reader().objects(query).compactMap { $0 as? HKSample }
+            }
+            if descriptors.count > 1, limit > 0, all.count > limit { all.removeLast(all.count - limit) }
+            if !isStopped { resultsHandler(self, all, nil) }
+        } catch {
+            if !isStopped { resultsHandler(self, nil, error) }
+        }
+    }
+}
+
+/// Turns sort descriptors into SQL where they name start or end dates, and a Swift order otherwise.
+enum SampleOrder {
+    static func from(_ descriptors: [NSSortDescriptor]) -> (String?, ((HKObject, HKObject) -> Bool)?) {
+        var sql: [String] = []
+        for descriptor in descriptors {
+            let direction = descriptor.ascending ? "ASC" : "DESC"
+            switch descriptor.keyPath {
+            case \HKSample.startDate, \HKQuantitySample.startDate, \HKCategorySample.startDate, \HKWorkout.startDate:
+                sql.append("object.start \(direction)")
+            case \HKSample.endDate, \HKQuantitySample.endDate, \HKCategorySample.endDate, \HKWorkout.endDate:
+                sql.append("object.end \(direction)")
+            default:
+                let box = NSSortDescriptorBox(descriptors)
+                return (nil, { a, b in box.ordered(a, b) })
+            }
+        }
+        return ((sql + ["object.id ASC"]).joined(separator: ", "), nil)
+    }
+}
+
+/// Sort descriptors are immutable once made.
+struct NSSortDescriptorBox: @unchecked Sendable {
+    let descriptors: [NSSortDescriptor]
+    init(_ descriptors: [NSSortDescriptor]) { self.descriptors = descriptors }
+
+    func ordered(_ a: HKObject, _ b: HKObject) -> Bool {
+        for descriptor in descriptors {
+            switch descriptor.compare(a, to: b) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: continue
+            }
+        }
+        return false
+    }
+}
+
+extension HKHealthStore {
+    func reader() throws(HKError) -> ObjectReader { ObjectReader(database: try database()) }
+
+    /// A query over `types` with read authorization applied: types the app may
+    /// not read return only its own objects.
+    func objectQuery(types: [HKObjectType]?, predicate: NSPredicate?) throws(HKError) -> ObjectQuery {
+        let database = try database()
+        var query = ObjectQuery(types: types, filter: SampleFilter.from(predicate))
+        query.ownBundle = source.bundleIdentifier
+        for type in types ?? [] where !canReadAll(type, in: database) { query.ownOnlyTypes.insert(type.identifier) }
+        return query
+    }
+}

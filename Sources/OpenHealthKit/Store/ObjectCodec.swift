@@ -1,0 +1,254 @@
+import Foundation
+internal import GRDB
+
+/// Turns objects into `object` rows and rows back into objects.
+///
+/// One codec serves one batch: it caches unit strings, unit conversions and
+/// encoded devices for the objects of that batch.
+struct ObjectCodec {
+    static let columns = "id, uuid, kind, type, start, end, value, raw_value, unit, count, source, device, metadata, payload, parent"
+
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }()
+    private let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }()
+
+    private var unitStrings: [ObjectIdentifier: String] = [:]
+    private var devices: [HKDevice: String] = [:]
+    private var units: [String: HKUnit] = [:]
+
+    /// The values of one row, in ``columns`` order.
+    struct Row {
+        var uuid: UUID
+        var kind: ObjectKind
+        var type: String
+        var start: Double
+        var end: Double
+        var value: Double?
+        var rawValue: Double?
+        var unit: String?
+        var count: Int
+        var device: String?
+        var metadata: String?
+        var payload: String?
+        var parent: UUID?
+    }
+
+    // MARK: Encoding
+
+    /// The rows for `object`: one, or a correlation followed by its members.
+    mutating func rows(for object: HKObject, parent: UUID? = nil) throws -> [Row] {
+        guard let sample = object as? HKSample else {
+            throw HKError(.errorInvalidArgument, "Only samples can be saved; \(type(of: object)) is not one")
+        }
+        var device: String?
+        if let value = sample.device { device = try encodeDevice(value) }
+        var row = Row(uuid: sample.uuid, kind: ObjectKind.quantity, type: sample.sampleType.identifier,
+                      start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
+                      count: 1, device: device, metadata: try encodeMetadata(sample.metadata), parent: parent)
+        var extra: [Row] = []
+        switch sample {
+        case let quantity as HKQuantitySample:
+            let type = quantity.quantityType
+            let unit = quantity.quantity.unit
+            row.kind = .quantity
+            row.count = quantity.count
+            if unit == type.canonicalUnit {
+                row.value = quantity.quantity.value
+            } else {
+                row.value = try quantity.quantity.checkedDoubleValue(for: type.canonicalUnit)
+                row.rawValue = quantity.quantity.value
+                row.unit = unitString(unit)
+            }
+        case let category as HKCategorySample:
+            row.kind = .category
+            row.value = Double(category.value)
+        case let workout as HKWorkout:
+            row.kind = .workout
+            row.value = Double(workout.workoutActivityType.rawValue)
+            row.payload = try String(decoding: encoder.encode(WorkoutPayload(workout)), as: UTF8.self)
+        case let mind as HKStateOfMind:
+            row.kind = .stateOfMind
+            row.value = mind.valence
+            row.payload = try String(decoding: encoder.encode(StateOfMindPayload(mind)), as: UTF8.self)
+        case let correlation as HKCorrelation:
+            row.kind = .correlation
+            for member in correlation.objects.sorted(by: { $0.startDate < $1.startDate }) {
+                extra += try rows(for: member, parent: correlation.uuid)
+            }
+        default:
+            throw HKError(.errorInvalidArgument, "Objects of class \(type(of: sample)) cannot be saved")
+        }
+        return [row] + extra
+    }
+
+    private mutating func unitString(_ unit: HKUnit) -> String {
+        let key = ObjectIdentifier(unit)
+        if let cached = unitStrings[key] { return cached }
+        let text = unit.unitString
+        unitStrings[key] = text
+        return text
+    }
+
+    private mutating func encodeDevice(_ device: HKDevice) throws -> String {
+        if let cached = devices[device] { return cached }
+        let text = String(decoding: try encoder.encode(device), as: UTF8.self)
+        devices[device] = text
+        return text
+    }
+
+    private func encodeMetadata(_ metadata: [String: Any]?) throws -> String? {
+        guard let metadata, !metadata.isEmpty else { return nil }
+        guard let values = MetadataValue.encode(metadata) else {
+            let bad = metadata.first { MetadataValue($0.value) == nil }
+            throw HKError(.errorInvalidArgument, "Metadata value for key \(bad?.key ?? "?") cannot be stored; use a String, number, Bool, Date or HKQuantity")
+        }
+        return String(decoding: try encoder.encode(values), as: UTF8.self)
+    }
+
+    // MARK: Decoding
+
+    /// The object for a row selected with ``columns``.
+    mutating func object(from row: GRDB.Row, typeName: String, source: HKSourceRevision, members: [HKSample] = []) throws -> HKObject {
+        let uuid: UUID = row[1]
+        let kind = ObjectKind(rawValue: row[2]) ?? .quantity
+        let start = Date(timeIntervalSince1970: row[4]), end = Date(timeIntervalSince1970: row[5])
+        let value: Double? = row[6]
+        let device: HKDevice? = try (row[11] as String?).map { try decoder.decode(HKDevice.self, from: Data($0.utf8)) }
+        let metadata = try (row[12] as String?).map { MetadataValue.decode(try decoder.decode([String: MetadataValue].self, from: Data($0.utf8))) } ?? nil
+        let payload: String? = row[13]
+        switch kind {
+        case .quantity:
+            guard let type = HKObjectType.from(identifier: typeName) as? HKQuantityType else {
+                throw HKError(.errorDatabaseInaccessible, "The store holds a quantity sample of unknown type \(typeName)")
+            }
+            let unitText: String? = row[8]
+            let quantity: HKQuantity
+            if let unitText, let raw: Double = row[7] {
+                quantity = HKQuantity(unit: try unit(unitText), doubleValue: raw)
+            } else {
+                quantity = HKQuantity(unit: type.canonicalUnit, doubleValue: value ?? 0)
+            }
+            let count: Int = row[9]
+            if type.aggregationStyle == .cumulative {
+                return HKCumulativeQuantitySample(unchecked: type, quantity: quantity, start: start, end: end, count: count,
+                                                  uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
+            }
+            return HKDiscreteQuantitySample(unchecked: type, quantity: quantity, start: start, end: end, count: count,
+                                            uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
+        case .category:
+            return HKCategorySample(unchecked: HKCategoryType(HKCategoryTypeIdentifier(rawValue: typeName)), value: Int(value ?? 0),
+                                    start: start, end: end, uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
+        case .correlation:
+            return HKCorrelation(unchecked: HKCorrelationType(HKCorrelationTypeIdentifier(rawValue: typeName)), start: start, end: end,
+                                 objects: Set(members), uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
+        case .workout:
+            let decoded = try decoder.decode(WorkoutPayload.self, from: Data((payload ?? "{}").utf8))
+            return decoded.workout(activityType: HKWorkoutActivityType(rawValue: UInt(value ?? 3000)) ?? .other, start: start, end: end,
+                                   uuid: uuid, device: device, metadata: metadata, source: source)
+        case .stateOfMind:
+            let decoded = try decoder.decode(StateOfMindPayload.self, from: Data((payload ?? "{}").utf8))
+            return HKStateOfMind(unchecked: start, kind: decoded.kind, valence: value ?? 0, labels: decoded.labels,
+                                 associations: decoded.associations, uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
+        case .route, .heartbeatSeries:
+            throw HKError(.errorInvalidArgument, "Series samples are read with their own queries")
+        }
+    }
+
+    private mutating func unit(_ text: String) throws -> HKUnit {
+        if let cached = units[text] { return cached }
+        let parsed = try HKUnit(parsing: text)
+        units[text] = parsed
+        return parsed
+    }
+}
+
+/// What a workout row keeps beyond the common columns.
+struct WorkoutPayload: Codable {
+    struct Activity: Codable {
+        var uuid: UUID
+        var configuration: HKWorkoutConfiguration.Values
+        var start: Date
+        var end: Date?
+        var events: [HKWorkoutEvent]
+        var statistics: [String: StoredStatistics]
+        var metadata: [String: MetadataValue]?
+    }
+
+    struct StoredStatistics: Codable {
+        var start: Date
+        var end: Date
+        var sum: Double?
+        var average: Double?
+        var minimum: Double?
+        var maximum: Double?
+        var mostRecent: Double?
+        var duration: Double?
+    }
+
+    var duration: Double
+    var events: [HKWorkoutEvent]?
+    var activities: [Activity]
+    var statistics: [String: StoredStatistics]
+
+    init(_ workout: HKWorkout) {
+        duration = workout.duration
+        events = workout.workoutEvents
+        activities = workout.workoutActivities.map {
+            Activity(uuid: $0.uuid, configuration: $0.workoutConfiguration.values, start: $0.startDate, end: $0.endDate,
+                     events: $0.workoutEvents, statistics: Self.store($0.allStatistics), metadata: MetadataValue.encode($0.metadata))
+        }
+        statistics = Self.store(workout.allStatistics)
+    }
+
+    static func store(_ statistics: [HKQuantityType: HKStatistics]) -> [String: StoredStatistics] {
+        Dictionary(uniqueKeysWithValues: statistics.map { type, s in
+            (type.identifier, StoredStatistics(start: s.startDate, end: s.endDate, sum: s.merged.sum, average: s.merged.average,
+                                               minimum: s.merged.minimum, maximum: s.merged.maximum, mostRecent: s.merged.mostRecent,
+                                               duration: s.merged.duration))
+        })
+    }
+
+    static func load(_ stored: [String: StoredStatistics]) -> [HKQuantityType: HKStatistics] {
+        var result: [HKQuantityType: HKStatistics] = [:]
+        for (identifier, s) in stored {
+            guard let type = HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: identifier)) else { continue }
+            result[type] = HKStatistics(type: type, start: s.start, end: s.end,
+                                        merged: StatisticValues(sum: s.sum, average: s.average, minimum: s.minimum, maximum: s.maximum,
+                                                                mostRecent: s.mostRecent, duration: s.duration),
+                                        bySource: nil, sources: nil)
+        }
+        return result
+    }
+
+    func workout(activityType: HKWorkoutActivityType, start: Date, end: Date, uuid: UUID, device: HKDevice?,
+                 metadata: [String: Any]?, source: HKSourceRevision) -> HKWorkout {
+        HKWorkout(unchecked: activityType, start: start, end: end, duration: duration, events: events,
+                  activities: activities.map {
+                      HKWorkoutActivity(uuid: $0.uuid, configuration: HKWorkoutConfiguration(values: $0.configuration), start: $0.start,
+                                        end: $0.end, metadata: MetadataValue.decode($0.metadata), events: $0.events,
+                                        statistics: Self.load($0.statistics))
+                  },
+                  statistics: Self.load(statistics), uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
+    }
+}
+
+/// What a state-of-mind row keeps beyond the common columns.
+struct StateOfMindPayload: Codable {
+    var kind: HKStateOfMind.Kind
+    var labels: [HKStateOfMind.Label]
+    var associations: [HKStateOfMind.Association]
+
+    init(_ mind: HKStateOfMind) {
+        kind = mind.kind
+        labels = mind.labels
+        associations = mind.associations
+    }
+}

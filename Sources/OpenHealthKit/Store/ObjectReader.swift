@@ -1,0 +1,178 @@
+import Foundation
+internal import GRDB
+
+/// What to read: types, a filter, an order, a limit and an anchor.
+struct ObjectQuery: @unchecked Sendable {
+    // Built per query and only read afterwards; `sort` closures compare immutable objects.
+
+    /// The types to read; `nil` reads every sample type.
+    var types: [HKObjectType]?
+    var filter: SampleFilter?
+    /// Read only this app's objects (a denied read, or a delete).
+    var restrictToBundle: String?
+    /// Types whose reads are restricted to `ownBundle`.
+    var ownOnlyTypes: Set<String> = []
+    var ownBundle: String?
+    /// An SQL `ORDER BY` clause that gives the whole order, if one does.
+    var sqlOrder: String = "object.id"
+    /// A Swift order for descriptors SQL cannot express.
+    var sort: ((HKObject, HKObject) -> Bool)?
+    var limit: Int?
+    var afterAnchor: Int64?
+}
+
+/// Reads objects and statistics rows from the store.
+struct ObjectReader: Sendable {
+    let database: StoreDatabase
+
+    // MARK: Objects
+
+    func objects(_ query: ObjectQuery) async throws -> [HKObject] {
+        try await database.writer.read { db in try objects(query, in: db) }
+    }
+
+    func objects(_ query: ObjectQuery, in db: Database) throws -> [HKObject] {
+        var (sql, arguments, exact) = try whereClause(query, in: db)
+        let pushLimit = exact && query.sort == nil
+        sql = "SELECT \(ObjectCodec.columns.split(separator: ",").map { "object." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")) FROM object WHERE \(sql) ORDER BY \(query.sqlOrder)"
+        if pushLimit, let limit = query.limit { sql += " LIMIT \(limit)" }
+        var codec = ObjectCodec()
+        var result: [HKObject] = []
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            let typeID: Int64 = row[3]
+            guard let typeName = try database.typeName(typeID, in: db) else { continue }
+            let source = try database.source(row[10], in: db)
+            var members: [HKSample] = []
+            if ObjectKind(rawValue: row[2]) == .correlation {
+                members = try children(of: row[1], in: db, codec: &codec)
+            }
+            let object = try codec.object(from: row, typeName: typeName, source: source, members: members)
+            if !exact, let filter = query.filter, !filter.matches(object) { continue }
+            result.append(object)
+        }
+        if let sort = query.sort { result.sort(by: sort) }
+        if let limit = query.limit, result.count > limit { result.removeLast(result.count - limit) }
+        return result
+    }
+
+    private func children(of parent: UUID, in db: Database, codec: inout ObjectCodec) throws -> [HKSample] {
+        let rows = try Row.fetchAll(db, sql: "SELECT \(ObjectCodec.columns) FROM object WHERE parent = ? ORDER BY id", arguments: [parent])
+        return try rows.compactMap { row in
+            guard let typeName = try database.typeName(row[3], in: db) else { return nil }
+            return try codec.object(from: row, typeName: typeName, source: database.source(row[10], in: db)) as? HKSample
+        }
+    }
+
+    /// The SQL condition for a query, its arguments, and whether it expresses
+    /// the whole filter (so no object-level check is needed).
+    func whereClause(_ query: ObjectQuery, in db: Database) throws -> (String, StatementArguments, Bool) {
+        var conditions: [String] = []
+        var arguments = StatementArguments()
+        if let types = query.types {
+            var typeConditions: [String] = []
+            for type in types {
+                guard let id = try database.existingTypeID(type.identifier, in: db) else { continue }
+                if query.ownOnlyTypes.contains(type.identifier), let bundle = query.ownBundle {
+                    typeConditions.append("(object.type = ? AND object.source IN (SELECT id FROM source WHERE bundle = ?))")
+                    arguments += [id, bundle]
+                } else {
+                    typeConditions.append("object.type = ?")
+                    arguments += [id]
+                }
+            }
+            if typeConditions.isEmpty { return ("0", arguments, true) }
+            conditions.append("(" + typeConditions.joined(separator: " OR ") + ")")
+        }
+        if let bundle = query.restrictToBundle {
+            conditions.append("object.source IN (SELECT id FROM source WHERE bundle = ?)")
+            arguments += [bundle]
+        }
+        var exact = true
+        if let filter = query.filter {
+            exact = filter.isFullySQL
+            if let (sql, values) = filter.sql(typeID: { _ in nil }) {
+                conditions.append(sql)
+                arguments += StatementArguments(values)
+            }
+            if let uuids = filter.uuidConstraint {
+                conditions.append("object.uuid IN (\(databaseQuestionMarks(count: uuids.count)))")
+                arguments += StatementArguments(Array(uuids))
+            }
+            if let parent = filter.parentConstraint {
+                conditions.append("object.parent = ?")
+                arguments += [parent]
+            }
+        }
+        if let anchor = query.afterAnchor {
+            conditions.append("object.id > ?")
+            arguments += [anchor]
+        }
+        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments, exact)
+    }
+
+    // MARK: Statistics rows
+
+    /// The rows of quantity samples of `type` that match `query`, ordered by
+    /// start, with source ids mapped to bundle indexes and the bundles' ranks.
+    func statisticRows(_ query: ObjectQuery, type: HKQuantityType) async throws -> StatisticRows {
+        try await database.writer.read { db in
+            let bundles = try bundleIndex(in: db)
+            let ranks = try ranks(for: type, bundles: bundles, in: db)
+            var rows: [StatisticRow] = []
+            let (condition, arguments, exact) = try whereClause(query, in: db)
+            if exact {
+                let cursor = try Row.fetchCursor(db, sql: "SELECT start, end, value, source, count FROM object WHERE \(condition) AND object.kind = 1 ORDER BY start", arguments: arguments)
+                while let row = try cursor.next() {
+                    let source: Int64 = row[3]
+                    rows.append(StatisticRow(start: row[0], end: row[1], value: row[2], source: bundles.bySource[source] ?? -1, count: row[4]))
+                }
+            } else {
+                for case let sample as HKQuantitySample in try objects(query, in: db) {
+                    let bundle = bundles.index[sample.sourceRevision.source.bundleIdentifier] ?? -1
+                    rows.append(StatisticRow(start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
+                                             value: sample.quantity.doubleValue(for: type.canonicalUnit), source: bundle, count: Int32(sample.count)))
+                }
+                rows.sort { $0.start < $1.start }
+            }
+            return StatisticRows(rows: rows, sources: bundles.sources, ranks: ranks)
+        }
+    }
+
+    struct BundleIndex {
+        var bySource: [Int64: Int32] = [:]
+        var index: [String: Int32] = [:]
+        var sources: [HKSource] = []
+    }
+
+    private func bundleIndex(in db: Database) throws -> BundleIndex {
+        var result = BundleIndex()
+        for (id, revision) in try database.allSources(in: db).sorted(by: { $0.key < $1.key }) {
+            let bundle = revision.source.bundleIdentifier
+            if result.index[bundle] == nil {
+                result.index[bundle] = Int32(result.sources.count)
+                result.sources.append(revision.source)
+            }
+            result.bySource[id] = result.index[bundle]
+        }
+        return result
+    }
+
+    /// Source priority for a type: the explicit order first, then the order
+    /// in which sources first wrote to the store.
+    private func ranks(for type: HKQuantityType, bundles: BundleIndex, in db: Database) throws -> [Int32: Int] {
+        let explicit = try Row.fetchAll(db, sql: "SELECT bundle FROM source_priority WHERE type = ? ORDER BY rank", arguments: [type.identifier])
+            .map { $0[0] as String }
+        var ranks: [Int32: Int] = [:]
+        for (position, bundle) in explicit.enumerated() { if let index = bundles.index[bundle] { ranks[index] = position } }
+        for index in bundles.sources.indices where ranks[Int32(index)] == nil { ranks[Int32(index)] = explicit.count + index }
+        return ranks
+    }
+}
+
+/// Statistics rows with the sources they refer to.
+struct StatisticRows: Sendable {
+    var rows: [StatisticRow]
+    var sources: [HKSource]
+    var ranks: [Int32: Int]
+}
