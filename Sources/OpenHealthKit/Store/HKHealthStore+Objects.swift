@@ -190,7 +190,7 @@ extension HKHealthStore {
         guard !uuids.isEmpty else { return ([], 0) }
         var anchor = try database.reserveAnchors(uuids.count, in: db)
         for uuid in uuids {
-            try db.execute(sql: "INSERT INTO deleted_object (id, uuid, type, metadata) SELECT ?, uuid, type, metadata FROM object WHERE uuid = ?",
+            try db.execute(sql: "INSERT INTO deleted_object (id, uuid, type, source, metadata) SELECT ?, uuid, type, source, metadata FROM object WHERE uuid = ?",
                            arguments: [anchor, uuid])
             try db.execute(sql: "DELETE FROM object WHERE uuid = ?", arguments: [uuid])
             anchor += 1

@@ -58,6 +58,7 @@ enum StoreSchema {
                     id INTEGER PRIMARY KEY,
                     uuid BLOB NOT NULL,
                     type INTEGER NOT NULL,
+                    source INTEGER NOT NULL,
                     metadata TEXT
                 );
                 CREATE INDEX deleted_object_by_type ON deleted_object (type, id);
