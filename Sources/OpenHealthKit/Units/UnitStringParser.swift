@@ -89,6 +89,9 @@ public struct HKUnitConversionError: Error, Hashable, Sendable, CustomStringConv
 /// term     := "(" quotient ")" ["^" INT] | unit ["^" INT]
 /// unit     := [PREFIX] SI | NAMED | [PREFIX] "mol<" REAL ">" | INT "^" INT [unit]
 /// ```
+///
+/// A lone `1` before `/` is the empty numerator that `unitString` prints for
+/// reciprocals (`"1/s"`), so every printed unit parses back.
 struct UnitStringParser {
     private let string: String
     private let chars: [Character]
@@ -145,6 +148,10 @@ struct UnitStringParser {
             index += 1
             let power = try exponent()
             return inner.map { $0.raised(to: power) }
+        }
+        if c == "1", index + 1 == chars.count || chars[index + 1] == "/" {
+            index += 1 // "1/s": the empty numerator Apple prints for reciprocals
+            return []
         }
         if c.isNumber {
             return try scaleTerm()
