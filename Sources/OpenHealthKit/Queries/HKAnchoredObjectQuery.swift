@@ -57,9 +57,7 @@ extension ObjectReader {
             added.afterAnchor = start
             added.sqlOrder = "object.id"
             added.limit = limit
-            let objects = try objects(added, in: db)
-            let ids = objects.isEmpty ? [] : try Int64.fetchAll(db, sql: "SELECT id FROM object WHERE uuid IN (\(databaseQuestionMarks(count: objects.count)))",
-                                                                 arguments: StatementArguments(objects.map(\.uuid)))
+            let objects = try anchoredObjects(added, in: db)
             var deleted: [(Int64, HKDeletedObject)] = []
             if anchor != nil {
                 let typeIDs = try (query.types ?? []).compactMap { try database.existingTypeID($0.identifier, in: db) }
@@ -79,7 +77,7 @@ extension ObjectReader {
                 }
             }
             // Merge by anchor and cut at the limit.
-            var changes: [(Int64, Either)] = zip(ids, objects).map { ($0, .added($1)) } + deleted.map { ($0.0, .deleted($0.1)) }
+            var changes: [(Int64, Either)] = objects.map { ($0.anchor, .added($0.object)) } + deleted.map { ($0.0, .deleted($0.1)) }
             changes.sort { $0.0 < $1.0 }
             if let limit, limit > 0, changes.count > limit { changes.removeLast(changes.count - limit) }
             let newAnchor: Int64

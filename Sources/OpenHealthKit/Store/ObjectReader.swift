@@ -32,12 +32,17 @@ struct ObjectReader: Sendable {
     }
 
     func objects(_ query: ObjectQuery, in db: Database) throws -> [HKObject] {
+        try anchoredObjects(query, in: db).map(\.object)
+    }
+
+    /// The objects a query selects, each with its anchor (row id).
+    func anchoredObjects(_ query: ObjectQuery, in db: Database) throws -> [(anchor: Int64, object: HKObject)] {
         var (sql, arguments, exact) = try whereClause(query, in: db)
         let pushLimit = exact && query.sort == nil
         sql = "SELECT \(ObjectCodec.columns.split(separator: ",").map { "object." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")) FROM object WHERE \(sql) ORDER BY \(query.sqlOrder)"
         if pushLimit, let limit = query.limit { sql += " LIMIT \(limit)" }
         var codec = ObjectCodec()
-        var result: [HKObject] = []
+        var result: [(anchor: Int64, object: HKObject)] = []
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() {
             let typeID: Int64 = row[3]
@@ -49,9 +54,9 @@ struct ObjectReader: Sendable {
             }
             let object = try codec.object(from: row, typeName: typeName, source: source, members: members)
             if !exact, let filter = query.filter, !filter.matches(object) { continue }
-            result.append(object)
+            result.append((row[0], object))
         }
-        if let sort = query.sort { result.sort(by: sort) }
+        if let sort = query.sort { result.sort { sort($0.object, $1.object) } }
         if let limit = query.limit, result.count > limit { result.removeLast(result.count - limit) }
         return result
     }
