@@ -173,7 +173,7 @@ public struct HKAuthorizationPolicy: Hashable, Sendable {
         return HKCategoryTypeIdentifier.all.contains(HKCategoryTypeIdentifier(rawValue: identifier))
     }
 
-    private static func suggestion(for name: String) -> String? {
+    static func suggestion(for name: String) -> String? {
         shortNames.keys.map { ($0, editDistance($0.lowercased(), name.lowercased())) }
             .filter { $0.1 <= max(2, name.count / 4) }
             .min { $0.1 < $1.1 }?.0

@@ -199,3 +199,20 @@ extension HKHealthStore {
     }
 }
 
+
+extension HKHealthStore {
+    /// How many samples of each type the store holds, from every source.
+    ///
+    /// A summary for tools; it reveals counts, never values.
+    public func sampleCountsByType() async throws -> [HKObjectType: Int] {
+        let database = try database()
+        let rows = try await database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT data_type.identifier, COUNT(*) FROM object JOIN data_type ON data_type.id = object.type WHERE object.parent IS NULL GROUP BY object.type")
+        }
+        var result: [HKObjectType: Int] = [:]
+        for row in rows {
+            if let type = HKObjectType.from(identifier: row[0]) { result[type] = row[1] }
+        }
+        return result
+    }
+}

@@ -67,6 +67,29 @@ public class HKObjectType: Hashable, CustomStringConvertible, @unchecked Sendabl
         }
     }
 
+    /// The type with a full identifier (`HKQuantityTypeIdentifierHeartRate`) or
+    /// a short name (`heartRate`, `sleepAnalysis`, `workout`), for command lines
+    /// and configuration files.
+    public static func named(_ name: String) -> HKObjectType? {
+        HKAuthorizationPolicy.identifier(for: name).flatMap(from(identifier:))
+    }
+
+    /// The short name closest to `name`, for "did you mean" hints.
+    public static func suggestion(forName name: String) -> String? {
+        HKAuthorizationPolicy.suggestion(for: name)
+    }
+
+    /// The short name of a type: `heartRate` for `HKQuantityTypeIdentifierHeartRate`.
+    public var shortName: String {
+        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCharacteristicTypeIdentifier", "HKCorrelationTypeIdentifier"]
+        where identifier.hasPrefix(prefix) {
+            let rest = identifier.dropFirst(prefix.count)
+            return rest.prefix(1).lowercased() + rest.dropFirst()
+        }
+        if self is HKWorkoutType { return "workout" }
+        return identifier
+    }
+
     /// Types are equal when they are of the same class with the same identifier.
     public static func == (lhs: HKObjectType, rhs: HKObjectType) -> Bool {
         lhs.identifier == rhs.identifier && type(of: lhs) == type(of: rhs)
