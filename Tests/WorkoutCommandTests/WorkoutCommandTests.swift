@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import OpenHealthKit
+
+/// Runs the built `workout` executable as a separate process.
+struct WorkoutProcess {
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("workout")
+    }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "OPENHEALTHKIT_AUTHORIZATION")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct WorkoutCommandTests {
+    let bpm = HKUnit(from: "count/min")
+
+    func storeWithHeartRates() async throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-cli-\(UUID().uuidString)/health.sqlite").path
+        let store = HKHealthStore(location: .file(path), source: HKSource(name: "Recorder", bundleIdentifier: "com.example.recorder"))
+        try await store.requestAuthorization(toShare: [HKQuantityType(.heartRate), HKQuantityType(.stepCount)], read: nil)
+        let start = Date(timeIntervalSince1970: 1_709_251_200)
+        try await store.save([
+            HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: bpm, doubleValue: 120), start: start, end: start),
+            HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: bpm, doubleValue: 150), start: start + 60, end: start + 60),
+            HKQuantitySample(type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 900), start: start, end: start + 600),
+        ])
+        return path
+    }
+
+    @Test func versionAndHelp() throws {
+        let version = try WorkoutProcess.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        let help = try WorkoutProcess.run(["--help"])
+        #expect(help.status == 0)
+        for command in ["samples", "stats", "store", "convert"] { #expect(help.stdout.contains(command)) }
+    }
+
+    @Test func aSecondProcessReadsWhatTheFirstSaved() async throws {
+        let path = try await storeWithHeartRates()
+        let result = try WorkoutProcess.run(["samples", "heartRate", "--store", path, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.compactMap { ($0["value"] as? Double)?.rounded() } == [120, 150])
+        #expect(rows.allSatisfy { $0["unit"] as? String == "count/min" && $0["source"] as? String == "Recorder" })
+
+        let stats = try WorkoutProcess.run(["stats", "stepCount", "--by", "day", "--json"], environment: ["OPENHEALTHKIT_STORE": path])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let buckets = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [[String: Any]])
+        #expect(buckets.count == 1)
+        #expect(buckets.first?["sum"] as? Double == 900)
+    }
+
+    @Test func aDeniedReadShowsNothingFromOtherApps() async throws {
+        let path = try await storeWithHeartRates()
+        let result = try WorkoutProcess.run(["samples", "heartRate", "--store", path, "--json"],
+                                            environment: ["OPENHEALTHKIT_AUTHORIZATION": "deny read heartRate"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.isEmpty)
+    }
+
+    @Test func badInputGetsAnActionableError() throws {
+        let type = try WorkoutProcess.run(["samples", "heartRat", "--store", ":memory:"])
+        #expect(type.status != 0)
+        #expect(type.stderr.contains("Did you mean 'heartRate'?"))
+        let unit = try WorkoutProcess.run(["convert", "1", "count/hour", "count/s"])
+        #expect(unit.status != 0)
+        #expect(unit.stderr.contains("column 7"))
+        #expect(unit.stderr.contains("did you mean \"hr\""))
+        let policy = try WorkoutProcess.run(["store", "--store", ":memory:"], environment: ["OPENHEALTHKIT_AUTHORIZATION": "deny shar heartRate"])
+        #expect(policy.status != 0)
+        #expect(policy.stderr.contains("OPENHEALTHKIT_AUTHORIZATION:1:1"))
+    }
+
+    @Test func convertPrintsBothUnits() throws {
+        let result = try WorkoutProcess.run(["convert", "5.5", "mmol<180.15588000005408>/L", "mg/dL"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "5.5 mmol<180.15588000005408>/L = 99.086 mg/dL\n")
+    }
+
+    @Test func storeSummaryCountsEveryType() async throws {
+        let path = try await storeWithHeartRates()
+        let result = try WorkoutProcess.run(["store", "--store", path, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(summary["counts"] as? [String: Int] == ["heartRate": 2, "stepCount": 1])
+    }
+}
