@@ -25,7 +25,10 @@ let package = Package(
     targets: [
         .target(
             name: "OpenHealthKit",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(

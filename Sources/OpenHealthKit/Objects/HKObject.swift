@@ -20,7 +20,7 @@ public class HKObject: Hashable, @unchecked Sendable {
     /// object is saved; for unsaved objects it is the current process.
     public let sourceRevision: HKSourceRevision
 
-    init(uuid: UUID = UUID(), metadata: [String: Any]?, device: HKDevice?, sourceRevision: HKSourceRevision = .current) {
+    init(uuid: UUID = ObjectUUID.next(), metadata: [String: Any]?, device: HKDevice?, sourceRevision: HKSourceRevision = .current) {
         self.uuid = uuid
         self.metadata = (metadata?.isEmpty ?? true) ? nil : metadata
         self.device = device

@@ -10,7 +10,7 @@ public class HKSample: HKObject, @unchecked Sendable {
     /// When the sample ends; equal to ``startDate`` for an instant.
     public let endDate: Date
 
-    init(type: HKSampleType, start: Date, end: Date, uuid: UUID = UUID(), device: HKDevice?,
+    init(type: HKSampleType, start: Date, end: Date, uuid: UUID = ObjectUUID.next(), device: HKDevice?,
          metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
         self.sampleType = type
         self.startDate = start
@@ -82,7 +82,7 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     public var quantityType: HKQuantityType { sampleType as! HKQuantityType }
 
     init(unchecked type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date, count: Int = 1,
-         uuid: UUID = UUID(), device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
+         uuid: UUID = ObjectUUID.next(), device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
         self.quantity = quantity
         self.count = count
         super.init(type: type, start: start, end: end, uuid: uuid, device: device, metadata: metadata, sourceRevision: sourceRevision)
@@ -163,7 +163,7 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
     /// The sample's type as a category type.
     public var categoryType: HKCategoryType { sampleType as! HKCategoryType }
 
-    init(unchecked type: HKCategoryType, value: Int, start: Date, end: Date, uuid: UUID = UUID(), device: HKDevice?,
+    init(unchecked type: HKCategoryType, value: Int, start: Date, end: Date, uuid: UUID = ObjectUUID.next(), device: HKDevice?,
          metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
         self.value = value
         super.init(type: type, start: start, end: end, uuid: uuid, device: device, metadata: metadata, sourceRevision: sourceRevision)
@@ -218,7 +218,7 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
     /// The correlation's type.
     public var correlationType: HKCorrelationType { sampleType as! HKCorrelationType }
 
-    init(unchecked type: HKCorrelationType, start: Date, end: Date, objects: Set<HKSample>, uuid: UUID = UUID(),
+    init(unchecked type: HKCorrelationType, start: Date, end: Date, objects: Set<HKSample>, uuid: UUID = ObjectUUID.next(),
          device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
         self.objects = objects
         super.init(type: type, start: start, end: end, uuid: uuid, device: device, metadata: metadata, sourceRevision: sourceRevision)

@@ -76,7 +76,7 @@ public final class HKStateOfMind: HKSample, @unchecked Sendable {
     /// The band of ``valence``.
     public var valenceClassification: ValenceClassification { ValenceClassification(valence: valence) ?? .neutral }
 
-    init(unchecked date: Date, kind: Kind, valence: Double, labels: [Label], associations: [Association], uuid: UUID = UUID(),
+    init(unchecked date: Date, kind: Kind, valence: Double, labels: [Label], associations: [Association], uuid: UUID = ObjectUUID.next(),
          device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
         self.kind = kind
         self.valence = valence

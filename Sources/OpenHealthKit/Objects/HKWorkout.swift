@@ -22,7 +22,7 @@ public final class HKWorkoutActivity: Hashable, @unchecked Sendable {
 
     /// Creates an activity.
     public convenience init(workoutConfiguration: HKWorkoutConfiguration, start startDate: Date, end endDate: Date?, metadata: [String: Any]?) {
-        self.init(uuid: UUID(), configuration: workoutConfiguration.copy(), start: startDate, end: endDate,
+        self.init(uuid: ObjectUUID.next(), configuration: workoutConfiguration.copy(), start: startDate, end: endDate,
                   metadata: metadata, events: [], statistics: [:])
     }
 
@@ -81,7 +81,7 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
 
     init(unchecked activityType: HKWorkoutActivityType, start: Date, end: Date, duration: TimeInterval,
          events: [HKWorkoutEvent]?, activities: [HKWorkoutActivity], statistics: [HKQuantityType: HKStatistics],
-         uuid: UUID = UUID(), device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
+         uuid: UUID = ObjectUUID.next(), device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
         self.workoutActivityType = activityType
         self.duration = duration
         self.workoutEvents = events.map { $0.sorted { $0.dateInterval.start < $1.dateInterval.start } }

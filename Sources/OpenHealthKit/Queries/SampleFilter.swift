@@ -177,12 +177,20 @@ indirect enum SampleFilter: Sendable {
 
     /// The SQL condition for this filter over `object` columns, or `nil` if it
     /// must be evaluated on objects. `and` compiles the parts it can.
-    func sql(typeID: (String) -> Int64?) -> (String, [Double])? {
+    ///
+    /// - Parameter maxDuration: The longest stored sample of the queried types;
+    ///   conditions on `end` also bound `start` by it (`start ≥ lo − maxDuration`),
+    ///   which is exact and lets SQLite use the `(type, start)` index.
+    func sql(maxDuration: Double) -> (String, [Double])? {
         switch self {
         case .dateRange(let start, let end, let options):
             var conditions: [String] = [], args: [Double] = []
+            func endAtLeast(_ lo: Double) {
+                conditions.append("end >= ?"); args.append(lo)
+                conditions.append("start >= ?"); args.append(lo - maxDuration)
+            }
             if options.isEmpty {
-                if let start { conditions.append("end >= ?"); args.append(start.timeIntervalSince1970) }
+                if let start { endAtLeast(start.timeIntervalSince1970) }
                 if let end { conditions.append("start < ?"); args.append(end.timeIntervalSince1970) }
             }
             if options.contains(.strictStartDate) {
@@ -190,8 +198,11 @@ indirect enum SampleFilter: Sendable {
                 if let end { conditions.append("start < ?"); args.append(end.timeIntervalSince1970) }
             }
             if options.contains(.strictEndDate) {
-                if let start { conditions.append("end >= ?"); args.append(start.timeIntervalSince1970) }
-                if let end { conditions.append("end < ?"); args.append(end.timeIntervalSince1970) }
+                if let start { endAtLeast(start.timeIntervalSince1970) }
+                if let end {
+                    conditions.append("end < ?"); args.append(end.timeIntervalSince1970)
+                    conditions.append("start < ?"); args.append(end.timeIntervalSince1970)
+                }
             }
             return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), args)
         case .categoryValue(let comparison, let value):
@@ -199,15 +210,15 @@ indirect enum SampleFilter: Sendable {
         case .workoutActivityType(let type):
             return ("(kind = \(ObjectKind.workout.rawValue) AND value = ?)", [Double(type.rawValue)])
         case .and(let parts):
-            let compiled = parts.compactMap { $0.sql(typeID: typeID) }
+            let compiled = parts.compactMap { $0.sql(maxDuration: maxDuration) }
             guard !compiled.isEmpty else { return nil }
             return ("(" + compiled.map(\.0).joined(separator: " AND ") + ")", compiled.flatMap(\.1))
         case .or(let parts):
-            let compiled = parts.compactMap { $0.sql(typeID: typeID) }
+            let compiled = parts.compactMap { $0.sql(maxDuration: maxDuration) }
             guard compiled.count == parts.count, !parts.isEmpty else { return nil }
             return ("(" + compiled.map(\.0).joined(separator: " OR ") + ")", compiled.flatMap(\.1))
         case .not(let part):
-            guard part.isFullySQL, let (condition, args) = part.sql(typeID: typeID) else { return nil }
+            guard part.isFullySQL, let (condition, args) = part.sql(maxDuration: maxDuration) else { return nil }
             return ("NOT \(condition)", args)
         default:
             return nil

@@ -14,10 +14,11 @@ extension HKHealthStore {
 
     /// Saves objects atomically: all of them or, on any error, none.
     public func save(_ objects: [HKObject]) async throws {
-        let (database, prepared) = try prepareSave(objects)
-        guard !prepared.rows.isEmpty else { return }
-        let counter = try await database.writer.write { db in try self.insert(prepared, into: db, database: database) }
-        database.notifyChanged(prepared.types, counter: counter)
+        let database = try database()
+        let plan = try planSave(objects, in: database)
+        guard plan.rowCount > 0 else { return }
+        let counter = try await database.writer.write { db in try self.insert(objects, plan: plan, into: db, database: database) }
+        database.notifyChanged(plan.types, counter: counter)
     }
 
     /// Completion-handler form of ``save(_:)-(HKObject)``.
@@ -35,41 +36,37 @@ extension HKHealthStore {
     /// Saves objects atomically and waits: the synchronous twin of ``save(_:)-([HKObject])``
     /// for tools and importers that are not async.
     public func saveSynchronously(_ objects: [HKObject]) throws {
-        let (database, prepared) = try prepareSave(objects)
-        guard !prepared.rows.isEmpty else { return }
-        let counter = try database.writer.write { db in try self.insert(prepared, into: db, database: database) }
-        database.notifyChanged(prepared.types, counter: counter)
+        let database = try database()
+        let plan = try planSave(objects, in: database)
+        guard plan.rowCount > 0 else { return }
+        let counter = try database.writer.write { db in try self.insert(objects, plan: plan, into: db, database: database) }
+        database.notifyChanged(plan.types, counter: counter)
     }
 
-    struct PreparedSave: @unchecked Sendable {
-        // Built once, read inside one write transaction.
-        var rows: [ObjectCodec.Row] = []
+    /// What a save will write: how many rows, of which types.
+    struct SavePlan: Sendable {
+        var rowCount = 0
         var types: Set<String> = []
     }
 
-    private func prepareSave(_ objects: [HKObject]) throws -> (StoreDatabase, PreparedSave) {
-        let database = try database()
-        var prepared = PreparedSave()
-        var checkedTypes: Set<String> = []
-        var codec = ObjectCodec()
-        prepared.rows.reserveCapacity(objects.count)
-        for object in objects {
+    /// Checks that every object is a sample the app may save and counts the rows.
+    private func planSave(_ objects: [HKObject], in database: StoreDatabase) throws -> SavePlan {
+        var plan = SavePlan()
+        var seen: Set<ObjectIdentifier> = []
+        func visit(_ object: HKObject) throws {
             guard let sample = object as? HKSample else {
                 throw HKError(.errorInvalidArgument, "Only samples can be saved; \(type(of: object)) is not one")
             }
-            if checkedTypes.insert(sample.sampleType.identifier).inserted {
+            plan.rowCount += 1
+            if seen.insert(ObjectIdentifier(sample.sampleType)).inserted, plan.types.insert(sample.sampleType.identifier).inserted {
                 try checkSharing(sample.sampleType, in: database)
             }
-            try Self.validateForSave(sample)
-            for row in try codec.rows(for: sample) {
-                prepared.rows.append(row)
-                prepared.types.insert(row.type)
+            if let correlation = sample as? HKCorrelation {
+                for member in correlation.objects { try visit(member) }
             }
         }
-        for type in prepared.types where !checkedTypes.contains(type) {
-            if let objectType = HKObjectType.from(identifier: type) { try checkSharing(objectType, in: database) }
-        }
-        return (database, prepared)
+        for object in objects { try visit(object) }
+        return plan
     }
 
     /// Apple's creation checks, repeated at save time with code 3.
@@ -84,32 +81,19 @@ extension HKHealthStore {
         }
     }
 
-    private func insert(_ prepared: PreparedSave, into db: Database, database: StoreDatabase) throws -> Int64 {
-        let sourceID = try database.sourceID(.init(source: source, version: HKSourceRevision.current.version,
-                                                   productType: HKSourceRevision.current.productType,
-                                                   operatingSystemVersionString: HKSourceRevision.current.operatingSystemVersionString), in: db)
-        var anchor = try database.reserveAnchors(prepared.rows.count, in: db)
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO object (id, uuid, kind, type, start, end, value, raw_value, unit, count, source, device, metadata, payload, parent)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        var typeIDs: [String: Int64] = [:]
-        for row in prepared.rows {
-            let typeID: Int64
-            if let cached = typeIDs[row.type] { typeID = cached } else {
-                typeID = try database.typeID(row.type, in: db)
-                typeIDs[row.type] = typeID
-            }
-            statement.setUncheckedArguments([anchor, row.uuid, row.kind.rawValue, typeID, row.start, row.end, row.value, row.rawValue,
-                                             row.unit, row.count, sourceID, row.device, row.metadata, row.payload, row.parent])
-            do {
-                try statement.execute()
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                throw HKError(.errorInvalidArgument, "An object with UUID \(row.uuid) is already in the store; save a new object instead")
-            }
-            anchor += 1
+    private func insert(_ objects: [HKObject], plan: SavePlan, into db: Database, database: StoreDatabase) throws -> Int64 {
+        let current = HKSourceRevision.current
+        let sourceID = try database.sourceID(HKSourceRevision(source: source, version: current.version, productType: current.productType,
+                                                              operatingSystemVersionString: current.operatingSystemVersionString), in: db)
+        let firstAnchor = try database.reserveAnchors(plan.rowCount, in: db)
+        var writer = try RowWriter(db: db, database: database, sourceID: sourceID, firstAnchor: firstAnchor)
+        for object in objects {
+            guard let sample = object as? HKSample else { continue }
+            try Self.validateForSave(sample)
+            try writer.write(sample, parent: nil)
         }
-        return anchor - 1
+        try writer.finish()
+        return firstAnchor + Int64(plan.rowCount) - 1
     }
 
     // MARK: Deleting

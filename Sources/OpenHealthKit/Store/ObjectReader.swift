@@ -74,10 +74,12 @@ struct ObjectReader: Sendable {
     func whereClause(_ query: ObjectQuery, in db: Database) throws -> (String, StatementArguments, Bool) {
         var conditions: [String] = []
         var arguments = StatementArguments()
+        var typeIDs: [Int64] = []
         if let types = query.types {
             var typeConditions: [String] = []
             for type in types {
                 guard let id = try database.existingTypeID(type.identifier, in: db) else { continue }
+                typeIDs.append(id)
                 if query.ownOnlyTypes.contains(type.identifier), let bundle = query.ownBundle {
                     typeConditions.append("(object.type = ? AND object.source IN (SELECT id FROM source WHERE bundle = ?))")
                     arguments += [id, bundle]
@@ -96,7 +98,11 @@ struct ObjectReader: Sendable {
         var exact = true
         if let filter = query.filter {
             exact = filter.isFullySQL
-            if let (sql, values) = filter.sql(typeID: { _ in nil }) {
+            let maxDuration = try Double.fetchOne(db, sql: typeIDs.isEmpty
+                ? "SELECT max(max_duration) FROM data_type"
+                : "SELECT max(max_duration) FROM data_type WHERE id IN (\(databaseQuestionMarks(count: typeIDs.count)))",
+                arguments: StatementArguments(typeIDs)) ?? 0
+            if let (sql, values) = filter.sql(maxDuration: maxDuration) {
                 conditions.append(sql)
                 arguments += StatementArguments(values)
             }

@@ -9,6 +9,9 @@ internal import GRDB
 ///   `unit` the quantity as it was created; category values, workout activity
 ///   types and state-of-mind valences also live in `value`.
 /// - `data_type`, `source`: interned type identifiers and source revisions.
+///   `data_type.max_duration` is the longest sample ever stored of the type,
+///   which bounds `start` from below in overlap queries so they use the
+///   `(type, start)` index instead of scanning everything before the end date.
 /// - `deleted_object`: tombstones for anchored queries.
 /// - `characteristic`, `authorization_request`, `source_priority`,
 ///   `background_delivery`: the profile, the simulated user's answers and settings.
@@ -19,7 +22,8 @@ enum StoreSchema {
             try db.execute(sql: """
                 CREATE TABLE data_type (
                     id INTEGER PRIMARY KEY,
-                    identifier TEXT NOT NULL UNIQUE
+                    identifier TEXT NOT NULL UNIQUE,
+                    max_duration REAL NOT NULL DEFAULT 0
                 );
                 CREATE TABLE source (
                     id INTEGER PRIMARY KEY,

@@ -17,13 +17,30 @@
 public final class HKUnit: Hashable, CustomStringConvertible, Sendable {
     /// The factors, merged by unit and kept in the order first written.
     let factors: [UnitFactor]
+    /// The physical dimension, computed once.
+    public let dimension: UnitDimension
+    /// The factor that converts a value in this unit to base units.
+    let scale: Double
+    /// The offset added after scaling: non-zero only for a bare temperature unit.
+    let offset: Double
+    /// The factors in a fixed order, for equality by meaning without allocation.
+    private let canonicalFactors: [UnitFactor]
 
     init(factors: [UnitFactor]) {
-        self.factors = UnitFactor.merged(factors)
+        let merged = UnitFactor.merged(factors)
+        self.factors = merged
+        self.dimension = merged.reduce(UnitDimension.scalar) { $0 * $1.dimension }
+        self.scale = merged.reduce(1.0) { $0 * $1.scale }
+        if merged.count == 1, merged[0].exponent == 1, merged[0].prefix == .none, case .named(let base) = merged[0].base {
+            self.offset = base.offset
+        } else {
+            self.offset = 0
+        }
+        self.canonicalFactors = merged.sorted { $0.written(exponent: $0.exponent) < $1.written(exponent: $1.exponent) }
     }
 
-    init(_ base: BaseUnit, prefix: HKMetricPrefix = .none) {
-        self.factors = [UnitFactor(prefix: prefix, base: .named(base), exponent: 1)]
+    convenience init(_ base: BaseUnit, prefix: HKMetricPrefix = .none) {
+        self.init(factors: [UnitFactor(prefix: prefix, base: .named(base), exponent: 1)])
     }
 
     /// Creates a unit from a unit string, trapping on a malformed string.
@@ -52,9 +69,9 @@ public final class HKUnit: Hashable, CustomStringConvertible, Sendable {
     ///
     /// - Parameter string: The unit string.
     /// - Throws: ``HKUnitParseError`` describing the first problem found.
-    public init(parsing string: String) throws(HKUnitParseError) {
+    public convenience init(parsing string: String) throws(HKUnitParseError) {
         var parser = UnitStringParser(string)
-        self.factors = UnitFactor.merged(try parser.parse())
+        self.init(factors: try parser.parse())
     }
 
     /// Creates a unit from a metric prefix and the unit string of an SI unit.
@@ -96,23 +113,6 @@ public final class HKUnit: Hashable, CustomStringConvertible, Sendable {
 
     // MARK: Meaning
 
-    /// The physical dimension of this unit.
-    public var dimension: UnitDimension {
-        factors.reduce(UnitDimension.scalar) { $0 * $1.dimension }
-    }
-
-    /// The factor that converts a value in this unit to base units.
-    var scale: Double {
-        factors.reduce(1.0) { $0 * $1.scale }
-    }
-
-    /// The offset added after scaling: non-zero only for a bare temperature unit.
-    var offset: Double {
-        guard factors.count == 1, factors[0].exponent == 1, factors[0].prefix == .none,
-              case .named(let base) = factors[0].base else { return 0 }
-        return base.offset
-    }
-
     /// Whether values in this unit can be converted to `other`.
     public func isCompatible(with other: HKUnit) -> Bool {
         dimension == other.dimension
@@ -144,12 +144,12 @@ public final class HKUnit: Hashable, CustomStringConvertible, Sendable {
 
     /// Units are equal when they have the same factors, in any order.
     public static func == (lhs: HKUnit, rhs: HKUnit) -> Bool {
-        Set(lhs.factors) == Set(rhs.factors)
+        lhs === rhs || lhs.canonicalFactors == rhs.canonicalFactors
     }
 
     /// Hashes the unit by meaning, consistently with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(Set(factors))
+        hasher.combine(canonicalFactors)
     }
 }
 

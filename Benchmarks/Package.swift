@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Benchmarks, run on demand with `swift package benchmark` from this folder.
+/// A package of their own so that the main package's CI never builds them.
+let package = Package(
+    name: "OpenHealthKitBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "OpenHealthKit", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "StoreBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OpenHealthKit", package: "OpenHealthKit"),
+            ],
+            path: "Benchmarks/StoreBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
