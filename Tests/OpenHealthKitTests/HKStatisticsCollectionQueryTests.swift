@@ -86,4 +86,51 @@ import OpenHealthKit
         #expect(await iterator.next() == 42)
         store.stop(query)
     }
+
+    @Test func onePassTotalsAgreeWithTheRowCalculator() async throws {
+        let (store, _) = try await makeAuthorizedStore([heartRate])
+        var generator = SplitMix64(seed: 42)
+        let samples = (0..<3000).map { i -> HKQuantitySample in
+            let t = Double(i) * 97 + Double(generator.next() % 50)
+            return heartRateSample(50 + Double(generator.next() % 120), at: t)
+        }
+        try await store.save(samples)
+        func collection(_ options: HKStatisticsOptions) async throws -> [HKStatistics] {
+            try await HKStatisticsCollectionQueryDescriptor(predicate: .quantitySample(type: heartRate), options: options,
+                                                             anchorDate: at(0), intervalComponents: DateComponents(hour: 6)).result(for: store).statistics()
+        }
+        // Without mostRecent the one-pass path answers; with it, the row calculator does.
+        let fast = try await collection([.discreteAverage, .discreteMin, .discreteMax])
+        let rows = try await collection([.discreteAverage, .discreteMin, .discreteMax, .mostRecent])
+        #expect(fast.count == rows.count)
+        #expect(fast.count > 10)
+        for (a, b) in zip(fast, rows) {
+            #expect(a.startDate == b.startDate && a.endDate == b.endDate)
+            #expect(abs(a.averageQuantity()!.doubleValue(for: bpm) - b.averageQuantity()!.doubleValue(for: bpm)) < 1e-9)
+            #expect(a.minimumQuantity() == b.minimumQuantity())
+            #expect(a.maximumQuantity() == b.maximumQuantity())
+        }
+    }
+
+    @Test func cumulativeInstantsAreSummedPerBucket() async throws {
+        let (store, _) = try await makeAuthorizedStore([stepCount])
+        try await store.save([steps(10, from: 100, to: 100), steps(15, from: 86_399, to: 86_399), steps(7, from: 86_400, to: 86_400)])
+        let sums = try await HKStatisticsCollectionQueryDescriptor(predicate: .quantitySample(type: stepCount), options: .cumulativeSum,
+                                                                    anchorDate: at(0), intervalComponents: DateComponents(day: 1))
+            .result(for: store).statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) }
+        #expect(sums == [25, 7])
+    }
+}
+
+/// A small seeded generator, so tests are deterministic.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

@@ -131,6 +131,9 @@ extension StatisticsEngine {
             throw HKError(.errorInvalidArgument, "intervalComponents must describe a positive interval, such as DateComponents(day: 1)")
         }
         let query = try store.objectQuery(types: [type], predicate: predicate)
+        if let fast = try await onePassCollection(store: store, query: query, type: type, options: options, buckets: buckets) {
+            return fast
+        }
         let data = try await store.reader().statisticRows(query, type: type)
         guard let first = data.rows.first else {
             return HKStatisticsCollection(type: type, buckets: buckets, filled: [], sources: [])
@@ -161,6 +164,38 @@ extension StatisticsEngine {
         }
         let sources = used.sorted().compactMap { data.sources.indices.contains(Int($0)) ? data.sources[Int($0)] : nil }
         return HKStatisticsCollection(type: type, buckets: buckets, filled: filled, sources: sources)
+    }
+
+    /// The options a single ordered pass gives exactly for instantaneous samples.
+    private static let onePassOptions: HKStatisticsOptions = [.cumulativeSum, .discreteAverage, .discreteMin, .discreteMax]
+
+    /// A collection computed in one ordered pass, when the type's samples are all
+    /// instants and the options are sums, averages, minima and maxima.
+    /// For instants, temporally weighted averages weigh each sample by its
+    /// count, exactly as the row-by-row calculator does.
+    private static func onePassCollection(store: HKHealthStore, query: ObjectQuery, type: HKQuantityType, options: HKStatisticsOptions,
+                                      buckets: BucketScheme) async throws -> HKStatisticsCollection? {
+        guard onePassOptions.isSuperset(of: options), !options.isEmpty, type.aggregationStyle != .discreteEquivalentContinuousLevel else { return nil }
+        guard let computed = try await store.reader().instantBucketTotals(query, type: type, edges: { first, last in
+            buckets.boundaries(from: Date(timeIntervalSince1970: first), to: Date(timeIntervalSince1970: last)).map(\.timeIntervalSince1970)
+        }) else { return nil }
+        let cumulative = type.aggregationStyle == .cumulative
+        var filled: [HKStatistics] = []
+        filled.reserveCapacity(computed.totals.count)
+        for aggregate in computed.totals {
+            var values = StatisticValues()
+            if cumulative {
+                values.sum = aggregate.sum
+            } else {
+                if options.contains(.discreteAverage) { values.average = aggregate.weightedSum / aggregate.weight }
+                if options.contains(.discreteMin) { values.minimum = aggregate.minimum }
+                if options.contains(.discreteMax) { values.maximum = aggregate.maximum }
+            }
+            filled.append(HKStatistics(type: type, start: Date(timeIntervalSince1970: computed.boundaries[aggregate.index]),
+                                       end: Date(timeIntervalSince1970: computed.boundaries[aggregate.index + 1]),
+                                       merged: values, bySource: nil, sources: nil))
+        }
+        return HKStatisticsCollection(type: type, buckets: buckets, filled: filled, sources: computed.sources)
     }
 
     /// The first index whose value is greater than `value`.

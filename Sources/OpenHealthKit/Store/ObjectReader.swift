@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+internal import GRDBSQLite
 
 /// What to read: types, a filter, an order, a limit and an anchor.
 struct ObjectQuery: @unchecked Sendable {
@@ -178,6 +179,78 @@ struct ObjectReader: Sendable {
         for (position, bundle) in explicit.enumerated() { if let index = bundles.index[bundle] { ranks[index] = position } }
         for index in bundles.sources.indices where ranks[Int32(index)] == nil { ranks[Int32(index)] = explicit.count + index }
         return ranks
+    }
+}
+
+extension ObjectReader {
+    /// Running totals for one bucket.
+    struct BucketTotals: Sendable {
+        var index: Int
+        var sum = 0.0
+        var weightedSum = 0.0
+        var weight = 0.0
+        var minimum = Double.infinity
+        var maximum = -Double.infinity
+    }
+
+    /// Totals per bucket in one ordered pass, when that is exact: every stored
+    /// sample of the type is an instant (so each lies in exactly one bucket and
+    /// the buckets are contiguous runs of the start-ordered rows) and the
+    /// filter is fully expressed in SQL. Returns `nil` otherwise.
+    ///
+    /// - Parameter edges: Bucket boundaries in seconds since 1970 covering the
+    ///   first and last start the closure receives.
+    func instantBucketTotals(_ query: ObjectQuery, type: HKQuantityType,
+                             edges: @Sendable (Double, Double) -> [Double]) async throws -> (boundaries: [Double], totals: [BucketTotals], sources: [HKSource])? {
+        try await database.writer.read { db in
+            guard let typeID = try database.existingTypeID(type.identifier, in: db) else { return ([], [], []) }
+            let longest = try Double.fetchOne(db, sql: "SELECT max_duration FROM data_type WHERE id = ?", arguments: [typeID]) ?? 0
+            guard longest == 0, query.filter?.isFullySQL ?? true else { return nil }
+            let (condition, arguments, _) = try whereClause(query, in: db)
+            guard let range = try Row.fetchOne(db, sql: "SELECT min(start), max(start) FROM object WHERE \(condition)", arguments: arguments),
+                  let first = range[0] as Double?, let last = range[1] as Double? else { return ([], [], []) }
+            let boundaries = edges(first, last)
+            guard boundaries.count >= 2 else { return nil }
+            let statement = try db.makeStatement(sql: "SELECT start, value, count, source FROM object WHERE \(condition) ORDER BY start")
+            try statement.setArguments(arguments)
+            let raw = statement.sqliteStatement
+            defer { sqlite3_reset(raw) }
+            var totals: [BucketTotals] = []
+            var current = BucketTotals(index: 0)
+            var used = false
+            var sourceIDs: Set<Int64> = []
+            var lastSource: Int64 = -1
+            while true {
+                let code = sqlite3_step(raw)
+                if code == SQLITE_DONE { break }
+                guard code == SQLITE_ROW else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(raw))))
+                }
+                let start = sqlite3_column_double(raw, 0)
+                let value = sqlite3_column_double(raw, 1)
+                let count = Double(sqlite3_column_int64(raw, 2))
+                let source = sqlite3_column_int64(raw, 3)
+                if source != lastSource { sourceIDs.insert(source); lastSource = source }
+                if start >= boundaries[current.index + 1] {
+                    if used { totals.append(current) }
+                    var index = current.index + 1
+                    while index + 1 < boundaries.count, start >= boundaries[index + 1] { index += 1 }
+                    current = BucketTotals(index: index)
+                    used = false
+                }
+                used = true
+                current.sum += value
+                current.weightedSum += value * count
+                current.weight += count
+                if value < current.minimum { current.minimum = value }
+                if value > current.maximum { current.maximum = value }
+            }
+            if used { totals.append(current) }
+            let revisions = try database.allSources(in: db)
+            var sources: [HKSource] = []
+            for id in sourceIDs.sorted() { if let source = revisions[id]?.source, !sources.contains(source) { sources.append(source) } }
+            return (boundaries, totals, sources)
+        }
     }
 }
 

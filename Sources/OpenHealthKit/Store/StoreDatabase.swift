@@ -56,6 +56,8 @@ final class StoreDatabase: Sendable {
                 // a power cut may lose the last ones but never corrupts the file.
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 try db.execute(sql: "PRAGMA cache_size = -65536")
+                // Reads map the file instead of copying pages: faster scans for statistics.
+                try db.execute(sql: "PRAGMA mmap_size = 1073741824")
             }
             writer = try DatabasePool(path: path, configuration: configuration)
         }

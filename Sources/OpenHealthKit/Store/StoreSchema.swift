@@ -9,6 +9,8 @@ internal import GRDB
 ///   `unit` the quantity as it was created; category values, workout activity
 ///   types and state-of-mind valences also live in `value`.
 /// - `data_type`, `source`: interned type identifiers and source revisions.
+///   The `(type, start, end, value, count, source)` index covers statistics
+///   scans, so they never visit the table.
 ///   `data_type.max_duration` is the longest sample ever stored of the type,
 ///   which bounds `start` from below in overlap queries so they use the
 ///   `(type, start)` index instead of scanning everything before the end date.
@@ -56,7 +58,7 @@ enum StoreSchema {
                     payload TEXT,
                     parent BLOB
                 );
-                CREATE INDEX object_by_type_start ON object (type, start);
+                CREATE INDEX object_by_type_start ON object (type, start, end, value, count, source);
                 CREATE INDEX object_by_parent ON object (parent) WHERE parent IS NOT NULL;
                 CREATE TABLE deleted_object (
                     id INTEGER PRIMARY KEY,
