@@ -70,7 +70,7 @@ public final class HKStatistics: Sendable {
 }
 
 /// The numbers behind an ``HKStatistics``, in the type's canonical unit.
-struct StatisticValues: Sendable, Equatable {
+struct StatisticValues: Sendable, Equatable, Codable {
     var sum: Double?
     var average: Double?
     var minimum: Double?

@@ -185,12 +185,7 @@ struct WorkoutPayload: Codable {
     struct StoredStatistics: Codable {
         var start: Date
         var end: Date
-        var sum: Double?
-        var average: Double?
-        var minimum: Double?
-        var maximum: Double?
-        var mostRecent: Double?
-        var duration: Double?
+        var values: StatisticValues
     }
 
     var duration: Double
@@ -210,9 +205,7 @@ struct WorkoutPayload: Codable {
 
     static func store(_ statistics: [HKQuantityType: HKStatistics]) -> [String: StoredStatistics] {
         Dictionary(uniqueKeysWithValues: statistics.map { type, s in
-            (type.identifier, StoredStatistics(start: s.startDate, end: s.endDate, sum: s.merged.sum, average: s.merged.average,
-                                               minimum: s.merged.minimum, maximum: s.merged.maximum, mostRecent: s.merged.mostRecent,
-                                               duration: s.merged.duration))
+            (type.identifier, StoredStatistics(start: s.startDate, end: s.endDate, values: s.merged))
         })
     }
 
@@ -220,10 +213,7 @@ struct WorkoutPayload: Codable {
         var result: [HKQuantityType: HKStatistics] = [:]
         for (identifier, s) in stored {
             guard let type = HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: identifier)) else { continue }
-            result[type] = HKStatistics(type: type, start: s.start, end: s.end,
-                                        merged: StatisticValues(sum: s.sum, average: s.average, minimum: s.minimum, maximum: s.maximum,
-                                                                mostRecent: s.mostRecent, duration: s.duration),
-                                        bySource: nil, sources: nil)
+            result[type] = HKStatistics(type: type, start: s.start, end: s.end, merged: s.values, bySource: nil, sources: nil)
         }
         return result
     }
