@@ -45,13 +45,79 @@ public final class HKStateOfMind: HKSample, @unchecked Sendable {
         /// Amazed.
         case amazed = 1
         /// Amused.
-        case amused, angry, anxious, ashamed, brave, calm, content, disappointed, discouraged, disgusted
+        case amused
+        /// Angry.
+        case angry
+        /// Anxious.
+        case anxious
+        /// Ashamed.
+        case ashamed
+        /// Brave.
+        case brave
+        /// Calm.
+        case calm
+        /// Content.
+        case content
+        /// Disappointed.
+        case disappointed
+        /// Discouraged.
+        case discouraged
+        /// Disgusted.
+        case disgusted
         /// Embarrassed.
-        case embarrassed, excited, frustrated, grateful, guilty, happy, hopeless, irritated, jealous, joyful
+        case embarrassed
+        /// Excited.
+        case excited
+        /// Frustrated.
+        case frustrated
+        /// Grateful.
+        case grateful
+        /// Guilty.
+        case guilty
+        /// Happy.
+        case happy
+        /// Hopeless.
+        case hopeless
+        /// Irritated.
+        case irritated
+        /// Jealous.
+        case jealous
+        /// Joyful.
+        case joyful
         /// Lonely.
-        case lonely, passionate, peaceful, proud, relieved, sad, scared, stressed, surprised, worried
+        case lonely
+        /// Passionate.
+        case passionate
+        /// Peaceful.
+        case peaceful
+        /// Proud.
+        case proud
+        /// Relieved.
+        case relieved
+        /// Sad.
+        case sad
+        /// Scared.
+        case scared
+        /// Stressed.
+        case stressed
+        /// Surprised.
+        case surprised
+        /// Worried.
+        case worried
         /// Annoyed.
-        case annoyed, confident, drained, hopeful, indifferent, overwhelmed, satisfied
+        case annoyed
+        /// Confident.
+        case confident
+        /// Drained.
+        case drained
+        /// Hopeful.
+        case hopeful
+        /// Indifferent.
+        case indifferent
+        /// Overwhelmed.
+        case overwhelmed
+        /// Satisfied.
+        case satisfied
     }
 
     /// What the feeling was about, with Apple's raw values.
@@ -59,9 +125,39 @@ public final class HKStateOfMind: HKSample, @unchecked Sendable {
         /// Community.
         case community = 1
         /// Current events.
-        case currentEvents, dating, education, family, fitness, friends, health, hobbies, identity, money
+        case currentEvents
+        /// Dating.
+        case dating
+        /// Education.
+        case education
+        /// Family.
+        case family
+        /// Fitness.
+        case fitness
+        /// Friends.
+        case friends
+        /// Health.
+        case health
+        /// Hobbies.
+        case hobbies
+        /// Identity.
+        case identity
+        /// Money.
+        case money
         /// Partner.
-        case partner, selfCare, spirituality, tasks, travel, work, weather
+        case partner
+        /// Self care.
+        case selfCare
+        /// Spirituality.
+        case spirituality
+        /// Tasks.
+        case tasks
+        /// Travel.
+        case travel
+        /// Work.
+        case work
+        /// Weather.
+        case weather
     }
 
     /// Moment or day.

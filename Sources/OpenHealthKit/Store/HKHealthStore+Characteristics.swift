@@ -18,15 +18,39 @@ public enum HKBloodType: Int, Sendable, Codable, CaseIterable {
     /// Not set.
     case notSet = 0
     /// A+.
-    case aPositive, aNegative, bPositive, bNegative, abPositive, abNegative, oPositive, oNegative
+    case aPositive
+    /// A−.
+    case aNegative
+    /// B+.
+    case bPositive
+    /// B−.
+    case bNegative
+    /// AB+.
+    case abPositive
+    /// AB−.
+    case abNegative
+    /// O+.
+    case oPositive
+    /// O−.
+    case oNegative
 }
 
 /// Fitzpatrick skin type, as Apple's `HKFitzpatrickSkinType`.
 public enum HKFitzpatrickSkinType: Int, Sendable, Codable, CaseIterable {
     /// Not set.
     case notSet = 0
-    /// Type I.
-    case I, II, III, IV, V, VI
+    /// Type I: always burns, never tans.
+    case I
+    /// Type II: usually burns, tans minimally.
+    case II
+    /// Type III: sometimes burns, tans uniformly.
+    case III
+    /// Type IV: burns minimally, always tans.
+    case IV
+    /// Type V: very rarely burns, tans very easily.
+    case V
+    /// Type VI: never burns.
+    case VI
 }
 
 /// Wheelchair use, as Apple's `HKWheelchairUse`.
