@@ -81,7 +81,15 @@ extension HKHealthStore {
         }
     }
 
-    private func insert(_ objects: [HKObject], plan: SavePlan, into db: Database, database: StoreDatabase) throws -> Int64 {
+    /// Saves samples whose rows point to `parent` (the workout they belong to).
+    func saveRows(_ samples: [HKSample], parent: UUID, database: StoreDatabase) async throws {
+        let plan = try planSave(samples, in: database)
+        guard plan.rowCount > 0 else { return }
+        let counter = try await database.writer.write { db in try self.insert(samples, plan: plan, parent: parent, into: db, database: database) }
+        database.notifyChanged(plan.types, counter: counter)
+    }
+
+    private func insert(_ objects: [HKObject], plan: SavePlan, parent: UUID? = nil, into db: Database, database: StoreDatabase) throws -> Int64 {
         let current = HKSourceRevision.current
         let sourceID = try database.sourceID(HKSourceRevision(source: source, version: current.version, productType: current.productType,
                                                               operatingSystemVersionString: current.operatingSystemVersionString), in: db)
@@ -90,7 +98,7 @@ extension HKHealthStore {
         for object in objects {
             guard let sample = object as? HKSample else { continue }
             try Self.validateForSave(sample)
-            try writer.write(sample, parent: nil)
+            try writer.write(sample, parent: parent)
         }
         try writer.finish()
         return firstAnchor + Int64(plan.rowCount) - 1

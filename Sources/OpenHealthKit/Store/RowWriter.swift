@@ -43,8 +43,8 @@ struct RowWriter {
     }
 
     mutating func write(_ sample: HKSample, parent: UUID?) throws {
-        if let quantity = sample as? HKQuantitySample, quantity.metadata == nil, quantity.device == nil, parent == nil {
-            try writeQuantity(quantity)
+        if let quantity = sample as? HKQuantitySample, quantity.metadata == nil, quantity.device == nil {
+            try writeQuantity(quantity, parent: parent)
             return
         }
         if let correlation = sample as? HKCorrelation {
@@ -70,7 +70,7 @@ struct RowWriter {
     }
 
     /// The fast path: a quantity sample without metadata or device.
-    private mutating func writeQuantity(_ sample: HKQuantitySample) throws {
+    private mutating func writeQuantity(_ sample: HKQuantitySample, parent: UUID?) throws {
         let type = sample.quantityType
         let typeID = try typeID(for: type)
         let quantity = sample.quantity
@@ -105,7 +105,8 @@ struct RowWriter {
         }
         sqlite3_bind_int64(s, 10, Int64(sample.count))
         sqlite3_bind_int64(s, 11, sourceID)
-        for index in 12...15 { sqlite3_bind_null(s, Int32(index)) }
+        for index in 12...14 { sqlite3_bind_null(s, Int32(index)) }
+        if let parent { bindUUID(parent, at: 15) } else { sqlite3_bind_null(s, 15) }
         try step(uuid: sample.uuid, typeID: typeID, duration: end - start)
     }
 

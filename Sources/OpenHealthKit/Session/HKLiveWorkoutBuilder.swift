@@ -1,0 +1,108 @@
+public import Foundation
+import Synchronization
+
+/// Hears from a live workout builder as data and events arrive.
+public protocol HKLiveWorkoutBuilderDelegate: AnyObject {
+    /// Statistics for `collectedTypes` changed after a batch of samples.
+    func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>)
+    /// The builder accepted an event; one call per event.
+    func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder)
+    /// The builder's current activity ended.
+    func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity)
+    /// A new activity began.
+    func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity)
+}
+
+extension HKLiveWorkoutBuilderDelegate {
+    /// Does nothing: activity callbacks are optional.
+    public func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity) {}
+    /// Does nothing: activity callbacks are optional.
+    public func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity) {}
+}
+
+/// The builder a workout session feeds: it collects the session's events
+/// automatically and reports statistics as batches arrive.
+///
+/// Get it from ``HKWorkoutSession/associatedWorkoutBuilder()``. Its
+/// ``elapsedTime`` keeps advancing on the session's clock even when no samples
+/// arrive, and leaves out pauses.
+public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
+    // Mutable state lives in `live` behind a lock; delegate calls go through `queue`.
+
+    private let queue = DispatchQueue(label: "org.openhealthkit.live-workout-builder")
+    private let live = Mutex(Live())
+
+    private let delegateReference = WeakDelegate<any HKLiveWorkoutBuilderDelegate>()
+
+    private struct Live {
+        weak var session: HKWorkoutSession?
+        var shouldCollectWorkoutEvents = true
+        var collectionStarted = false
+    }
+
+    init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, clock: any WorkoutClock, session: HKWorkoutSession) {
+        super.init(healthStore: healthStore, configuration: configuration, device: device, clock: clock)
+        live.withLock { $0.session = session }
+    }
+
+    /// The delegate, held weakly.
+    public var delegate: (any HKLiveWorkoutBuilderDelegate)? {
+        get { delegateReference.value }
+        set { delegateReference.value = newValue }
+    }
+
+    /// The session feeding this builder.
+    public var workoutSession: HKWorkoutSession? { live.withLock { $0.session } }
+
+    /// Whether the session's events are added automatically; set it before
+    /// ``HKWorkoutBuilder/beginCollection(at:)``.
+    public var shouldCollectWorkoutEvents: Bool {
+        get { live.withLock { $0.shouldCollectWorkoutEvents } }
+        set { live.withLock { s in if !s.collectionStarted { s.shouldCollectWorkoutEvents = newValue } } }
+    }
+
+    /// The active time now, on the builder's clock.
+    public var elapsedTime: TimeInterval { elapsedTime(at: clock.now) }
+
+    /// The activity in progress, if a multisport activity has begun.
+    public var currentWorkoutActivity: HKWorkoutActivity? {
+        workoutActivities.last { $0.endDate == nil }
+    }
+
+    // MARK: Session hooks
+
+    func sessionGenerated(_ event: HKWorkoutEvent) {
+        guard shouldCollectWorkoutEvents else { return }
+        try? appendEvents([event])
+    }
+
+    func sessionDidChange(to state: HKWorkoutSessionState, date: Date) {}
+
+    func sessionBeganActivity(_ activity: HKWorkoutActivity) {
+        if let open = currentWorkoutActivity { endActivity(uuid: open.uuid, at: activity.startDate) }
+        try? appendActivity(activity)
+        queue.async { [self] in delegate?.workoutBuilder(self, didBegin: activity) }
+    }
+
+    func sessionEndedActivity(_ uuid: UUID, at date: Date) {
+        endActivity(uuid: uuid, at: date)
+        guard let ended = workoutActivities.first(where: { $0.uuid == uuid }) else { return }
+        queue.async { [self] in delegate?.workoutBuilder(self, didEnd: ended) }
+    }
+
+    // MARK: Builder hooks
+
+    override func didCollect(_ types: Set<HKQuantityType>) {
+        guard !types.isEmpty else { return }
+        let collected = Set(types.map { $0 as HKSampleType })
+        queue.async { [self] in delegate?.workoutBuilder(self, didCollectDataOf: collected) }
+    }
+
+    override func didCollectEvent(_ event: HKWorkoutEvent) {
+        queue.async { [self] in delegate?.workoutBuilderDidCollectEvent(self) }
+    }
+
+    override func didChangeCollection() {
+        live.withLock { $0.collectionStarted = true }
+    }
+}

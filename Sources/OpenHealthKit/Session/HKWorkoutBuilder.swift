@@ -1,0 +1,383 @@
+public import Foundation
+import Synchronization
+
+/// The construction states of a workout builder.
+public enum HKWorkoutBuilderState: Int, Sendable, CustomStringConvertible {
+    /// Created; ``HKWorkoutBuilder/beginCollection(at:)`` not yet called.
+    case notStarted = 0
+    /// Collecting.
+    case active = 1
+    /// Collection ended; ready to finish.
+    case ended = 2
+    /// Saved as a workout.
+    case finished = 3
+    /// Thrown away.
+    case discarded = 4
+
+    /// The state's name.
+    public var description: String {
+        switch self {
+        case .notStarted: "NotStarted"
+        case .active: "Active"
+        case .ended: "Ended"
+        case .finished: "Finished"
+        case .discarded: "Discarded"
+        }
+    }
+}
+
+/// Builds a workout from samples, events and metadata, then saves it.
+///
+/// ```swift
+/// let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: .local())
+/// try await builder.beginCollection(at: start)
+/// try await builder.addSamples([heartRate, energy])
+/// try await builder.endCollection(at: end)
+/// let workout = try await builder.finishWorkout()
+/// ```
+///
+/// Samples are saved as they are added, tied to the workout to come; a
+/// discarded builder deletes them. Samples inside pauses do not count toward
+/// the workout's statistics. Calls out of order fail with Apple's messages, such
+/// as "Unable to finish a workout that is not currently ended.".
+public class HKWorkoutBuilder: @unchecked Sendable {
+    // Mutable state lives in `storage` behind a lock.
+
+    /// The builder's configuration.
+    public let workoutConfiguration: HKWorkoutConfiguration
+    /// The device recorded on the workout.
+    public let device: HKDevice?
+    /// The clock the builder reads "now" from.
+    public let clock: any WorkoutClock
+    let healthStore: HKHealthStore
+    /// The identifier the finished workout will have; collected samples point to it.
+    let workoutUUID = ObjectUUID.next()
+    let storage = Mutex(Storage())
+
+    struct Storage {
+        var state: HKWorkoutBuilderState = .notStarted
+        var startDate: Date?
+        var endDate: Date?
+        var events: [HKWorkoutEvent] = []
+        var metadata: [String: MetadataValue] = [:]
+        var activities: [HKWorkoutActivity] = []
+        var rows: [HKQuantityType: [StatisticRow]] = [:]
+        var statistics: [HKQuantityType: HKStatistics] = [:]
+        var saved: [HKSample] = []
+    }
+
+    /// A builder on the wall clock.
+    public convenience init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?) {
+        self.init(healthStore: healthStore, configuration: configuration, device: device, clock: SystemClock())
+    }
+
+    /// A builder on `clock`.
+    public init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, clock: any WorkoutClock) {
+        self.healthStore = healthStore
+        self.workoutConfiguration = configuration.copy()
+        self.device = device
+        self.clock = clock
+    }
+
+    /// The builder's state.
+    public var state: HKWorkoutBuilderState { storage.withLock { $0.state } }
+    /// When collection began.
+    public var startDate: Date? { storage.withLock { $0.startDate } }
+    /// When collection ended.
+    public var endDate: Date? { storage.withLock { $0.endDate } }
+    /// The events, sorted by start.
+    public var workoutEvents: [HKWorkoutEvent] { storage.withLock { $0.events } }
+    /// The metadata added so far.
+    public var metadata: [String: Any] { storage.withLock { MetadataValue.decode($0.metadata) ?? [:] } }
+    /// The activities, sorted by start.
+    public var workoutActivities: [HKWorkoutActivity] { storage.withLock { $0.activities } }
+
+    /// The statistics of one type as of the last batch, paused samples left out.
+    public func statistics(for quantityType: HKQuantityType) -> HKStatistics? { storage.withLock { $0.statistics[quantityType] } }
+    /// The statistics of every collected type.
+    public var allStatistics: [HKQuantityType: HKStatistics] { storage.withLock { $0.statistics } }
+
+    /// The active time at `date`: from the start, less pauses, up to the end.
+    ///
+    /// Follows HealthKit's algorithm: only pause and resume events count,
+    /// redundant ones are ignored, and an event before the start stops the scan,
+    /// so adding a pause in the past can make the result smaller.
+    public func elapsedTime(at date: Date) -> TimeInterval {
+        storage.withLock { s in
+            guard let start = s.startDate else { return 0 }
+            return ElapsedTime.activeDuration(start: start, end: s.endDate, events: s.events, at: date)
+        }
+    }
+
+    // MARK: Collection
+
+    /// Starts collecting at `startDate`.
+    public func beginCollection(at startDate: Date) async throws {
+        try storage.withLock { s throws(HKError) in
+            guard s.state == .notStarted else { throw HKError(.errorInvalidArgument, "Unable to begin a workout that has already started.") }
+            s.state = .active
+            s.startDate = startDate
+            s.statistics = Self.recompute(s, types: Set(s.rows.keys), now: startDate)
+        }
+        didChangeCollection()
+    }
+
+    /// Completion-handler form of ``beginCollection(at:)``.
+    public func beginCollection(withStart startDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        Task.detached { do { try await self.beginCollection(at: startDate); completion(true, nil) } catch { completion(false, error) } }
+    }
+
+    /// Stops collecting at `endDate`, which must be after the start.
+    public func endCollection(at endDate: Date) async throws {
+        try storage.withLock { s throws(HKError) in
+            guard s.state == .active else { throw HKError(.errorInvalidArgument, "Unable to end a workout that is not currently active.") }
+            guard let start = s.startDate else { throw HKError(.errorInvalidArgument, "cannot set endDate without a startDate") }
+            guard endDate > start else { throw HKError(.errorInvalidArgument, "endDate must be after startDate") }
+            s.state = .ended
+            s.endDate = endDate
+            s.statistics = Self.recompute(s, types: Set(s.rows.keys), now: endDate)
+        }
+        didChangeCollection()
+    }
+
+    /// Completion-handler form of ``endCollection(at:)``.
+    public func endCollection(withEnd endDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        Task.detached { do { try await self.endCollection(at: endDate); completion(true, nil) } catch { completion(false, error) } }
+    }
+
+    /// Adds samples: saves them, tied to the workout, and updates statistics.
+    /// Samples that arrive before collection begins are dropped, as HealthKit drops them.
+    public func addSamples(_ samples: [HKSample]) async throws {
+        let accepted = try storage.withLock { s throws(HKError) -> Bool in
+            switch s.state {
+            case .notStarted: return false
+            case .active, .ended: return true
+            case .finished, .discarded: throw HKError(.errorInvalidArgument, "Unable to add samples to a workout that is \(s.state == .finished ? "finished" : "discarded").")
+            }
+        }
+        guard accepted, !samples.isEmpty else { return }
+        try await healthStore.saveAssociated(samples, to: workoutUUID)
+        let changed = storage.withLock { s -> Set<HKQuantityType> in
+            var types: Set<HKQuantityType> = []
+            for case let sample as HKQuantitySample in samples {
+                let type = sample.quantityType
+                s.rows[type, default: []].append(StatisticRow(start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
+                                                              value: sample.quantity.doubleValue(for: type.canonicalUnit), source: 0,
+                                                              count: Int32(sample.count)))
+                types.insert(type)
+            }
+            s.saved += samples
+            s.statistics.merge(Self.recompute(s, types: types, now: clock.now)) { _, new in new }
+            return types
+        }
+        didCollect(changed)
+    }
+
+    /// Completion-handler form of ``addSamples(_:)``.
+    public func add(_ samples: [HKSample], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        Task.detached { do { try await self.addSamples(samples); completion(true, nil) } catch { completion(false, error) } }
+    }
+
+    /// Adds events, keeping all events sorted by start.
+    public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent]) async throws {
+        try appendEvents(workoutEvents)
+    }
+
+    /// Adds events at once; the async API and the session's hooks share it.
+    func appendEvents(_ workoutEvents: [HKWorkoutEvent]) throws(HKError) {
+        try storage.withLock { s throws(HKError) in
+            guard s.state == .notStarted || s.state == .active || s.state == .ended else {
+                throw HKError(.errorInvalidArgument, "Unable to add events to a workout that is \(s.state).")
+            }
+            s.events.append(contentsOf: workoutEvents)
+            s.events.sort { $0.dateInterval.start < $1.dateInterval.start }
+            s.statistics = Self.recompute(s, types: Set(s.rows.keys), now: clock.now)
+        }
+        for event in workoutEvents { didCollectEvent(event) }
+        didChangeCollection()
+    }
+
+    /// Completion-handler form of ``addWorkoutEvents(_:)``.
+    public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        Task.detached { do { try await self.addWorkoutEvents(workoutEvents); completion(true, nil) } catch { completion(false, error) } }
+    }
+
+    /// Merges metadata into the workout's, like a dictionary's `merge`.
+    public func addMetadata(_ metadata: [String: Any]) async throws {
+        guard let values = MetadataValue.encode(metadata) else {
+            throw HKError(.errorInvalidArgument, "Metadata values must be strings, numbers, booleans, dates or quantities")
+        }
+        try storage.withLock { s throws(HKError) in
+            guard s.state != .finished, s.state != .discarded else { throw HKError(.errorInvalidArgument, "Unable to add metadata to a workout that is \(s.state).") }
+            s.metadata.merge(values) { _, new in new }
+        }
+    }
+
+    /// Completion-handler form of ``addMetadata(_:)``.
+    public func addMetadata(_ metadata: [String: Any], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        guard let values = MetadataValue.encode(metadata) else {
+            completion(false, HKError(.errorInvalidArgument, "Metadata values must be strings, numbers, booleans, dates or quantities"))
+            return
+        }
+        Task.detached {
+            do { try await self.addMetadata(MetadataValue.decode(values) ?? [:]); completion(true, nil) } catch { completion(false, error) }
+        }
+    }
+
+    /// Adds an activity; the previous one must have ended.
+    public func addWorkoutActivity(_ workoutActivity: HKWorkoutActivity) async throws {
+        try appendActivity(workoutActivity)
+    }
+
+    func appendActivity(_ workoutActivity: HKWorkoutActivity) throws(HKError) {
+        try storage.withLock { s throws(HKError) in
+            if let last = s.activities.last, last.endDate == nil {
+                throw HKError(.errorInvalidArgument, "Cannot add new activity before ending current activity")
+            }
+            s.activities.append(workoutActivity)
+            s.activities.sort { $0.startDate < $1.startDate }
+        }
+    }
+
+    /// Sets the end of the activity with `uuid`.
+    public func updateActivity(uuid: UUID, end endDate: Date) async throws {
+        endActivity(uuid: uuid, at: endDate)
+    }
+
+    func endActivity(uuid: UUID, at endDate: Date) {
+        storage.withLock { s in
+            guard let index = s.activities.firstIndex(where: { $0.uuid == uuid }) else { return }
+            let a = s.activities[index]
+            s.activities[index] = HKWorkoutActivity(uuid: a.uuid, configuration: a.workoutConfiguration, start: a.startDate, end: endDate,
+                                                    metadata: a.metadata, events: a.workoutEvents, statistics: a.allStatistics)
+        }
+    }
+
+    // MARK: Finishing
+
+    /// Saves the workout: its dates, active duration, events inside its
+    /// interval, activities, statistics (pauses masked) and metadata.
+    ///
+    /// - Throws: "Unable to finish a workout that is not currently ended." unless collection has ended.
+    public func finishWorkout() async throws -> HKWorkout? {
+        let workout = try storage.withLock { s throws(HKError) -> HKWorkout in
+            guard s.state == .ended, let start = s.startDate, let end = s.endDate else {
+                throw HKError(.errorInvalidArgument, "Unable to finish a workout that is not currently ended.")
+            }
+            let events = s.events.filter { $0.dateInterval.start >= start && $0.dateInterval.end <= end }
+            var metadata = MetadataValue.decode(s.metadata) ?? [:]
+            if metadata[HKMetadataKeyIndoorWorkout] == nil, workoutConfiguration.locationType != .unknown {
+                metadata[HKMetadataKeyIndoorWorkout] = workoutConfiguration.locationType == .indoor
+            }
+            return HKWorkout(unchecked: workoutConfiguration.activityType, start: start, end: end,
+                             duration: ElapsedTime.activeDuration(start: start, end: end, events: s.events, at: end),
+                             events: events, activities: s.activities, statistics: Self.recompute(s, types: Set(s.rows.keys), now: end),
+                             uuid: workoutUUID, device: device, metadata: metadata, sourceRevision: HKSourceRevision(
+                                source: healthStore.source, version: nil))
+        }
+        try await healthStore.save(workout)
+        storage.withLock { $0.state = .finished }
+        didFinish(workout)
+        return workout
+    }
+
+    /// Completion-handler form of ``finishWorkout()``.
+    public func finishWorkout(completion: @escaping @Sendable (HKWorkout?, (any Error)?) -> Void) {
+        Task.detached { do { completion(try await self.finishWorkout(), nil) } catch { completion(nil, error) } }
+    }
+
+    /// Throws the workout away and deletes the samples saved for it.
+    public func discardWorkout() {
+        let saved = storage.withLock { s -> [HKSample]? in
+            guard s.state != .finished, s.state != .discarded else { return nil }
+            s.state = .discarded
+            defer { s.saved = [] }
+            return s.saved
+        }
+        guard let saved, !saved.isEmpty else { return }
+        let store = healthStore
+        Task.detached { try? await store.delete(saved) }
+    }
+
+    // MARK: Statistics
+
+    /// Statistics for `types` over the collected rows, with samples inside
+    /// pauses left out and intervals clipped to the active time.
+    static func recompute(_ s: Storage, types: Set<HKQuantityType>, now: Date) -> [HKQuantityType: HKStatistics] {
+        guard let start = s.startDate else { return [:] }
+        let end = s.endDate ?? max(now, start)
+        let active = activeIntervals(start: start.timeIntervalSince1970, end: end.timeIntervalSince1970, events: s.events)
+        var result: [HKQuantityType: HKStatistics] = [:]
+        for type in types {
+            let masked = mask(s.rows[type] ?? [], to: active, cumulative: type.aggregationStyle == .cumulative)
+            let options: HKStatisticsOptions = type.aggregationStyle == .cumulative
+                ? [.cumulativeSum, .mostRecent] : [.discreteAverage, .discreteMin, .discreteMax, .mostRecent]
+            let calculator = StatisticsCalculator(style: type.aggregationStyle, options: options, sourceRank: [0: 0])
+            let lo = start.timeIntervalSince1970, hi = end.timeIntervalSince1970.nextUp
+            guard let values = calculator.values(for: masked, lo: lo, hi: hi) else { continue }
+            result[type] = HKStatistics(type: type, start: start, end: end, merged: values, bySource: nil, sources: nil)
+        }
+        return result
+    }
+
+    /// The intervals between `start` and `end` not inside a pause.
+    static func activeIntervals(start: Double, end: Double, events: [HKWorkoutEvent]) -> [(Double, Double)] {
+        var intervals: [(Double, Double)] = []
+        var running = true
+        var segmentStart = start
+        for event in events {
+            let t = event.dateInterval.start.timeIntervalSince1970
+            guard t >= start, t <= end else { continue }
+            if event.type == .pause, running {
+                if t > segmentStart { intervals.append((segmentStart, t)) }
+                running = false
+            } else if event.type == .resume, !running {
+                segmentStart = t
+                running = true
+            }
+        }
+        if running, end >= segmentStart { intervals.append((segmentStart, end)) }
+        return intervals
+    }
+
+    /// Keeps instants inside an active interval and cuts intervals to their
+    /// active parts, pro-rating cumulative values.
+    static func mask(_ rows: [StatisticRow], to active: [(Double, Double)], cumulative: Bool) -> [StatisticRow] {
+        var result: [StatisticRow] = []
+        result.reserveCapacity(rows.count)
+        for row in rows {
+            if row.isInstant {
+                if active.contains(where: { row.start >= $0.0 && row.start <= $0.1 }) { result.append(row) }
+                continue
+            }
+            for (lo, hi) in active {
+                let a = max(row.start, lo), b = min(row.end, hi)
+                guard b > a else { continue }
+                var piece = row
+                piece.start = a
+                piece.end = b
+                if cumulative { piece.value = row.value * (b - a) / (row.end - row.start) }
+                result.append(piece)
+            }
+        }
+        return result
+    }
+
+    // MARK: Hooks for the live builder
+
+    func didCollect(_ types: Set<HKQuantityType>) {}
+    func didCollectEvent(_ event: HKWorkoutEvent) {}
+    func didChangeCollection() {}
+    func didFinish(_ workout: HKWorkout) {}
+}
+
+extension HKHealthStore {
+    /// Saves samples tied to a workout (by its identifier), checking sharing for each type.
+    func saveAssociated(_ samples: [HKSample], to workout: UUID) async throws {
+        let database = try database()
+        for type in Set(samples.map(\.sampleType.identifier)) {
+            if let objectType = HKObjectType.from(identifier: type) { try checkSharing(objectType, in: database) }
+        }
+        try await saveRows(samples, parent: workout, database: database)
+    }
+}

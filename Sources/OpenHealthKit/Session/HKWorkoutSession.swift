@@ -1,0 +1,313 @@
+public import Foundation
+import Synchronization
+
+/// Receives a workout session's state changes, errors and events.
+///
+/// Calls arrive on the session's serial background queue. When an error changes
+/// the state, ``workoutSession(_:didFailWithError:)`` comes before
+/// ``workoutSession(_:didChangeTo:from:date:)``.
+public protocol HKWorkoutSessionDelegate: AnyObject {
+    /// The session moved from `fromState` to `toState` at `date`.
+    func workoutSession(_ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
+                        from fromState: HKWorkoutSessionState, date: Date)
+    /// A request failed, or an error ended the session.
+    func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error)
+    /// The session generated an event: pause, resume, lap, marker, ….
+    func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent)
+    /// A multisport activity began.
+    func workoutSession(_ workoutSession: HKWorkoutSession, didBeginActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date)
+    /// A multisport activity ended.
+    func workoutSession(_ workoutSession: HKWorkoutSession, didEndActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date)
+}
+
+extension HKWorkoutSessionDelegate {
+    /// Does nothing: events are optional.
+    public func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent) {}
+    /// Does nothing: activity changes are optional.
+    public func workoutSession(_ workoutSession: HKWorkoutSession, didBeginActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date) {}
+    /// Does nothing: activity changes are optional.
+    public func workoutSession(_ workoutSession: HKWorkoutSession, didEndActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date) {}
+}
+
+/// A workout in progress: the state machine that turns sensors on and off and
+/// feeds an ``HKLiveWorkoutBuilder``.
+///
+/// ```swift
+/// let configuration = HKWorkoutConfiguration()
+/// configuration.activityType = .running
+/// let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+/// let builder = session.associatedWorkoutBuilder()
+/// session.delegate = self
+/// session.startActivity(with: Date())
+/// try await builder.beginCollection(at: Date())
+/// ```
+///
+/// Requests return at once. A request the transition table forbids (see
+/// ``WorkoutSessionStateMachine``) leaves the state unchanged and reaches the
+/// delegate as an ``HKError/Code/errorInvalidArgument`` error. ``state`` changes
+/// when the delegate hears of it, so it can lag a request, as on a watch.
+public final class HKWorkoutSession: @unchecked Sendable {
+    // Mutable state lives in `storage` behind a lock; delegate calls go through `queue`.
+
+    /// An update, as the ``updates()`` stream delivers it.
+    public enum Update: Sendable {
+        /// The state changed.
+        case stateChanged(to: HKWorkoutSessionState, from: HKWorkoutSessionState, date: Date)
+        /// A request failed or an error ended the session.
+        case failed(HKError)
+        /// The session generated an event.
+        case event(HKWorkoutEvent)
+        /// A multisport activity began.
+        case activityBegan(HKWorkoutConfiguration, date: Date)
+        /// A multisport activity ended.
+        case activityEnded(HKWorkoutConfiguration, date: Date)
+    }
+
+    /// The session's main configuration.
+    public let workoutConfiguration: HKWorkoutConfiguration
+    /// The store the session saves to.
+    public let healthStore: HKHealthStore?
+    /// The clock the session reads "now" from.
+    public let clock: any WorkoutClock
+    /// Whether the session was created here or mirrored from another device.
+    public let type: HKWorkoutSessionType = .primary
+
+    private let queue = DispatchQueue(label: "org.openhealthkit.workout-session")
+    private let delegateReference = WeakDelegate<any HKWorkoutSessionDelegate>()
+    private let storage = Mutex(Storage())
+
+    private struct Storage {
+        var machine = WorkoutSessionStateMachine()
+        var state: HKWorkoutSessionState = .notStarted
+        var startDate: Date?
+        var endDate: Date?
+        var builder: HKLiveWorkoutBuilder?
+        var currentActivity: HKWorkoutActivity?
+        var streams: [UUID: AsyncStream<Update>.Continuation] = [:]
+    }
+
+    private static let active = Mutex<WeakSession?>(nil)
+    private struct WeakSession: @unchecked Sendable { weak var session: HKWorkoutSession? }
+
+    /// Creates a session on the wall clock.
+    ///
+    /// - Throws: ``HKError/Code/errorWorkoutActivityNotAllowed`` for activity
+    ///   types sessions refuse (underwater diving), as HealthKit does.
+    public convenience init(healthStore: HKHealthStore, configuration workoutConfiguration: HKWorkoutConfiguration) throws {
+        try self.init(healthStore: healthStore, configuration: workoutConfiguration, clock: SystemClock())
+    }
+
+    /// Creates a session on `clock`.
+    public init(healthStore: HKHealthStore?, configuration workoutConfiguration: HKWorkoutConfiguration, clock: any WorkoutClock) throws {
+        guard workoutConfiguration.activityType != .underwaterDiving else {
+            throw HKError(.errorWorkoutActivityNotAllowed, "Workout sessions are not allowed for activity type \(workoutConfiguration.activityType)")
+        }
+        self.healthStore = healthStore
+        self.workoutConfiguration = workoutConfiguration.copy()
+        self.clock = clock
+    }
+
+    /// The session's state, as last reported to the delegate.
+    public var state: HKWorkoutSessionState { storage.withLock { $0.state } }
+    /// When the session started running.
+    public var startDate: Date? { storage.withLock { $0.startDate } }
+    /// When the session ended.
+    public var endDate: Date? { storage.withLock { $0.endDate } }
+
+    /// The delegate, held weakly.
+    public var delegate: (any HKWorkoutSessionDelegate)? {
+        get { delegateReference.value }
+        set { delegateReference.value = newValue }
+    }
+
+    /// Updates as an async sequence, beside the delegate: each call returns a
+    /// new stream that sees every update from then on, and finishes when the session ends.
+    public func updates() -> AsyncStream<Update> {
+        let (stream, continuation) = AsyncStream<Update>.makeStream()
+        let id = UUID()
+        let ended = storage.withLock { s -> Bool in
+            if s.state == .ended { return true }
+            s.streams[id] = continuation
+            return false
+        }
+        if ended { continuation.finish() }
+        continuation.onTermination = { [weak self] _ in self?.storage.withLock { _ = $0.streams.removeValue(forKey: id) } }
+        return stream
+    }
+
+    /// The live builder for this session: made on the first call, the same object after.
+    public func associatedWorkoutBuilder() -> HKLiveWorkoutBuilder {
+        guard let healthStore else { fatalError("associatedWorkoutBuilder() requires a session created with a health store") }
+        return storage.withLock { s in
+            if let builder = s.builder { return builder }
+            let builder = HKLiveWorkoutBuilder(healthStore: healthStore, configuration: workoutConfiguration, device: .local(),
+                                               clock: clock, session: self)
+            s.builder = builder
+            return builder
+        }
+    }
+
+    // MARK: Requests
+
+    /// Enters session mode without collecting data, for a countdown.
+    public func prepare() {
+        request(.prepare, date: clock.now)
+    }
+
+    /// Starts the workout at `date` (now when `nil`).
+    public func startActivity(with date: Date?) {
+        request(.start, date: date ?? clock.now)
+    }
+
+    /// Pauses, generating a ``HKWorkoutEventType/pause`` event.
+    public func pause() {
+        request(.pause, date: clock.now)
+    }
+
+    /// Resumes, generating a ``HKWorkoutEventType/resume`` event.
+    public func resume() {
+        request(.resume, date: clock.now)
+    }
+
+    /// Stops collecting data at `date` (now when `nil`); the app may still save.
+    public func stopActivity(with date: Date?) {
+        request(.stop, date: date ?? clock.now)
+    }
+
+    /// Ends the session for good.
+    public func end() {
+        request(.end, date: clock.now)
+    }
+
+    private func request(_ event: WorkoutSessionEvent, date: Date) {
+        let outcome = storage.withLock { s -> Result<HKWorkoutSessionState, HKError> in
+            let from = s.machine.state
+            if event == .stop, let start = s.startDate, date < start {
+                return .failure(HKError(.errorInvalidArgument, "The stop date \(date.formatted(.iso8601)) is before the start date \(start.formatted(.iso8601))"))
+            }
+            do throws(HKError) {
+                let to = try s.machine.apply(event)
+                _ = from
+                return .success(to)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .failure(let error):
+            deliver { [self] delegate in delegate?.workoutSession(self, didFailWithError: error) } update: { .failed(error) }
+        case .success(let to):
+            if event == .prepare || event == .start { takeOverFromOtherSessions() }
+            if event == .pause || event == .resume {
+                let generated = HKWorkoutEvent(type: event == .pause ? .pause : .resume, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
+                let builder = storage.withLock { $0.builder }
+                builder?.sessionGenerated(generated)
+                deliver { [self] delegate in delegate?.workoutSession(self, didGenerate: generated) } update: { .event(generated) }
+            }
+            changeState(to: to, date: date)
+        }
+    }
+
+    /// Moves the reported state on the delegate queue and tells everyone.
+    private func changeState(to: HKWorkoutSessionState, date: Date) {
+        queue.async { [self] in
+            let (from, builder) = storage.withLock { s -> (HKWorkoutSessionState, HKLiveWorkoutBuilder?) in
+                let from = s.state
+                s.state = to
+                if to == .running, s.startDate == nil { s.startDate = date }
+                if to == .ended { s.endDate = date }
+                return (from, s.builder)
+            }
+            let delegate = self.delegate
+            guard from != to else { return }
+            builder?.sessionDidChange(to: to, date: date)
+            delegate?.workoutSession(self, didChangeTo: to, from: from, date: date)
+            broadcast(.stateChanged(to: to, from: from, date: date))
+            if to == .ended { finishStreams() }
+        }
+    }
+
+    private func deliver(_ call: @escaping @Sendable ((any HKWorkoutSessionDelegate)?) -> Void, update: @escaping @Sendable () -> Update) {
+        queue.async { [self] in
+            call(delegate)
+            broadcast(update())
+        }
+    }
+
+    private func broadcast(_ update: Update) {
+        for continuation in storage.withLock({ Array($0.streams.values) }) { continuation.yield(update) }
+    }
+
+    private func finishStreams() {
+        let continuations = storage.withLock { s -> [AsyncStream<Update>.Continuation] in
+            defer { s.streams.removeAll() }
+            return Array(s.streams.values)
+        }
+        for continuation in continuations { continuation.finish() }
+    }
+
+    /// Only one session runs per device: starting this one ends any other.
+    private func takeOverFromOtherSessions() {
+        let previous = Self.active.withLock { slot -> HKWorkoutSession? in
+            defer { slot = WeakSession(session: self) }
+            return slot?.session === self ? nil : slot?.session
+        }
+        previous?.failAndEnd(HKError(.errorAnotherWorkoutSessionStarted, "Another workout session started"))
+    }
+
+    /// Reports `error` and then ends the session, from any state.
+    func failAndEnd(_ error: HKError) {
+        let wasEnded = storage.withLock { s -> Bool in
+            let ended = s.machine.state == .ended
+            _ = s.machine.fail()
+            return ended
+        }
+        guard !wasEnded else { return }
+        deliver { [self] delegate in delegate?.workoutSession(self, didFailWithError: error) } update: { .failed(error) }
+        changeState(to: .ended, date: clock.now)
+    }
+
+    // MARK: Multisport
+
+    /// The activity in progress: the last one begun, or one made from the main
+    /// configuration and the start date when none has begun.
+    public var currentActivity: HKWorkoutActivity {
+        storage.withLock { s in
+            s.currentActivity ?? HKWorkoutActivity(uuid: UUID(), configuration: workoutConfiguration.copy(),
+                                                   start: s.startDate ?? clock.now, end: nil, metadata: nil, events: [], statistics: [:])
+        }
+    }
+
+    /// Switches to a new activity (swim, bike, run …) at `date`.
+    public func beginNewActivity(configuration: HKWorkoutConfiguration, date: Date, metadata: [String: Any]?) {
+        let activity = HKWorkoutActivity(uuid: ObjectUUID.next(), configuration: configuration.copy(), start: date, end: nil,
+                                         metadata: metadata, events: [], statistics: [:])
+        let builder = storage.withLock { s -> HKLiveWorkoutBuilder? in
+            s.currentActivity = activity
+            return s.builder
+        }
+        builder?.sessionBeganActivity(activity)
+        let copy = configuration.copy()
+        deliver { [self] delegate in delegate?.workoutSession(self, didBeginActivityWith: copy, date: date) } update: { .activityBegan(copy, date: date) }
+    }
+
+    /// Ends the current activity at `date`, returning to the main activity.
+    public func endCurrentActivity(on date: Date) {
+        let (ended, builder) = storage.withLock { s -> (HKWorkoutActivity?, HKLiveWorkoutBuilder?) in
+            defer { s.currentActivity = nil }
+            return (s.currentActivity, s.builder)
+        }
+        guard let ended else { return }
+        builder?.sessionEndedActivity(ended.uuid, at: date)
+        let configuration = ended.workoutConfiguration
+        deliver { [self] delegate in delegate?.workoutSession(self, didEndActivityWith: configuration, date: date) } update: { .activityEnded(configuration, date: date) }
+    }
+}
+
+/// Whether a session was created here or mirrored from another device.
+public enum HKWorkoutSessionType: Int, Sendable {
+    /// Created by ``HKWorkoutSession/init(healthStore:configuration:)``.
+    case primary = 0
+    /// Received from another device.
+    case mirrored = 1
+}
