@@ -305,7 +305,11 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     /// pauses left out and intervals clipped to the active time.
     static func recompute(_ s: Storage, types: Set<HKQuantityType>, now: Date) -> [HKQuantityType: HKStatistics] {
         guard let start = s.startDate else { return [:] }
-        let end = s.endDate ?? max(now, start)
+        // Before collection ends, statistics run to the latest of now, the last
+        // sample's end and the last event's end, as HealthKit's snapshots do.
+        let latestSample = s.rows.values.lazy.compactMap { $0.lazy.map(\.end).max() }.max() ?? -Double.infinity
+        let latestEvent = s.events.last.map { $0.dateInterval.end.timeIntervalSince1970 } ?? -Double.infinity
+        let end = s.endDate ?? max(now, start, Date(timeIntervalSince1970: max(latestSample, latestEvent)))
         let active = activeIntervals(start: start.timeIntervalSince1970, end: end.timeIntervalSince1970, events: s.events)
         var result: [HKQuantityType: HKStatistics] = [:]
         for type in types {
