@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import OpenHealthKit
+
+/// A workout manager in the style of Apple's live-workout sample: delegate of
+/// the session and the builder, unchanged but for the import and the injected
+/// clock. Samples are added by the test, standing in for a data source.
+final class WorkoutManager: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate, @unchecked Sendable {
+    let healthStore: HKHealthStore
+    let clock: VirtualClock
+    var session: HKWorkoutSession?
+    var builder: HKLiveWorkoutBuilder?
+    private let lock = NSLock()
+    private var _states: [HKWorkoutSessionState] = []
+    private var _events = 0
+    private var _heartRate: Double = 0
+    let changes = AsyncStream<Void>.makeStream()
+
+    var states: [HKWorkoutSessionState] { lock.withLock { _states } }
+    var collectedEvents: Int { lock.withLock { _events } }
+    var heartRate: Double { lock.withLock { _heartRate } }
+
+    init(healthStore: HKHealthStore, clock: VirtualClock) {
+        self.healthStore = healthStore
+        self.clock = clock
+    }
+
+    func startWorkout(workoutType: HKWorkoutActivityType) async throws {
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = workoutType
+        configuration.locationType = .outdoor
+        session = try HKWorkoutSession(healthStore: healthStore, configuration: configuration, clock: clock)
+        builder = session?.associatedWorkoutBuilder()
+        session?.delegate = self
+        builder?.delegate = self
+        let startDate = clock.now
+        session?.startActivity(with: startDate)
+        try await builder?.beginCollection(at: startDate)
+    }
+
+    func pause() { session?.pause() }
+    func resume() { session?.resume() }
+    func endWorkout() { session?.end() }
+
+    // MARK: HKWorkoutSessionDelegate
+
+    func workoutSession(_ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
+                        from fromState: HKWorkoutSessionState, date: Date) {
+        lock.withLock { _states.append(toState) }
+        changes.continuation.yield()
+    }
+
+    func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error) {}
+
+    // MARK: HKLiveWorkoutBuilderDelegate
+
+    func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder) {
+        lock.withLock { _events += 1 }
+        changes.continuation.yield()
+    }
+
+    func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>) {
+        for type in collectedTypes {
+            guard let quantityType = type as? HKQuantityType else { continue }
+            let statistics = workoutBuilder.statistics(for: quantityType)
+            if quantityType == HKQuantityType(.heartRate) {
+                let heartRateUnit = HKUnit.count().unitDivided(by: HKUnit.minute())
+                lock.withLock { _heartRate = statistics?.mostRecentQuantity()?.doubleValue(for: heartRateUnit) ?? 0 }
+            }
+        }
+        changes.continuation.yield()
+    }
+
+    func waitUntil(_ condition: () -> Bool) async {
+        var iterator = changes.stream.makeAsyncIterator()
+        while !condition() { _ = await iterator.next() }
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct LiveWorkoutManagerExampleTests {
+    @Test func managerSeesStatesEventsHeartRateAndElapsedTimeWithoutThePause() async throws {
+        let (store, _) = try await makeAuthorizedStore([heartRate, HKQuantityType(.activeEnergyBurned), HKWorkoutType()])
+        let clock = VirtualClock(start: at(0))
+        let manager = WorkoutManager(healthStore: store, clock: clock)
+        try await manager.startWorkout(workoutType: .running)
+        let builder = try #require(manager.builder)
+        await manager.waitUntil { manager.states == [.running] }
+
+        try await builder.addSamples([heartRateSample(140, at: 30)])
+        await manager.waitUntil { manager.heartRate == 140 }
+        clock.advance(by: 600)
+        manager.pause()
+        await manager.waitUntil { manager.states == [.running, .paused] && manager.collectedEvents == 1 }
+        clock.advance(by: 120)
+        #expect(builder.elapsedTime == 600)
+        manager.resume()
+        await manager.waitUntil { manager.states == [.running, .paused, .running] && manager.collectedEvents == 2 }
+        clock.advance(by: 300)
+        #expect(builder.elapsedTime == 900)
+        try await builder.addSamples([heartRateSample(165, at: 1000)])
+        await manager.waitUntil { manager.heartRate == 165 }
+
+        manager.session?.stopActivity(with: clock.now)
+        try await builder.endCollection(at: clock.now)
+        let workout = try #require(try await builder.finishWorkout())
+        manager.endWorkout()
+        await manager.waitUntil { manager.states.last == .ended }
+        #expect(manager.states == [.running, .paused, .running, .stopped, .ended])
+        #expect(workout.duration == 900)
+        #expect(workout.workoutEvents?.map(\.type) == [.pause, .resume])
+        #expect(abs(try #require(workout.statistics(for: heartRate)?.averageQuantity()).doubleValue(for: bpm) - 152.5) < 1e-9)
+    }
+}
