@@ -31,20 +31,21 @@ final class SessionRecorder: HKWorkoutSessionDelegate, @unchecked Sendable {
         record("end: \(workoutConfiguration.activityType)")
     }
 
-    /// Waits until `count` entries have been recorded.
+    /// Waits until `count` entries have been recorded (or the test is cancelled).
     func waitFor(_ count: Int) async -> [String] {
         var iterator = stream.makeAsyncIterator()
-        while log.count < count { _ = await iterator.next() }
+        while log.count < count, !Task.isCancelled, await iterator.next() != nil {}
         return log
     }
 }
 
 @Suite(.timeLimit(.minutes(1)), .serialized) struct HKWorkoutSessionTests {
-    func makeSession(_ activity: HKWorkoutActivityType = .running, clock: VirtualClock = VirtualClock(start: at(0))) throws -> (HKWorkoutSession, SessionRecorder) {
+    func makeSession(_ activity: HKWorkoutActivityType = .running, clock: VirtualClock = VirtualClock(start: at(0)),
+                     store: HKHealthStore = makeTemporaryStore().0) throws -> (HKWorkoutSession, SessionRecorder) {
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = activity
         configuration.locationType = .outdoor
-        let session = try HKWorkoutSession(healthStore: HKHealthStore(location: .inMemory), configuration: configuration, clock: clock)
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
         let recorder = SessionRecorder()
         session.delegate = recorder
         return (session, recorder)
@@ -85,10 +86,11 @@ final class SessionRecorder: HKWorkoutSessionDelegate, @unchecked Sendable {
     }
 
     @Test func startingASecondSessionEndsTheFirstWithTheErrorFirst() async throws {
-        let (first, firstRecorder) = try makeSession()
+        let store = makeTemporaryStore().0
+        let (first, firstRecorder) = try makeSession(store: store)
         first.startActivity(with: nil)
         _ = await firstRecorder.waitFor(1)
-        let (second, _) = try makeSession(.cycling)
+        let (second, _) = try makeSession(.cycling, store: store)
         second.startActivity(with: nil)
         let log = await firstRecorder.waitFor(3)
         #expect(log == ["NotStarted->Running", "fail: Another workout session started", "Running->Ended"])

@@ -73,7 +73,7 @@ final class WorkoutManager: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBui
 
     func waitUntil(_ condition: () -> Bool) async {
         var iterator = changes.stream.makeAsyncIterator()
-        while !condition() { _ = await iterator.next() }
+        while !condition(), !Task.isCancelled, await iterator.next() != nil {}
     }
 }
 

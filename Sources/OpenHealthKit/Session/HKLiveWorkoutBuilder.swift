@@ -61,6 +61,26 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
         set { live.withLock { s in if !s.collectionStarted { s.shouldCollectWorkoutEvents = newValue } } }
     }
 
+    private let dataSourceReference = Mutex<HKLiveWorkoutDataSource?>(nil)
+
+    /// Where live samples come from. Setting it detaches the previous data
+    /// source and starts the new one's sources.
+    public var dataSource: HKLiveWorkoutDataSource? {
+        get { dataSourceReference.withLock { $0 } }
+        set {
+            let previous = dataSourceReference.withLock { slot -> HKLiveWorkoutDataSource? in
+                defer { slot = newValue }
+                return slot
+            }
+            previous?.detach()
+            newValue?.attach(to: self)
+        }
+    }
+
+    /// Whether the session is running, by its latest request: the data source
+    /// adds readings only then.
+    var isSessionRunning: Bool { workoutSession?.requestedState == .running }
+
     /// The active time now, on the builder's clock.
     public var elapsedTime: TimeInterval { elapsedTime(at: clock.now) }
 
@@ -104,5 +124,10 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
 
     override func didChangeCollection() {
         live.withLock { $0.collectionStarted = true }
+    }
+
+    override func didFinish(_ workout: HKWorkout) {
+        // On entering Finished the data source is told to stop.
+        dataSource?.detach()
     }
 }

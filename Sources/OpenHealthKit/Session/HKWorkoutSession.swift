@@ -86,7 +86,9 @@ public final class HKWorkoutSession: @unchecked Sendable {
         var streams: [UUID: AsyncStream<Update>.Continuation] = [:]
     }
 
-    private static let active = Mutex<WeakSession?>(nil)
+    /// The running session of each store: a store stands for one device, and a
+    /// device runs one workout session at a time.
+    private static let active = Mutex<[StoreLocation: WeakSession]>([:])
     private struct WeakSession: @unchecked Sendable { weak var session: HKWorkoutSession? }
 
     /// Creates a session on the wall clock.
@@ -109,6 +111,9 @@ public final class HKWorkoutSession: @unchecked Sendable {
 
     /// The session's state, as last reported to the delegate.
     public var state: HKWorkoutSessionState { storage.withLock { $0.state } }
+    /// The state the latest accepted request leads to, ahead of ``state``.
+    var requestedState: HKWorkoutSessionState { storage.withLock { $0.machine.state } }
+
     /// When the session started running.
     public var startDate: Date? { storage.withLock { $0.startDate } }
     /// When the session ended.
@@ -246,11 +251,13 @@ public final class HKWorkoutSession: @unchecked Sendable {
         for continuation in continuations { continuation.finish() }
     }
 
-    /// Only one session runs per device: starting this one ends any other.
+    /// Only one session runs per device (store): starting this one ends any other.
     private func takeOverFromOtherSessions() {
-        let previous = Self.active.withLock { slot -> HKWorkoutSession? in
-            defer { slot = WeakSession(session: self) }
-            return slot?.session === self ? nil : slot?.session
+        guard let location = healthStore?.location else { return }
+        let previous = Self.active.withLock { sessions -> HKWorkoutSession? in
+            defer { sessions[location] = WeakSession(session: self) }
+            let current = sessions[location]?.session
+            return current === self ? nil : current
         }
         previous?.failAndEnd(HKError(.errorAnotherWorkoutSessionStarted, "Another workout session started"))
     }

@@ -1,0 +1,172 @@
+public import Foundation
+import Synchronization
+
+/// Feeds a live builder from live sources while its session is running.
+///
+/// ```swift
+/// builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration)
+/// ```
+///
+/// The HealthKit initialiser uses the sources `OPENHEALTHKIT_SOURCES` names
+/// (see ``WorkoutSourceRegistry``); ``init(healthStore:workoutConfiguration:sources:)``
+/// takes sources directly. With no sources there are no samples, like a phone
+/// without sensors. Readings are added only while the session is running, only
+/// for ``typesToCollect``, and only when they match the type's predicate.
+public final class HKLiveWorkoutDataSource: @unchecked Sendable {
+    // Mutable state lives in `state` behind a lock.
+
+    /// The sources feeding this data source.
+    public let sources: [any WorkoutDataSource]
+    /// Why the configured sources could not be made, if they could not.
+    public let configurationError: (any Error)?
+
+    private let state: Mutex<State>
+    private struct State {
+        var types: Set<HKQuantityType>
+        var predicates: [HKQuantityType: NSPredicateBox] = [:]
+        var tasks: [Task<Void, Never>] = []
+        var statuses: [String: WorkoutSourceStatus] = [:]
+        var locations: [CLLocation] = []
+        var heartbeats: [(interval: TimeInterval, date: Date)] = []
+        var failures: [String] = []
+        var running = 0
+    }
+    private let finished = AsyncStream<Void>.makeStream()
+
+    /// A data source over the sources `OPENHEALTHKIT_SOURCES` names.
+    public convenience init(healthStore: HKHealthStore, workoutConfiguration configuration: HKWorkoutConfiguration?) {
+        do {
+            self.init(configuration: configuration, sources: try WorkoutSourceRegistry.configuredSources(), error: nil)
+        } catch {
+            self.init(configuration: configuration, sources: [], error: error)
+        }
+    }
+
+    /// A data source over `sources`.
+    public convenience init(healthStore: HKHealthStore, workoutConfiguration configuration: HKWorkoutConfiguration?, sources: [any WorkoutDataSource]) {
+        self.init(configuration: configuration, sources: sources, error: nil)
+    }
+
+    private init(configuration: HKWorkoutConfiguration?, sources: [any WorkoutDataSource], error: (any Error)?) {
+        self.sources = sources
+        self.configurationError = error
+        self.state = Mutex(State(types: Self.defaultTypes(for: configuration)))
+    }
+
+    /// The types collected by default: energy and heart rate, the activity's
+    /// distance when outdoors, and power, cadence and speed where they apply.
+    static func defaultTypes(for configuration: HKWorkoutConfiguration?) -> Set<HKQuantityType> {
+        var types: Set<HKQuantityType> = [HKQuantityType(.activeEnergyBurned), HKQuantityType(.basalEnergyBurned), HKQuantityType(.heartRate)]
+        guard let configuration else { return types }
+        let activity = configuration.activityType
+        if configuration.locationType != .indoor || activity == .swimming {
+            types.insert(HKQuantityType(HKWorkout.distanceType(for: activity)))
+        }
+        switch activity {
+        case .cycling, .handCycling:
+            types.formUnion([HKQuantityType(.cyclingPower), HKQuantityType(.cyclingCadence), HKQuantityType(.cyclingSpeed)])
+        case .running:
+            types.formUnion([HKQuantityType(.runningPower), HKQuantityType(.runningSpeed), HKQuantityType(.stepCount)])
+        case .walking, .hiking:
+            types.formUnion([HKQuantityType(.stepCount), HKQuantityType(.walkingSpeed)])
+        case .swimming:
+            types.insert(HKQuantityType(.swimmingStrokeCount))
+        default:
+            break
+        }
+        return types
+    }
+
+    /// The types the data source adds to the builder.
+    public var typesToCollect: Set<HKQuantityType> { state.withLock { $0.types } }
+
+    /// Starts collecting `quantityType`, keeping only samples that match `predicate`.
+    public func enableCollection(for quantityType: HKQuantityType, predicate: NSPredicate?) {
+        state.withLock { s in
+            s.types.insert(quantityType)
+            s.predicates[quantityType] = predicate.map(NSPredicateBox.init)
+        }
+    }
+
+    /// Stops collecting `quantityType`.
+    public func disableCollection(for quantityType: HKQuantityType) {
+        state.withLock { s in
+            s.types.remove(quantityType)
+            s.predicates[quantityType] = nil
+        }
+    }
+
+    /// The last status each source reported, by source name.
+    public var statuses: [String: WorkoutSourceStatus] { state.withLock { $0.statuses } }
+
+    /// The positions received while running, in arrival order.
+    public var locations: [CLLocation] { state.withLock { $0.locations } }
+
+    /// Messages from sources that failed.
+    public var failures: [String] { state.withLock { $0.failures } }
+
+    /// Waits until every source has ended.
+    public func untilSourcesFinish() async {
+        var iterator = finished.stream.makeAsyncIterator()
+        while state.withLock({ $0.running > 0 }), !Task.isCancelled, await iterator.next() != nil {}
+    }
+
+    // MARK: Running
+
+    /// Starts reading every source into `builder`.
+    func attach(to builder: HKLiveWorkoutBuilder) {
+        state.withLock { s in
+            s.running = sources.count
+            s.tasks = sources.map { source in
+                Task { [weak self, weak builder] in
+                    do {
+                        for try await reading in source.readings() {
+                            guard let self, let builder else { return }
+                            await self.handle(reading, from: source, builder: builder)
+                        }
+                    } catch {
+                        self?.state.withLock { $0.failures.append("\(source.name): \(error)") }
+                    }
+                    self?.state.withLock { $0.running -= 1 }
+                    self?.finished.continuation.yield()
+                }
+            }
+        }
+    }
+
+    /// Stops reading every source.
+    func detach() {
+        let tasks = state.withLock { s -> [Task<Void, Never>] in
+            defer { s.tasks = [] }
+            return s.tasks
+        }
+        for task in tasks { task.cancel() }
+    }
+
+    private func handle(_ reading: WorkoutReading, from source: any WorkoutDataSource, builder: HKLiveWorkoutBuilder) async {
+        if case .status(let status) = reading {
+            state.withLock { $0.statuses[status.source] = status }
+            return
+        }
+        guard builder.isSessionRunning else { return }
+        switch reading {
+        case .quantity(let sample):
+            let wanted = state.withLock { s -> Bool in
+                guard s.types.contains(sample.quantityType) else { return false }
+                return s.predicates[sample.quantityType]?.predicate.evaluate(with: sample) ?? true
+            }
+            guard wanted else { return }
+            do {
+                try await builder.addSamples([sample])
+            } catch {
+                state.withLock { $0.failures.append("\(source.name): \(error)") }
+            }
+        case .location(let location):
+            state.withLock { $0.locations.append(location) }
+        case .heartbeat(let interval, let date):
+            state.withLock { $0.heartbeats.append((interval, date)) }
+        case .status:
+            break
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import OpenHealthKit
+
+/// A source the test drives reading by reading.
+final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
+    let name = "test:controlled"
+    let (stream, continuation) = AsyncThrowingStream<WorkoutReading, any Error>.makeStream()
+    func readings() -> AsyncThrowingStream<WorkoutReading, any Error> { stream }
+    func send(_ reading: WorkoutReading) { continuation.yield(reading) }
+    func finish() { continuation.finish() }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct HKLiveWorkoutDataSourceTests {
+    /// Sends a status marker and waits until the data source has handled it,
+    /// and with it every reading sent before.
+    func handled(_ source: ControlledSource, _ dataSource: HKLiveWorkoutDataSource, marker: String) async {
+        source.send(.status(WorkoutSourceStatus(source: source.name, kind: .connected, date: at(0), detail: marker)))
+        while dataSource.statuses[source.name]?.detail != marker, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+
+    @Test func specificationsParse() throws {
+        let list = try WorkoutSourceSpecification.list("scenario:Scenarios/tempo-run.yaml, gpsd://localhost:2947,hrm:/dev/ttyUSB0?baud=115200&framing=hrm1")
+        #expect(list.map(\.scheme) == ["scenario", "gpsd", "hrm"])
+        #expect(list.map(\.location) == ["Scenarios/tempo-run.yaml", "localhost:2947", "/dev/ttyUSB0"])
+        #expect(list[2].parameters == ["baud": "115200", "framing": "hrm1"])
+        #expect(throws: WorkoutSourceError.self) { try WorkoutSourceSpecification(parsing: "/dev/ttyUSB0") }
+        #expect(throws: WorkoutSourceError.self) { try WorkoutSourceSpecification(parsing: "hrm:/dev/ttyUSB0?baud") }
+        #expect(throws: WorkoutSourceError.self) { try WorkoutSourceSpecification(parsing: "gpsd://") }
+    }
+
+    @Test func unknownSchemesAreReportedAndMeanNoSamples() throws {
+        do {
+            _ = try WorkoutSourceRegistry.configuredSources(["OPENHEALTHKIT_SOURCES": "nosuch:thing"])
+            Issue.record("an unknown scheme was accepted")
+        } catch let error as WorkoutSourceError {
+            #expect(error.message.contains("No source handles 'nosuch:'"))
+        }
+        #expect(try WorkoutSourceRegistry.configuredSources([:]).isEmpty)
+        WorkoutSourceRegistry.register(scheme: "fixed-test") { specification in
+            let source = ControlledSource()
+            source.finish()
+            return source
+        }
+        #expect(try WorkoutSourceRegistry.configuredSources(["OPENHEALTHKIT_SOURCES": "fixed-test:x"]).count == 1)
+    }
+
+    @Test func defaultTypesFollowTheActivity() {
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .cycling
+        configuration.locationType = .outdoor
+        let source = HKLiveWorkoutDataSource(healthStore: HKHealthStore(location: .inMemory), workoutConfiguration: configuration, sources: [])
+        #expect(source.typesToCollect.contains(HKQuantityType(.distanceCycling)))
+        #expect(source.typesToCollect.contains(HKQuantityType(.cyclingPower)))
+        configuration.locationType = .indoor
+        let indoor = HKLiveWorkoutDataSource(healthStore: HKHealthStore(location: .inMemory), workoutConfiguration: configuration, sources: [])
+        #expect(!indoor.typesToCollect.contains(HKQuantityType(.distanceCycling)))
+    }
+
+    @Test(.serialized) func readingsCountOnlyWhileRunningAndOnlyForCollectedTypes() async throws {
+        let power = HKQuantityType(.cyclingPower)
+        let (store, _) = try await makeAuthorizedStore([heartRate, power, HKWorkoutType(), HKQuantityType(.activeEnergyBurned)])
+        let clock = VirtualClock(start: at(0))
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .cycling
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
+        let builder = session.associatedWorkoutBuilder()
+        let source = ControlledSource()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
+        dataSource.enableCollection(for: heartRate, predicate: HKQuery.predicateForQuantitySamples(with: .lessThan, quantity: HKQuantity(unit: bpm, doubleValue: 220)))
+        dataSource.disableCollection(for: power)
+        builder.dataSource = dataSource
+
+        source.send(.status(WorkoutSourceStatus(source: source.name, kind: .connected, date: at(0))))
+        source.send(.quantity(heartRateSample(100, at: 0)))              // before start: dropped
+        await handled(source, dataSource, marker: "before start")
+        session.startActivity(with: at(0))
+        try await builder.beginCollection(at: at(0))
+        source.send(.quantity(heartRateSample(140, at: 10)))             // counted
+        source.send(.quantity(heartRateSample(250, at: 11)))             // fails the predicate
+        source.send(.quantity(HKQuantitySample(type: power, quantity: HKQuantity(unit: .watt(), doubleValue: 200), start: at(12), end: at(12)))) // not collected
+        source.send(.location(CLLocation(latitude: 48.1, longitude: 11.5)))
+        await handled(source, dataSource, marker: "running")
+        clock.advance(by: 20)
+        session.pause()
+        // Pause and resume at one instant: masking cannot hide this reading, only the running check can.
+        source.send(.quantity(heartRateSample(60, at: 20)))              // paused: dropped
+        await handled(source, dataSource, marker: "paused")
+        session.resume()
+        source.send(.quantity(heartRateSample(160, at: 30)))             // counted
+        source.finish()
+        await dataSource.untilSourcesFinish()
+
+        let stats = try #require(builder.statistics(for: heartRate))
+        #expect(abs(try #require(stats.averageQuantity()).doubleValue(for: bpm) - 150) < 1e-9)
+        #expect(abs(try #require(stats.maximumQuantity()).doubleValue(for: bpm) - 160) < 1e-9)
+        #expect(builder.statistics(for: power) == nil)
+        #expect(dataSource.locations.count == 1)
+        #expect(dataSource.statuses[source.name]?.kind == .connected)
+        #expect(dataSource.failures.isEmpty)
+        session.end()
+    }
+}
