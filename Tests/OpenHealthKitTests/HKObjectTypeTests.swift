@@ -64,3 +64,17 @@ import OpenHealthKit
         #expect(HKObjectType.correlationType(forIdentifier: .bloodPressure)?.identifier == "HKCorrelationTypeIdentifierBloodPressure")
     }
 }
+
+@Suite struct HKObjectTypeNamingTests {
+    @Test func shortAndFullNamesResolve() {
+        #expect(HKObjectType.named("heartRate") == HKQuantityType(.heartRate))
+        #expect(HKObjectType.named("HKQuantityTypeIdentifierStepCount") == HKQuantityType(.stepCount))
+        #expect(HKObjectType.named("sleepAnalysis") == HKCategoryType(.sleepAnalysis))
+        #expect(HKObjectType.named("workout") == HKObjectType.workoutType())
+        #expect(HKObjectType.named("HKCategoryTypeIdentifierNoSuchThing") == nil)
+        #expect(HKObjectType.named("heartRat") == nil)
+        #expect(HKObjectType.suggestion(forName: "heartRat") == "heartRate")
+        #expect(HKQuantityType(.heartRate).shortName == "heartRate")
+        #expect(HKObjectType.workoutType().shortName == "workout")
+    }
+}

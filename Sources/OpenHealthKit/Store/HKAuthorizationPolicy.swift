@@ -141,15 +141,10 @@ public struct HKAuthorizationPolicy: Hashable, Sendable {
                                        "workoutRoute": HKSeriesType.workoutRouteIdentifier,
                                        "heartbeat": HKSeriesType.heartbeatIdentifier]
         for identifier in QuantityTypeTable.standard.entries.keys {
-            names[shortName(identifier.rawValue, prefix: "HKQuantityTypeIdentifier")] = identifier.rawValue
+            names[HKQuantityType(identifier).shortName] = identifier.rawValue
         }
         return names
     }()
-
-    private static func shortName(_ identifier: String, prefix: String) -> String {
-        let rest = identifier.dropFirst(prefix.count)
-        return rest.prefix(1).lowercased() + rest.dropFirst()
-    }
 
     static func identifier(for name: String) -> String? {
         if name.hasPrefix("HK") { return HKObjectType.from(identifier: name) == nil ? nil : name }

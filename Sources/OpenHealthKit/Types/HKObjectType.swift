@@ -57,7 +57,10 @@ public class HKObjectType: Hashable, CustomStringConvertible, @unchecked Sendabl
         if identifier.hasPrefix("HKQuantityTypeIdentifier") {
             return quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: identifier))
         }
-        if identifier.hasPrefix("HKCategoryTypeIdentifier") { return HKCategoryType(HKCategoryTypeIdentifier(rawValue: identifier)) }
+        if identifier.hasPrefix("HKCategoryTypeIdentifier") {
+            let category = HKCategoryTypeIdentifier(rawValue: identifier)
+            return HKCategoryTypeIdentifier.all.contains(category) ? HKCategoryType(category) : nil
+        }
         if identifier.hasPrefix("HKCorrelationTypeIdentifier") { return HKCorrelationType(HKCorrelationTypeIdentifier(rawValue: identifier)) }
         if identifier.hasPrefix("HKCharacteristicTypeIdentifier") { return HKCharacteristicType(HKCharacteristicTypeIdentifier(rawValue: identifier)) }
         switch identifier {
