@@ -99,7 +99,8 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     /// The last status each source reported, by source name.
     public var statuses: [String: WorkoutSourceStatus] { state.withLock { $0.statuses } }
 
-    /// The positions received while running, in arrival order.
+    /// The positions received while running, in arrival order; they also go to
+    /// the builder's route.
     public var locations: [CLLocation] { state.withLock { $0.locations } }
 
     /// Messages from sources that failed.
@@ -163,6 +164,11 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
             }
         case .location(let location):
             state.withLock { $0.locations.append(location) }
+            do {
+                try await builder.seriesBuilder(for: .workoutRoute())?.insertRouteData([location])
+            } catch {
+                state.withLock { $0.failures.append("\(source.name): \(error)") }
+            }
         case .heartbeat(let interval, let date):
             state.withLock { $0.heartbeats.append((interval, date)) }
         case .status:

@@ -66,6 +66,21 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         var saved: [HKSample] = []
     }
 
+    private let routeBuilder = Mutex<HKWorkoutRouteBuilder?>(nil)
+
+    /// The series builder this workout builder owns for `seriesType`: the route
+    /// builder for ``HKSeriesType/workoutRoute()``, made on first use. Finishing
+    /// the workout finishes it; do not finish it yourself.
+    public func seriesBuilder(for seriesType: HKSeriesType) -> HKWorkoutRouteBuilder? {
+        guard seriesType == .workoutRoute() else { return nil }
+        return routeBuilder.withLock { slot in
+            if let existing = slot { return existing }
+            let builder = HKWorkoutRouteBuilder(healthStore: healthStore, device: device, owned: true)
+            slot = builder
+            return builder
+        }
+    }
+
     /// A builder on the wall clock.
     public convenience init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?) {
         self.init(healthStore: healthStore, configuration: configuration, device: device, clock: SystemClock())
@@ -276,6 +291,9 @@ public class HKWorkoutBuilder: @unchecked Sendable {
                                 source: healthStore.source, version: nil))
         }
         try await healthStore.save(workout)
+        if let route = routeBuilder.withLock({ $0 }), route.hasLocations {
+            _ = try await route.finishRoute(with: workout, metadata: nil)
+        }
         storage.withLock { $0.state = .finished }
         didFinish(workout)
         return workout
@@ -294,6 +312,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             defer { s.saved = [] }
             return s.saved
         }
+        routeBuilder.withLock { $0?.discard() }
         guard let saved, !saved.isEmpty else { return }
         let store = healthStore
         Task.detached { try? await store.delete(saved) }

@@ -50,7 +50,7 @@ extension HKHealthStore {
     }
 
     /// Checks that every object is a sample the app may save and counts the rows.
-    private func planSave(_ objects: [HKObject], in database: StoreDatabase) throws -> SavePlan {
+    func planSave(_ objects: [HKObject], in database: StoreDatabase) throws -> SavePlan {
         var plan = SavePlan()
         var seen: Set<ObjectIdentifier> = []
         func visit(_ object: HKObject) throws {
@@ -89,7 +89,7 @@ extension HKHealthStore {
         database.notifyChanged(plan.types, counter: counter)
     }
 
-    private func insert(_ objects: [HKObject], plan: SavePlan, parent: UUID? = nil, into db: Database, database: StoreDatabase) throws -> Int64 {
+    func insert(_ objects: [HKObject], plan: SavePlan, parent: UUID? = nil, into db: Database, database: StoreDatabase) throws -> Int64 {
         let current = HKSourceRevision.current
         let sourceID = try database.sourceID(HKSourceRevision(source: source, version: current.version, productType: current.productType,
                                                               operatingSystemVersionString: current.operatingSystemVersionString), in: db)

@@ -78,6 +78,9 @@ struct ObjectCodec {
             row.kind = .stateOfMind
             row.value = mind.valence
             row.payload = try String(decoding: encoder.encode(StateOfMindPayload(mind)), as: UTF8.self)
+        case let route as HKWorkoutRoute:
+            row.kind = .route
+            row.count = route.count
         case let correlation as HKCorrelation:
             row.kind = .correlation
             for member in correlation.objects.sorted(by: { $0.startDate < $1.startDate }) {
@@ -157,8 +160,10 @@ struct ObjectCodec {
             let decoded = try decoder.decode(StateOfMindPayload.self, from: Data((payload ?? "{}").utf8))
             return HKStateOfMind(unchecked: start, kind: decoded.kind, valence: value ?? 0, labels: decoded.labels,
                                  associations: decoded.associations, uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
-        case .route, .heartbeatSeries:
-            throw HKError(.errorInvalidArgument, "Series samples are read with their own queries")
+        case .route:
+            return HKWorkoutRoute(unchecked: start, end: end, count: row[9], uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
+        case .heartbeatSeries:
+            throw HKError(.errorInvalidArgument, "Heartbeat series cannot be read yet")
         }
     }
 

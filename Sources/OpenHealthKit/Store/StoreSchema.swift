@@ -17,6 +17,7 @@ internal import GRDB
 /// - `deleted_object`: tombstones for anchored queries.
 /// - `characteristic`, `authorization_request`, `source_priority`,
 ///   `background_delivery`: the profile, the simulated user's answers and settings.
+/// - `route_location` (v2): the positions of each workout route, by the route's identifier.
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -90,6 +91,24 @@ enum StoreSchema {
                     frequency INTEGER NOT NULL,
                     PRIMARY KEY (bundle, type)
                 );
+                """)
+        }
+        migrator.registerMigration("v2: workout route locations") { db in
+            try db.execute(sql: """
+                CREATE TABLE route_location (
+                    route BLOB NOT NULL,
+                    timestamp REAL NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    altitude REAL NOT NULL,
+                    horizontal_accuracy REAL NOT NULL,
+                    vertical_accuracy REAL NOT NULL,
+                    course REAL NOT NULL,
+                    course_accuracy REAL NOT NULL,
+                    speed REAL NOT NULL,
+                    speed_accuracy REAL NOT NULL
+                );
+                CREATE INDEX route_location_by_route ON route_location (route, timestamp);
                 """)
         }
         return migrator

@@ -1,0 +1,162 @@
+public import Foundation
+internal import GRDB
+
+/// The path of a workout: a series of positions saved with it.
+///
+/// Find a workout's routes with a sample query for ``HKSeriesType/workoutRoute()``
+/// and ``HKQuery/predicateForObjects(from:)-(HKWorkout)``; read the positions
+/// with ``HKWorkoutRouteQuery``.
+public final class HKWorkoutRoute: HKSample, @unchecked Sendable {
+    /// How many positions the route holds.
+    public let count: Int
+
+    init(unchecked start: Date, end: Date, count: Int, uuid: UUID = ObjectUUID.next(), device: HKDevice?,
+         metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
+        self.count = count
+        super.init(type: HKSeriesType.workoutRoute(), start: start, end: end, uuid: uuid, device: device, metadata: metadata,
+                   sourceRevision: sourceRevision)
+    }
+}
+
+/// Collects positions and saves them as a workout's route.
+///
+/// Positions may arrive in any order; they are sorted by time when the route
+/// is finished. A standalone builder needs an already-saved workout; a builder
+/// from ``HKWorkoutBuilder/seriesBuilder(for:)`` is finished with its workout
+/// and must not be finished by hand.
+public final class HKWorkoutRouteBuilder: @unchecked Sendable {
+    // `locations` and `finished` are guarded by `lock`.
+    private let lock = NSLock()
+    private var locations: [CLLocation] = []
+    private var finished = false
+    private let healthStore: HKHealthStore
+    private let device: HKDevice?
+    let ownedByWorkoutBuilder: Bool
+
+    /// A builder for a route that will be attached to a saved workout.
+    public convenience init(healthStore: HKHealthStore, device: HKDevice?) {
+        self.init(healthStore: healthStore, device: device, owned: false)
+    }
+
+    init(healthStore: HKHealthStore, device: HKDevice?, owned: Bool) {
+        self.healthStore = healthStore
+        self.device = device
+        self.ownedByWorkoutBuilder = owned
+    }
+
+    /// Adds positions.
+    ///
+    /// - Throws: ``HKError/Code/errorInvalidArgument`` once the route is finished
+    ///   or for a position that is not a real coordinate.
+    public func insertRouteData(_ routeData: [CLLocation]) async throws {
+        try lock.withLock {
+            guard !finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
+            for location in routeData where !CLLocationCoordinate2DIsValid(location.coordinate) || !location.coordinate.latitude.isFinite {
+                throw HKError(.errorInvalidArgument, "Invalid coordinate \(location.coordinate.latitude), \(location.coordinate.longitude) at \(location.timestamp.formatted(.iso8601))")
+            }
+            locations.append(contentsOf: routeData)
+        }
+    }
+
+    /// Completion-handler form of ``insertRouteData(_:)``.
+    public func insertRouteData(_ routeData: [CLLocation], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        Task.detached { do { try await self.insertRouteData(routeData); completion(true, nil) } catch { completion(false, error) } }
+    }
+
+    /// Saves the positions, sorted by time, as a route of `workout`.
+    ///
+    /// - Throws: ``HKError/Code/errorNoData`` when no position was inserted;
+    ///   ``HKError/Code/errorInvalidArgument`` when the route was already finished.
+    public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?) async throws -> HKWorkoutRoute {
+        let sorted = try lock.withLock { () throws(HKError) -> [CLLocation] in
+            guard !finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
+            guard !locations.isEmpty else { throw HKError(.errorNoData, "A route needs at least one location; none were inserted") }
+            finished = true
+            return locations.sorted { $0.timestamp < $1.timestamp }
+        }
+        let route = HKWorkoutRoute(unchecked: sorted.first!.timestamp, end: sorted.last!.timestamp, count: sorted.count,
+                                   device: device, metadata: metadata, sourceRevision: HKSourceRevision(source: healthStore.source, version: nil))
+        try await healthStore.saveRoute(route, locations: sorted, workout: workout.uuid)
+        return route
+    }
+
+    /// Completion-handler form of ``finishRoute(with:metadata:)``.
+    public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?, completion: @escaping @Sendable (HKWorkoutRoute?, (any Error)?) -> Void) {
+        let box = ObjectsBox(metadata: MetadataValue.encode(metadata))
+        Task.detached {
+            do { completion(try await self.finishRoute(with: workout, metadata: MetadataValue.decode(box.metadata)), nil) } catch { completion(nil, error) }
+        }
+    }
+
+    private struct ObjectsBox: Sendable { var metadata: [String: MetadataValue]? }
+
+    /// Stops taking positions without saving them.
+    public func discard() {
+        lock.withLock { finished = true; locations = [] }
+    }
+
+    var hasLocations: Bool { lock.withLock { !locations.isEmpty && !finished } }
+}
+
+/// Reads the positions of a route, in time order, in batches.
+public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
+    /// The handler's arguments: the query, a batch of positions, whether this is the last batch, an error.
+    public typealias DataHandler = @Sendable (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
+
+    private let route: HKWorkoutRoute
+    private let dataHandler: DataHandler
+
+    /// A query for the positions of `workoutRoute`.
+    public init(route workoutRoute: HKWorkoutRoute, dataHandler: @escaping DataHandler) {
+        self.route = workoutRoute
+        self.dataHandler = dataHandler
+        super.init(objectType: HKSeriesType.workoutRoute(), predicate: nil)
+    }
+
+    override func start(on store: HKHealthStore) async {
+        do {
+            let locations = try await store.routeLocations(route.uuid)
+            let batchSize = 1000
+            var index = 0
+            repeat {
+                let batch = Array(locations[index..<min(index + batchSize, locations.count)])
+                index += batchSize
+                if isStopped { return }
+                dataHandler(self, batch, index >= locations.count, nil)
+            } while index < locations.count
+        } catch {
+            if !isStopped { dataHandler(self, nil, true, error) }
+        }
+    }
+}
+
+extension HKHealthStore {
+    /// Saves a route row tied to its workout and its positions, in one transaction.
+    func saveRoute(_ route: HKWorkoutRoute, locations: [CLLocation], workout: UUID) async throws {
+        let database = try database()
+        let plan = try planSave([route], in: database)
+        let counter = try await database.writer.write { db -> Int64 in
+            let counter = try self.insert([route], plan: plan, parent: workout, into: db, database: database)
+            let statement = try db.makeStatement(sql: "INSERT INTO route_location VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            for l in locations {
+                try statement.execute(arguments: [route.uuid, l.timestamp.timeIntervalSince1970, l.coordinate.latitude, l.coordinate.longitude,
+                                                  l.altitude, l.horizontalAccuracy, l.verticalAccuracy, l.course, l.courseAccuracy,
+                                                  l.speed, l.speedAccuracy])
+            }
+            return counter
+        }
+        database.notifyChanged(plan.types, counter: counter)
+    }
+
+    /// The positions of a route, in time order.
+    func routeLocations(_ route: UUID) async throws -> [CLLocation] {
+        let database = try database()
+        return try await database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM route_location WHERE route = ? ORDER BY timestamp", arguments: [route]).map { row in
+                CLLocation(coordinate: CLLocationCoordinate2D(latitude: row[2], longitude: row[3]), altitude: row[4],
+                           horizontalAccuracy: row[5], verticalAccuracy: row[6], course: row[7], courseAccuracy: row[8],
+                           speed: row[9], speedAccuracy: row[10], timestamp: Date(timeIntervalSince1970: row[1]))
+            }
+        }
+    }
+}
