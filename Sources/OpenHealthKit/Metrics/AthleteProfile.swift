@@ -1,0 +1,40 @@
+/// The facts about a person that energy and zone models need.
+public struct AthleteProfile: Hashable, Sendable, Codable {
+    /// Sex, for the sex-specific formulas.
+    public enum Sex: String, Hashable, Sendable, Codable {
+        /// Female.
+        case female
+        /// Male.
+        case male
+    }
+
+    /// Sex.
+    public var sex: Sex
+    /// Age in years.
+    public var age: Double
+    /// Body mass in kilograms.
+    public var massKilograms: Double
+    /// Height in centimetres.
+    public var heightCentimeters: Double
+    /// Maximum heart rate in bpm; estimated from age when `nil`.
+    public var maximumHeartRate: Double?
+    /// Resting heart rate in bpm, for heart-rate-reserve zones.
+    public var restingHeartRate: Double?
+    /// Functional threshold power in watts, for cyclists.
+    public var functionalThresholdPower: Double?
+
+    /// Describes an athlete.
+    public init(sex: Sex, age: Double, massKilograms: Double, heightCentimeters: Double,
+                maximumHeartRate: Double? = nil, restingHeartRate: Double? = nil, functionalThresholdPower: Double? = nil) {
+        self.sex = sex
+        self.age = age
+        self.massKilograms = massKilograms
+        self.heightCentimeters = heightCentimeters
+        self.maximumHeartRate = maximumHeartRate
+        self.restingHeartRate = restingHeartRate
+        self.functionalThresholdPower = functionalThresholdPower
+    }
+
+    /// The maximum heart rate: the profile's, or Tanaka et al. 2001, 208 − 0.7 × age.
+    public var estimatedMaximumHeartRate: Double { maximumHeartRate ?? 208 - 0.7 * age }
+}

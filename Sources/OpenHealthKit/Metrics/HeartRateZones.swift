@@ -1,0 +1,38 @@
+/// Five heart-rate zones at 50, 60, 70, 80 and 90 % of a reference, as
+/// OpenTracks and most bike computers draw them.
+///
+/// By default the reference is maximum heart rate (profile or Tanaka,
+/// 208 − 0.7 × age). With a resting heart rate, ``karvonen(profile:)`` uses
+/// heart-rate reserve instead: resting + p × (max − resting).
+public struct HeartRateZones: Hashable, Sendable {
+    /// The lower bound of zones 1 to 5, in bpm.
+    public let lowerBounds: [Double]
+
+    /// Zones from explicit lower bounds (five increasing values).
+    public init(lowerBounds: [Double]) {
+        precondition(lowerBounds.count == 5 && zip(lowerBounds, lowerBounds.dropFirst()).allSatisfy { $0 < $1 },
+                     "Heart-rate zones need five increasing lower bounds")
+        self.lowerBounds = lowerBounds
+    }
+
+    static let fractions = [0.5, 0.6, 0.7, 0.8, 0.9]
+
+    /// Zones as fractions of maximum heart rate.
+    public static func percentOfMaximum(profile: AthleteProfile) -> HeartRateZones {
+        let maximum = profile.estimatedMaximumHeartRate
+        return HeartRateZones(lowerBounds: fractions.map { $0 * maximum })
+    }
+
+    /// Zones as fractions of heart-rate reserve (Karvonen); falls back to
+    /// ``percentOfMaximum(profile:)`` without a resting heart rate.
+    public static func karvonen(profile: AthleteProfile) -> HeartRateZones {
+        guard let resting = profile.restingHeartRate else { return percentOfMaximum(profile: profile) }
+        let reserve = profile.estimatedMaximumHeartRate - resting
+        return HeartRateZones(lowerBounds: fractions.map { resting + $0 * reserve })
+    }
+
+    /// The zone (1 to 5) of `heartRate`, or 0 below zone 1.
+    public func zone(of heartRate: Double) -> Int {
+        lowerBounds.lastIndex { heartRate >= $0 }.map { $0 + 1 } ?? 0
+    }
+}
