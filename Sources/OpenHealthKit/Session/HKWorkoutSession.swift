@@ -186,14 +186,11 @@ public final class HKWorkoutSession: @unchecked Sendable {
 
     private func request(_ event: WorkoutSessionEvent, date: Date) {
         let outcome = storage.withLock { s -> Result<HKWorkoutSessionState, HKError> in
-            let from = s.machine.state
             if event == .stop, let start = s.startDate, date < start {
                 return .failure(HKError(.errorInvalidArgument, "The stop date \(date.formatted(.iso8601)) is before the start date \(start.formatted(.iso8601))"))
             }
             do throws(HKError) {
-                let to = try s.machine.apply(event)
-                _ = from
-                return .success(to)
+                return .success(try s.machine.apply(event))
             } catch {
                 return .failure(error)
             }
