@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import Synchronization
 import Testing
 @testable import OpenHealthKit
 
@@ -141,6 +142,53 @@ import Testing
                 }
             }
             #expect(actual == Double(expected), "events \(list), t \(t), ended \(ended)")
+        }
+    }
+}
+
+@Suite(.timeLimit(.minutes(2))) struct HKWorkoutBuilderIncrementalStatisticsTests {
+    /// Statistics kept one sample at a time equal a full recompute, for random
+    /// live sequences of instantaneous readings and pauses.
+    @Test func runningTotalsEqualAFullRecompute() async throws {
+        let energy = HKQuantityType(.activeEnergyBurned)
+        let (store, _) = try await makeAuthorizedStore([heartRate, energy, HKWorkoutType()])
+        let steps = Gen.int(in: 0...1000).array(of: 1...60)
+        await propertyCheck(count: 60, input: steps) { codes in
+            let configuration = HKWorkoutConfiguration()
+            configuration.activityType = .running
+            let clock = VirtualClock(start: at(0))
+            let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: nil, clock: clock)
+            try? await builder.beginCollection(at: at(0))
+            var time = 0.0
+            var paused = false
+            for code in codes {
+                time += Double(code % 7 + 1)
+                clock.set(to: at(time))
+                if code % 11 == 0 {
+                    let type: HKWorkoutEventType = paused ? .resume : .pause
+                    paused.toggle()
+                    try? await builder.addWorkoutEvents([HKWorkoutEvent(type: type, dateInterval: DateInterval(start: at(time), duration: 0), metadata: nil)])
+                } else {
+                    let value = Double(60 + code % 120)
+                    try? await builder.addSamples([heartRateSample(value, at: time),
+                                                   HKQuantitySample(type: energy, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: value / 100),
+                                                                    start: at(time), end: at(time))])
+                }
+            }
+            let full = builder.storage.withLock { HKWorkoutBuilder.recompute($0, types: Set($0.rows.keys), now: clock.now) }
+            for type in [heartRate, energy] {
+                let live = builder.statistics(for: type)
+                let reference = full[type]
+                #expect((live == nil) == (reference == nil), "\(type) presence differs for \(codes)")
+                guard let live, let reference else { continue }
+                #expect(live.merged.mostRecent == reference.merged.mostRecent)
+                #expect(live.merged.minimum == reference.merged.minimum)
+                #expect(live.merged.maximum == reference.merged.maximum)
+                for (a, b) in [(live.merged.average, reference.merged.average), (live.merged.sum, reference.merged.sum)] {
+                    #expect(abs((a ?? 0) - (b ?? 0)) < 1e-9, "\(type): \(String(describing: a)) vs \(String(describing: b)) for \(codes)")
+                }
+                #expect(live.endDate == reference.endDate)
+            }
         }
     }
 }

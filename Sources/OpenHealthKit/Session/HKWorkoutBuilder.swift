@@ -64,6 +64,51 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         var rows: [HKQuantityType: [StatisticRow]] = [:]
         var statistics: [HKQuantityType: HKStatistics] = [:]
         var saved: [HKSample] = []
+        /// Running totals per type, valid while every row of the type is an
+        /// instant of a cumulative or arithmetic type; `nil` means recompute.
+        var totals: [HKQuantityType: RunningTotals] = [:]
+        /// The latest sample end, for snapshot ends.
+        var latestSampleEnd = -Double.infinity
+    }
+
+    /// Statistics kept up to date one instantaneous sample at a time.
+    struct RunningTotals {
+        var sum = 0.0
+        var weightedSum = 0.0
+        var weight = 0.0
+        var minimum = Double.infinity
+        var maximum = -Double.infinity
+        var mostRecent: StatisticRow?
+
+        mutating func add(_ row: StatisticRow) {
+            sum += row.value
+            weightedSum += row.value * Double(row.count)
+            weight += Double(row.count)
+            minimum = min(minimum, row.value)
+            maximum = max(maximum, row.value)
+            // Keep the first of equally recent rows, as the row calculator does.
+            if let latest = mostRecent, !((latest.end, latest.start) < (row.end, row.start)) { return }
+            mostRecent = row
+        }
+
+        func values(cumulative: Bool) -> StatisticValues? {
+            guard let latest = mostRecent else { return nil }
+            var values = StatisticValues()
+            if cumulative {
+                values.sum = sum
+            } else {
+                values.average = weightedSum / weight
+                values.minimum = minimum
+                values.maximum = maximum
+            }
+            values.mostRecent = latest.value
+            values.mostRecentInterval = DateInterval(start: Date(timeIntervalSince1970: latest.start), end: Date(timeIntervalSince1970: latest.end))
+            return values
+        }
+
+        static func supports(_ type: HKQuantityType) -> Bool {
+            type.aggregationStyle == .cumulative || type.aggregationStyle == .discreteArithmetic
+        }
     }
 
     private let routeBuilder = Mutex<HKWorkoutRouteBuilder?>(nil)
@@ -132,7 +177,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             guard s.state == .notStarted else { throw HKError(.errorInvalidArgument, "Unable to begin a workout that has already started.") }
             s.state = .active
             s.startDate = startDate
-            s.statistics = Self.recompute(s, types: Set(s.rows.keys), now: startDate)
+            s.statistics = Self.recompute(&s, now: startDate)
         }
         didChangeCollection()
     }
@@ -150,7 +195,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             guard endDate > start else { throw HKError(.errorInvalidArgument, "endDate must be after startDate") }
             s.state = .ended
             s.endDate = endDate
-            s.statistics = Self.recompute(s, types: Set(s.rows.keys), now: endDate)
+            s.statistics = Self.recompute(&s, now: endDate)
         }
         didChangeCollection()
     }
@@ -174,15 +219,24 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         try await healthStore.saveAssociated(samples, to: workoutUUID)
         let changed = storage.withLock { s -> Set<HKQuantityType> in
             var types: Set<HKQuantityType> = []
+            var stale: Set<HKQuantityType> = []
             for case let sample as HKQuantitySample in samples {
                 let type = sample.quantityType
-                s.rows[type, default: []].append(StatisticRow(start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
-                                                              value: sample.quantity.doubleValue(for: type.canonicalUnit), source: 0,
-                                                              count: Int32(sample.count)))
+                let row = StatisticRow(start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
+                                       value: sample.quantity.doubleValue(for: type.canonicalUnit), source: 0, count: Int32(sample.count))
+                s.rows[type, default: []].append(row)
+                s.latestSampleEnd = max(s.latestSampleEnd, row.end)
                 types.insert(type)
+                if row.isInstant, RunningTotals.supports(type), s.totals[type] != nil || s.rows[type]?.count == 1 {
+                    if Self.isActive(row.start, in: s) { s.totals[type, default: RunningTotals()].add(row) }
+                } else {
+                    s.totals[type] = nil
+                    stale.insert(type)
+                }
             }
             s.saved += samples
-            s.statistics.merge(Self.recompute(s, types: types, now: clock.now)) { _, new in new }
+            s.statistics.merge(Self.recompute(s, types: stale, now: clock.now)) { _, new in new }
+            Self.refreshTotals(&s, types: types.subtracting(stale), now: clock.now)
             return types
         }
         didCollect(changed)
@@ -206,7 +260,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             }
             s.events.append(contentsOf: workoutEvents)
             s.events.sort { $0.dateInterval.start < $1.dateInterval.start }
-            s.statistics = Self.recompute(s, types: Set(s.rows.keys), now: clock.now)
+            s.statistics = Self.recompute(&s, now: clock.now)
         }
         for event in workoutEvents { didCollectEvent(event) }
         didChangeCollection()
@@ -319,6 +373,39 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     // MARK: Statistics
+
+    /// Recomputes every type from its rows and rebuilds the running totals of
+    /// the types that can keep them.
+    static func recompute(_ s: inout Storage, now: Date) -> [HKQuantityType: HKStatistics] {
+        s.totals = [:]
+        if let start = s.startDate {
+            let active = activeIntervals(start: start.timeIntervalSince1970, end: (s.endDate ?? .distantFuture).timeIntervalSince1970, events: s.events)
+            for (type, rows) in s.rows where RunningTotals.supports(type) && rows.allSatisfy(\.isInstant) {
+                var totals = RunningTotals()
+                for row in mask(rows, to: active, cumulative: type.aggregationStyle == .cumulative) { totals.add(row) }
+                s.totals[type] = totals
+            }
+        }
+        return recompute(s, types: Set(s.rows.keys), now: now)
+    }
+
+    /// Whether an instant counts: inside collection and not inside a pause.
+    static func isActive(_ time: Double, in s: Storage) -> Bool {
+        guard let start = s.startDate?.timeIntervalSince1970, time >= start else { return false }
+        if let end = s.endDate?.timeIntervalSince1970, time > end { return false }
+        return activeIntervals(start: start, end: max(time, start), events: s.events).contains { time >= $0.0 && time <= $0.1 }
+    }
+
+    /// Publishes statistics for `types` from their running totals.
+    static func refreshTotals(_ s: inout Storage, types: Set<HKQuantityType>, now: Date) {
+        guard let start = s.startDate else { return }
+        let latestEvent = s.events.last.map { $0.dateInterval.end.timeIntervalSince1970 } ?? -Double.infinity
+        let end = s.endDate ?? max(now, start, Date(timeIntervalSince1970: max(s.latestSampleEnd, latestEvent)))
+        for type in types {
+            guard let values = s.totals[type]?.values(cumulative: type.aggregationStyle == .cumulative) else { continue }
+            s.statistics[type] = HKStatistics(type: type, start: start, end: end, merged: values, bySource: nil, sources: nil)
+        }
+    }
 
     /// Statistics for `types` over the collected rows, with samples inside
     /// pauses left out and intervals clipped to the active time.
