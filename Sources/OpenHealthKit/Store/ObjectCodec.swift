@@ -81,6 +81,9 @@ struct ObjectCodec {
         case let route as HKWorkoutRoute:
             row.kind = .route
             row.count = route.count
+        case let series as HKHeartbeatSeriesSample:
+            row.kind = .heartbeatSeries
+            row.count = series.count
         case let correlation as HKCorrelation:
             row.kind = .correlation
             for member in correlation.objects.sorted(by: { $0.startDate < $1.startDate }) {
@@ -163,7 +166,7 @@ struct ObjectCodec {
         case .route:
             return HKWorkoutRoute(unchecked: start, end: end, count: row[9], uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
         case .heartbeatSeries:
-            throw HKError(.errorInvalidArgument, "Heartbeat series cannot be read yet")
+            return HKHeartbeatSeriesSample(unchecked: start, end: end, count: row[9], uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
         }
     }
 

@@ -18,6 +18,7 @@ internal import GRDB
 /// - `characteristic`, `authorization_request`, `source_priority`,
 ///   `background_delivery`: the profile, the simulated user's answers and settings.
 /// - `route_location` (v2): the positions of each workout route, by the route's identifier.
+/// - `heartbeat` (v3): the beats of each heartbeat series, in seconds since the series start.
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -109,6 +110,16 @@ enum StoreSchema {
                     speed_accuracy REAL NOT NULL
                 );
                 CREATE INDEX route_location_by_route ON route_location (route, timestamp);
+                """)
+        }
+        migrator.registerMigration("v3: heartbeat series") { db in
+            try db.execute(sql: """
+                CREATE TABLE heartbeat (
+                    series BLOB NOT NULL,
+                    time_since_start REAL NOT NULL,
+                    preceded_by_gap INTEGER NOT NULL
+                );
+                CREATE INDEX heartbeat_by_series ON heartbeat (series, time_since_start);
                 """)
         }
         return migrator
