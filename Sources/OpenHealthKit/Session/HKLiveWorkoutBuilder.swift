@@ -40,9 +40,27 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
         var collectionStarted = false
     }
 
-    init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, clock: any WorkoutClock, session: HKWorkoutSession) {
-        super.init(healthStore: healthStore, configuration: configuration, device: device, clock: clock)
+    init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, clock: any WorkoutClock, session: HKWorkoutSession,
+         workoutUUID: UUID = ObjectUUID.next()) {
+        super.init(healthStore: healthStore, configuration: configuration, device: device, clock: clock, workoutUUID: workoutUUID)
         live.withLock { $0.session = session }
+    }
+
+    /// Writes the session's and builder's state for crash recovery.
+    func persist() {
+        guard let session = workoutSession else { return }
+        let parts = persistedParts()
+        let snapshot = session.persistedParts()
+        let builderState = HKWorkoutBuilderState(rawValue: parts.state)
+        // A finished or discarded workout, or an ended session that never collected, leaves nothing to recover.
+        if builderState == .finished || builderState == .discarded { return }
+        if snapshot.state == HKWorkoutSessionState.ended.rawValue, builderState == .notStarted {
+            healthStore.persistActiveWorkout(workoutUUID, state: nil)
+            return
+        }
+        healthStore.persistActiveWorkout(workoutUUID, state: PersistedWorkout(
+            sessionState: snapshot.state, sessionStart: snapshot.start, sessionEnd: snapshot.end, configuration: workoutConfiguration.values,
+            builderState: parts.state, start: parts.start, end: parts.end, events: parts.events, metadata: parts.metadata, activities: parts.activities))
     }
 
     /// The delegate, held weakly.
@@ -96,7 +114,9 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
         try? appendEvents([event])
     }
 
-    func sessionDidChange(to state: HKWorkoutSessionState, date: Date) {}
+    func sessionDidChange(to state: HKWorkoutSessionState, date: Date) {
+        persist()
+    }
 
     func sessionBeganActivity(_ activity: HKWorkoutActivity) {
         if let open = currentWorkoutActivity { endActivity(uuid: open.uuid, at: activity.startDate) }
@@ -124,10 +144,17 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
 
     override func didChangeCollection() {
         live.withLock { $0.collectionStarted = true }
+        persist()
     }
 
     override func didFinish(_ workout: HKWorkout) {
-        // On entering Finished the data source is told to stop.
+        // On entering Finished the data source is told to stop; nothing is left to recover.
         dataSource?.detach()
+        healthStore.persistActiveWorkout(workoutUUID, state: nil)
+    }
+
+    override func didDiscard() {
+        dataSource?.detach()
+        healthStore.persistActiveWorkout(workoutUUID, state: nil)
     }
 }

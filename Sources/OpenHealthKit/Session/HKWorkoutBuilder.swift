@@ -51,7 +51,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     public let clock: any WorkoutClock
     let healthStore: HKHealthStore
     /// The identifier the finished workout will have; collected samples point to it.
-    let workoutUUID = ObjectUUID.next()
+    let workoutUUID: UUID
     let storage = Mutex(Storage())
 
     struct Storage {
@@ -132,7 +132,12 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     /// A builder on `clock`.
-    public init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, clock: any WorkoutClock) {
+    public convenience init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, clock: any WorkoutClock) {
+        self.init(healthStore: healthStore, configuration: configuration, device: device, clock: clock, workoutUUID: ObjectUUID.next())
+    }
+
+    init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, clock: any WorkoutClock, workoutUUID: UUID) {
+        self.workoutUUID = workoutUUID
         self.healthStore = healthStore
         self.workoutConfiguration = configuration.copy()
         self.device = device
@@ -280,6 +285,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             guard s.state != .finished, s.state != .discarded else { throw HKError(.errorInvalidArgument, "Unable to add metadata to a workout that is \(s.state).") }
             s.metadata.merge(values) { _, new in new }
         }
+        didChangeCollection()
     }
 
     /// Completion-handler form of ``addMetadata(_:)``.
@@ -306,6 +312,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             s.activities.append(workoutActivity)
             s.activities.sort { $0.startDate < $1.startDate }
         }
+        didChangeCollection()
     }
 
     /// Sets the end of the activity with `uuid`.
@@ -320,6 +327,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             s.activities[index] = HKWorkoutActivity(uuid: a.uuid, configuration: a.workoutConfiguration, start: a.startDate, end: endDate,
                                                     metadata: a.metadata, events: a.workoutEvents, statistics: a.allStatistics)
         }
+        didChangeCollection()
     }
 
     // MARK: Finishing
@@ -329,6 +337,12 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     ///
     /// - Throws: "Unable to finish a workout that is not currently ended." unless collection has ended.
     public func finishWorkout() async throws -> HKWorkout? {
+        // A finish that happened before a crash is reconciled, not repeated.
+        if storage.withLock({ $0.state == .ended }), let saved = try await healthStore.savedWorkout(workoutUUID) {
+            storage.withLock { $0.state = .finished }
+            didFinish(saved)
+            return saved
+        }
         let workout = try storage.withLock { s throws(HKError) -> HKWorkout in
             guard s.state == .ended, let start = s.startDate, let end = s.endDate else {
                 throw HKError(.errorInvalidArgument, "Unable to finish a workout that is not currently ended.")
@@ -367,6 +381,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             return s.saved
         }
         routeBuilder.withLock { $0?.discard() }
+        didDiscard()
         guard let saved, !saved.isEmpty else { return }
         let store = healthStore
         Task.detached { try? await store.delete(saved) }
@@ -479,6 +494,41 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     func didCollectEvent(_ event: HKWorkoutEvent) {}
     func didChangeCollection() {}
     func didFinish(_ workout: HKWorkout) {}
+    func didDiscard() {}
+
+    /// Restores a builder's state after a crash.
+    func restore(state: PersistedWorkout, samples: [HKSample]) {
+        storage.withLock { s in
+            s.state = HKWorkoutBuilderState(rawValue: state.builderState) ?? .notStarted
+            s.startDate = state.start
+            s.endDate = state.end
+            s.events = state.events.sorted { $0.dateInterval.start < $1.dateInterval.start }
+            s.metadata = state.metadata
+            s.activities = state.activities.map {
+                HKWorkoutActivity(uuid: $0.uuid, configuration: HKWorkoutConfiguration(values: $0.configuration), start: $0.start, end: $0.end,
+                                  metadata: MetadataValue.decode($0.metadata), events: $0.events, statistics: WorkoutPayload.load($0.statistics))
+            }
+            s.saved = samples
+            for case let sample as HKQuantitySample in samples {
+                let type = sample.quantityType
+                s.rows[type, default: []].append(StatisticRow(start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
+                                                              value: sample.quantity.doubleValue(for: type.canonicalUnit), source: 0,
+                                                              count: Int32(sample.count)))
+                s.latestSampleEnd = max(s.latestSampleEnd, sample.endDate.timeIntervalSince1970)
+            }
+            s.statistics = Self.recompute(&s, now: clock.now)
+        }
+    }
+
+    /// The builder's part of the persisted state.
+    func persistedParts() -> (state: Int, start: Date?, end: Date?, events: [HKWorkoutEvent], metadata: [String: MetadataValue], activities: [WorkoutPayload.Activity]) {
+        storage.withLock { s in
+            (s.state.rawValue, s.startDate, s.endDate, s.events, s.metadata, s.activities.map {
+                WorkoutPayload.Activity(uuid: $0.uuid, configuration: $0.workoutConfiguration.values, start: $0.startDate, end: $0.endDate,
+                                        events: $0.workoutEvents, statistics: WorkoutPayload.store($0.allStatistics), metadata: MetadataValue.encode($0.metadata))
+            })
+        }
+    }
 }
 
 extension HKHealthStore {

@@ -111,6 +111,28 @@ public final class HKWorkoutSession: @unchecked Sendable {
 
     /// The session's state, as last reported to the delegate.
     public var state: HKWorkoutSessionState { storage.withLock { $0.state } }
+    /// Recreates a session and its builder from persisted state after a crash.
+    convenience init(recovering state: PersistedWorkout, workoutUUID: UUID, samples: [HKSample],
+                     healthStore: HKHealthStore, clock: any WorkoutClock) throws {
+        try self.init(healthStore: healthStore, configuration: HKWorkoutConfiguration(values: state.configuration), clock: clock)
+        let sessionState = HKWorkoutSessionState(rawValue: state.sessionState) ?? .notStarted
+        let builder = HKLiveWorkoutBuilder(healthStore: healthStore, configuration: workoutConfiguration, device: .local(), clock: clock,
+                                           session: self, workoutUUID: workoutUUID)
+        builder.restore(state: state, samples: samples)
+        storage.withLock { s in
+            s.machine = WorkoutSessionStateMachine(state: sessionState)
+            s.state = sessionState
+            s.startDate = state.sessionStart
+            s.endDate = state.sessionEnd
+            s.builder = builder
+        }
+    }
+
+    /// The session's part of the persisted state: its reported state and dates.
+    func persistedParts() -> (state: Int, start: Date?, end: Date?) {
+        storage.withLock { ($0.machine.state.rawValue, $0.startDate, $0.endDate) }
+    }
+
     /// The state the latest accepted request leads to, ahead of ``state``.
     var requestedState: HKWorkoutSessionState { storage.withLock { $0.machine.state } }
 

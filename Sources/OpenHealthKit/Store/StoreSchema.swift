@@ -19,6 +19,8 @@ internal import GRDB
 ///   `background_delivery`: the profile, the simulated user's answers and settings.
 /// - `route_location` (v2): the positions of each workout route, by the route's identifier.
 /// - `heartbeat` (v3): the beats of each heartbeat series, in seconds since the series start.
+/// - `active_workout` (v4): the persisted state of each live workout in progress, for
+///   ``HKHealthStore/recoverActiveWorkoutSession()``; its samples are the objects whose parent is the workout.
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -120,6 +122,17 @@ enum StoreSchema {
                     preceded_by_gap INTEGER NOT NULL
                 );
                 CREATE INDEX heartbeat_by_series ON heartbeat (series, time_since_start);
+                """)
+        }
+        migrator.registerMigration("v4: active workouts for crash recovery") { db in
+            try db.execute(sql: """
+                CREATE TABLE active_workout (
+                    workout BLOB PRIMARY KEY,
+                    bundle TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    updated INTEGER NOT NULL
+                );
+                CREATE INDEX active_workout_by_bundle ON active_workout (bundle, updated);
                 """)
         }
         return migrator
