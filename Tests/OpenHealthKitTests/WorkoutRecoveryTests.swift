@@ -13,7 +13,7 @@ import Testing
             let path = ProcessInfo.processInfo.environment["OHK_RECOVERY_STORE"]!
             let store = HKHealthStore(location: .file(path), source: WorkoutRecoveryTests.source)
             let heartRate = HKQuantityType(.heartRate)
-            try await store.requestAuthorization(toShare: [heartRate, HKWorkoutType()], read: [heartRate, HKWorkoutType()])
+            try await store.requestAuthorization(toShare: [heartRate, HKWorkoutType(), HKSeriesType.workoutRoute()], read: [heartRate, HKWorkoutType()])
             let clock = VirtualClock(start: Date(timeIntervalSince1970: 1_709_251_200))
             let configuration = HKWorkoutConfiguration()
             configuration.activityType = .running
@@ -27,6 +27,12 @@ import Testing
             for minute in 0..<5 {
                 let t = clock.now.addingTimeInterval(Double(minute) * 60)
                 try await builder.addSamples([HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 140 + Double(minute)), start: t, end: t)])
+            }
+            let route = builder.seriesBuilder(for: .workoutRoute())!
+            for second in 0..<3 {
+                let t = Date(timeIntervalSince1970: 1_709_251_200 + Double(second) * 10)
+                try await route.insertRouteData([CLLocation(coordinate: CLLocationCoordinate2D(latitude: 48.1 + Double(second) * 0.0001, longitude: 11.5),
+                                                            altitude: 500, horizontalAccuracy: 5, verticalAccuracy: 8, timestamp: t)])
             }
             clock.advance(by: 300)
             session.pause()
@@ -55,6 +61,8 @@ import Testing
 
         // Carry on and finish.
         try await builder.addSamples([heartRateSample(150, at: 420)])
+        try await builder.seriesBuilder(for: .workoutRoute())?.insertRouteData([CLLocation(
+            coordinate: CLLocationCoordinate2D(latitude: 48.1005, longitude: 11.5), altitude: 500, horizontalAccuracy: 5, verticalAccuracy: 8, timestamp: at(420))])
         session.stopActivity(with: at(600))
         try await builder.endCollection(at: at(600))
         let workout = try #require(try await builder.finishWorkout())
@@ -63,6 +71,9 @@ import Testing
         let samples = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: heartRate, predicate: HKQuery.predicateForObjects(from: workout))],
                                                         sortDescriptors: []).result(for: store)
         #expect(samples.count == 6)
+        let routes = try await HKSampleQueryDescriptor(predicates: [.sample(type: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObjects(from: workout))],
+                                                       sortDescriptors: []).result(for: store)
+        #expect((routes.first as? HKWorkoutRoute)?.count == 4, "the three positions written before the crash and one after")
         #expect(try await store.recoverActiveWorkoutSession() == nil)
     }
 
@@ -82,7 +93,8 @@ import Testing
         let workout = try #require(try await builder.finishWorkout())
         store.persistActiveWorkout(builder.workoutUUID, state: PersistedWorkout(
             sessionState: HKWorkoutSessionState.running.rawValue, sessionStart: at(0), sessionEnd: nil, configuration: configuration.values,
-            builderState: parts.state, start: parts.start, end: parts.end, events: parts.events, metadata: parts.metadata, activities: parts.activities))
+            builderState: parts.state, start: parts.start, end: parts.end, events: parts.events, metadata: parts.metadata, activities: parts.activities,
+            route: nil))
 
         let recovered = try #require(try await store.recoverActiveWorkoutSession(clock: clock))
         let again = try #require(try await recovered.associatedWorkoutBuilder().finishWorkout())

@@ -60,7 +60,8 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
         }
         healthStore.persistActiveWorkout(workoutUUID, state: PersistedWorkout(
             sessionState: snapshot.state, sessionStart: snapshot.start, sessionEnd: snapshot.end, configuration: workoutConfiguration.values,
-            builderState: parts.state, start: parts.start, end: parts.end, events: parts.events, metadata: parts.metadata, activities: parts.activities))
+            builderState: parts.state, start: parts.start, end: parts.end, events: parts.events, metadata: parts.metadata, activities: parts.activities,
+            route: routeUUID))
     }
 
     /// The delegate, held weakly.

@@ -118,12 +118,24 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     /// the workout finishes it; do not finish it yourself.
     public func seriesBuilder(for seriesType: HKSeriesType) -> HKWorkoutRouteBuilder? {
         guard seriesType == .workoutRoute() else { return nil }
-        return routeBuilder.withLock { slot in
-            if let existing = slot { return existing }
+        let (builder, created) = routeBuilder.withLock { slot -> (HKWorkoutRouteBuilder, Bool) in
+            if let existing = slot { return (existing, false) }
             let builder = HKWorkoutRouteBuilder(healthStore: healthStore, device: device, owned: true)
             slot = builder
-            return builder
+            return (builder, true)
         }
+        if created { didChangeCollection() }
+        return builder
+    }
+
+    /// The identifier of the owned route, once one exists.
+    var routeUUID: UUID? { routeBuilder.withLock { $0?.routeUUID } }
+
+    /// Reattaches the owned route a crashed process was building.
+    func restoreRoute(_ uuid: UUID) async throws {
+        let builder = HKWorkoutRouteBuilder(healthStore: healthStore, device: device, owned: true, routeUUID: uuid)
+        try await builder.restoreWrittenPositions()
+        routeBuilder.withLock { $0 = builder }
     }
 
     /// A builder on the wall clock.

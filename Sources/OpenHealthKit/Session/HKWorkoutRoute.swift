@@ -21,9 +21,11 @@ public final class HKWorkoutRoute: HKSample, @unchecked Sendable {
 /// Collects positions and saves them as a workout's route.
 ///
 /// Positions may arrive in any order; they are sorted by time when the route
-/// is finished. A standalone builder needs an already-saved workout; a builder
-/// from ``HKWorkoutBuilder/seriesBuilder(for:)`` is finished with its workout
-/// and must not be finished by hand.
+/// is finished. A standalone builder needs an already-saved workout and keeps
+/// its positions in memory (a crash loses them, as on a watch). A builder from
+/// ``HKWorkoutBuilder/seriesBuilder(for:)`` writes each position to the store as
+/// it arrives, so a recovered workout keeps its route; it is finished with its
+/// workout and must not be finished by hand.
 public final class HKWorkoutRouteBuilder: @unchecked Sendable {
     // `locations` and `finished` are guarded by `lock`.
     private let lock = NSLock()
@@ -32,16 +34,31 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
     private let healthStore: HKHealthStore
     private let device: HKDevice?
     let ownedByWorkoutBuilder: Bool
+    /// The identifier the route will have; an owned builder's stored positions point to it.
+    let routeUUID: UUID
+    /// How many positions an owned builder has written, and their time span.
+    private var writtenCount = 0
+    private var writtenSpan: (Date, Date)?
 
     /// A builder for a route that will be attached to a saved workout.
     public convenience init(healthStore: HKHealthStore, device: HKDevice?) {
         self.init(healthStore: healthStore, device: device, owned: false)
     }
 
-    init(healthStore: HKHealthStore, device: HKDevice?, owned: Bool) {
+    init(healthStore: HKHealthStore, device: HKDevice?, owned: Bool, routeUUID: UUID = ObjectUUID.next()) {
         self.healthStore = healthStore
         self.device = device
         self.ownedByWorkoutBuilder = owned
+        self.routeUUID = routeUUID
+    }
+
+    /// Picks up the positions an owned builder wrote before a crash.
+    func restoreWrittenPositions() async throws {
+        let stored = try await healthStore.routeLocations(routeUUID)
+        lock.withLock {
+            writtenCount = stored.count
+            writtenSpan = stored.first.map { ($0.timestamp, stored.last!.timestamp) }
+        }
     }
 
     /// Adds positions.
@@ -54,7 +71,15 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
             for location in routeData where !CLLocationCoordinate2DIsValid(location.coordinate) || !location.coordinate.latitude.isFinite {
                 throw HKError(.errorInvalidArgument, "Invalid coordinate \(location.coordinate.latitude), \(location.coordinate.longitude) at \(location.timestamp.formatted(.iso8601))")
             }
-            locations.append(contentsOf: routeData)
+            if !ownedByWorkoutBuilder { locations.append(contentsOf: routeData) }
+        }
+        guard ownedByWorkoutBuilder, !routeData.isEmpty else { return }
+        try await healthStore.insertRouteLocations(routeData, route: routeUUID)
+        let times = routeData.map(\.timestamp)
+        lock.withLock {
+            writtenCount += routeData.count
+            let (lo, hi) = (times.min()!, times.max()!)
+            writtenSpan = writtenSpan.map { (min($0.0, lo), max($0.1, hi)) } ?? (lo, hi)
         }
     }
 
@@ -68,6 +93,19 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
     /// - Throws: ``HKError/Code/errorNoData`` when no position was inserted;
     ///   ``HKError/Code/errorInvalidArgument`` when the route was already finished.
     public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?) async throws -> HKWorkoutRoute {
+        if ownedByWorkoutBuilder {
+            // An untyped closure: a typed-throws one returning a tuple crashes Swift 6.3's SIL generation.
+            let (count, span) = try lock.withLock { () throws -> (Int, (Date, Date)) in
+                guard !finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
+                guard let span = writtenSpan, writtenCount > 0 else { throw HKError(.errorNoData, "A route needs at least one location; none were inserted") }
+                finished = true
+                return (writtenCount, span)
+            }
+            let route = HKWorkoutRoute(unchecked: span.0, end: span.1, count: count, uuid: routeUUID, device: device, metadata: metadata,
+                                       sourceRevision: HKSourceRevision(source: healthStore.source, version: nil))
+            try await healthStore.saveRoute(route, locations: [], workout: workout.uuid)
+            return route
+        }
         let sorted = try lock.withLock { () throws(HKError) -> [CLLocation] in
             guard !finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
             guard !locations.isEmpty else { throw HKError(.errorNoData, "A route needs at least one location; none were inserted") }
@@ -92,10 +130,18 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
 
     /// Stops taking positions without saving them.
     public func discard() {
-        lock.withLock { finished = true; locations = [] }
+        let owned = lock.withLock { () -> Bool in
+            finished = true
+            locations = []
+            return ownedByWorkoutBuilder && writtenCount > 0
+        }
+        if owned {
+            let store = healthStore, route = routeUUID
+            Task.detached { try? await store.deleteRouteLocations(route) }
+        }
     }
 
-    var hasLocations: Bool { lock.withLock { !locations.isEmpty && !finished } }
+    var hasLocations: Bool { lock.withLock { !finished && (!locations.isEmpty || writtenCount > 0) } }
 }
 
 /// Reads the positions of a route, in time order, in batches.
@@ -137,15 +183,31 @@ extension HKHealthStore {
         let plan = try planSave([route], in: database)
         let counter = try await database.writer.write { db -> Int64 in
             let counter = try self.insert([route], plan: plan, parent: workout, into: db, database: database)
-            let statement = try db.makeStatement(sql: "INSERT INTO route_location VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-            for l in locations {
-                try statement.execute(arguments: [route.uuid, l.timestamp.timeIntervalSince1970, l.coordinate.latitude, l.coordinate.longitude,
-                                                  l.altitude, l.horizontalAccuracy, l.verticalAccuracy, l.course, l.courseAccuracy,
-                                                  l.speed, l.speedAccuracy])
-            }
+            try Self.insertLocations(locations, route: route.uuid, into: db)
             return counter
         }
         database.notifyChanged(plan.types, counter: counter)
+    }
+
+    /// Writes positions of a route that is still being built.
+    func insertRouteLocations(_ locations: [CLLocation], route: UUID) async throws {
+        let database = try database()
+        try await database.writer.write { db in try Self.insertLocations(locations, route: route, into: db) }
+    }
+
+    /// Removes the positions of a route that will not be saved.
+    func deleteRouteLocations(_ route: UUID) async throws {
+        let database = try database()
+        try await database.writer.write { db in try db.execute(sql: "DELETE FROM route_location WHERE route = ?", arguments: [route]) }
+    }
+
+    static func insertLocations(_ locations: [CLLocation], route: UUID, into db: Database) throws {
+        let statement = try db.makeStatement(sql: "INSERT INTO route_location VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        for l in locations {
+            try statement.execute(arguments: [route, l.timestamp.timeIntervalSince1970, l.coordinate.latitude, l.coordinate.longitude,
+                                              l.altitude, l.horizontalAccuracy, l.verticalAccuracy, l.course, l.courseAccuracy,
+                                              l.speed, l.speedAccuracy])
+        }
     }
 
     /// The positions of a route, in time order.

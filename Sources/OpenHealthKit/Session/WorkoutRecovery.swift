@@ -13,6 +13,7 @@ struct PersistedWorkout: Codable {
     var events: [HKWorkoutEvent]
     var metadata: [String: MetadataValue]
     var activities: [WorkoutPayload.Activity]
+    var route: UUID?
 }
 
 extension HKHealthStore {
@@ -65,7 +66,9 @@ extension HKHealthStore {
         let samples = try await reader().objects(query).compactMap { $0 as? HKSample }
         // If the workout was saved just before the crash, the recovered builder is
         // still "ended": its finishWorkout() returns the saved workout instead of saving another.
-        return try HKWorkoutSession(recovering: state, workoutUUID: workoutUUID, samples: samples, healthStore: self, clock: clock)
+        let session = try HKWorkoutSession(recovering: state, workoutUUID: workoutUUID, samples: samples, healthStore: self, clock: clock)
+        if let route = state.route { try await session.associatedWorkoutBuilder().restoreRoute(route) }
+        return session
     }
 
     /// Completion-handler form of ``recoverActiveWorkoutSession(clock:)``.
