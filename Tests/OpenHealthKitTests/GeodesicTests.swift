@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import OpenHealthKit
+
+/// Whether the reference implementation (GeographicLib's Python package, installed by Scripts/setup) is available.
+let geographicLibAvailable: Bool = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import geographiclib"]
+    process.standardError = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    do { try process.run() } catch { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+}()
+
+@Suite struct GeodesicTests {
+    /// Point pairs: random ones from a seeded generator and the hard cases.
+    static func pairs() -> [(Double, Double, Double, Double)] {
+        var generator = SplitMix64(seed: 2013)
+        func uniform(_ range: ClosedRange<Double>) -> Double {
+            range.lowerBound + (range.upperBound - range.lowerBound) * Double(generator.next() >> 11) / Double(1 << 53)
+        }
+        var result: [(Double, Double, Double, Double)] = [
+            (40.64, -73.78, 1.36, 103.99),          // JFK to Singapore
+            (0, 0, 0.5, 179.5),                    // nearly antipodal
+            (0, 0, 0, 179.9),                      // antipodal along the equator
+            (-30, 0, 29.9, 179.8),                 // nearly antipodal, off the equator
+            (89.9, 10, -89.9, -170),               // pole to pole
+            (10, 20, 50, 20),                      // along a meridian
+            (0, 10, 0, 40),                        // along the equator
+            (90, 0, 45, 60),                       // from the pole
+            (48.1, 11.5, 48.1, 11.5),              // the same point
+            (48.137154, 11.576124, 48.137163, 11.576134), // a 1 Hz step
+        ]
+        for _ in 0..<2000 {
+            result.append((uniform(-90...90), uniform(-180...180), uniform(-90...90), uniform(-180...180)))
+        }
+        for _ in 0..<500 { // short steps, as a GPS track makes
+            let lat = uniform(-80...80), lon = uniform(-180...180)
+            result.append((lat, lon, lat + uniform(-0.001...0.001), lon + uniform(-0.001...0.001)))
+        }
+        return result
+    }
+
+    @Test(.enabled(if: geographicLibAvailable, "needs GeographicLib's Python package (Scripts/setup installs it)"))
+    func matchesGeographicLib() throws {
+        let pairs = Self.pairs()
+        let input = pairs.map { "\($0.0) \($0.1) \($0.2) \($0.3)" }.joined(separator: "\n")
+        let script = """
+            import sys
+            from geographiclib.geodesic import Geodesic
+            g = Geodesic.WGS84
+            for line in sys.stdin:
+                a, b, c, d = map(float, line.split())
+                print(repr(g.Inverse(a, b, c, d, Geodesic.DISTANCE)['s12']))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let reference = output.split(separator: "\n").compactMap { Double($0) }
+        try #require(reference.count == pairs.count)
+        var worst = 0.0
+        for (pair, expected) in zip(pairs, reference) {
+            let distance = Geodesic.wgs84.distance(latitude1: pair.0, longitude1: pair.1, latitude2: pair.2, longitude2: pair.3)
+            let error = abs(distance - expected)
+            worst = max(worst, error)
+            #expect(error < 1e-6, "\(pair): \(distance) m, GeographicLib \(expected) m")
+        }
+        #expect(worst < 1e-6)
+    }
+
+    @Test func basicPropertiesHoldWithoutTheReference() {
+        let g = Geodesic.wgs84
+        #expect(g.distance(latitude1: 48.1, longitude1: 11.5, latitude2: 48.1, longitude2: 11.5) == 0)
+        // A quarter of the equator and a quarter meridian: a·π/2 and the meridian quadrant (10,001,965.729 m).
+        #expect(abs(g.distance(latitude1: 0, longitude1: 0, latitude2: 0, longitude2: 90) - 6_378_137 * Double.pi / 2) < 1e-6)
+        #expect(abs(g.distance(latitude1: 0, longitude1: 0, latitude2: 90, longitude2: 0) - 10_001_965.729) < 0.001)
+        let ab = g.distance(latitude1: 10, longitude1: 20, latitude2: -35, longitude2: 150)
+        let ba = g.distance(latitude1: -35, longitude1: 150, latitude2: 10, longitude2: 20)
+        #expect(abs(ab - ba) < 1e-6)
+    }
+}
