@@ -100,4 +100,31 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         #expect(dataSource.failures.isEmpty)
         session.end()
     }
+
+    @Test func positionsBecomeDistanceAndARoute() async throws {
+        let distance = HKQuantityType(.distanceWalkingRunning)
+        let (store, _) = try await makeAuthorizedStore([distance, HKWorkoutType(), HKSeriesType.workoutRoute()])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        configuration.locationType = .outdoor
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
+        let builder = session.associatedWorkoutBuilder()
+        let source = ControlledSource()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
+        builder.dataSource = dataSource
+        session.startActivity(with: at(0))
+        try await builder.beginCollection(at: at(0))
+        for fix in DistanceAccumulatorTests.track(doppler: true).fixes.prefix(100) { source.send(.location(fix)) }
+        source.finish()
+        await dataSource.untilSourcesFinish()
+        let meters = try #require(builder.statistics(for: distance)?.sumQuantity()).doubleValue(for: .meter())
+        #expect(abs(meters - 495) < 0.5, "99 steps of 5 m, counted \(meters) m")
+        #expect(abs(dataSource.distanceFromLocations - meters) < 1e-9)
+        try await builder.endCollection(at: at(100))
+        let workout = try #require(try await builder.finishWorkout())
+        let routes = try await HKSampleQueryDescriptor(predicates: [.sample(type: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObjects(from: workout))],
+                                                       sortDescriptors: []).result(for: store)
+        #expect((routes.first as? HKWorkoutRoute)?.count == 100)
+        session.end()
+    }
 }

@@ -30,6 +30,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var heartbeats: [(interval: TimeInterval, date: Date)] = []
         var failures: [String] = []
         var running = 0
+        var distance = DistanceAccumulator()
     }
     private let finished = AsyncStream<Void>.makeStream()
 
@@ -47,7 +48,10 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         self.init(configuration: configuration, sources: sources, error: nil)
     }
 
+    private let distanceType: HKQuantityType?
+
     private init(configuration: HKWorkoutConfiguration?, sources: [any WorkoutDataSource], error: (any Error)?) {
+        self.distanceType = configuration.map { HKQuantityType(HKWorkout.distanceType(for: $0.activityType)) }
         self.sources = sources
         self.configurationError = error
         self.state = Mutex(State(types: Self.defaultTypes(for: configuration)))
@@ -102,6 +106,9 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     /// The positions received while running, in arrival order; they also go to
     /// the builder's route.
     public var locations: [CLLocation] { state.withLock { $0.locations } }
+
+    /// Metres counted from positions so far, after the accumulator's gates.
+    public var distanceFromLocations: Double { state.withLock { $0.distance.total } }
 
     /// Messages from sources that failed.
     public var failures: [String] { state.withLock { $0.failures } }
@@ -163,9 +170,18 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 state.withLock { $0.failures.append("\(source.name): \(error)") }
             }
         case .location(let location):
-            state.withLock { $0.locations.append(location) }
+            // Positions go to the route; the distance they cover, once past the
+            // accumulator's gates, becomes a sample of the activity's distance type.
+            let (segment, collectDistance) = state.withLock { s -> (DistanceAccumulator.Segment?, Bool) in
+                s.locations.append(location)
+                return (s.distance.add(location), distanceType.map(s.types.contains) ?? false)
+            }
             do {
                 try await builder.seriesBuilder(for: .workoutRoute())?.insertRouteData([location])
+                if let segment, collectDistance, let distanceType {
+                    try await builder.addSamples([HKQuantitySample(type: distanceType, quantity: HKQuantity(unit: .meter(), doubleValue: segment.meters),
+                                                                   start: segment.start, end: segment.end)])
+                }
             } catch {
                 state.withLock { $0.failures.append("\(source.name): \(error)") }
             }
