@@ -103,7 +103,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
 
     @Test func positionsBecomeDistanceAndARoute() async throws {
         let distance = HKQuantityType(.distanceWalkingRunning)
-        let (store, _) = try await makeAuthorizedStore([distance, HKWorkoutType(), HKSeriesType.workoutRoute()])
+        let (store, _) = try await makeAuthorizedStore([distance, HKQuantityType(.runningSpeed), HKWorkoutType(), HKSeriesType.workoutRoute()])
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = .running
         configuration.locationType = .outdoor
@@ -114,7 +114,11 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         builder.dataSource = dataSource
         session.startActivity(with: at(0))
         try await builder.beginCollection(at: at(0))
-        for fix in DistanceAccumulatorTests.track(doppler: true).fixes.prefix(100) { source.send(.location(fix)) }
+        // The first 100 s of the synthetic ride, climbing 0.5 m a second.
+        for (second, fix) in DistanceAccumulatorTests.track(doppler: true).fixes.prefix(100).enumerated() {
+            source.send(.location(CLLocation(coordinate: fix.coordinate, altitude: 500 + 0.5 * Double(second), horizontalAccuracy: fix.horizontalAccuracy,
+                                             verticalAccuracy: 6, course: fix.course, speed: fix.speed, timestamp: fix.timestamp)))
+        }
         source.finish()
         await dataSource.untilSourcesFinish()
         let meters = try #require(builder.statistics(for: distance)?.sumQuantity()).doubleValue(for: .meter())
@@ -125,6 +129,17 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         let routes = try await HKSampleQueryDescriptor(predicates: [.sample(type: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObjects(from: workout))],
                                                        sortDescriptors: []).result(for: store)
         #expect((routes.first as? HKWorkoutRoute)?.count == 100)
+        // Derived metadata: the climb (99 × 0.5 m, less at most the 3 m hysteresis), speeds from Doppler and distance.
+        let ascended = try #require(workout.metadata?[HKMetadataKeyElevationAscended] as? HKQuantity).doubleValue(for: .meter())
+        #expect(ascended <= 49.5 && ascended >= 46.5, "ascended \(ascended) m")
+        #expect(try #require(workout.metadata?[HKMetadataKeyElevationDescended] as? HKQuantity).doubleValue(for: .meter()) == 0)
+        let average = try #require(workout.metadata?[HKMetadataKeyAverageSpeed] as? HKQuantity).doubleValue(for: HKUnit(from: "m/s"))
+        #expect(abs(average - 5) < 0.01)
+        let maximum = try #require(workout.metadata?[HKMetadataKeyMaximumSpeed] as? HKQuantity).doubleValue(for: HKUnit(from: "m/s"))
+        #expect(maximum > 5 && maximum < 5.5)
+        let speed = try #require(builder.statistics(for: HKQuantityType(.runningSpeed))?.averageQuantity()).doubleValue(for: HKUnit(from: "m/s"))
+        #expect(abs(speed - 5) < 0.05)
+        #expect(dataSource.failures.isEmpty, "\(dataSource.failures)")
         session.end()
     }
 }

@@ -154,6 +154,10 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
         healthStore.persistActiveWorkout(workoutUUID, state: nil)
     }
 
+    override func derivedMetadata() -> [String: Any] {
+        dataSource?.derivedMetadata ?? [:]
+    }
+
     override func didDiscard() {
         dataSource?.detach()
         healthStore.persistActiveWorkout(workoutUUID, state: nil)

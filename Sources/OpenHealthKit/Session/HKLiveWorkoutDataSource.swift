@@ -31,6 +31,9 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var failures: [String] = []
         var running = 0
         var distance = DistanceAccumulator()
+        var elevation = ElevationGain()
+        var maximumSpeed: Double?
+        var movingSeconds = 0.0
     }
     private let finished = AsyncStream<Void>.makeStream()
 
@@ -49,9 +52,17 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     }
 
     private let distanceType: HKQuantityType?
+    private let speedType: HKQuantityType?
+    private static let metersPerSecond = HKUnit.meter().unitDivided(by: .second())
 
     private init(configuration: HKWorkoutConfiguration?, sources: [any WorkoutDataSource], error: (any Error)?) {
         self.distanceType = configuration.map { HKQuantityType(HKWorkout.distanceType(for: $0.activityType)) }
+        self.speedType = switch configuration?.activityType {
+        case .running: HKQuantityType(.runningSpeed)
+        case .cycling, .handCycling: HKQuantityType(.cyclingSpeed)
+        case .walking, .hiking: HKQuantityType(.walkingSpeed)
+        default: nil
+        }
         self.sources = sources
         self.configurationError = error
         self.state = Mutex(State(types: Self.defaultTypes(for: configuration)))
@@ -109,6 +120,24 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
 
     /// Metres counted from positions so far, after the accumulator's gates.
     public var distanceFromLocations: Double { state.withLock { $0.distance.total } }
+
+    /// Workout metadata derived from the positions: elevation ascended and
+    /// descended (3 m hysteresis, in centimetres), maximum Doppler speed, and
+    /// average speed while moving (counted distance over the time it took).
+    public var derivedMetadata: [String: Any] {
+        state.withLock { s in
+            var metadata: [String: Any] = [:]
+            guard !s.locations.isEmpty else { return metadata }
+            let centimeters = HKUnit.meterUnit(with: .centi)
+            metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: centimeters, doubleValue: (s.elevation.ascended * 100).rounded())
+            metadata[HKMetadataKeyElevationDescended] = HKQuantity(unit: centimeters, doubleValue: (s.elevation.descended * 100).rounded())
+            if let maximum = s.maximumSpeed { metadata[HKMetadataKeyMaximumSpeed] = HKQuantity(unit: Self.metersPerSecond, doubleValue: maximum) }
+            if s.movingSeconds > 0 {
+                metadata[HKMetadataKeyAverageSpeed] = HKQuantity(unit: Self.metersPerSecond, doubleValue: s.distance.total / s.movingSeconds)
+            }
+            return metadata
+        }
+    }
 
     /// Messages from sources that failed.
     public var failures: [String] { state.withLock { $0.failures } }
@@ -172,18 +201,35 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         case .location(let location):
             // Positions go to the route; the distance they cover, once past the
             // accumulator's gates, becomes a sample of the activity's distance type.
-            let (segment, collectDistance) = state.withLock { s -> (DistanceAccumulator.Segment?, Bool) in
+            let (segment, collectDistance, collectSpeed) = state.withLock { s -> (DistanceAccumulator.Segment?, Bool, Bool) in
                 s.locations.append(location)
-                return (s.distance.add(location), distanceType.map(s.types.contains) ?? false)
+                let segment = s.distance.add(location)
+                if let segment { s.movingSeconds += segment.end.timeIntervalSince(segment.start) }
+                if location.verticalAccuracy >= 0 { s.elevation.add(altitude: location.altitude) }
+                if location.speed >= 0, location.horizontalAccuracy >= 0 { s.maximumSpeed = max(s.maximumSpeed ?? 0, location.speed) }
+                return (segment, distanceType.map(s.types.contains) ?? false, speedType.map(s.types.contains) ?? false)
             }
+            var derived: [HKSample] = []
+            if let segment, collectDistance, let distanceType {
+                derived.append(HKQuantitySample(type: distanceType, quantity: HKQuantity(unit: .meter(), doubleValue: segment.meters),
+                                                start: segment.start, end: segment.end))
+            }
+            if collectSpeed, let speedType, location.speed >= 0 {
+                derived.append(HKQuantitySample(type: speedType, quantity: HKQuantity(unit: Self.metersPerSecond, doubleValue: location.speed),
+                                                start: location.timestamp, end: location.timestamp))
+            }
+            // Each on its own, so one type the app may not save cannot hide another.
             do {
                 try await builder.seriesBuilder(for: .workoutRoute())?.insertRouteData([location])
-                if let segment, collectDistance, let distanceType {
-                    try await builder.addSamples([HKQuantitySample(type: distanceType, quantity: HKQuantity(unit: .meter(), doubleValue: segment.meters),
-                                                                   start: segment.start, end: segment.end)])
-                }
             } catch {
                 state.withLock { $0.failures.append("\(source.name): \(error)") }
+            }
+            for sample in derived {
+                do {
+                    try await builder.addSamples([sample])
+                } catch {
+                    state.withLock { $0.failures.append("\(source.name): \(error)") }
+                }
             }
         case .heartbeat(let interval, let date):
             state.withLock { $0.heartbeats.append((interval, date)) }

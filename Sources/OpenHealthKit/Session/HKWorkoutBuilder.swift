@@ -355,12 +355,14 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             didFinish(saved)
             return saved
         }
+        let derived = derivedMetadata()
         let workout = try storage.withLock { s throws(HKError) -> HKWorkout in
             guard s.state == .ended, let start = s.startDate, let end = s.endDate else {
                 throw HKError(.errorInvalidArgument, "Unable to finish a workout that is not currently ended.")
             }
             let events = s.events.filter { $0.dateInterval.start >= start && $0.dateInterval.end <= end }
-            var metadata = MetadataValue.decode(s.metadata) ?? [:]
+            var metadata = derived
+            metadata.merge(MetadataValue.decode(s.metadata) ?? [:]) { _, own in own }
             if metadata[HKMetadataKeyIndoorWorkout] == nil, workoutConfiguration.locationType != .unknown {
                 metadata[HKMetadataKeyIndoorWorkout] = workoutConfiguration.locationType == .indoor
             }
@@ -507,6 +509,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     func didChangeCollection() {}
     func didFinish(_ workout: HKWorkout) {}
     func didDiscard() {}
+    /// Metadata computed from live readings; the app's own metadata wins.
+    func derivedMetadata() -> [String: Any] { [:] }
 
     /// Restores a builder's state after a crash.
     func restore(state: PersistedWorkout, samples: [HKSample]) {
