@@ -155,7 +155,17 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     }
 
     override func derivedMetadata() -> [String: Any] {
-        dataSource?.derivedMetadata ?? [:]
+        guard let dataSource else { return [:] }
+        var metadata = dataSource.derivedMetadata
+        // Average METs: active energy per kilogram per hour of active time.
+        if let profile = dataSource.athleteProfile, let end = endDate, dataSource.derivedActiveKilocalories > 0 {
+            let hours = elapsedTime(at: end) / 3600
+            if hours > 0 {
+                metadata[HKMetadataKeyAverageMETs] = HKQuantity(unit: HKUnit(from: "kcal/kg·hr"),
+                                                                doubleValue: dataSource.derivedActiveKilocalories / profile.massKilograms / hours)
+            }
+        }
+        return metadata
     }
 
     override func didDiscard() {

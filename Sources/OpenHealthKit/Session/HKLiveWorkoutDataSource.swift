@@ -34,7 +34,20 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var elevation = ElevationGain()
         var maximumSpeed: Double?
         var movingSeconds = 0.0
+        var profile: AthleteProfile?
+        var energy = EnergyState()
     }
+
+    /// When each kind of reading last arrived, for the energy model's intervals.
+    struct EnergyState {
+        var lastHeartRate: (value: Double, date: Date)?
+        var lastPower: (value: Double, date: Date)?
+        var lastSpeed: (value: Double, date: Date)?
+        var activeKilocalories = 0.0
+    }
+
+    /// Readings further apart than this do not carry energy across the gap, in seconds.
+    static let longestEnergyInterval: TimeInterval = 10
     private let finished = AsyncStream<Void>.makeStream()
 
     /// A data source over the sources `OPENHEALTHKIT_SOURCES` names.
@@ -53,10 +66,12 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
 
     private let distanceType: HKQuantityType?
     private let speedType: HKQuantityType?
+    private let activityType: HKWorkoutActivityType
     private static let metersPerSecond = HKUnit.meter().unitDivided(by: .second())
 
     private init(configuration: HKWorkoutConfiguration?, sources: [any WorkoutDataSource], error: (any Error)?) {
         self.distanceType = configuration.map { HKQuantityType(HKWorkout.distanceType(for: $0.activityType)) }
+        self.activityType = configuration?.activityType ?? .other
         self.speedType = switch configuration?.activityType {
         case .running: HKQuantityType(.runningSpeed)
         case .cycling, .handCycling: HKQuantityType(.cyclingSpeed)
@@ -92,6 +107,16 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         return types
     }
 
+    /// The athlete, for energy from heart rate, METs and basal energy. Without
+    /// one, active energy comes from a power meter or the strap's energy field only.
+    public var athleteProfile: AthleteProfile? {
+        get { state.withLock { $0.profile } }
+        set { state.withLock { $0.profile = newValue } }
+    }
+
+    /// Active energy this data source has derived, in kilocalories.
+    public var derivedActiveKilocalories: Double { state.withLock { $0.energy.activeKilocalories } }
+
     /// The types the data source adds to the builder.
     public var typesToCollect: Set<HKQuantityType> { state.withLock { $0.types } }
 
@@ -120,6 +145,68 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
 
     /// Metres counted from positions so far, after the accumulator's gates.
     public var distanceFromLocations: Double { state.withLock { $0.distance.total } }
+
+    // MARK: Energy
+
+    /// Active and basal energy for the interval a reading closes.
+    ///
+    /// Priority: power (a power meter measures the work done), then heart rate
+    /// through Keytel et al. 2005 with the athlete's profile, then METs from the
+    /// activity and Doppler speed (see ``EnergyModels``). Intervals longer than
+    /// ``longestEnergyInterval`` are not bridged. Basal energy (Mifflin–St Jeor)
+    /// covers the same intervals when there is a profile.
+    private static func energy(after sample: HKQuantitySample, in s: inout State, activity: HKWorkoutActivityType) -> [HKSample] {
+        let type = sample.quantityType.quantityTypeIdentifier
+        let date = sample.endDate
+        switch type {
+        case .cyclingPower, .runningPower:
+            let watts = sample.quantity.doubleValue(for: .watt())
+            defer { s.energy.lastPower = (watts, date) }
+            guard let previous = s.energy.lastPower else { return [] }
+            return energySamples(from: previous.date, to: date, kilocaloriesPerMinute: EnergyModels.kilocaloriesPerMinute(watts: previous.value), in: &s)
+        case .heartRate:
+            let bpm = sample.quantity.doubleValue(for: HKUnit.count().unitDivided(by: .minute()))
+            defer { s.energy.lastHeartRate = (bpm, date) }
+            guard let profile = s.profile, let previous = s.energy.lastHeartRate, !powerIsRecent(s, at: date) else { return [] }
+            return energySamples(from: previous.date, to: date,
+                                 kilocaloriesPerMinute: EnergyModels.keytelKilocaloriesPerMinute(heartRate: previous.value, profile: profile), in: &s)
+        default:
+            return []
+        }
+    }
+
+    /// METs energy for the interval a fix with Doppler speed closes, when nothing better applies.
+    private static func energy(afterSpeed location: CLLocation, in s: inout State, activity: HKWorkoutActivityType) -> [HKSample] {
+        guard location.speed >= 0 else { return [] }
+        let date = location.timestamp
+        defer { s.energy.lastSpeed = (location.speed, date) }
+        guard let profile = s.profile, let previous = s.energy.lastSpeed, !powerIsRecent(s, at: date),
+              !(s.energy.lastHeartRate.map { date.timeIntervalSince($0.date) <= longestEnergyInterval } ?? false),
+              let mets = EnergyModels.mets(for: activity, metersPerSecond: previous.value) else { return [] }
+        return energySamples(from: previous.date, to: date,
+                             kilocaloriesPerMinute: EnergyModels.kilocaloriesPerMinute(mets: mets, massKilograms: profile.massKilograms), in: &s)
+    }
+
+    private static func powerIsRecent(_ s: State, at date: Date) -> Bool {
+        s.energy.lastPower.map { date.timeIntervalSince($0.date) <= longestEnergyInterval } ?? false
+    }
+
+    private static func energySamples(from start: Date, to end: Date, kilocaloriesPerMinute rate: Double, in s: inout State) -> [HKSample] {
+        let seconds = end.timeIntervalSince(start)
+        guard seconds > 0, seconds <= longestEnergyInterval else { return [] }
+        var samples: [HKSample] = []
+        let active = HKQuantityType(.activeEnergyBurned), basal = HKQuantityType(.basalEnergyBurned)
+        if s.types.contains(active) {
+            let kilocalories = rate * seconds / 60
+            s.energy.activeKilocalories += kilocalories
+            samples.append(HKQuantitySample(type: active, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: kilocalories), start: start, end: end))
+        }
+        if let profile = s.profile, s.types.contains(basal) {
+            let kilocalories = EnergyModels.basalKilocaloriesPerDay(profile: profile) * seconds / 86_400
+            samples.append(HKQuantitySample(type: basal, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: kilocalories), start: start, end: end))
+        }
+        return samples
+    }
 
     /// Workout metadata derived from the positions: elevation ascended and
     /// descended (3 m hysteresis, in centimetres), maximum Doppler speed, and
@@ -188,28 +275,33 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         guard builder.isSessionRunning else { return }
         switch reading {
         case .quantity(let sample):
-            let wanted = state.withLock { s -> Bool in
-                guard s.types.contains(sample.quantityType) else { return false }
-                return s.predicates[sample.quantityType]?.predicate.evaluate(with: sample) ?? true
+            let (wanted, derived) = state.withLock { s -> (Bool, [HKSample]) in
+                let derived = Self.energy(after: sample, in: &s, activity: activityType)
+                // The strap's own energy field is the last resort: dropped when a model applies.
+                if sample.quantityType == HKQuantityType(.activeEnergyBurned), s.profile != nil || s.energy.lastPower != nil { return (false, derived) }
+                guard s.types.contains(sample.quantityType) else { return (false, derived) }
+                return (s.predicates[sample.quantityType]?.predicate.evaluate(with: sample) ?? true, derived)
             }
-            guard wanted else { return }
-            do {
-                try await builder.addSamples([sample])
-            } catch {
-                state.withLock { $0.failures.append("\(source.name): \(error)") }
+            for item in (wanted ? [sample] : []) + derived {
+                do {
+                    try await builder.addSamples([item])
+                } catch {
+                    state.withLock { $0.failures.append("\(source.name): \(error)") }
+                }
             }
         case .location(let location):
             // Positions go to the route; the distance they cover, once past the
             // accumulator's gates, becomes a sample of the activity's distance type.
-            let (segment, collectDistance, collectSpeed) = state.withLock { s -> (DistanceAccumulator.Segment?, Bool, Bool) in
+            let (segment, collectDistance, collectSpeed, energy) = state.withLock { s -> (DistanceAccumulator.Segment?, Bool, Bool, [HKSample]) in
                 s.locations.append(location)
+                let energy = Self.energy(afterSpeed: location, in: &s, activity: activityType)
                 let segment = s.distance.add(location)
                 if let segment { s.movingSeconds += segment.end.timeIntervalSince(segment.start) }
                 if location.verticalAccuracy >= 0 { s.elevation.add(altitude: location.altitude) }
                 if location.speed >= 0, location.horizontalAccuracy >= 0 { s.maximumSpeed = max(s.maximumSpeed ?? 0, location.speed) }
-                return (segment, distanceType.map(s.types.contains) ?? false, speedType.map(s.types.contains) ?? false)
+                return (segment, distanceType.map(s.types.contains) ?? false, speedType.map(s.types.contains) ?? false, energy)
             }
-            var derived: [HKSample] = []
+            var derived: [HKSample] = energy
             if let segment, collectDistance, let distanceType {
                 derived.append(HKQuantitySample(type: distanceType, quantity: HKQuantity(unit: .meter(), doubleValue: segment.meters),
                                                 start: segment.start, end: segment.end))
