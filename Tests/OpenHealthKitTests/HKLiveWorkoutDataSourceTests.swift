@@ -142,4 +142,37 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         #expect(dataSource.failures.isEmpty, "\(dataSource.failures)")
         session.end()
     }
+
+    @Test func autoPauseGeneratesMotionEventsThatLeaveElapsedTimeAlone() async throws {
+        let (store, _) = try await makeAuthorizedStore([HKQuantityType(.distanceCycling), HKQuantityType(.cyclingSpeed), HKWorkoutType(), HKSeriesType.workoutRoute()])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .cycling
+        configuration.locationType = .outdoor
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
+        let recorder = SessionRecorder()
+        session.delegate = recorder
+        let builder = session.associatedWorkoutBuilder()
+        let source = ControlledSource()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
+        dataSource.autoPause = .default(for: .cycling)
+        builder.dataSource = dataSource
+        session.startActivity(with: at(0))
+        try await builder.beginCollection(at: at(0))
+        var north = 0.0
+        for second in 0..<70 {
+            let stopped = (20..<50).contains(second)
+            if !stopped { north += 5 }
+            source.send(.location(CLLocation(coordinate: CLLocationCoordinate2D(latitude: 48 + north / 111_200, longitude: 11), altitude: 500,
+                                             horizontalAccuracy: 4, verticalAccuracy: 6, course: 0, speed: stopped ? 0.1 : 5, timestamp: at(Double(second)))))
+        }
+        source.finish()
+        await dataSource.untilSourcesFinish()
+        let events = builder.workoutEvents
+        #expect(events.map(\.type) == [.motionPaused, .motionResumed])
+        #expect(events.map(\.dateInterval.start) == [at(20), at(50)])
+        #expect(builder.elapsedTime(at: at(70)) == 70)
+        let log = await recorder.waitFor(3)
+        #expect(log.contains("event: motionPaused") && log.contains("event: motionResumed"))
+        session.end()
+    }
 }

@@ -36,6 +36,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var movingSeconds = 0.0
         var profile: AthleteProfile?
         var energy = EnergyState()
+        var autoPause: AutoPauseDetector?
     }
 
     /// When each kind of reading last arrived, for the energy model's intervals.
@@ -112,6 +113,15 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     public var athleteProfile: AthleteProfile? {
         get { state.withLock { $0.profile } }
         set { state.withLock { $0.profile = newValue } }
+    }
+
+    /// Auto-pause thresholds; `nil` (the default) turns auto-pause off. When set,
+    /// Doppler speed produces ``HKWorkoutEventType/motionPaused`` and
+    /// ``HKWorkoutEventType/motionResumed`` events through the session. Like
+    /// HealthKit's, these events do not change elapsed time.
+    public var autoPause: AutoPauseDetector.Thresholds? {
+        get { state.withLock { $0.autoPause?.thresholds } }
+        set { state.withLock { $0.autoPause = newValue.map(AutoPauseDetector.init) } }
     }
 
     /// Active energy this data source has derived, in kilocalories.
@@ -290,11 +300,13 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 }
             }
         case .location(let location):
+            var motion: (type: HKWorkoutEventType, date: Date)?
             // Positions go to the route; the distance they cover, once past the
             // accumulator's gates, becomes a sample of the activity's distance type.
             let (segment, collectDistance, collectSpeed, energy) = state.withLock { s -> (DistanceAccumulator.Segment?, Bool, Bool, [HKSample]) in
                 s.locations.append(location)
                 let energy = Self.energy(afterSpeed: location, in: &s, activity: activityType)
+                motion = s.autoPause?.add(speed: location.speed, at: location.timestamp)
                 let segment = s.distance.add(location)
                 if let segment { s.movingSeconds += segment.end.timeIntervalSince(segment.start) }
                 if location.verticalAccuracy >= 0 { s.elevation.add(altitude: location.altitude) }
@@ -322,6 +334,9 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 } catch {
                     state.withLock { $0.failures.append("\(source.name): \(error)") }
                 }
+            }
+            if let motion {
+                builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
             }
         case .heartbeat(let interval, let date):
             state.withLock { $0.heartbeats.append((interval, date)) }

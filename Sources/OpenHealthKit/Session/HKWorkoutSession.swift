@@ -232,6 +232,13 @@ public final class HKWorkoutSession: @unchecked Sendable {
         }
     }
 
+    /// Reports an event the session generated itself (motion pauses and
+    /// resumes): to the builder, the delegate and the update streams.
+    func generate(_ event: HKWorkoutEvent) {
+        storage.withLock { $0.builder }?.sessionGenerated(event)
+        deliver { [self] delegate in delegate?.workoutSession(self, didGenerate: event) } update: { .event(event) }
+    }
+
     /// Moves the reported state on the delegate queue and tells everyone.
     private func changeState(to: HKWorkoutSessionState, date: Date) {
         queue.async { [self] in
