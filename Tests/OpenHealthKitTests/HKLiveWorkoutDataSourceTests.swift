@@ -175,4 +175,47 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         #expect(log.contains("event: motionPaused") && log.contains("event: motionResumed"))
         session.end()
     }
+
+    @Test func heartbeatsBecomeASeriesAndAnHRVSample() async throws {
+        let hrv = HKQuantityType(.heartRateVariabilitySDNN)
+        let (store, _) = try await makeAuthorizedStore([heartRate, hrv, HKSeriesType.heartbeat(), HKWorkoutType()])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
+        let builder = session.associatedWorkoutBuilder()
+        let source = ControlledSource()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
+        dataSource.enableCollection(for: hrv, predicate: nil)
+        builder.dataSource = dataSource
+        session.startActivity(with: at(0))
+        try await builder.beginCollection(at: at(0))
+        // Beats at 10.8, 11.62, 12.40 s; contact lost; then 20.00 and 20.79 s.
+        for (interval, second) in [(0.8, 10.8), (0.82, 11.62), (0.78, 12.40), (0.81, 20.0), (0.79, 20.79)] {
+            source.send(.heartbeat(interval: interval, date: at(second)))
+        }
+        source.finish()
+        await dataSource.untilSourcesFinish()
+        try await builder.endCollection(at: at(30))
+        let workout = try #require(try await builder.finishWorkout())
+        #expect(dataSource.failures.isEmpty, "\(dataSource.failures)")
+
+        let series = try #require(try await HKSampleQueryDescriptor(predicates: [.sample(type: HKSeriesType.heartbeat(), predicate: HKQuery.predicateForObjects(from: workout))],
+                                                                     sortDescriptors: []).result(for: store).first as? HKHeartbeatSeriesSample)
+        #expect(series.count == 5)
+        #expect(series.startDate == at(10))
+        let gaps: [Bool] = await withCheckedContinuation { continuation in
+            let collected = BeatList()
+            store.execute(HKHeartbeatSeriesQuery(heartbeatSeries: series) { _, time, gap, done, _ in
+                collected.append((time, gap))
+                if done { continuation.resume(returning: collected.all.map(\.1)) }
+            })
+        }
+        #expect(gaps == [false, false, false, true, false])
+        let variability = try #require(try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: hrv, predicate: HKQuery.predicateForObjects(from: workout))],
+                                                                          sortDescriptors: []).result(for: store).first)
+        let expected = try #require(HeartbeatSeries.sdnn([0.82, 0.78, 0.79]))
+        #expect(abs(variability.quantity.doubleValue(for: .secondUnit(with: .milli)) - expected * 1000) < 1e-9)
+        #expect(variability.metadata?[OpenHealthKitMetadataKeyRMSSD] as? Double == HeartbeatSeries.rmssd([0.82, 0.78, 0.79]))
+        session.end()
+    }
 }

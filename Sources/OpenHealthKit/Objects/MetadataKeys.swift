@@ -47,6 +47,10 @@ public let HKMetadataKeySwimmingLocationType = "HKSwimmingLocationType"
 /// The accuracy of a heart-rate event threshold (`HKQuantity`, count/min).
 public let HKMetadataKeyHeartRateEventThreshold = "HKHeartRateEventThreshold"
 
+/// The root mean square of successive RR-interval differences, in seconds, on
+/// heart-rate-variability samples made from a strap's RR intervals (`Double`).
+public let OpenHealthKitMetadataKeyRMSSD = "OpenHealthKitRMSSD"
+
 /// Where a heart-rate sensor is worn, with the Bluetooth Body Sensor Location values.
 public enum HKHeartRateSensorLocation: Int, Sendable, CaseIterable {
     /// Another place.

@@ -83,6 +83,11 @@ public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
     ///
     /// - Throws: ``HKError/Code/errorNoData`` when no beat was added.
     public func finishSeries() async throws -> HKHeartbeatSeriesSample {
+        try await finishSeries(workout: nil)
+    }
+
+    /// Saves the series, tied to `workout` when one is given.
+    func finishSeries(workout: UUID?) async throws -> HKHeartbeatSeriesSample {
         // An untyped closure: a typed-throws one returning this tuple crashes Swift 6.3's SIL generation.
         let (collected, collectedMetadata) = try lock.withLock { () throws -> ([(time: TimeInterval, gap: Bool)], [String: MetadataValue]) in
             guard !self.finished else { throw HKError(.errorInvalidArgument, "The heartbeat series has already finished") }
@@ -93,7 +98,7 @@ public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
         let series = HKHeartbeatSeriesSample(unchecked: startDate, end: startDate.addingTimeInterval(collected.last!.time), count: collected.count,
                                              device: device, metadata: MetadataValue.decode(collectedMetadata),
                                              sourceRevision: HKSourceRevision(source: healthStore.source, version: nil))
-        try await healthStore.saveHeartbeats(series, beats: collected)
+        try await healthStore.saveHeartbeats(series, beats: collected, workout: workout)
         return series
     }
 
@@ -178,11 +183,11 @@ public enum HeartbeatSeries {
 
 extension HKHealthStore {
     /// Saves a series row and its beats in one transaction.
-    func saveHeartbeats(_ series: HKHeartbeatSeriesSample, beats: [(time: TimeInterval, gap: Bool)]) async throws {
+    func saveHeartbeats(_ series: HKHeartbeatSeriesSample, beats: [(time: TimeInterval, gap: Bool)], workout: UUID? = nil) async throws {
         let database = try database()
         let plan = try planSave([series], in: database)
         let counter = try await database.writer.write { db -> Int64 in
-            let counter = try self.insert([series], plan: plan, into: db, database: database)
+            let counter = try self.insert([series], plan: plan, parent: workout, into: db, database: database)
             let statement = try db.makeStatement(sql: "INSERT INTO heartbeat VALUES (?, ?, ?)")
             for beat in beats { try statement.execute(arguments: [series.uuid, beat.time, beat.gap]) }
             return counter

@@ -154,6 +154,10 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
         healthStore.persistActiveWorkout(workoutUUID, state: nil)
     }
 
+    override func finishSeries(for workout: HKWorkout) async {
+        await dataSource?.finishHeartbeats(workout: workout, store: healthStore)
+    }
+
     override func derivedMetadata() -> [String: Any] {
         guard let dataSource else { return [:] }
         var metadata = dataSource.derivedMetadata

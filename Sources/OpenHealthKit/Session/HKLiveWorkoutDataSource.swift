@@ -27,7 +27,6 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var tasks: [Task<Void, Never>] = []
         var statuses: [String: WorkoutSourceStatus] = [:]
         var locations: [CLLocation] = []
-        var heartbeats: [(interval: TimeInterval, date: Date)] = []
         var failures: [String] = []
         var running = 0
         var distance = DistanceAccumulator()
@@ -37,6 +36,14 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var profile: AthleteProfile?
         var energy = EnergyState()
         var autoPause: AutoPauseDetector?
+        var heartbeats = HeartbeatState()
+    }
+
+    /// The heartbeat series in progress and the RR intervals between beats with no gap.
+    struct HeartbeatState {
+        var builder: HKHeartbeatSeriesBuilder?
+        var lastBeat: Date?
+        var intervals: [TimeInterval] = []
     }
 
     /// When each kind of reading last arrived, for the energy model's intervals.
@@ -268,6 +275,29 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         }
     }
 
+    /// Saves the heartbeat series with `workout` and, from its RR intervals, a
+    /// heart-rate-variability sample (SDNN, with RMSSD in its metadata).
+    /// Failures are recorded in ``failures`` rather than failing the workout.
+    func finishHeartbeats(workout: HKWorkout, store: HKHealthStore) async {
+        let (seriesBuilder, intervals) = state.withLock { s -> (HKHeartbeatSeriesBuilder?, [TimeInterval]) in
+            defer { s.heartbeats = HeartbeatState() }
+            return (s.heartbeats.builder, s.heartbeats.intervals)
+        }
+        guard let seriesBuilder else { return }
+        do {
+            let series = try await seriesBuilder.finishSeries(workout: workout.uuid)
+            if let sdnn = HeartbeatSeries.sdnn(intervals), let rmssd = HeartbeatSeries.rmssd(intervals),
+               state.withLock({ $0.types.contains(HKQuantityType(.heartRateVariabilitySDNN)) }) {
+                let sample = HKQuantitySample(type: HKQuantityType(.heartRateVariabilitySDNN),
+                                              quantity: HKQuantity(unit: .secondUnit(with: .milli), doubleValue: sdnn * 1000),
+                                              start: series.startDate, end: series.endDate, metadata: [OpenHealthKitMetadataKeyRMSSD: rmssd])
+                try await store.saveAssociated([sample], to: workout.uuid)
+            }
+        } catch {
+            state.withLock { $0.failures.append("heartbeats: \(error)") }
+        }
+    }
+
     /// Stops reading every source.
     func detach() {
         let tasks = state.withLock { s -> [Task<Void, Never>] in
@@ -339,7 +369,24 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
             }
         case .heartbeat(let interval, let date):
-            state.withLock { $0.heartbeats.append((interval, date)) }
+            guard interval > 0, interval.isFinite else { return }
+            // A beat whose previous beat should have come more than half a second
+            // after the last one received follows missed beats: a gap.
+            let (seriesBuilder, offset, gap) = state.withLock { s -> (HKHeartbeatSeriesBuilder?, TimeInterval, Bool) in
+                guard s.types.contains(HKQuantityType(.heartRateVariabilitySDNN)) || s.types.contains(HKQuantityType(.heartRate)) else { return (nil, 0, false) }
+                if s.heartbeats.builder == nil {
+                    s.heartbeats.builder = HKHeartbeatSeriesBuilder(healthStore: builder.healthStore, device: nil, start: date.addingTimeInterval(-interval))
+                }
+                let gap = s.heartbeats.lastBeat.map { date.addingTimeInterval(-interval).timeIntervalSince($0) > 0.5 } ?? false
+                if !gap, s.heartbeats.lastBeat != nil { s.heartbeats.intervals.append(interval) }
+                s.heartbeats.lastBeat = date
+                return (s.heartbeats.builder, date.timeIntervalSince(s.heartbeats.builder!.startDate), gap)
+            }
+            do {
+                try await seriesBuilder?.addHeartbeat(at: offset, precededByGap: gap)
+            } catch {
+                state.withLock { $0.failures.append("\(source.name): \(error)") }
+            }
         case .status:
             break
         }

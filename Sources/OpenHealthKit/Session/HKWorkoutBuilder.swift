@@ -373,6 +373,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
                                 source: healthStore.source, version: nil))
         }
         try await healthStore.save(workout)
+        await finishSeries(for: workout)
         if let route = routeBuilder.withLock({ $0 }), route.hasLocations {
             _ = try await route.finishRoute(with: workout, metadata: nil)
         }
@@ -509,6 +510,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     func didChangeCollection() {}
     func didFinish(_ workout: HKWorkout) {}
     func didDiscard() {}
+    /// Saves series collected live (heartbeats) with the finished workout.
+    func finishSeries(for workout: HKWorkout) async {}
     /// Metadata computed from live readings; the app's own metadata wins.
     func derivedMetadata() -> [String: Any] { [:] }
 
