@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import OpenHealthKit
 
@@ -16,5 +17,23 @@ import OpenHealthKit
         var noResting = profile
         noResting.restingHeartRate = nil
         #expect(HeartRateZones.karvonen(profile: noResting) == byMaximum)
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct TimeInHeartRateZonesTests {
+    @Test func readingsHoldUntilTheNextAndPausesDoNotCount() async throws {
+        let (store, _) = try await makeAuthorizedStore([heartRate, HKWorkoutType()])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: nil, clock: VirtualClock(start: at(0)))
+        let zones = HeartRateZones(lowerBounds: [100, 120, 140, 160, 180])
+        try await builder.beginCollection(at: at(0))
+        // 130 bpm from 0 s, 150 from 5 s, 170 from 10 s (held 10 s at most), 90 at 60 s; paused from 12 s to 15 s.
+        try await builder.addSamples([heartRateSample(130, at: 0), heartRateSample(150, at: 5), heartRateSample(170, at: 10), heartRateSample(90, at: 60)])
+        try await builder.addWorkoutEvents([HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: at(12), duration: 0), metadata: nil),
+                                            HKWorkoutEvent(type: .resume, dateInterval: DateInterval(start: at(15), duration: 0), metadata: nil)])
+        try await builder.endCollection(at: at(65))
+        let times = builder.timeInHeartRateZones(zones)
+        #expect(times == [5, 0, 5, 5, 7, 0], "\(times)")  // below zone 1: the 90 bpm at the end; zones 2, 3, 4: 130, 150, 170 bpm
     }
 }

@@ -174,6 +174,29 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     /// The statistics of every collected type.
     public var allStatistics: [HKQuantityType: HKStatistics] { storage.withLock { $0.statistics } }
 
+    /// Seconds spent in each heart-rate zone: index 0 is below zone 1, 1 to 5 the zones.
+    ///
+    /// Each reading holds until the next one, for at most ten seconds, and only
+    /// active time (inside collection, outside pauses) counts.
+    public func timeInHeartRateZones(_ zones: HeartRateZones) -> [TimeInterval] {
+        storage.withLock { s in
+            var result = [TimeInterval](repeating: 0, count: 6)
+            guard let start = s.startDate?.timeIntervalSince1970 else { return result }
+            let end = s.endDate?.timeIntervalSince1970 ?? max(s.latestSampleEnd, start)
+            let active = Self.activeIntervals(start: start, end: end, events: s.events)
+            let perMinute = HKUnit.count().unitDivided(by: .minute())
+            let rows = (s.rows[HKQuantityType(.heartRate)] ?? []).sorted { $0.start < $1.start }
+            for (index, row) in rows.enumerated() {
+                let holdUntil = min(index + 1 < rows.count ? rows[index + 1].start : row.start + 10, row.start + 10, end)
+                guard holdUntil > row.start else { continue }
+                let bpm = HKQuantity(unit: HKQuantityType(.heartRate).canonicalUnit, doubleValue: row.value).doubleValue(for: perMinute)
+                let counted = active.reduce(0.0) { $0 + max(0, min($1.1, holdUntil) - max($1.0, row.start)) }
+                result[zones.zone(of: bpm)] += counted
+            }
+            return result
+        }
+    }
+
     /// The active time at `date`: from the start, less pauses, up to the end.
     ///
     /// Follows HealthKit's algorithm: only pause and resume events count,
