@@ -170,9 +170,11 @@ import Testing
                     try? await builder.addWorkoutEvents([HKWorkoutEvent(type: type, dateInterval: DateInterval(start: at(time), duration: 0), metadata: nil)])
                 } else {
                     let value = Double(60 + code % 120)
+                    // Energy over the interval since the previous step: wholly active, wholly paused, or across a pause.
+                    let previous = time - Double(code % 13 + 1)
                     try? await builder.addSamples([heartRateSample(value, at: time),
                                                    HKQuantitySample(type: energy, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: value / 100),
-                                                                    start: at(time), end: at(time))])
+                                                                    start: at(max(0, previous)), end: at(time))])
                 }
             }
             let full = builder.storage.withLock { HKWorkoutBuilder.recompute($0, types: Set($0.rows.keys), now: clock.now) }

@@ -267,8 +267,9 @@ public class HKWorkoutBuilder: @unchecked Sendable {
                 s.rows[type, default: []].append(row)
                 s.latestSampleEnd = max(s.latestSampleEnd, row.end)
                 types.insert(type)
-                if row.isInstant, RunningTotals.supports(type), s.totals[type] != nil || s.rows[type]?.count == 1 {
-                    if Self.isActive(row.start, in: s) { s.totals[type, default: RunningTotals()].add(row) }
+                if RunningTotals.supports(type), s.totals[type] != nil || s.rows[type]?.count == 1,
+                   row.isInstant || Self.isWhollyActiveOrInactive(row, in: s) {
+                    if Self.isActive(row.start, in: s), row.isInstant || Self.isActive(row.end, in: s) { s.totals[type, default: RunningTotals()].add(row) }
                 } else {
                     s.totals[type] = nil
                     stale.insert(type)
@@ -433,13 +434,25 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         s.totals = [:]
         if let start = s.startDate {
             let active = activeIntervals(start: start.timeIntervalSince1970, end: (s.endDate ?? .distantFuture).timeIntervalSince1970, events: s.events)
-            for (type, rows) in s.rows where RunningTotals.supports(type) && rows.allSatisfy(\.isInstant) {
+            for (type, rows) in s.rows where RunningTotals.supports(type) {
                 var totals = RunningTotals()
                 for row in mask(rows, to: active, cumulative: type.aggregationStyle == .cumulative) { totals.add(row) }
                 s.totals[type] = totals
             }
         }
         return recompute(s, types: Set(s.rows.keys), now: now)
+    }
+
+    /// Whether an interval row lies wholly inside one stretch of active time or
+    /// wholly outside all of them, so masking keeps or drops it whole.
+    static func isWhollyActiveOrInactive(_ row: StatisticRow, in s: Storage) -> Bool {
+        guard let start = s.startDate?.timeIntervalSince1970, row.start >= start else { return false }
+        if let end = s.endDate?.timeIntervalSince1970, row.end > end { return false }
+        let changes = s.events.contains { event in
+            let t = event.dateInterval.start.timeIntervalSince1970
+            return (event.type == .pause || event.type == .resume) && t > row.start && t < row.end
+        }
+        return !changes
     }
 
     /// Whether an instant counts: inside collection and not inside a pause.
@@ -516,6 +529,10 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             for (lo, hi) in active {
                 let a = max(row.start, lo), b = min(row.end, hi)
                 guard b > a else { continue }
+                if a == row.start && b == row.end {
+                    result.append(row) // the whole row: no pro-rating, no rounding
+                    continue
+                }
                 var piece = row
                 piece.start = a
                 piece.end = b
