@@ -154,6 +154,10 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
         healthStore.persistActiveWorkout(workoutUUID, state: nil)
     }
 
+    override func prepareToFinish() async {
+        await dataSource?.flush(into: self)
+    }
+
     override func finishSeries(for workout: HKWorkout) async {
         await dataSource?.finishHeartbeats(workout: workout, store: healthStore)
     }

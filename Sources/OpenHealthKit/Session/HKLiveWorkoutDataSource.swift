@@ -37,7 +37,16 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var energy = EnergyState()
         var autoPause: AutoPauseDetector?
         var heartbeats = HeartbeatState()
+        var pending: [HKSample] = []
+        var pendingLocations: [CLLocation] = []
+        var lastFlush: Date?
     }
+
+    /// Readings are written at most this far apart in source time, in seconds:
+    /// a crash loses at most this much.
+    static let flushInterval: TimeInterval = 1
+    /// …and at least every this many readings.
+    static let flushCount = 512
 
     /// The heartbeat series in progress and the RR intervals between beats with no gap.
     struct HeartbeatState {
@@ -268,9 +277,59 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                     } catch {
                         self?.state.withLock { $0.failures.append("\(source.name): \(error)") }
                     }
+                    if let self, let builder { await self.flush(into: builder) }
                     self?.state.withLock { $0.running -= 1 }
                     self?.finished.continuation.yield()
                 }
+            }
+        }
+    }
+
+    // MARK: Buffering
+
+    /// Adds accepted samples and positions to the buffer, writing it out once
+    /// it spans ``flushInterval`` of source time or holds ``flushCount`` readings.
+    private func buffer(_ samples: [HKSample], locations: [CLLocation], at date: Date, into builder: HKLiveWorkoutBuilder) async {
+        let due = state.withLock { s -> Bool in
+            s.pending += samples
+            s.pendingLocations += locations
+            let first = s.lastFlush ?? date
+            if s.lastFlush == nil { s.lastFlush = date }
+            return date.timeIntervalSince(first) >= Self.flushInterval || s.pending.count + s.pendingLocations.count >= Self.flushCount
+        }
+        if due { await flush(into: builder) }
+    }
+
+    /// Writes the buffer: one batch per sample type, so a type the app may not
+    /// save cannot hide another, and the positions to the route.
+    func flush(into builder: HKLiveWorkoutBuilder) async {
+        let (samples, locations) = state.withLock { s -> ([HKSample], [CLLocation]) in
+            defer {
+                s.pending = []
+                s.pendingLocations = []
+                s.lastFlush = nil
+            }
+            return (s.pending, s.pendingLocations)
+        }
+        if !locations.isEmpty {
+            do {
+                try await builder.seriesBuilder(for: .workoutRoute())?.insertRouteData(locations)
+            } catch {
+                state.withLock { $0.failures.append("route: \(error)") }
+            }
+        }
+        var order: [String] = []
+        var groups: [String: [HKSample]] = [:]
+        for sample in samples {
+            let key = sample.sampleType.identifier
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(sample)
+        }
+        for key in order {
+            do {
+                try await builder.addSamples(groups[key] ?? [])
+            } catch {
+                state.withLock { $0.failures.append("\(key): \(error)") }
             }
         }
     }
@@ -322,13 +381,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 guard s.types.contains(sample.quantityType) else { return (false, derived) }
                 return (s.predicates[sample.quantityType]?.predicate.evaluate(with: sample) ?? true, derived)
             }
-            for item in (wanted ? [sample] : []) + derived {
-                do {
-                    try await builder.addSamples([item])
-                } catch {
-                    state.withLock { $0.failures.append("\(source.name): \(error)") }
-                }
-            }
+            await buffer((wanted ? [sample] : []) + derived, locations: [], at: sample.endDate, into: builder)
         case .location(let location):
             var motion: (type: HKWorkoutEventType, date: Date)?
             // Positions go to the route; the distance they cover, once past the
@@ -352,19 +405,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 derived.append(HKQuantitySample(type: speedType, quantity: HKQuantity(unit: Self.metersPerSecond, doubleValue: location.speed),
                                                 start: location.timestamp, end: location.timestamp))
             }
-            // Each on its own, so one type the app may not save cannot hide another.
-            do {
-                try await builder.seriesBuilder(for: .workoutRoute())?.insertRouteData([location])
-            } catch {
-                state.withLock { $0.failures.append("\(source.name): \(error)") }
-            }
-            for sample in derived {
-                do {
-                    try await builder.addSamples([sample])
-                } catch {
-                    state.withLock { $0.failures.append("\(source.name): \(error)") }
-                }
-            }
+            await buffer(derived, locations: [location], at: location.timestamp, into: builder)
             if let motion {
                 builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
             }

@@ -373,6 +373,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     ///
     /// - Throws: "Unable to finish a workout that is not currently ended." unless collection has ended.
     public func finishWorkout() async throws -> HKWorkout? {
+        await prepareToFinish()
         // A finish that happened before a crash is reconciled, not repeated.
         if storage.withLock({ $0.state == .ended }), let saved = try await healthStore.savedWorkout(workoutUUID) {
             storage.withLock { $0.state = .finished }
@@ -550,6 +551,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     func didChangeCollection() {}
     func didFinish(_ workout: HKWorkout) {}
     func didDiscard() {}
+    /// Writes out anything buffered for the workout before it is finished.
+    func prepareToFinish() async {}
     /// Saves series collected live (heartbeats) with the finished workout.
     func finishSeries(for workout: HKWorkout) async {}
     /// Metadata computed from live readings; the app's own metadata wins.
