@@ -42,9 +42,11 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var lastFlush: Date?
     }
 
-    /// Readings are written at most this far apart in source time, in seconds:
-    /// a crash loses at most this much.
+    /// Readings are written at most this far apart in real time, in seconds: a
+    /// crash loses at most this much, however fast a replay runs.
     static let flushInterval: TimeInterval = 1
+    /// The real clock, which paces writes (never the session's virtual clock).
+    private let realClock: any WorkoutClock = SystemClock()
     /// …and at least every this many readings.
     static let flushCount = 512
 
@@ -288,14 +290,15 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     // MARK: Buffering
 
     /// Adds accepted samples and positions to the buffer, writing it out once
-    /// it spans ``flushInterval`` of source time or holds ``flushCount`` readings.
+    /// it is ``flushInterval`` old in real time or holds ``flushCount`` readings.
     private func buffer(_ samples: [HKSample], locations: [CLLocation], at date: Date, into builder: HKLiveWorkoutBuilder) async {
+        let now = realClock.now
         let due = state.withLock { s -> Bool in
             s.pending += samples
             s.pendingLocations += locations
-            let first = s.lastFlush ?? date
-            if s.lastFlush == nil { s.lastFlush = date }
-            return date.timeIntervalSince(first) >= Self.flushInterval || s.pending.count + s.pendingLocations.count >= Self.flushCount
+            let first = s.lastFlush ?? now
+            if s.lastFlush == nil { s.lastFlush = now }
+            return now.timeIntervalSince(first) >= Self.flushInterval || s.pending.count + s.pendingLocations.count >= Self.flushCount
         }
         if due { await flush(into: builder) }
     }

@@ -29,6 +29,8 @@ public final class HKHealthStore: Sendable {
     private let policy: Mutex<HKAuthorizationPolicy>
     private let policyError: HKAuthorizationPolicy.ParseError?
     private let queries = Mutex<[ObjectIdentifier: HKQuery]>([:])
+    /// Requests known to have been made ("type|access"); a request is never withdrawn, so yes answers can be kept.
+    private let knownRequests = Mutex<Set<String>>([])
 
     /// Opens the store named by the environment.
     ///
@@ -145,10 +147,14 @@ public final class HKHealthStore: Sendable {
     }
 
     private func hasRequested(_ type: HKObjectType, access: Int, in database: StoreDatabase) throws -> Bool {
-        try database.writer.read { db in
+        let key = "\(type.identifier)|\(access)"
+        if knownRequests.withLock({ $0.contains(key) }) { return true }
+        let requested = try database.writer.read { db in
             try Bool.fetchOne(db, sql: "SELECT 1 FROM authorization_request WHERE bundle = ? AND type = ? AND access = ?",
                               arguments: [source.bundleIdentifier, type.identifier, access]) ?? false
         }
+        if requested { knownRequests.withLock { _ = $0.insert(key) } }
+        return requested
     }
 
     /// Throws unless the app may save `type`.
