@@ -3,14 +3,10 @@ internal import GRDB
 
 /// A series of heartbeats: the time of each beat since the series started,
 /// and whether a gap (missed beats, lost contact) came before it.
-public final class HKHeartbeatSeriesSample: HKSample, @unchecked Sendable {
-    /// How many beats the series holds.
-    public let count: Int
-
+public final class HKHeartbeatSeriesSample: HKSeriesSample, @unchecked Sendable {
     init(unchecked start: Date, end: Date, count: Int, uuid: UUID = ObjectUUID.next(), device: HKDevice?,
          metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
-        self.count = count
-        super.init(type: HKSeriesType.heartbeat(), start: start, end: end, uuid: uuid, device: device, metadata: metadata,
+        super.init(type: .heartbeat(), start: start, end: end, count: count, uuid: uuid, device: device, metadata: metadata,
                    sourceRevision: sourceRevision)
     }
 }

@@ -262,8 +262,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             var stale: Set<HKQuantityType> = []
             for case let sample as HKQuantitySample in samples {
                 let type = sample.quantityType
-                let row = StatisticRow(start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
-                                       value: sample.quantity.doubleValue(for: type.canonicalUnit), source: 0, count: Int32(sample.count))
+                let row = StatisticRow(sample)
                 s.rows[type, default: []].append(row)
                 s.latestSampleEnd = max(s.latestSampleEnd, row.end)
                 types.insert(type)
@@ -572,10 +571,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             }
             s.saved = samples
             for case let sample as HKQuantitySample in samples {
-                let type = sample.quantityType
-                s.rows[type, default: []].append(StatisticRow(start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
-                                                              value: sample.quantity.doubleValue(for: type.canonicalUnit), source: 0,
-                                                              count: Int32(sample.count)))
+                s.rows[sample.quantityType, default: []].append(StatisticRow(sample))
                 s.latestSampleEnd = max(s.latestSampleEnd, sample.endDate.timeIntervalSince1970)
             }
             s.statistics = Self.recompute(&s, now: clock.now)
@@ -590,6 +586,14 @@ public class HKWorkoutBuilder: @unchecked Sendable {
                                         events: $0.workoutEvents, statistics: WorkoutPayload.store($0.allStatistics), metadata: MetadataValue.encode($0.metadata))
             })
         }
+    }
+}
+
+extension StatisticRow {
+    /// A builder's row for a sample: its times, its value in the type's canonical unit, one source.
+    init(_ sample: HKQuantitySample) {
+        self.init(start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
+                  value: sample.quantity.doubleValue(for: sample.quantityType.canonicalUnit), source: 0, count: Int32(sample.count))
     }
 }
 

@@ -1,19 +1,27 @@
 public import Foundation
 internal import GRDB
 
+/// A sample made of a series of data: a route's positions, a heartbeat series' beats.
+public class HKSeriesSample: HKSample, @unchecked Sendable {
+    /// How many items the series holds.
+    public let count: Int
+
+    init(type: HKSeriesType, start: Date, end: Date, count: Int, uuid: UUID, device: HKDevice?,
+         metadata: [String: Any]?, sourceRevision: HKSourceRevision) {
+        self.count = count
+        super.init(type: type, start: start, end: end, uuid: uuid, device: device, metadata: metadata, sourceRevision: sourceRevision)
+    }
+}
+
 /// The path of a workout: a series of positions saved with it.
 ///
 /// Find a workout's routes with a sample query for ``HKSeriesType/workoutRoute()``
 /// and ``HKQuery/predicateForObjects(from:)-(HKWorkout)``; read the positions
 /// with ``HKWorkoutRouteQuery``.
-public final class HKWorkoutRoute: HKSample, @unchecked Sendable {
-    /// How many positions the route holds.
-    public let count: Int
-
+public final class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
     init(unchecked start: Date, end: Date, count: Int, uuid: UUID = ObjectUUID.next(), device: HKDevice?,
          metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
-        self.count = count
-        super.init(type: HKSeriesType.workoutRoute(), start: start, end: end, uuid: uuid, device: device, metadata: metadata,
+        super.init(type: .workoutRoute(), start: start, end: end, count: count, uuid: uuid, device: device, metadata: metadata,
                    sourceRevision: sourceRevision)
     }
 }
