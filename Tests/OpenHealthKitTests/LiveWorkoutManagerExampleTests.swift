@@ -14,11 +14,13 @@ final class WorkoutManager: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBui
     private var _states: [HKWorkoutSessionState] = []
     private var _events = 0
     private var _heartRate: Double = 0
+    private var _energy: Double = 0
     let changes = AsyncStream<Void>.makeStream()
 
     var states: [HKWorkoutSessionState] { lock.withLock { _states } }
     var collectedEvents: Int { lock.withLock { _events } }
     var heartRate: Double { lock.withLock { _heartRate } }
+    var activeEnergy: Double { lock.withLock { _energy } }
 
     init(healthStore: HKHealthStore, clock: VirtualClock) {
         self.healthStore = healthStore
@@ -33,6 +35,7 @@ final class WorkoutManager: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBui
         builder = session?.associatedWorkoutBuilder()
         session?.delegate = self
         builder?.delegate = self
+        builder?.dataSource = HKLiveWorkoutDataSource(healthStore: healthStore, workoutConfiguration: configuration)
         let startDate = clock.now
         session?.startActivity(with: startDate)
         try await builder?.beginCollection(at: startDate)
@@ -66,6 +69,9 @@ final class WorkoutManager: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBui
             if quantityType == HKQuantityType(.heartRate) {
                 let heartRateUnit = HKUnit.count().unitDivided(by: HKUnit.minute())
                 lock.withLock { _heartRate = statistics?.mostRecentQuantity()?.doubleValue(for: heartRateUnit) ?? 0 }
+            } else if quantityType == HKQuantityType(.activeEnergyBurned) {
+                let energyUnit = HKUnit.kilocalorie()
+                lock.withLock { _energy = statistics?.sumQuantity()?.doubleValue(for: energyUnit) ?? 0 }
             }
         }
         changes.continuation.yield()
@@ -77,7 +83,36 @@ final class WorkoutManager: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBui
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct LiveWorkoutManagerExampleTests {
+/// The strap the fixture scheme hands out: the test sends its readings.
+let fixtureStrap = ControlledSource()
+
+@Suite(.timeLimit(.minutes(1)), .serialized) struct LiveWorkoutManagerExampleTests {
+    @Test func theHealthKitDataSourceReadsTheSourcesTheProcessIsConfiguredWith() async throws {
+        WorkoutSourceRegistry.register(scheme: "fixture-strap") { _ in fixtureStrap }
+        setenv("OPENHEALTHKIT_SOURCES", "fixture-strap:/dev/ttyTEST0?framing=hrm1", 1)
+        defer { unsetenv("OPENHEALTHKIT_SOURCES") }
+        let (store, _) = try await makeAuthorizedStore([heartRate, HKQuantityType(.activeEnergyBurned), HKWorkoutType()])
+        let clock = VirtualClock(start: at(0))
+        let manager = WorkoutManager(healthStore: store, clock: clock)
+        try await manager.startWorkout(workoutType: .running)
+        let builder = try #require(manager.builder)
+        let dataSource = try #require(builder.dataSource)
+        #expect(dataSource.sources.map(\.name) == [fixtureStrap.name])
+        #expect(dataSource.configurationError == nil)
+        // The strap reports heart rate and its own energy field (no athlete profile, so it is kept).
+        for second in stride(from: 0.0, through: 30, by: 5) {
+            fixtureStrap.send(.quantity(heartRateSample(120 + second, at: second)))
+            fixtureStrap.send(.quantity(HKQuantitySample(type: HKQuantityType(.activeEnergyBurned), quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 0.5),
+                                                         start: at(second), end: at(second + 5))))
+        }
+        fixtureStrap.finish()
+        await dataSource.untilSourcesFinish()
+        await manager.waitUntil { manager.heartRate == 150 && manager.activeEnergy == 3.5 }
+        #expect(manager.heartRate == 150)
+        #expect(manager.activeEnergy == 3.5)
+        manager.endWorkout()
+    }
+
     @Test func managerSeesStatesEventsHeartRateAndElapsedTimeWithoutThePause() async throws {
         let (store, _) = try await makeAuthorizedStore([heartRate, HKQuantityType(.activeEnergyBurned), HKWorkoutType()])
         let clock = VirtualClock(start: at(0))
