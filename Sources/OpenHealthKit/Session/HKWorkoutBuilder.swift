@@ -63,7 +63,6 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         var activities: [HKWorkoutActivity] = []
         var rows: [HKQuantityType: [StatisticRow]] = [:]
         var statistics: [HKQuantityType: HKStatistics] = [:]
-        var saved: [HKSample] = []
         /// Running totals per type, valid while every row of the type is an
         /// instant of a cumulative or arithmetic type; `nil` means recompute.
         var totals: [HKQuantityType: RunningTotals] = [:]
@@ -274,7 +273,6 @@ public class HKWorkoutBuilder: @unchecked Sendable {
                     stale.insert(type)
                 }
             }
-            s.saved += samples
             s.statistics.merge(Self.recompute(s, types: stale, now: clock.now)) { _, new in new }
             Self.refreshTotals(&s, types: types.subtracting(stale), now: clock.now)
             return types
@@ -413,17 +411,16 @@ public class HKWorkoutBuilder: @unchecked Sendable {
 
     /// Throws the workout away and deletes the samples saved for it.
     public func discardWorkout() {
-        let saved = storage.withLock { s -> [HKSample]? in
-            guard s.state != .finished, s.state != .discarded else { return nil }
+        let discarded = storage.withLock { s -> Bool in
+            guard s.state != .finished, s.state != .discarded else { return false }
             s.state = .discarded
-            defer { s.saved = [] }
-            return s.saved
+            return true
         }
+        guard discarded else { return }
         routeBuilder.withLock { $0?.discard() }
         didDiscard()
-        guard let saved, !saved.isEmpty else { return }
-        let store = healthStore
-        Task.detached { try? await store.delete(saved) }
+        let store = healthStore, workout = workoutUUID
+        Task.detached { try? await store.deleteAssociated(with: workout) }
     }
 
     // MARK: Statistics
@@ -569,7 +566,6 @@ public class HKWorkoutBuilder: @unchecked Sendable {
                 HKWorkoutActivity(uuid: $0.uuid, configuration: HKWorkoutConfiguration(values: $0.configuration), start: $0.start, end: $0.end,
                                   metadata: MetadataValue.decode($0.metadata), events: $0.events, statistics: WorkoutPayload.load($0.statistics))
             }
-            s.saved = samples
             for case let sample as HKQuantitySample in samples {
                 s.rows[sample.quantityType, default: []].append(StatisticRow(sample))
                 s.latestSampleEnd = max(s.latestSampleEnd, sample.endDate.timeIntervalSince1970)

@@ -158,6 +158,16 @@ extension HKHealthStore {
         }
     }
 
+    /// Deletes the samples this app saved for a workout that will not be saved.
+    func deleteAssociated(with workout: UUID) async throws {
+        let database = try database()
+        let bundle = source.bundleIdentifier
+        let (types, counter) = try await database.writer.write { db in
+            try Self.deleteRows(matching: "parent = ?", arguments: [workout], ownBundle: bundle, in: db, database: database)
+        }
+        if counter > 0 { database.notifyChanged(types, counter: counter) }
+    }
+
     private static func deleteRows(matching condition: String, arguments: StatementArguments, ownBundle: String,
                                    in db: Database, database: StoreDatabase) throws -> (Set<String>, Int64) {
         let rows = try Row.fetchAll(db, sql: """
