@@ -10,25 +10,16 @@ let package = Package(
         .package(name: "OpenHealthKit", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: [
+    targets: ["StoreBenchmarks", "LiveBuilderBenchmarks"].map { name in
         .executableTarget(
-            name: "StoreBenchmarks",
+            name: name,
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OpenHealthKit", package: "OpenHealthKit"),
             ],
-            path: "Benchmarks/StoreBenchmarks",
+            path: "Benchmarks/\(name)",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "LiveBuilderBenchmarks",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "OpenHealthKit", package: "OpenHealthKit"),
-            ],
-            path: "Benchmarks/LiveBuilderBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-    ],
+        )
+    },
     swiftLanguageModes: [.v6]
 )
