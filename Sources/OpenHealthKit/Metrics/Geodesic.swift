@@ -165,11 +165,6 @@ public struct Geodesic: Sendable {
         y /= r
     }
 
-    private static func angleNormalize(_ x: Double) -> Double {
-        let y = remainder(x, 360)
-        return abs(y) == 180 ? 180 : y
-    }
-
     /// The difference y − x in degrees, reduced to [−180, 180], with its rounding error.
     private static func angleDifference(_ x: Double, _ y: Double) -> (Double, Double) {
         let (d, t) = sum(remainder(-x, 360), remainder(y, 360))
@@ -425,10 +420,9 @@ public struct Geodesic: Sendable {
         if meridian {
             calp1 = clam12
             salp1 = slam12
-            let calp2 = 1.0, salp2 = 0.0
+            // Along a meridian the azimuth at the second point is 0: cos 1, sin 0.
             let ssig1 = sbet1, csig1 = calp1 * cbet1
-            let ssig2 = sbet2, csig2 = calp2 * cbet2
-            _ = salp2
+            let ssig2 = sbet2, csig2 = cbet2
             sig12 = atan2(max(0, csig1 * ssig2 - ssig1 * csig2), csig1 * csig2 + ssig1 * ssig2)
             let l = lengths(n, sig12, ssig1, csig1, dn1, ssig2, csig2, dn2, cbet1, cbet2)
             s12x = l.s12b

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 internal import GRDB
 
 /// A sample made of a series of data: a route's positions, a heartbeat series' beats.
@@ -128,13 +128,11 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
 
     /// Completion-handler form of ``finishRoute(with:metadata:)``.
     public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?, completion: @escaping @Sendable (HKWorkoutRoute?, (any Error)?) -> Void) {
-        let box = ObjectsBox(metadata: MetadataValue.encode(metadata))
+        let values = MetadataValue.encode(metadata)
         Task.detached {
-            do { completion(try await self.finishRoute(with: workout, metadata: MetadataValue.decode(box.metadata)), nil) } catch { completion(nil, error) }
+            do { completion(try await self.finishRoute(with: workout, metadata: MetadataValue.decode(values)), nil) } catch { completion(nil, error) }
         }
     }
-
-    private struct ObjectsBox: Sendable { var metadata: [String: MetadataValue]? }
 
     /// Stops taking positions without saving them.
     public func discard() {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 internal import GRDB
 
 /// What a live workout persists so another process can pick it up after a crash.
