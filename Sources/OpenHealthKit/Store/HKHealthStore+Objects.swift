@@ -208,12 +208,16 @@ extension HKHealthStore {
     /// A summary for tools; it reveals counts, never values.
     public func sampleCountsByType() async throws -> [HKObjectType: Int] {
         let database = try database()
-        let rows = try await database.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT data_type.identifier, COUNT(*) FROM object JOIN data_type ON data_type.id = object.type WHERE object.parent IS NULL GROUP BY object.type")
+        let counts = try await database.writer.read { db -> [String: Int] in
+            var counts: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT data_type.identifier, COUNT(*) FROM object JOIN data_type ON data_type.id = object.type WHERE object.parent IS NULL GROUP BY object.type") {
+                counts[row[0]] = row[1]
+            }
+            return counts
         }
         var result: [HKObjectType: Int] = [:]
-        for row in rows {
-            if let type = HKObjectType.from(identifier: row[0]) { result[type] = row[1] }
+        for (identifier, count) in counts {
+            if let type = HKObjectType.from(identifier: identifier) { result[type] = count }
         }
         return result
     }
