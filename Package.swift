@@ -15,12 +15,14 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+        .library(name: "WorkoutSources", targets: ["WorkoutSources"]),
         .executable(name: "workout", targets: ["workout"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(
@@ -31,10 +33,16 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "WorkoutSources",
+            dependencies: ["OpenHealthKit", "Yams"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "workout",
             dependencies: [
                 "OpenHealthKit",
+                "WorkoutSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -48,8 +56,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "WorkoutSourcesTests",
+            dependencies: [
+                "WorkoutSources",
+                "OpenHealthKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "WorkoutCommandTests",
-            dependencies: ["workout", "OpenHealthKit"],
+            dependencies: ["workout", "OpenHealthKit", "WorkoutSources"],
             swiftSettings: strictSettings
         ),
     ],

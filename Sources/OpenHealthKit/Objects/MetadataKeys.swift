@@ -68,3 +68,7 @@ public enum HKHeartRateSensorLocation: Int, Sendable, CaseIterable {
     /// A foot.
     case foot = 6
 }
+
+/// A name for a marker, lap or segment event, such as "Summit" (a string).
+/// OpenHealthKit's own key; HealthKit has none for this.
+public let OpenHealthKitMetadataKeyEventName = "OpenHealthKitEventName"

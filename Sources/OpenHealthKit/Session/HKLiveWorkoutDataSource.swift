@@ -40,6 +40,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var pending: [HKSample] = []
         var pendingLocations: [CLLocation] = []
         var lastFlush: Date?
+        weak var builder: HKLiveWorkoutBuilder?
     }
 
     /// Readings are written at most this far apart in real time, in seconds: a
@@ -108,7 +109,9 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var types: Set<HKQuantityType> = [HKQuantityType(.activeEnergyBurned), HKQuantityType(.basalEnergyBurned), HKQuantityType(.heartRate)]
         guard let configuration else { return types }
         let activity = configuration.activityType
-        if configuration.locationType != .indoor || activity == .swimming {
+        // Indoors, a watch still counts running and walking distance from its
+        // accelerometer (a footpod here); cycling distance needs a sensor outdoors.
+        if configuration.locationType != .indoor || [.swimming, .running, .walking].contains(activity) {
             types.insert(HKQuantityType(HKWorkout.distanceType(for: activity)))
         }
         switch activity {
@@ -268,13 +271,14 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     /// Starts reading every source into `builder`.
     func attach(to builder: HKLiveWorkoutBuilder) {
         state.withLock { s in
+            s.builder = builder
             s.running = sources.count
             s.tasks = sources.map { source in
                 Task { [weak self, weak builder] in
                     do {
                         for try await reading in source.readings() {
                             guard let self, let builder else { return }
-                            await self.handle(reading, from: source, builder: builder)
+                            await self.handle(reading, from: source.name, builder: builder)
                         }
                     } catch {
                         self?.state.withLock { $0.failures.append("\(source.name): \(error)") }
@@ -369,7 +373,28 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         for task in tasks { task.cancel() }
     }
 
-    private func handle(_ reading: WorkoutReading, from source: any WorkoutDataSource, builder: HKLiveWorkoutBuilder) async {
+    /// Handles `readings` from a source that paces itself, such as a scenario
+    /// replayed on a virtual clock, exactly as readings from ``sources`` are
+    /// handled, and returns once they are buffered for the builder.
+    ///
+    /// Delivering from the task that also drives the session keeps the order of
+    /// readings and session changes deterministic. Readings delivered before the
+    /// data source is set on a builder are dropped.
+    public func deliver(_ readings: some Sequence<WorkoutReading>, from sourceName: String) async {
+        guard let builder = state.withLock({ $0.builder }) else { return }
+        for reading in readings {
+            await handle(reading, from: sourceName, builder: builder)
+        }
+    }
+
+    /// Writes out the readings buffered so far; ``HKWorkoutBuilder/finishWorkout()``
+    /// does this too.
+    public func flush() async {
+        guard let builder = state.withLock({ $0.builder }) else { return }
+        await flush(into: builder)
+    }
+
+    private func handle(_ reading: WorkoutReading, from sourceName: String, builder: HKLiveWorkoutBuilder) async {
         if case .status(let status) = reading {
             state.withLock { $0.statuses[status.source] = status }
             return
@@ -429,7 +454,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
             do {
                 try await seriesBuilder?.addHeartbeat(at: offset, precededByGap: gap)
             } catch {
-                state.withLock { $0.failures.append("\(source.name): \(error)") }
+                state.withLock { $0.failures.append("\(sourceName): \(error)") }
             }
         case .status:
             break

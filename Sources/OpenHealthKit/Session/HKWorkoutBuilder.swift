@@ -168,6 +168,26 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     /// The activities, sorted by start.
     public var workoutActivities: [HKWorkoutActivity] { storage.withLock { $0.activities } }
 
+    /// How many quantity samples of each type the builder holds, paused ones included.
+    package var sampleCounts: [HKQuantityType: Int] { storage.withLock { $0.rows.mapValues(\.count) } }
+
+    /// The sum of `quantityType`'s values over `interval`, pro-rating samples
+    /// that straddle its ends, paused time included (for laps and splits).
+    package func sum(of quantityType: HKQuantityType, in interval: DateInterval) -> Double {
+        let lo = interval.start.timeIntervalSince1970, hi = interval.end.timeIntervalSince1970
+        return storage.withLock { s in
+            (s.rows[quantityType] ?? []).reduce(0) { total, row in
+                guard row.belongs(lo: lo, hi: hi) else { return total }
+                return total + (row.isInstant ? row.value : row.value * (min(row.end, hi) - max(row.start, lo)) / (row.end - row.start))
+            }
+        }
+    }
+
+    /// The dates of `quantityType`'s samples, by start, for gap measurements.
+    package func sampleDates(of quantityType: HKQuantityType) -> [Date] {
+        storage.withLock { s in (s.rows[quantityType] ?? []).map { Date(timeIntervalSince1970: $0.start) } }
+    }
+
     /// The statistics of one type as of the last batch, paused samples left out.
     public func statistics(for quantityType: HKQuantityType) -> HKStatistics? { storage.withLock { $0.statistics[quantityType] } }
     /// The statistics of every collected type.

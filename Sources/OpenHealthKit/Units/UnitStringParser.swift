@@ -279,7 +279,7 @@ struct UnitStringParser {
 }
 
 /// The Levenshtein distance between two strings, for "did you mean" hints.
-func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

@@ -1,0 +1,77 @@
+import Foundation
+public import OpenHealthKit
+
+/// Turns simulated ticks into the readings live sources deliver: quantity
+/// samples, positions, heartbeats and device statuses, timed on the sensors' clock.
+public struct ScenarioReadings: Sendable {
+    private let start: Date
+    private let activity: HKWorkoutActivityType
+    private let prefix: String
+    private var lastEnergy: (kilojoules: UInt16, date: Date)?
+    private var lastHeartRate: Date?
+
+    private static let beatsPerMinute = HKUnit.count().unitDivided(by: .minute())
+    private static let heartRate = HKQuantityType(.heartRate)
+    private static let activeEnergy = HKQuantityType(.activeEnergyBurned)
+    private static let stepCount = HKQuantityType(.stepCount)
+    private static let walkingRunning = HKQuantityType(.distanceWalkingRunning)
+
+    /// Readings for a scenario; sources are named `PREFIX:gps`, `PREFIX:heartRate`, ….
+    public init(scenario: Scenario, sourcePrefix: String = "scenario") {
+        start = scenario.start
+        activity = scenario.activity
+        prefix = sourcePrefix
+    }
+
+    /// The readings of `tick`, in the order a device would send them.
+    public mutating func readings(of tick: ScenarioTick) -> [WorkoutReading] {
+        var readings: [WorkoutReading] = []
+        let date = start.addingTimeInterval(tick.time)
+        for status in tick.statuses {
+            readings.append(.status(WorkoutSourceStatus(source: "\(prefix):\(status.sensor)", kind: status.kind, date: date, detail: status.detail)))
+        }
+        if let fix = tick.fix { readings.append(.location(fix)) }
+        if let notification = tick.heartRate {
+            if notification.contact != false, notification.beatsPerMinute > 0 {
+                readings.append(.quantity(HKQuantitySample(type: Self.heartRate, quantity: HKQuantity(unit: Self.beatsPerMinute, doubleValue: Double(notification.beatsPerMinute)),
+                                                           start: date, end: date)))
+                // Beats end at or before the notification, oldest first.
+                var beat = date
+                var beats: [(TimeInterval, Date)] = []
+                for raw in notification.rrIntervals.reversed() {
+                    let interval = Double(raw) / 1024
+                    beats.append((interval, beat))
+                    beat = beat.addingTimeInterval(-interval)
+                }
+                for (interval, end) in beats.reversed() { readings.append(.heartbeat(interval: interval, date: end)) }
+            }
+            if let kilojoules = notification.energyKilojoules {
+                if let last = lastEnergy, kilojoules != last.kilojoules, date > last.date {
+                    // The field counts up and wraps at 65535 kJ.
+                    let delta = Double(kilojoules &- last.kilojoules)
+                    readings.append(.quantity(HKQuantitySample(type: Self.activeEnergy, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: delta / 4.184),
+                                                               start: last.date, end: date)))
+                    lastEnergy = (kilojoules, date)
+                } else if lastEnergy == nil {
+                    lastEnergy = (kilojoules, date)
+                }
+            }
+        }
+        if let watts = tick.power {
+            let type = HKQuantityType(activity == .cycling || activity == .handCycling ? .cyclingPower : .runningPower)
+            readings.append(.quantity(HKQuantitySample(type: type, quantity: HKQuantity(unit: .watt(), doubleValue: watts), start: date, end: date)))
+        }
+        if let cadence = tick.cadence {
+            if activity == .cycling || activity == .handCycling {
+                readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingCadence), quantity: HKQuantity(unit: Self.beatsPerMinute, doubleValue: cadence),
+                                                           start: date, end: date)))
+            }
+        }
+        if let footpod = tick.footpod, footpod.meters > 0 || footpod.steps > 0 {
+            let from = date.addingTimeInterval(-1)
+            readings.append(.quantity(HKQuantitySample(type: Self.walkingRunning, quantity: HKQuantity(unit: .meter(), doubleValue: footpod.meters), start: from, end: date)))
+            readings.append(.quantity(HKQuantitySample(type: Self.stepCount, quantity: HKQuantity(unit: .count(), doubleValue: footpod.steps.rounded()), start: from, end: date)))
+        }
+        return readings
+    }
+}

@@ -1,0 +1,371 @@
+public import Foundation
+import OpenHealthKit
+
+/// What a replayed workout came to: the figures `workout replay` prints and
+/// `workout check` judges. The same scenario and seed give the same result,
+/// byte for byte in JSON.
+public struct ScenarioResult: Sendable, Encodable {
+    /// A value an expectation can judge.
+    public enum Value: Sendable, Hashable, CustomStringConvertible {
+        /// A number.
+        case number(Double)
+        /// A word, such as a state.
+        case text(String)
+        /// Words in order, such as event types.
+        case list([String])
+
+        /// The value for people.
+        public var description: String {
+            switch self {
+            case .number(let value): format(value)
+            case .text(let text): text
+            case .list(let items): "[" + items.joined(separator: ", ") + "]"
+            }
+        }
+    }
+
+    /// Minimum, average and maximum of a rate.
+    public struct Range: Sendable, Encodable, Hashable {
+        /// The time-weighted average, over active time.
+        public var average: Double
+        /// The lowest value.
+        public var minimum: Double
+        /// The highest value.
+        public var maximum: Double
+    }
+
+    /// An event of the workout, with times in seconds from its start.
+    public struct Event: Sendable, Encodable, Hashable {
+        /// `pause`, `resume`, `lap`, `marker`, `segment`, `motionPaused`, ….
+        public var type: String
+        /// Seconds from the workout's start.
+        public var start: Double
+        /// Seconds the event lasts (laps and segments).
+        public var duration: Double
+        /// The event's name, when it has one.
+        public var name: String?
+    }
+
+    /// One lap.
+    public struct Lap: Sendable, Encodable, Hashable {
+        /// From 1.
+        public var index: Int
+        /// Seconds from the workout's start.
+        public var start: Double
+        /// Seconds the lap lasted.
+        public var duration: Double
+        /// Metres counted in the lap.
+        public var distanceMeters: Double
+    }
+
+    /// One activity of a multisport workout.
+    public struct Activity: Sendable, Encodable, Hashable {
+        /// The activity type's name.
+        public var type: String
+        /// Seconds from the workout's start.
+        public var start: Double
+        /// Seconds the activity lasted, if it ended.
+        public var duration: Double?
+    }
+
+    /// How a fault showed in the workout.
+    public struct Fault: Sendable, Encodable, Hashable {
+        /// The fault's kind, as in the file.
+        public var kind: String
+        /// Seconds from the start of the timeline.
+        public var at: Double
+        /// Seconds it lasted.
+        public var duration: Double
+        /// The sensor concerned.
+        public var sensor: String
+        /// The statuses the sensor reported, in order.
+        public var statuses: [String]
+        /// The longest gap, in seconds, between the sensor's readings in the
+        /// workout around the fault (positions for GPS, samples otherwise).
+        public var gapSeconds: Double?
+        /// For clock jumps: how far the host clock ended from true time, in seconds.
+        public var clockOffsetSeconds: Double?
+    }
+
+    /// What the simulation knows for sure.
+    public struct GroundTruth: Sendable, Encodable, Hashable {
+        /// Metres covered along the route.
+        public var distanceMeters: Double
+        /// Seconds the timeline lasted.
+        public var durationSeconds: Double
+    }
+
+    /// The scenario's name.
+    public var scenario: String
+    /// The session's final state: `notStarted`, `prepared`, `running`, `paused`, `stopped` or `ended`.
+    public var state: String
+    /// The activity type's name.
+    public var activityType: String
+    /// When collection began.
+    public var start: Date?
+    /// When collection ended.
+    public var end: Date?
+    /// Seconds from start to end, pauses included.
+    public var duration: Double
+    /// Active seconds: the workout's duration in HealthKit's sense, without pauses.
+    public var elapsed: Double
+    /// Metres of the activity's distance type(s), pauses left out.
+    public var totalDistanceMeters: Double
+    /// Active kilocalories, pauses left out.
+    public var totalEnergyKilocalories: Double
+    /// Heart rate in beats per minute.
+    public var heartRate: Range?
+    /// Power in watts.
+    public var power: Range?
+    /// Cadence per minute.
+    public var cadence: Range?
+    /// Average speed while moving, in metres per second.
+    public var averageSpeedMetersPerSecond: Double?
+    /// Highest Doppler speed, in metres per second.
+    public var maximumSpeedMetersPerSecond: Double?
+    /// Metres climbed (3 m hysteresis).
+    public var elevationAscendedMeters: Double?
+    /// Metres descended (3 m hysteresis).
+    public var elevationDescendedMeters: Double?
+    /// Events in order.
+    public var events: [Event]
+    /// Laps in order.
+    public var laps: [Lap]
+    /// Activities of a multisport workout.
+    public var activities: [Activity]
+    /// Samples the builder holds, by type's short name.
+    public var sampleCounts: [String: Int]
+    /// Faults and how they showed.
+    public var faults: [Fault]
+    /// Errors the session and builder reported.
+    public var errors: [String]
+    /// What the simulation knows for sure.
+    public var groundTruth: GroundTruth
+
+    private static let bpm = HKUnit.count().unitDivided(by: .minute())
+
+    /// Summarises `workout` after `run`.
+    init(scenario: Scenario, workout driver: ScenarioWorkout, run: ScenarioRunner.Run) async {
+        let builder = driver.builder
+        let session = driver.session
+        self.scenario = scenario.name
+        state = Self.name(of: session.state)
+        activityType = scenario.activity.name
+        start = builder.startDate
+        let endDate = builder.endDate ?? driver.session.clock.now
+        end = builder.endDate
+        let origin = builder.startDate ?? scenario.start
+        duration = builder.startDate.map { Self.round(endDate.timeIntervalSince($0)) } ?? 0
+        elapsed = Self.round(builder.elapsedTime(at: endDate))
+        let statistics = builder.allStatistics
+        let distanceTypes: [HKQuantityTypeIdentifier] = [.distanceWalkingRunning, .distanceCycling, .distanceSwimming, .distanceWheelchair,
+                                                         .distanceDownhillSnowSports, .distanceCrossCountrySkiing, .distancePaddleSports, .distanceRowing]
+        totalDistanceMeters = Self.round(distanceTypes.compactMap { statistics[HKQuantityType($0)]?.sumQuantity()?.doubleValue(for: .meter()) }.reduce(0, +))
+        totalEnergyKilocalories = Self.round(statistics[HKQuantityType(.activeEnergyBurned)]?.sumQuantity()?.doubleValue(for: .kilocalorie()) ?? 0)
+        heartRate = Self.range(statistics[HKQuantityType(.heartRate)], unit: Self.bpm)
+        power = Self.range(statistics[HKQuantityType(.cyclingPower)] ?? statistics[HKQuantityType(.runningPower)], unit: .watt())
+        cadence = Self.range(statistics[HKQuantityType(.cyclingCadence)], unit: Self.bpm)
+        let metadata = driver.dataSource.derivedMetadata
+        let speedUnit = HKUnit.meter().unitDivided(by: .second())
+        averageSpeedMetersPerSecond = (metadata[HKMetadataKeyAverageSpeed] as? HKQuantity).map { Self.round($0.doubleValue(for: speedUnit)) }
+        maximumSpeedMetersPerSecond = (metadata[HKMetadataKeyMaximumSpeed] as? HKQuantity).map { Self.round($0.doubleValue(for: speedUnit)) }
+        elevationAscendedMeters = (metadata[HKMetadataKeyElevationAscended] as? HKQuantity).map { Self.round($0.doubleValue(for: .meter())) }
+        elevationDescendedMeters = (metadata[HKMetadataKeyElevationDescended] as? HKQuantity).map { Self.round($0.doubleValue(for: .meter())) }
+        let workoutEvents = builder.workoutEvents
+        events = workoutEvents.map { event in
+            Event(type: Self.name(of: event.type), start: Self.round(event.dateInterval.start.timeIntervalSince(origin)),
+                  duration: Self.round(event.dateInterval.duration), name: event.metadata?[OpenHealthKitMetadataKeyEventName] as? String)
+        }
+        let distanceType = HKQuantityType(HKWorkout.distanceType(for: scenario.activity))
+        laps = workoutEvents.filter { $0.type == .lap }.enumerated().map { index, lap in
+            Lap(index: index + 1, start: Self.round(lap.dateInterval.start.timeIntervalSince(origin)), duration: Self.round(lap.dateInterval.duration),
+                distanceMeters: Self.round(builder.sum(of: distanceType, in: lap.dateInterval)))
+        }
+        activities = builder.workoutActivities.map { activity in
+            Activity(type: activity.workoutConfiguration.activityType.name, start: Self.round(activity.startDate.timeIntervalSince(origin)),
+                     duration: activity.endDate.map { Self.round($0.timeIntervalSince(activity.startDate)) })
+        }
+        sampleCounts = Dictionary(uniqueKeysWithValues: builder.sampleCounts.map { ($0.key.shortName, $0.value) })
+        let locationDates = driver.dataSource.locations.map(\.timestamp)
+        faults = scenario.faults.map { fault in
+            let sensor = switch fault.kind {
+            case .gpsLoss, .gpsdRestart: "gps"
+            case .strapContactLost: "heartRate"
+            case .sensorDisconnect: fault.sensor ?? "gps"
+            case .clockJump: "clock"
+            }
+            let from = scenario.start.addingTimeInterval(fault.at), to = from.addingTimeInterval(fault.duration)
+            let statuses = run.statuses.filter { $0.source == "scenario:\(sensor)" && $0.date >= from && $0.date <= to.addingTimeInterval(1) }.map(\.kind.rawValue)
+            var gap: Double?
+            switch sensor {
+            case "gps": gap = Self.longestGap(in: locationDates, around: from...to)
+            case "heartRate": gap = Self.longestGap(in: builder.sampleDates(of: HKQuantityType(.heartRate)), around: from...to)
+            case "power": gap = Self.longestGap(in: builder.sampleDates(of: HKQuantityType(scenario.activity == .cycling ? .cyclingPower : .runningPower)), around: from...to)
+            case "cadence": gap = Self.longestGap(in: builder.sampleDates(of: HKQuantityType(.cyclingCadence)), around: from...to)
+            default: break
+            }
+            return Fault(kind: fault.kind.rawValue, at: fault.at, duration: fault.duration, sensor: sensor, statuses: statuses,
+                         gapSeconds: gap.map(Self.round), clockOffsetSeconds: fault.kind == .clockJump ? run.clockOffset : nil)
+        }
+        errors = driver.errors
+        groundTruth = GroundTruth(distanceMeters: Self.round(run.groundTruthDistance), durationSeconds: Self.round(run.timelineDuration))
+    }
+
+    /// The longest gap between consecutive dates that overlaps `window`.
+    static func longestGap(in dates: [Date], around window: ClosedRange<Date>) -> Double {
+        var longest = 0.0
+        for (a, b) in zip(dates, dates.dropFirst()) where b > window.lowerBound && a < window.upperBound {
+            longest = max(longest, b.timeIntervalSince(a))
+        }
+        return longest
+    }
+
+    private static func range(_ statistics: HKStatistics?, unit: HKUnit) -> Range? {
+        guard let statistics, let average = statistics.averageQuantity(), let minimum = statistics.minimumQuantity(),
+              let maximum = statistics.maximumQuantity() else { return nil }
+        return Range(average: round(average.doubleValue(for: unit)), minimum: round(minimum.doubleValue(for: unit)), maximum: round(maximum.doubleValue(for: unit)))
+    }
+
+    /// Rounds to a millionth, so float noise never reaches the output.
+    static func round(_ value: Double) -> Double { (value * 1_000_000).rounded() / 1_000_000 }
+
+    static func name(of state: HKWorkoutSessionState) -> String {
+        switch state {
+        case .notStarted: "notStarted"
+        case .prepared: "prepared"
+        case .running: "running"
+        case .paused: "paused"
+        case .stopped: "stopped"
+        case .ended: "ended"
+        }
+    }
+
+    static func name(of type: HKWorkoutEventType) -> String {
+        switch type {
+        case .pause: "pause"
+        case .resume: "resume"
+        case .lap: "lap"
+        case .marker: "marker"
+        case .motionPaused: "motionPaused"
+        case .motionResumed: "motionResumed"
+        case .segment: "segment"
+        case .pauseOrResumeRequest: "pauseOrResumeRequest"
+        }
+    }
+
+    /// The value at `key`, such as `heartRate.average`, `events`, `events.lap`,
+    /// `sampleCounts.heartRate` or `faults.gpsLoss.gapSeconds`; `nil` when the
+    /// result has none.
+    public func value(forKey key: String) -> Value? {
+        let parts = key.split(separator: ".").map(String.init)
+        switch parts.first {
+        case "state": return .text(state)
+        case "activityType": return .text(activityType)
+        case "duration": return .number(duration)
+        case "elapsed": return .number(elapsed)
+        case "totalDistanceMeters": return .number(totalDistanceMeters)
+        case "totalEnergyKilocalories": return .number(totalEnergyKilocalories)
+        case "heartRate", "power", "cadence":
+            guard parts.count == 2, let range = parts[0] == "heartRate" ? heartRate : parts[0] == "power" ? power : cadence else { return nil }
+            switch parts[1] {
+            case "average": return .number(range.average)
+            case "minimum": return .number(range.minimum)
+            case "maximum": return .number(range.maximum)
+            default: return nil
+            }
+        case "averageSpeedMetersPerSecond": return averageSpeedMetersPerSecond.map(Value.number)
+        case "maximumSpeedMetersPerSecond": return maximumSpeedMetersPerSecond.map(Value.number)
+        case "elevationAscendedMeters": return elevationAscendedMeters.map(Value.number)
+        case "elevationDescendedMeters": return elevationDescendedMeters.map(Value.number)
+        case "events":
+            if parts.count == 2 { return .number(Double(events.filter { $0.type == parts[1] }.count)) }
+            return .list(events.map(\.type))
+        case "laps": return .number(Double(laps.count))
+        case "activities": return .list(activities.map(\.type))
+        case "errors": return .list(errors)
+        case "sampleCounts":
+            guard parts.count == 2 else { return nil }
+            return .number(Double(sampleCounts[parts[1]] ?? 0))
+        case "groundTruth":
+            return parts.count == 2 && parts[1] == "distanceMeters" ? .number(groundTruth.distanceMeters) : nil
+        case "faults":
+            guard parts.count == 3, let fault = faults.first(where: { $0.kind == parts[1] }) else { return nil }
+            switch parts[2] {
+            case "gapSeconds": return fault.gapSeconds.map(Value.number)
+            case "clockOffsetSeconds": return fault.clockOffsetSeconds.map(Value.number)
+            case "statuses": return .list(fault.statuses)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The result as JSON with sorted keys, the same bytes for the same run.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{}"
+    }
+
+    /// `h:mm:ss` or `m:ss`.
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let sign = total < 0 ? "-" : ""
+        let magnitude = abs(total)
+        let (h, m, s) = (magnitude / 3600, magnitude / 60 % 60, magnitude % 60)
+        return sign + (h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s))
+    }
+
+    /// A readable summary, a few lines per part.
+    public var summary: String {
+        var lines: [String] = []
+        lines.append("\(scenario) — \(activityType), \(state)")
+        if let start {
+            lines.append("  start       \(start.formatted(.iso8601))")
+        }
+        lines.append("  time        \(Self.clock(elapsed)) active, \(Self.clock(duration)) in all")
+        if totalDistanceMeters > 0 || groundTruth.distanceMeters > 0 {
+            var distance = String(format: "  distance    %.2f km", totalDistanceMeters / 1000)
+            if groundTruth.distanceMeters > 0 { distance += String(format: " (route: %.2f km)", groundTruth.distanceMeters / 1000) }
+            lines.append(distance)
+        }
+        if let speed = averageSpeedMetersPerSecond, speed > 0 {
+            let pace = 1000 / speed
+            lines.append(String(format: "  speed       %.1f km/h average, pace %@ /km", speed * 3.6, Self.clock(pace)) + (maximumSpeedMetersPerSecond.map { String(format: ", %.1f km/h top", $0 * 3.6) } ?? ""))
+        }
+        if let up = elevationAscendedMeters, let down = elevationDescendedMeters, up + down > 0 {
+            lines.append(String(format: "  elevation   +%.0f m / -%.0f m", up, down))
+        }
+        lines.append(String(format: "  energy      %.0f kcal", totalEnergyKilocalories))
+        if let heartRate {
+            lines.append(String(format: "  heart rate  %.0f bpm average, %.0f–%.0f", heartRate.average, heartRate.minimum, heartRate.maximum))
+        }
+        if let power { lines.append(String(format: "  power       %.0f W average, %.0f W top", power.average, power.maximum)) }
+        if let cadence { lines.append(String(format: "  cadence     %.0f rpm average", cadence.average)) }
+        if !events.isEmpty {
+            var counts: [(String, Int)] = []
+            for event in events {
+                if let index = counts.firstIndex(where: { $0.0 == event.type }) { counts[index].1 += 1 } else { counts.append((event.type, 1)) }
+            }
+            lines.append("  events      " + counts.map { $0.1 > 1 ? "\($0.0) ×\($0.1)" : $0.0 }.joined(separator: ", "))
+        }
+        for lap in laps {
+            lines.append(String(format: "  lap %-3d     %@  %.2f km", lap.index, Self.clock(lap.duration), lap.distanceMeters / 1000))
+        }
+        for activity in activities {
+            lines.append("  activity    \(activity.type) from \(Self.clock(activity.start))" + (activity.duration.map { " for \(Self.clock($0))" } ?? ""))
+        }
+        for fault in faults {
+            var line = "  fault       \(fault.kind) at \(Self.clock(fault.at))"
+            if !fault.statuses.isEmpty { line += ": " + fault.statuses.joined(separator: " → ") }
+            if let gap = fault.gapSeconds { line += String(format: "; %.0f s without %@", gap, fault.sensor == "gps" ? "positions" : fault.sensor) }
+            if let offset = fault.clockOffsetSeconds { line += "; host clock off by \(Self.clock(offset))" }
+            lines.append(line)
+        }
+        lines.append("  samples     " + sampleCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        for error in errors { lines.append("  error       \(error)") }
+        return lines.joined(separator: "\n")
+    }
+}

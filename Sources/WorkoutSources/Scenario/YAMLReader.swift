@@ -1,0 +1,236 @@
+public import Foundation
+import Yams
+
+/// A YAML node with the file it came from, for errors that point at it.
+struct YAMLValue {
+    let node: Node
+    let file: String
+
+    var line: Int { node.mark?.line ?? 0 }
+    var column: Int { node.mark?.column ?? 0 }
+
+    /// An error at this node.
+    func error(_ message: String, hint: String? = nil) -> ScenarioError {
+        ScenarioError(file: file, line: line, column: column, message: message, hint: hint)
+    }
+
+    /// Parses a whole file; an empty file is an error.
+    static func parse(_ text: String, file: String) throws(ScenarioError) -> YAMLValue {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let yaml as YamlError {
+            throw Self.error(from: yaml, file: file)
+        } catch {
+            throw ScenarioError(file: file, line: 0, column: 0, message: "not YAML: \(error)")
+        }
+        guard let root else {
+            throw ScenarioError(file: file, line: 1, column: 1, message: "the file is empty", hint: "A scenario needs at least `activity:` and a `timeline:`; see Scenarios/README.md.")
+        }
+        return YAMLValue(node: root, file: file)
+    }
+
+    private static func error(from yaml: YamlError, file: String) -> ScenarioError {
+        switch yaml {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let message = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+            return ScenarioError(file: file, line: mark.line, column: mark.column, message: "not valid YAML: \(message)",
+                                 hint: "Check the indentation and that every `key: value` pair has a space after the colon.")
+        case .reader(let problem, let offset, _, _):
+            return ScenarioError(file: file, line: 0, column: 0, message: "unreadable at byte \(offset ?? 0): \(problem)", hint: "Save the file as UTF-8.")
+        default:
+            return ScenarioError(file: file, line: 0, column: 0, message: "not valid YAML: \(yaml)")
+        }
+    }
+
+    /// The scalar text, or an error naming what was expected.
+    func scalar(_ expected: String) throws(ScenarioError) -> String {
+        guard case .scalar(let scalar) = node else { throw error("expected \(expected), found \(kind)") }
+        return scalar.string
+    }
+
+    /// What kind of node this is, for messages.
+    var kind: String {
+        switch node {
+        case .scalar(let scalar): "'\(scalar.string)'"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    /// The items of a list.
+    func list(_ expected: String) throws(ScenarioError) -> [YAMLValue] {
+        guard case .sequence(let sequence) = node else { throw error("expected \(expected) (a list), found \(kind)") }
+        return sequence.map { YAMLValue(node: $0, file: file) }
+    }
+
+    /// The entries of a mapping whose keys must be among `allowed`.
+    func mapping(_ expected: String, allowed: [String]) throws(ScenarioError) -> YAMLMapping {
+        guard case .mapping(let mapping) = node else { throw error("expected \(expected) (a mapping), found \(kind)") }
+        var entries: [(key: YAMLValue, name: String, value: YAMLValue)] = []
+        for (key, value) in mapping {
+            let keyValue = YAMLValue(node: key, file: file)
+            let name = try keyValue.scalar("a key")
+            guard allowed.contains(name) else {
+                let hint = closestMatch(to: name, in: allowed).map { "Did you mean '\($0)'?" }
+                    ?? "Known keys here: \(allowed.joined(separator: ", "))."
+                throw keyValue.error("unknown key '\(name)' in \(expected)", hint: hint)
+            }
+            if entries.contains(where: { $0.name == name }) { throw keyValue.error("'\(name)' is given twice in \(expected)") }
+            entries.append((keyValue, name, YAMLValue(node: value, file: file)))
+        }
+        return YAMLMapping(owner: self, expected: expected, entries: entries)
+    }
+
+    /// A number, as a plain YAML number.
+    func number(_ expected: String) throws(ScenarioError) -> Double {
+        let text = try scalar(expected)
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw error("expected \(expected), found '\(text)'")
+        }
+        return value
+    }
+
+    /// A number within `range`.
+    func number(_ expected: String, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
+        let value = try number(expected)
+        guard range.contains(value) else { throw error("\(expected) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(format(value))") }
+        return value
+    }
+
+    /// A yes/no value.
+    func bool(_ expected: String) throws(ScenarioError) -> Bool {
+        switch try scalar(expected).lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        case let other: throw error("expected \(expected) (true or false), found '\(other)'")
+        }
+    }
+
+    /// A value that must be one of `choices`.
+    func choice(_ expected: String, among choices: [String]) throws(ScenarioError) -> String {
+        let text = try scalar(expected)
+        guard choices.contains(text) else {
+            throw error("'\(text)' is not \(expected)", hint: closestMatch(to: text, in: choices).map { "Did you mean '\($0)'?" } ?? "Write one of: \(choices.joined(separator: ", ")).")
+        }
+        return text
+    }
+
+    /// Parses the scalar with `parse`, reporting `expected` when it returns nil.
+    func parsed<T>(_ expected: String, example: String, _ parse: (String) -> T?) throws(ScenarioError) -> T {
+        let text = try scalar(expected)
+        guard let value = parse(text.trimmingCharacters(in: .whitespaces)) else {
+            throw error("expected \(expected), found '\(text)'", hint: "Write it like \(example).")
+        }
+        return value
+    }
+
+    func duration(_ expected: String = "a duration") throws(ScenarioError) -> TimeInterval {
+        try parsed(expected, example: "90s, 10m, 1h30m or 1:05:00", ScenarioUnits.duration)
+    }
+
+    func distance(_ expected: String = "a distance") throws(ScenarioError) -> Double {
+        try parsed(expected, example: "400m, 5km, 13.1mi or 1200 (metres)", ScenarioUnits.distance)
+    }
+
+    func speed(_ expected: String = "a speed") throws(ScenarioError) -> Double {
+        try parsed(expected, example: "3.5 m/s, 12 km/h, 8 mph or 3.5 (metres per second)", ScenarioUnits.speed)
+    }
+
+    func pace(_ expected: String = "a pace") throws(ScenarioError) -> Double {
+        try parsed(expected, example: "5:30/km, 8:00/mi or 1:45/100m", ScenarioUnits.pace)
+    }
+}
+
+/// A mapping's entries, read by key.
+struct YAMLMapping {
+    let owner: YAMLValue
+    let expected: String
+    let entries: [(key: YAMLValue, name: String, value: YAMLValue)]
+
+    subscript(_ name: String) -> YAMLValue? { entries.first { $0.name == name }?.value }
+
+    func required(_ name: String) throws(ScenarioError) -> YAMLValue {
+        guard let value = self[name] else { throw owner.error("\(expected) needs '\(name)'") }
+        return value
+    }
+
+    var names: [String] { entries.map(\.name) }
+}
+
+/// Numbers for messages: no trailing zeros.
+func format(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    var text = String(format: "%.3f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
+}
+
+/// The value grammars of scenario files: durations, distances, speeds and paces.
+public enum ScenarioUnits {
+    /// Seconds from `90`, `90s`, `10m`, `10min`, `1h30m`, `2h 5m 3s` or `1:05:00`.
+    public static func duration(_ text: String) -> TimeInterval? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(text), seconds.isFinite { return seconds }
+        if text.contains(":") {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
+            guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
+            return parts.reduce(0) { $0 * 60 + $1! }
+        }
+        let units: [(String, Double)] = [("hours", 3600), ("hour", 3600), ("hr", 3600), ("h", 3600), ("minutes", 60), ("min", 60), ("m", 60),
+                                         ("seconds", 1), ("sec", 1), ("s", 1), ("ms", 0.001)]
+        var total = 0.0, rest = Substring(text.replacingOccurrences(of: " ", with: "")), matched = false
+        while !rest.isEmpty {
+            let digits = rest.prefix { $0.isNumber || $0 == "." }
+            guard let value = Double(digits), !digits.isEmpty else { return nil }
+            rest = rest.dropFirst(digits.count)
+            let letters = rest.prefix { $0.isLetter }
+            guard let factor = (letters == "ms" ? 0.001 : units.first { $0.0 == letters }?.1) else { return nil }
+            rest = rest.dropFirst(letters.count)
+            total += value * factor
+            matched = true
+        }
+        return matched ? total : nil
+    }
+
+    /// Metres from `1200`, `400m`, `5km`, `5 km`, `13.1mi`, `100yd` or `500ft`.
+    public static func distance(_ text: String) -> Double? {
+        number(text, units: ["m": 1, "km": 1000, "mi": 1609.344, "yd": 0.9144, "ft": 0.3048], bare: 1)
+    }
+
+    /// Metres per second from `3.5`, `3.5 m/s`, `12 km/h`, `12kph` or `8 mph`.
+    public static func speed(_ text: String) -> Double? {
+        number(text, units: ["m/s": 1, "km/h": 1 / 3.6, "kph": 1 / 3.6, "mph": 0.44704, "mi/h": 0.44704], bare: 1)
+    }
+
+    /// Metres per second from a pace: `5:30/km`, `8:00/mi`, `1:45/100m`.
+    public static func pace(_ text: String) -> Double? {
+        let parts = text.replacingOccurrences(of: " ", with: "").split(separator: "/", maxSplits: 1)
+        guard parts.count == 2, let seconds = duration(String(parts[0])), seconds > 0 else { return nil }
+        let per: Double? = switch parts[1] {
+        case "km": 1000
+        case "mi": 1609.344
+        case "100m": 100
+        case "500m": 500
+        default: nil
+        }
+        return per.map { $0 / seconds }
+    }
+
+    /// Watts from `200`, `200W` or `200 W`.
+    public static func power(_ text: String) -> Double? { number(text, units: ["w": 1, "W": 1], bare: 1) }
+
+    /// Beats per minute from `150` or `150bpm`.
+    public static func heartRate(_ text: String) -> Double? { number(text, units: ["bpm": 1], bare: 1) }
+
+    private static func number(_ text: String, units: [String: Double], bare: Double) -> Double? {
+        let compact = text.replacingOccurrences(of: " ", with: "")
+        let digits = compact.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" }
+        guard let value = Double(digits), value.isFinite else { return nil }
+        let unit = compact.dropFirst(digits.count)
+        if unit.isEmpty { return value * bare }
+        return units[String(unit)].map { value * $0 }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import OpenHealthKit
+import WorkoutSources
+
+/// `workout check`: replay scenarios and judge their expectations, for CI.
+struct Check: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay scenario files and check their expectations (exit status 0 when all pass, 1 otherwise).",
+        discussion: "Each scenario replays instantly in a store of its own in memory; nothing is saved."
+    )
+
+    @Argument(help: ArgumentHelp("Scenario files (YAML).", valueName: "file"))
+    var files: [String]
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report for CI systems.", valueName: "path"))
+    var junit: String?
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Give at least one scenario file, such as Scenarios/*.yaml.") }
+    }
+
+    func run() async throws {
+        var reports: [ScenarioReport] = []
+        for file in files {
+            let report: ScenarioReport
+            do {
+                let scenario = try loadScenario(file)
+                let started = ContinuousClock.now
+                let result = try await ScenarioRunner(scenario: scenario).replay(in: HKHealthStore(location: .inMemory, source: workoutSource))
+                let took = ContinuousClock.now - started
+                report = ScenarioReport(file: file, scenario: scenario, result: result,
+                                        seconds: Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)
+            } catch let error as ScenarioFileError {
+                report = ScenarioReport(file: file, failure: error.description)
+            }
+            print(report.text)
+            reports.append(report)
+        }
+        let passed = reports.reduce(0) { $0 + $1.passed }, failed = reports.reduce(0) { $0 + $1.failed }
+        print("\(passed) passed, \(failed) failed")
+        if let junit {
+            do {
+                try ScenarioReport.junit(reports).write(toFile: junit, atomically: true, encoding: .utf8)
+            } catch {
+                throw ValidationError("Cannot write the JUnit report to \(junit): \(error.localizedDescription)")
+            }
+        }
+        if failed > 0 { throw ExitCode(1) }
+    }
+}

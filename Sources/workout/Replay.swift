@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import OpenHealthKit
+import WorkoutSources
+
+/// `workout replay`: drive a session and live builder from a scenario file.
+struct Replay: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay a scenario file through a real session and live builder, and store the workout.",
+        discussion: """
+            The scenario runs on a virtual clock: instantly by default, or paced with --speed or --realtime. \
+            The same file and seed always give the same workout and the same output. \
+            The workout is saved in the store unless --no-store is given.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The scenario file (YAML).", valueName: "file"))
+    var file: String
+
+    @Flag(help: "Replay as fast as possible (the default).")
+    var instant = false
+
+    @Option(help: ArgumentHelp("Replay N times faster than real time.", valueName: "N"))
+    var speed: Double?
+
+    @Flag(help: "Replay in real time (the same as --speed 1).")
+    var realtime = false
+
+    @Flag(name: .customLong("no-store"), help: "Keep the workout in memory only.")
+    var noStore = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(help: "Print the result as JSON with stable keys.")
+    var json = false
+
+    func validate() throws {
+        if [instant, speed != nil, realtime].filter({ $0 }).count > 1 {
+            throw ValidationError("Choose one of --instant, --speed N and --realtime.")
+        }
+        if let speed, !(speed > 0 && speed.isFinite) {
+            throw ValidationError("--speed must be a number above 0, such as 10 for ten times real time.")
+        }
+        if noStore, storeOptions.store != nil {
+            throw ValidationError("--no-store and --store contradict each other; give one.")
+        }
+    }
+
+    var pacing: ScenarioRunner.Pacing {
+        if realtime { return .speed(1) }
+        return speed.map { .speed($0) } ?? .instant
+    }
+
+    func run() async throws {
+        let scenario = try loadScenario(file)
+        let store = noStore ? HKHealthStore(location: .inMemory, source: workoutSource) : storeOptions.open()
+        let runner = ScenarioRunner(scenario: scenario)
+        let bar = ProgressBar(label: scenario.name)
+        var progress: (@Sendable (Double) -> Void)?
+        if let bar { progress = { bar.update($0) } }
+        let result = try await runner.replay(in: store, pacing: pacing, progress: progress)
+        bar?.finish()
+        if json {
+            print(result.json())
+        } else {
+            print(result.summary)
+            if !noStore { print("  stored in   \(store.location)") }
+        }
+    }
+}
+
+/// Reads a scenario, turning its error into one a person can act on.
+func loadScenario(_ path: String) throws -> Scenario {
+    do {
+        return try Scenario(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        throw ScenarioFileError(error: error, path: path)
+    }
+}
+
+/// A scenario that cannot be read: printed as `file:line:column: error: …` and exit status 2.
+struct ScenarioFileError: Error, CustomStringConvertible {
+    let error: ScenarioError
+    let path: String
+    var description: String {
+        var error = error
+        error.file = path
+        return error.description
+    }
+}
+
+/// The source the `workout` command's samples carry.
+let workoutSource = HKSource(name: "workout", bundleIdentifier: "org.openhealthkit.workout")
+
+/// A one-line progress bar on standard error, drawn only on a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let label: String
+    private let lock = NSLock()
+    private var last = -1
+
+    /// A bar, or `nil` when standard error is not a terminal.
+    init?(label: String) {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
+        self.label = label
+    }
+
+    func update(_ fraction: Double) {
+        let percent = Int((fraction * 100).rounded(.down))
+        lock.withLock {
+            guard percent != last else { return }
+            last = percent
+            let width = 30
+            let filled = width * percent / 100
+            let line = "\r\(label) [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(percent)%"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+
+    func finish() {
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
