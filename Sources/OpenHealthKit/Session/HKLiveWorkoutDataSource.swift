@@ -425,8 +425,11 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 return (segment, distanceType.map(s.types.contains) ?? false, speedType.map(s.types.contains) ?? false, energy)
             }
             var derived: [HKSample] = energy
-            if let segment, collectDistance, let distanceType {
-                derived.append(HKQuantitySample(type: distanceType, quantity: HKQuantity(unit: .meter(), doubleValue: segment.meters),
+            // A multisport leg counts its own distance type (swimming, cycling, running).
+            let legType = builder.currentWorkoutActivity.map { HKQuantityType(HKWorkout.distanceType(for: $0.workoutConfiguration.activityType)) }
+            let legDistanceType = legType.flatMap { type in state.withLock { $0.types.contains(type) } ? type : nil }
+            if let segment, let type = legDistanceType ?? (collectDistance ? distanceType : nil) {
+                derived.append(HKQuantitySample(type: type, quantity: HKQuantity(unit: .meter(), doubleValue: segment.meters),
                                                 start: segment.start, end: segment.end))
             }
             if collectSpeed, let speedType, location.speed >= 0 {

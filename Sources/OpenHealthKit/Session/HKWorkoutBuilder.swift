@@ -285,9 +285,20 @@ public class HKWorkoutBuilder: @unchecked Sendable {
                 s.rows[type, default: []].append(row)
                 s.latestSampleEnd = max(s.latestSampleEnd, row.end)
                 types.insert(type)
-                if RunningTotals.supports(type), s.totals[type] != nil || s.rows[type]?.count == 1,
-                   row.isInstant || Self.isWhollyActiveOrInactive(row, in: s) {
-                    if Self.isActive(row.start, in: s), row.isInstant || Self.isActive(row.end, in: s) { s.totals[type, default: RunningTotals()].add(row) }
+                let keepsTotals = RunningTotals.supports(type) && (s.totals[type] != nil || s.rows[type]?.count == 1)
+                if keepsTotals, row.isInstant || Self.isWhollyActiveOrInactive(row, in: s) {
+                    // The entry exists from the first row on, even a paused one, so the
+                    // type keeps its running totals instead of recomputing every batch.
+                    var totals = s.totals[type] ?? RunningTotals()
+                    if Self.isActive(row.start, in: s), row.isInstant || Self.isActive(row.end, in: s) { totals.add(row) }
+                    s.totals[type] = totals
+                } else if keepsTotals, type.aggregationStyle == .cumulative, let start = s.startDate {
+                    // A cumulative interval across a pause or the start counts its
+                    // active part, pro-rated, exactly as a full recompute masks it.
+                    let active = Self.activeIntervals(start: start.timeIntervalSince1970, end: (s.endDate ?? .distantFuture).timeIntervalSince1970, events: s.events)
+                    var totals = s.totals[type] ?? RunningTotals()
+                    for piece in Self.mask([row], to: active, cumulative: true) { totals.add(piece) }
+                    s.totals[type] = totals
                 } else {
                     s.totals[type] = nil
                     stale.insert(type)
@@ -493,10 +504,10 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     /// Statistics for `types` over the collected rows, with samples inside
     /// pauses left out and intervals clipped to the active time.
     static func recompute(_ s: Storage, types: Set<HKQuantityType>, now: Date) -> [HKQuantityType: HKStatistics] {
-        guard let start = s.startDate else { return [:] }
+        guard let start = s.startDate, !types.isEmpty else { return [:] }
         // Before collection ends, statistics run to the latest of now, the last
         // sample's end and the last event's end, as HealthKit's snapshots do.
-        let latestSample = s.rows.values.lazy.compactMap { $0.lazy.map(\.end).max() }.max() ?? -Double.infinity
+        let latestSample = s.latestSampleEnd
         let latestEvent = s.events.last.map { $0.dateInterval.end.timeIntervalSince1970 } ?? -Double.infinity
         let end = s.endDate ?? max(now, start, Date(timeIntervalSince1970: max(latestSample, latestEvent)))
         let active = activeIntervals(start: start.timeIntervalSince1970, end: end.timeIntervalSince1970, events: s.events)

@@ -86,6 +86,8 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
 
     private var random: ScenarioRandom
     private var steps: [ScenarioStep]
+    /// The activity in progress: the scenario's, or a multisport leg's.
+    private var activity: HKWorkoutActivityType
     private var stepIndex = 0
     private var stepStart = (time: 0.0, distance: 0.0)
     private var tickCount = 0
@@ -118,6 +120,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
         fixEvery = rate >= 1 ? 1 : Int((1 / rate).rounded())
         random = ScenarioRandom(seed: scenario.seed)
         steps = scenario.timeline
+        activity = scenario.activity
         profile = scenario.athlete ?? AthleteProfile(sex: .male, age: 35, massKilograms: 72, heightCentimeters: 178)
         maximum = profile.estimatedMaximumHeartRate
         resting = profile.restingHeartRate ?? 60
@@ -169,6 +172,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
                 steps.insert(.move(ScenarioMovement(extent: .duration(countdown), target: .speed(0))), at: stepIndex)
                 continue
             }
+            if case .activity(let type, _) = step { activity = type }
             tick.actions.append(step)
             stepIndex += 1
             stepStart = (time, distance)
@@ -216,7 +220,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
         case .speed(let s): targetSpeed = s
         case .power(let watts):
             power = watts
-            targetSpeed = Self.speed(forPower: watts, activity: scenario.activity, mass: profile.massKilograms, grade: grade)
+            targetSpeed = Self.speed(forPower: watts, activity: activity, mass: profile.massKilograms, grade: grade)
         case .heartRate(let bpm): heartRateTarget = bpm
         }
         // Accelerate at most 1 m/s² and brake at most 2 m/s², as people do.
@@ -227,7 +231,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
         time += dt
         tickCount += 1
         if power == nil, scenario.sensors.powerNoise != nil {
-            power = Self.power(forSpeed: speed, activity: scenario.activity, mass: profile.massKilograms, grade: grade)
+            power = Self.power(forSpeed: speed, activity: activity, mass: profile.massKilograms, grade: grade)
         }
         // The body: a lagged response to effort, with drift over time.
         intensity = heartRateTarget.map { ($0 - resting) / (maximum - resting) } ?? effort(speed: speed, grade: grade, power: power)
@@ -272,8 +276,8 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
         // GPS.
         if scenario.isOutdoor, let gps = scenario.sensors.gps, let route = scenario.route, tickCount % fixEvery == 0 {
             // Receiver errors wander slowly (first-order autoregressive, about
-            // 100 fixes of memory) rather than jumping fix to fix.
-            let correlation = 0.99
+            // 500 fixes of memory) rather than jumping fix to fix.
+            let correlation = 0.998
             let spread = (1 - correlation * correlation).squareRoot()
             positionError.north = correlation * positionError.north + gps.noise * spread * random.gaussian()
             positionError.east = correlation * positionError.east + gps.noise * spread * random.gaussian()
@@ -312,7 +316,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
             tick.power = max(0, (watts + noise * random.gaussian()).rounded())
         }
         if let noise = scenario.sensors.cadenceNoise, !isDown("cadence") {
-            let base = move.cadence ?? (speed > 0.3 || (power ?? 0) > 20 ? (scenario.activity == .cycling ? 85 : 170) : 0)
+            let base = move.cadence ?? (speed > 0.3 || (power ?? 0) > 20 ? (activity == .cycling ? 85 : 170) : 0)
             tick.cadence = base > 0 ? max(0, (base + noise * random.gaussian()).rounded()) : 0
         }
         if scenario.sensors.footpod {
@@ -342,7 +346,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
         let vo2max = 15.3 * maximum / resting
         let mass = profile.massKilograms
         var vo2: Double
-        switch scenario.activity {
+        switch activity {
         case .cycling, .handCycling:
             let watts = power ?? Self.power(forSpeed: speed, activity: .cycling, mass: mass, grade: grade)
             let ftp = profile.functionalThresholdPower ?? 3 * mass
