@@ -34,6 +34,11 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 
 /// The candidate closest to `name`, when it is close enough to be a typo.
 func closestMatch(to name: String, in candidates: some Sequence<String>) -> String? {
+    let lowered = name.lowercased()
+    // A key written without its unit suffix: `totalDistance` for `totalDistanceMeters`.
+    if lowered.count >= 4, let completion = candidates.filter({ $0.lowercased().hasPrefix(lowered) }).min(by: { $0.count < $1.count }) {
+        return completion
+    }
     let limit = max(2, name.count / 3)
     var best: (name: String, distance: Int)?
     for candidate in candidates {

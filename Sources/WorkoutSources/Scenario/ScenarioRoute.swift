@@ -121,6 +121,10 @@ public struct ScenarioRoute: Sendable, Hashable {
                                 message: "not well-formed XML: \(parser.parserError?.localizedDescription ?? "unknown error")",
                                 hint: reader.track.isEmpty ? nil : "\(reader.track.count) points were read before the error; fix or truncate the file.")
         }
+        if !reader.closed {
+            throw ScenarioError(file: url.path, line: parser.lineNumber, column: parser.columnNumber,
+                                message: "the file ends before </gpx>: it is truncated", hint: "\(reader.track.count) points were read; re-export the file.")
+        }
         if let problem = reader.problem {
             throw ScenarioError(file: url.path, line: problem.line, column: problem.column, message: problem.message)
         }
@@ -136,6 +140,8 @@ private final class GPXPointReader: NSObject, XMLParserDelegate {
     var track: [ScenarioRoute.Point] = []
     var routePoints: [ScenarioRoute.Point] = []
     var problem: (line: Int, column: Int, message: String)?
+    /// Whether the closing `</gpx>` was read.
+    var closed = false
     private var current: (point: ScenarioRoute.Point, isTrack: Bool)?
     private var text = ""
 
@@ -156,6 +162,7 @@ private final class GPXPointReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         let local = name.split(separator: ":").last.map(String.init) ?? name
+        if local == "gpx" { closed = true }
         if local == "ele", current != nil, let elevation = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
             current?.point.elevation = elevation
         } else if local == "trkpt" || local == "rtept", let point = current {

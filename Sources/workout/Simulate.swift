@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import OpenHealthKit
+import WorkoutSources
+
+/// `workout simulate`: turn a scenario into the byte streams real devices send.
+struct Simulate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a scenario's GPS as NMEA 0183 and its strap as notification frames, to drive gpsd and serial paths.",
+        discussion: """
+            --nmea writes GGA, RMC, VTG and GSA sentences per fix (feed them to gpsd with `gpsfake -n`). \
+            --hrm writes the strap's Heart Rate Measurement notifications, once a second, framed as \
+            hrm1 ($HRM1 lines with CRC), hex text lines, SLIP or COBS.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The scenario file (YAML).", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("Write NMEA 0183 sentences here.", valueName: "path"))
+    var nmea: String?
+
+    @Option(help: ArgumentHelp("Write the strap's notifications here.", valueName: "path"))
+    var hrm: String?
+
+    @Option(help: ArgumentHelp("How --hrm frames notifications: hrm1, hex, slip or cobs.", valueName: "framing"))
+    var framing: String = "hrm1"
+
+    func validate() throws {
+        if nmea == nil, hrm == nil { throw ValidationError("Give --nmea PATH, --hrm PATH or both.") }
+        if StrapFraming(rawValue: framing) == nil {
+            throw ValidationError("Unknown framing '\(framing)'; use one of: \(StrapFraming.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+    }
+
+    func run() async throws {
+        let scenario = try loadScenario(file)
+        if nmea != nil, scenario.sensors.gps == nil || scenario.route == nil || !(scenario.location != .indoor) {
+            throw ValidationError("\(file) has no GPS route (indoor, or no `route:`), so there is nothing to write with --nmea.")
+        }
+        if hrm != nil, scenario.sensors.heartRate == nil {
+            throw ValidationError("\(file) has no heart-rate strap (`sensors: {heartRate: off}`), so there is nothing to write with --hrm.")
+        }
+        let nmeaFile = try nmea.map(OutputFile.init)
+        let hrmFile = try hrm.map(OutputFile.init)
+        let framing = StrapFraming(rawValue: framing)!
+        var simulation = ScenarioSimulation(scenario: scenario)
+        var sequence: UInt32 = 0
+        var epochs = 0, notifications = 0
+        var gpsUp = true
+        while let tick = simulation.next() {
+            let date = scenario.start.addingTimeInterval(tick.time)
+            for status in tick.statuses where status.sensor == "gps" {
+                gpsUp = status.kind == .fix3D || status.kind == .connected
+            }
+            if let nmeaFile {
+                // A receiver that lost its fix still talks; a dropped fix or gpsd restart writes nothing.
+                if let fix = tick.fix {
+                    nmeaFile.write(NMEASentences.epoch(fix, at: date))
+                    epochs += 1
+                } else if !gpsUp, tick.statuses.isEmpty || tick.statuses.contains(where: { $0.kind == .noFix }) {
+                    nmeaFile.write(NMEASentences.epoch(nil, at: date))
+                }
+            }
+            if let hrmFile {
+                let milliseconds = UInt64((tick.time * 1000).rounded())
+                for status in tick.statuses where status.sensor == "heartRate" && (status.kind == .disconnected || status.kind == .connected) {
+                    hrmFile.write(framing.encode(.link(up: status.kind == .connected), sequence: sequence, milliseconds: milliseconds))
+                    sequence &+= 1
+                }
+                if let notification = tick.heartRate {
+                    hrmFile.write(framing.encode(.notification(kind: 0x2A37, payload: HeartRateMeasurement.encode(notification)),
+                                                 sequence: sequence, milliseconds: milliseconds))
+                    sequence &+= 1
+                    notifications += 1
+                }
+            }
+        }
+        try nmeaFile?.close()
+        try hrmFile?.close()
+        var written: [String] = []
+        if let nmea { written.append("\(epochs) NMEA epochs to \(nmea)") }
+        if let hrm { written.append("\(notifications) \(framing.rawValue) notifications to \(hrm)") }
+        print("Wrote " + written.joined(separator: " and ") + ".")
+    }
+}
+
+/// A file written through a buffer.
+final class OutputFile {
+    private let handle: FileHandle
+    private let path: String
+    private var buffer: [UInt8] = []
+
+    init(_ path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw ValidationError("Cannot write \(path): check that its folder exists and is writable.")
+        }
+        self.handle = handle
+        self.path = path
+    }
+
+    func write(_ text: String) { write(Array(text.utf8)) }
+
+    func write(_ bytes: [UInt8]) {
+        buffer += bytes
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    private func flush() {
+        handle.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func close() throws {
+        flush()
+        do { try handle.close() } catch { throw ValidationError("Cannot finish writing \(path): \(error.localizedDescription)") }
+    }
+}

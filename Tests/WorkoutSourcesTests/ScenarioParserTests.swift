@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import OpenHealthKit
+import WorkoutSources
+
+@Suite struct ScenarioParserTests {
+    static let minimal = """
+        activity: running
+        route:
+          loop: {center: [51.5, -0.1, 10], length: 1km}
+        timeline:
+          - start
+          - move: {duration: 5m, pace: "5:00/km"}
+          - stop
+          - end
+        """
+
+    @Test func readsAMinimalScenarioWithDefaults() throws {
+        let scenario = try Scenario(yaml: Self.minimal, file: "run.yaml")
+        #expect(scenario.activity == .running)
+        #expect(scenario.location == .outdoor)
+        #expect(scenario.seed == 1)
+        #expect(scenario.sensors.gps != nil)
+        #expect(scenario.sensors.heartRate != nil)
+        #expect(scenario.route.map { abs($0.length - 1000) < 1 } == true)
+        #expect(scenario.timeline.count == 4)
+        guard case .move(let movement) = scenario.timeline[1] else { Issue.record("the second step is not a move"); return }
+        #expect(movement.extent == .duration(300))
+        #expect(movement.target == .speed(1000.0 / 300))
+    }
+
+    @Test(arguments: [
+        ("90s", 90.0), ("10m", 600), ("1h30m", 5400), ("1:05:00", 3900), ("45:00", 2700), ("2h 5m 3s", 7503), ("250ms", 0.25),
+    ])
+    func durations(_ text: String, _ seconds: Double) {
+        #expect(ScenarioUnits.duration(text) == seconds)
+    }
+
+    @Test func distancesSpeedsAndPaces() {
+        #expect(ScenarioUnits.distance("5km") == 5000)
+        #expect(ScenarioUnits.distance("400m") == 400)
+        #expect(ScenarioUnits.distance("1mi") == 1609.344)
+        #expect(ScenarioUnits.speed("36 km/h") == 10)
+        #expect(ScenarioUnits.pace("5:00/km") == 1000.0 / 300)
+        #expect(ScenarioUnits.pace("8:00/mi") == 1609.344 / 480)
+        #expect(ScenarioUnits.duration("soon") == nil)
+        #expect(ScenarioUnits.distance("5 parsecs") == nil)
+        #expect(ScenarioUnits.pace("5:00/lap") == nil)
+    }
+
+    /// Each bad file names the line and column at fault, says what was expected and, for near misses, suggests the fix.
+    @Test(arguments: [
+        ("activity: runing\ntimeline: [start]\n", 1, 11, "unknown activity 'runing'", "Did you mean 'running'?"),
+        ("activity: running\nlocation: indoor\ntimelin: [start]\n", 3, 1, "unknown key 'timelin'", "Did you mean 'timeline'?"),
+        ("activity: running\nlocation: indoor\ntimeline:\n  - strat\n", 4, 5, "unknown timeline step 'strat'", "Did you mean 'start'?"),
+        ("activity: running\nlocation: indoor\ntimeline:\n  - start\n  - move: {duration: soon, speed: 3}\n", 5, 22, "expected a duration, found 'soon'", "Write it like 90s"),
+        ("activity: running\nlocation: indoor\ntimeline:\n  - start\n  - move: {distance: 1km, speed: 0}\n", 5, 11, "needs a speed above zero", nil),
+        ("activity: running\nlocation: indoor\ntimeline: [start]\nexpect:\n  totalDistance: 5km\n", 5, 3, "unknown result key 'totalDistance'", "Did you mean 'totalDistanceMeters'?"),
+        ("activity: running\ntimeline: [start, {move: {duration: 1m, speed: 3}}]\n", 1, 11, "needs a route", nil),
+        ("activity: running\nlocation: indoor\ntimeline: [start, stop\nexpect: {}\n", 4, 7, "not valid YAML", nil),
+        ("activity: running\nlocation: indoor\nfaults:\n  - gpsLos: {at: 1m, duration: 1m}\ntimeline: [start]\n", 4, 5, "'gpsLos' is not a fault", "Did you mean 'gpsLoss'?"),
+    ])
+    func errorsPointAtTheProblem(_ text: String, _ line: Int, _ column: Int, _ message: String, _ hint: String?) {
+        do {
+            _ = try Scenario(yaml: text, file: "bad.yaml")
+            Issue.record("no error for \(text)")
+        } catch {
+            #expect(error.file == "bad.yaml")
+            #expect(error.line == line)
+            #expect(error.column == column)
+            #expect(error.message.contains(message), "\(error.message)")
+            if let hint {
+                let got = error.hint ?? ""
+                #expect(got.contains(hint), "\(got)")
+            }
+            let description = error.description
+            #expect(description.hasPrefix("bad.yaml:\(line):\(column): error: "))
+        }
+    }
+
+    @Test func anEmptyFileIsAnError() {
+        #expect(throws: ScenarioError.self) { try Scenario(yaml: "", file: "empty.yaml") }
+    }
+
+    @Test func expectationsAcceptTolerancesRangesWordsAndLists() throws {
+        let scenario = try Scenario(yaml: """
+            activity: running
+            location: indoor
+            timeline: [start]
+            expect:
+              state: ended
+              elapsed: "30:00 ± 5s"
+              totalDistanceMeters: 5km +- 1%
+              heartRate.average: {min: 120, max: 160}
+              events: [pause, resume]
+              laps: 3
+            """)
+        let checks = Dictionary(uniqueKeysWithValues: scenario.expectations.map { ($0.key, $0.check) })
+        #expect(checks["state"] == .equals("ended"))
+        #expect(checks["elapsed"] == .approximately(1800, tolerance: 5, relative: false))
+        #expect(checks["totalDistanceMeters"] == .approximately(5000, tolerance: 0.01, relative: true))
+        #expect(checks["heartRate.average"] == .range(minimum: 120, maximum: 160))
+        #expect(checks["events"] == .sequence(["pause", "resume"]))
+        #expect(checks["laps"] == .approximately(3, tolerance: 0, relative: false))
+    }
+
+    @Test func everyShippedScenarioReads() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Scenarios")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
+        #expect(files.count >= 9)
+        for file in files {
+            let scenario = try Scenario(contentsOf: folder.appendingPathComponent(file))
+            #expect(!scenario.expectations.isEmpty, "\(file) has no expectations")
+        }
+    }
+
+    @Test func routesComeFromRealGPXFiles() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("shared/data/activity-files/gc__urbanbiker-ride-hr-2019-04-18.gpx")
+        try #require(FileManager.default.fileExists(atPath: file.path), "../shared/data is absent: skipping the real GPX route")
+        let route = try ScenarioRoute.gpx(contentsOf: file)
+        #expect(route.points.count > 100)
+        #expect(route.length > 1000)
+    }
+
+    @Test func aTruncatedGPXFileIsALocatedError() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).gpx")
+        try Data("<gpx><trk><trkseg><trkpt lat=\"51.5\" lon=\"-0.1\"><ele>10</ele></trkpt><trkpt lat=\"51.6\" lon=\"-0.2\"><ele>1".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            _ = try ScenarioRoute.gpx(contentsOf: url)
+            Issue.record("a truncated GPX file was accepted")
+        } catch {
+            #expect(error.line == 1)
+            let message = error.message
+            #expect(message.contains("truncated") || message.contains("not well-formed XML"), "\(message)")
+        }
+    }
+}
