@@ -203,14 +203,19 @@ extension HKHealthStore {
 
 
 extension HKHealthStore {
-    /// How many samples of each type the store holds, from every source.
+    /// How many samples of each type the store holds, from every source,
+    /// workouts' samples included and correlations' members not counted twice.
     ///
     /// A summary for tools; it reveals counts, never values.
     public func sampleCountsByType() async throws -> [HKObjectType: Int] {
         let database = try database()
         let counts = try await database.writer.read { db -> [String: Int] in
             var counts: [String: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT data_type.identifier, COUNT(*) FROM object JOIN data_type ON data_type.id = object.type WHERE object.parent IS NULL GROUP BY object.type") {
+            for row in try Row.fetchAll(db, sql: """
+                SELECT data_type.identifier, COUNT(*) FROM object JOIN data_type ON data_type.id = object.type
+                WHERE object.parent IS NULL OR object.parent NOT IN (SELECT uuid FROM object AS member WHERE member.kind = \(ObjectKind.correlation.rawValue))
+                GROUP BY object.type
+                """) {
                 counts[row[0]] = row[1]
             }
             return counts
