@@ -227,6 +227,16 @@ public struct ScenarioFault: Sendable, Hashable {
         self.jump = jump
     }
 
+    /// The sensor the fault concerns: `gps`, `heartRate`, `power`, `cadence`, or `clock`.
+    var sensorName: String {
+        switch kind {
+        case .gpsLoss, .gpsdRestart: "gps"
+        case .strapContactLost: "heartRate"
+        case .sensorDisconnect: sensor ?? "gps"
+        case .clockJump: "clock"
+        }
+    }
+
     /// Whether `time` (seconds from the start of the timeline) falls inside the fault.
     func covers(_ time: TimeInterval) -> Bool { time >= at && time < at + duration }
 }

@@ -188,12 +188,7 @@ public struct ScenarioResult: Sendable, Encodable {
         sampleCounts = Dictionary(uniqueKeysWithValues: builder.sampleCounts.map { ($0.key.shortName, $0.value) })
         let locationDates = driver.dataSource.locations.map(\.timestamp)
         faults = scenario.faults.map { fault in
-            let sensor = switch fault.kind {
-            case .gpsLoss, .gpsdRestart: "gps"
-            case .strapContactLost: "heartRate"
-            case .sensorDisconnect: fault.sensor ?? "gps"
-            case .clockJump: "clock"
-            }
+            let sensor = fault.sensorName
             let from = scenario.start.addingTimeInterval(fault.at), to = from.addingTimeInterval(fault.duration)
             let statuses = run.statuses.filter { $0.source == "scenario:\(sensor)" && $0.date >= from && $0.date <= to.addingTimeInterval(1) }.map(\.kind.rawValue)
             var gap: Double?

@@ -383,17 +383,8 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
         return max(0, speed * total * 9.81 * (0.004 + grade) + 0.5 * 1.2 * 0.32 * speed * speed * speed)
     }
 
-    private static func sensorName(_ fault: ScenarioFault) -> String {
-        switch fault.kind {
-        case .gpsLoss, .gpsdRestart: "gps"
-        case .strapContactLost: "heartRate"
-        case .sensorDisconnect: fault.sensor ?? "gps"
-        case .clockJump: "clock"
-        }
-    }
-
     static func statuses(starting fault: ScenarioFault) -> [(sensor: String, kind: WorkoutSourceStatus.Kind, detail: String)] {
-        let sensor = sensorName(fault)
+        let sensor = fault.sensorName
         return switch fault.kind {
         case .gpsLoss: [(sensor, .noFix, "fix lost")]
         case .strapContactLost: [(sensor, .contactLost, "no skin contact")]
@@ -404,7 +395,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
     }
 
     static func statuses(ending fault: ScenarioFault) -> [(sensor: String, kind: WorkoutSourceStatus.Kind, detail: String)] {
-        let sensor = sensorName(fault)
+        let sensor = fault.sensorName
         return switch fault.kind {
         case .gpsLoss: [(sensor, .fix3D, "fix regained")]
         case .strapContactLost: [(sensor, .contactRestored, "skin contact restored")]
