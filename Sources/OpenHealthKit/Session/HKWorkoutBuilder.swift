@@ -176,10 +176,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     package func sum(of quantityType: HKQuantityType, in interval: DateInterval) -> Double {
         let lo = interval.start.timeIntervalSince1970, hi = interval.end.timeIntervalSince1970
         return storage.withLock { s in
-            (s.rows[quantityType] ?? []).reduce(0) { total, row in
-                guard row.belongs(lo: lo, hi: hi) else { return total }
-                return total + (row.isInstant ? row.value : row.value * (min(row.end, hi) - max(row.start, lo)) / (row.end - row.start))
-            }
+            (s.rows[quantityType] ?? []).reduce(0) { total, row in row.belongs(lo: lo, hi: hi) ? total + row.proRated(lo: lo, hi: hi) : total }
         }
     }
 

@@ -8,7 +8,6 @@ public struct ScenarioReadings: Sendable {
     private let activity: HKWorkoutActivityType
     private let prefix: String
     private var lastEnergy: (kilojoules: UInt16, date: Date)?
-    private var lastHeartRate: Date?
 
     private static let beatsPerMinute = HKUnit.count().unitDivided(by: .minute())
     private static let heartRate = HKQuantityType(.heartRate)

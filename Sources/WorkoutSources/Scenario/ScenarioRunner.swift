@@ -145,7 +145,6 @@ public final class ScenarioWorkout: NSObject, ScenarioDriver, HKWorkoutSessionDe
         var errors: [String] = []
         var lastLap: Date?
         var lastSegment: Date?
-        var started = false
     }
 
     /// Makes the session and builder in `store`, asking for the types a workout app would.
@@ -184,7 +183,7 @@ public final class ScenarioWorkout: NSObject, ScenarioDriver, HKWorkoutSessionDe
         case .start:
             session.startActivity(with: date)
             try await record { try await builder.beginCollection(at: date) }
-            state.withLock { $0.lastLap = date; $0.lastSegment = date; $0.started = true }
+            state.withLock { $0.lastLap = date; $0.lastSegment = date }
         case .pause: session.pause()
         case .resume: session.resume()
         case .lap:

@@ -105,8 +105,6 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
     private var lastHeartTime = -1.0
     private var activeFaults: Set<Int> = []
     private var finished = false
-    private var heldHeartRateTarget: Double?
-    private var cadenceTarget: Double?
 
     private let profile: AthleteProfile
     private let maximum: Double
