@@ -47,18 +47,19 @@ struct Simulate: AsyncParsableCommand {
         var simulation = ScenarioSimulation(scenario: scenario)
         var sequence: UInt32 = 0
         var epochs = 0, notifications = 0
-        var gpsUp = true
+        var fixLost = false
         while let tick = simulation.next() {
             let date = scenario.start.addingTimeInterval(tick.time)
-            for status in tick.statuses where status.sensor == "gps" {
-                gpsUp = status.kind == .fix3D || status.kind == .connected
+            // A lost fix (noFix … fix3D) is written as "no fix" epochs; a disconnect writes nothing.
+            for status in tick.statuses where status.sensor == "gps" && (status.kind == .noFix || status.kind == .fix3D) {
+                fixLost = status.kind == .noFix
             }
             if let nmeaFile {
                 // A receiver that lost its fix still talks; a dropped fix or gpsd restart writes nothing.
                 if let fix = tick.fix {
                     nmeaFile.write(NMEASentences.epoch(fix, at: date))
                     epochs += 1
-                } else if !gpsUp, tick.statuses.isEmpty || tick.statuses.contains(where: { $0.kind == .noFix }) {
+                } else if fixLost {
                     nmeaFile.write(NMEASentences.epoch(nil, at: date))
                 }
             }

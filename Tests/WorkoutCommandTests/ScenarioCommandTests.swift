@@ -88,4 +88,28 @@ import Testing
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("no GPS route"))
     }
+
+    @Test func simulatedGPSSaysNoFixInATunnelAndNothingWhileGPSDRestarts() throws {
+        let file = temporaryFile("faults.yaml"), nmea = temporaryFile("faults.nmea")
+        try """
+            activity: cycling
+            route:
+              loop: {center: [45.76, 4.83, 170], length: 3km}
+            timeline:
+              - start
+              - move: {duration: 5m, speed: 7}
+              - stop
+              - end
+            faults:
+              - gpsLoss: {at: 1m, duration: 30s}
+              - gpsdRestart: {at: 3m, duration: 20s}
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let simulate = try WorkoutProcess.run(["simulate", file, "--nmea", nmea])
+        #expect(simulate.status == 0, "\(simulate.stderr)")
+        let sentences = try String(contentsOfFile: nmea, encoding: .utf8).split(separator: "\r\n")
+        let noFix = sentences.filter { $0.hasPrefix("$GPGGA") && $0.split(separator: ",", omittingEmptySubsequences: false)[6] == "0" }
+        #expect(noFix.count == 30)
+        // 300 epochs, 30 without a fix, 20 not written at all.
+        #expect(sentences.filter { $0.hasPrefix("$GPGGA") }.count == 280)
+    }
 }
