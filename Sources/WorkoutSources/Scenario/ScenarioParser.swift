@@ -19,8 +19,7 @@ extension Scenario {
     /// Reads a scenario from YAML text; `file` names it in errors and
     /// `directory` is where route files are looked up.
     public init(yaml text: String, file: String = "<scenario>", directory: URL? = nil) throws(ScenarioError) {
-        var parser = ScenarioParser(directory: directory)
-        self = try parser.scenario(from: YAMLValue.parse(text, file: file))
+        self = try ScenarioParser(directory: directory).scenario(from: YAMLValue.parse(text, file: file))
     }
 }
 
@@ -30,7 +29,7 @@ struct ScenarioParser {
 
     static let topKeys = ["name", "activity", "location", "start", "seed", "athlete", "route", "sensors", "timeline", "faults", "expect"]
 
-    mutating func scenario(from root: YAMLValue) throws(ScenarioError) -> Scenario {
+    func scenario(from root: YAMLValue) throws(ScenarioError) -> Scenario {
         let top = try root.mapping("a scenario", allowed: Self.topKeys)
         let activityValue = try top.required("activity")
         let activity = try Self.activityType(activityValue)
@@ -220,7 +219,7 @@ struct ScenarioParser {
                 guard let argument else { throw at.error("`move` needs a duration or distance and a target") }
                 step = .move(try movement(argument))
             }
-            if stopped, case .move = step {} else if stopped, [ScenarioStep.pause, .resume, .lap].contains(step) {
+            if stopped, [ScenarioStep.pause, .resume, .lap].contains(step) {
                 throw at.error("'\(name)' comes after `stop`")
             }
             steps.append(step)
