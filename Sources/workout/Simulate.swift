@@ -70,7 +70,7 @@ struct Simulate: AsyncParsableCommand {
                     sequence &+= 1
                 }
                 if let notification = tick.heartRate {
-                    hrmFile.write(framing.encode(.notification(kind: 0x2A37, payload: HeartRateMeasurement.encode(notification)),
+                    hrmFile.write(framing.encode(.notification(kind: 0x2A37, payload: notification.encoded()),
                                                  sequence: sequence, milliseconds: milliseconds))
                     sequence &+= 1
                     notifications += 1

@@ -13,6 +13,6 @@ struct Workout: AsyncParsableCommand {
             else $XDG_DATA_HOME/openhealthkit/health.sqlite (~/.local/share/openhealthkit/health.sqlite).
             """,
         version: version,
-        subcommands: [Replay.self, Check.self, Simulate.self, Samples.self, Stats.self, StoreInfo.self, Convert.self]
+        subcommands: [Replay.self, Check.self, Simulate.self, Hrm.self, Samples.self, Stats.self, StoreInfo.self, Convert.self]
     )
 }

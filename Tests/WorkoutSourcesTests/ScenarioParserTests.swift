@@ -115,10 +115,9 @@ import WorkoutSources
         }
     }
 
-    @Test func routesComeFromRealGPXFiles() throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/data/activity-files/gc__urbanbiker-ride-hr-2019-04-18.gpx")
-        try #require(FileManager.default.fileExists(atPath: file.path), "../shared/data is absent: skipping the real GPX route")
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real GPX route"))
+    func routesComeFromRealGPXFiles() throws {
+        let file = SharedData.file("activity-files/gc__urbanbiker-ride-hr-2019-04-18.gpx")
         let route = try ScenarioRoute.gpx(contentsOf: file)
         #expect(route.points.count > 100)
         #expect(route.length > 1000)

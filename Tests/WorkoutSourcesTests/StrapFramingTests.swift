@@ -28,13 +28,9 @@ import WorkoutSources
     }
 
     @Test func heartRateMeasurementLayout() {
-        #expect(HeartRateMeasurement.encode(HeartRateNotification(beatsPerMinute: 75, contact: true, rrIntervals: [770])) == [0x16, 0x4B, 0x02, 0x03])
-        #expect(HeartRateMeasurement.encode(HeartRateNotification(beatsPerMinute: 0, contact: false)) == [0x04, 0x00])
-        #expect(HeartRateMeasurement.encode(HeartRateNotification(beatsPerMinute: 300, contact: nil)) == [0x01, 0x2C, 0x01])
-        #expect(HeartRateMeasurement.encode(HeartRateNotification(beatsPerMinute: 75, contact: nil, energyKilojoules: 10)) == [0x08, 0x4B, 0x0A, 0x00])
-        // At most nine intervals fit the default MTU; the newest are kept.
-        let many = HeartRateMeasurement.encode(HeartRateNotification(beatsPerMinute: 150, contact: true, rrIntervals: Array(1...12)))
-        #expect(many.count == 20)
-        #expect(many[2] == 4)
+        #expect(HeartRateMeasurement(beatsPerMinute: 75, contact: .detected, rrIntervals: [770]).encoded() == [0x16, 0x4B, 0x02, 0x03])
+        #expect(HeartRateMeasurement(beatsPerMinute: 0, contact: .notDetected).encoded() == [0x04, 0x00])
+        #expect(HeartRateMeasurement(beatsPerMinute: 300).encoded() == [0x01, 0x2C, 0x01])
+        #expect(HeartRateMeasurement(beatsPerMinute: 75, energyExpended: 10).encoded() == [0x08, 0x4B, 0x0A, 0x00])
     }
 }

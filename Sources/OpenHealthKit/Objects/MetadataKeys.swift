@@ -72,3 +72,12 @@ public enum HKHeartRateSensorLocation: Int, Sendable, CaseIterable {
 /// A name for a marker, lap or segment event, such as "Summit" (a string).
 /// OpenHealthKit's own key; HealthKit has none for this.
 public let OpenHealthKitMetadataKeyEventName = "OpenHealthKitEventName"
+
+/// On a marker event recorded when a device's state changed during a workout:
+/// the new state, a ``WorkoutSourceStatus/Kind`` raw value such as
+/// `disconnected`, `contactLost` or `noFix` (a string). OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyDeviceStatus = "OpenHealthKitDeviceStatus"
+
+/// On a device-status marker: the source that reported it, such as
+/// `hrm:/dev/ttyUSB0` or `gpsd://localhost:2947` (a string). OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyDeviceSource = "OpenHealthKitDeviceSource"

@@ -394,9 +394,37 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         await flush(into: builder)
     }
 
+    /// Whether a device's change to `kind` from `previous` is worth a marker in
+    /// the workout: a loss (disconnected, silent, no fix, no skin contact) and
+    /// the recovery from one. A device connecting for the first time is not.
+    static func marksWorkout(_ kind: WorkoutSourceStatus.Kind, after previous: WorkoutSourceStatus.Kind?) -> Bool {
+        guard kind != previous else { return false }
+        let losses: Set<WorkoutSourceStatus.Kind> = [.disconnected, .stale, .noFix, .contactLost]
+        switch kind {
+        case .disconnected, .stale, .contactLost, .contactRestored: return true
+        case .noFix: return previous == .fix2D || previous == .fix3D
+        case .connected, .fix2D, .fix3D: return previous.map(losses.contains) ?? false
+        case .reconnecting: return false
+        }
+    }
+
     private func handle(_ reading: WorkoutReading, from sourceName: String, builder: HKLiveWorkoutBuilder) async {
         if case .status(let status) = reading {
-            state.withLock { $0.statuses[status.source] = status }
+            let previous = state.withLock { s -> WorkoutSourceStatus? in
+                defer { s.statuses[status.source] = status }
+                return s.statuses[status.source]
+            }
+            if Self.marksWorkout(status.kind, after: previous?.kind), builder.state == .active,
+               let start = builder.startDate, status.date >= start {
+                let event = HKWorkoutEvent(type: .marker, dateInterval: DateInterval(start: status.date, duration: 0), metadata: [
+                    OpenHealthKitMetadataKeyEventName: "\(status.source): \(status.kind.rawValue)",
+                    OpenHealthKitMetadataKeyDeviceStatus: status.kind.rawValue,
+                    OpenHealthKitMetadataKeyDeviceSource: status.source,
+                ])
+                do { try await builder.addWorkoutEvents([event]) } catch {
+                    state.withLock { $0.failures.append("\(status.source): \(error)") }
+                }
+            }
             return
         }
         guard builder.isSessionRunning else { return }

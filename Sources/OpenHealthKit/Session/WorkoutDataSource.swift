@@ -23,6 +23,8 @@ public struct WorkoutSourceStatus: Sendable, Hashable {
         case disconnected
         /// The device is reconnecting after a loss.
         case reconnecting
+        /// The device is connected but has sent nothing for a while.
+        case stale
         /// A GPS receiver has no fix.
         case noFix
         /// A GPS receiver has a 2D fix.

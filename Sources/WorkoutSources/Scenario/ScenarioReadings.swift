@@ -7,11 +7,9 @@ public struct ScenarioReadings: Sendable {
     private let start: Date
     private let activity: HKWorkoutActivityType
     private let prefix: String
-    private var lastEnergy: (kilojoules: UInt16, date: Date)?
+    private var strap: HeartRateStrapReadings
 
     private static let beatsPerMinute = HKUnit.count().unitDivided(by: .minute())
-    private static let heartRate = HKQuantityType(.heartRate)
-    private static let activeEnergy = HKQuantityType(.activeEnergyBurned)
     private static let stepCount = HKQuantityType(.stepCount)
     private static let walkingRunning = HKQuantityType(.distanceWalkingRunning)
 
@@ -20,6 +18,7 @@ public struct ScenarioReadings: Sendable {
         start = scenario.start
         activity = scenario.activity
         prefix = sourcePrefix
+        strap = HeartRateStrapReadings(sourceName: "\(sourcePrefix):heartRate")
     }
 
     /// The readings of `tick`, in the order a device would send them.
@@ -30,30 +29,11 @@ public struct ScenarioReadings: Sendable {
             readings.append(.status(WorkoutSourceStatus(source: "\(prefix):\(status.sensor)", kind: status.kind, date: date, detail: status.detail)))
         }
         if let fix = tick.fix { readings.append(.location(fix)) }
-        if let notification = tick.heartRate {
-            if notification.contact != false, notification.beatsPerMinute > 0 {
-                readings.append(.quantity(HKQuantitySample(type: Self.heartRate, quantity: HKQuantity(unit: Self.beatsPerMinute, doubleValue: Double(notification.beatsPerMinute)),
-                                                           start: date, end: date)))
-                // Beats end at or before the notification, oldest first.
-                var beat = date
-                var beats: [(TimeInterval, Date)] = []
-                for raw in notification.rrIntervals.reversed() {
-                    let interval = Double(raw) / 1024
-                    beats.append((interval, beat))
-                    beat = beat.addingTimeInterval(-interval)
-                }
-                for (interval, end) in beats.reversed() { readings.append(.heartbeat(interval: interval, date: end)) }
-            }
-            if let kilojoules = notification.energyKilojoules {
-                if let last = lastEnergy, kilojoules != last.kilojoules, date > last.date {
-                    // The field counts up and wraps at 65535 kJ.
-                    let delta = Double(kilojoules &- last.kilojoules)
-                    readings.append(.quantity(HKQuantitySample(type: Self.activeEnergy, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: delta / 4.184),
-                                                               start: last.date, end: date)))
-                    lastEnergy = (kilojoules, date)
-                } else if lastEnergy == nil {
-                    lastEnergy = (kilojoules, date)
-                }
+        if let measurement = tick.heartRate {
+            // The same conversion as a real strap's; the scenario's faults already report its statuses.
+            for reading in strap.readings(for: measurement, at: date) {
+                if case .status = reading { continue }
+                readings.append(reading)
             }
         }
         if let watts = tick.power {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The outcome of checking one scenario file's expectations.
 public struct ScenarioReport: Sendable {

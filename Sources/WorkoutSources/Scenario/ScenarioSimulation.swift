@@ -12,7 +12,7 @@ public struct ScenarioTick: Sendable {
     /// A GPS fix, unless the receiver has none this tick.
     public var fix: CLLocation?
     /// A heart-rate notification, once a second while the strap is connected.
-    public var heartRate: HeartRateNotification?
+    public var heartRate: HeartRateMeasurement?
     /// Watts, once a second with a power meter.
     public var power: Double?
     /// Revolutions or steps per minute, once a second with a cadence sensor.
@@ -25,26 +25,6 @@ public struct ScenarioTick: Sendable {
     public var distance: Double
     /// The true speed in metres per second.
     public var speed: Double
-}
-
-/// The content of one Heart Rate Measurement notification.
-public struct HeartRateNotification: Sendable, Hashable {
-    /// Beats per minute, as the strap reports it (0 without contact).
-    public var beatsPerMinute: Int
-    /// Whether the strap touches skin; `nil` when it does not report contact.
-    public var contact: Bool?
-    /// Beat-to-beat intervals in 1/1024 s, oldest first.
-    public var rrIntervals: [UInt16]
-    /// Energy expended since the strap started, in kilojoules, when reported.
-    public var energyKilojoules: UInt16?
-
-    /// Describes a notification.
-    public init(beatsPerMinute: Int, contact: Bool?, rrIntervals: [UInt16] = [], energyKilojoules: UInt16? = nil) {
-        self.beatsPerMinute = beatsPerMinute
-        self.contact = contact
-        self.rrIntervals = rrIntervals
-        self.energyKilojoules = energyKilojoules
-    }
 }
 
 /// A deterministic pseudo-random generator (SplitMix64): the same seed gives the same workout.
@@ -299,12 +279,14 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
         lastHeartTime = wholeSecond
         if let model = scenario.sensors.heartRate, !isDown("heartRate") {
             if isDown("contact") {
-                tick.heartRate = HeartRateNotification(beatsPerMinute: 0, contact: false)
+                tick.heartRate = HeartRateMeasurement(beatsPerMinute: 0, contact: .notDetected, anomalies: .zeroHeartRate)
                 pendingBeats = []
             } else {
                 let reported = Int((heartRate + model.noise * random.gaussian()).rounded())
-                tick.heartRate = HeartRateNotification(beatsPerMinute: min(max(reported, 30), 240), contact: true, rrIntervals: pendingBeats,
-                                                       energyKilojoules: model.energyField ? UInt16(clamping: Int(energyKilojoules.rounded(.down)) % 65536) : nil)
+                // The energy field saturates at 65535 kJ, as straps' does.
+                tick.heartRate = HeartRateMeasurement(beatsPerMinute: UInt16(min(max(reported, 30), 240)), contact: .detected,
+                                                      energyExpended: model.energyField ? UInt16(clamping: Int(energyKilojoules.rounded(.down))) : nil,
+                                                      rrIntervals: pendingBeats)
                 pendingBeats = []
             }
         } else {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import OpenHealthKit
 
 /// A live source that plays a scenario's sensors in real time, for

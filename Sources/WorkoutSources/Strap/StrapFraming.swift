@@ -1,4 +1,7 @@
 /// How a serial bridge frames strap notifications on the wire.
+///
+/// ``StrapFrameDecoder`` reads every framing; ``encode(_:sequence:milliseconds:)``
+/// writes them, for simulators and tests.
 public enum StrapFraming: String, Sendable, CaseIterable {
     /// `$HRM1,<seq>,<t_ms>,<kind>,<HEX>*<CRC16>` lines: self-describing and checksummed.
     case hrm1
@@ -22,11 +25,11 @@ public enum StrapFraming: String, Sendable, CaseIterable {
     public func encode(_ frame: Frame, sequence: UInt32, milliseconds: UInt64) -> [UInt8] {
         switch (self, frame) {
         case (.hrm1, .notification(let kind, let payload)):
-            return Self.hrm1Line("\(sequence),\(milliseconds),\(Self.hex(kind)),\(payload.map(Self.hexByte).joined())")
+            return Self.hrm1Line("\(sequence),\(milliseconds),\(Self.hex(kind)),\(payload.map(hexByte).joined())")
         case (.hrm1, .link(let up)):
             return Self.hrm1Line("\(sequence),\(milliseconds),LINK,\(up ? "01" : "00")")
         case (.hex, .notification(_, let payload)):
-            return Array((payload.map(Self.hexByte).joined(separator: " ") + "\r\n").utf8)
+            return Array((payload.map(hexByte).joined(separator: " ") + "\r\n").utf8)
         case (.slip, .notification(_, let payload)):
             var bytes: [UInt8] = [0xC0]
             for byte in payload {
@@ -47,10 +50,13 @@ public enum StrapFraming: String, Sendable, CaseIterable {
     /// CRC-16/CCITT-FALSE (polynomial 0x1021, initial value 0xFFFF, no reflection).
     public static func crc16(_ bytes: some Sequence<UInt8>) -> UInt16 {
         var crc: UInt16 = 0xFFFF
-        for byte in bytes {
-            crc ^= UInt16(byte) << 8
-            for _ in 0..<8 { crc = crc & 0x8000 != 0 ? (crc << 1) ^ 0x1021 : crc << 1 }
-        }
+        for byte in bytes { crc = (crc << 8) ^ crcTable[Int(UInt8(crc >> 8) ^ byte)] }
+        return crc
+    }
+
+    private static let crcTable: [UInt16] = (0..<256).map { index in
+        var crc = UInt16(index) << 8
+        for _ in 0..<8 { crc = crc & 0x8000 != 0 ? (crc << 1) ^ 0x1021 : crc << 1 }
         return crc
     }
 
@@ -59,8 +65,6 @@ public enum StrapFraming: String, Sendable, CaseIterable {
         return Array("$\(body)*\(hex(crc16(body.utf8)))\r\n".utf8)
     }
 
-    private static let digits = Array("0123456789ABCDEF")
-    private static func hexByte(_ byte: UInt8) -> String { String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]) }
     private static func hex(_ value: UInt16) -> String { hexByte(UInt8(value >> 8)) + hexByte(UInt8(value & 0xFF)) }
 
     /// Consistent Overhead Byte Stuffing, without the trailing delimiter.

@@ -1,0 +1,123 @@
+public import Foundation
+public import OpenHealthKit
+
+/// A heart-rate strap whose notifications reach a serial port through a
+/// bridge: `hrm:/dev/ttyUSB0?baud=115200&framing=hrm1` in `OPENHEALTHKIT_SOURCES`.
+///
+/// It delivers heart-rate samples, heartbeats from RR intervals, energy when
+/// the strap counts it, and statuses: connected, disconnected (device gone or
+/// the bridge's link to the strap down), stale (silence), contact lost and
+/// restored. See ``HeartRateStrapReadings`` for how readings are timed.
+public struct HeartRateStrapSource: WorkoutDataSource {
+    /// The port and framing read.
+    public let configuration: StrapReader.Configuration
+    /// `hrm:PATH`.
+    public let name: String
+    private let clock: any WorkoutClock
+
+    /// A source reading `configuration`, stamping arrivals with `clock`.
+    public init(_ configuration: StrapReader.Configuration, clock: any WorkoutClock = SystemClock()) {
+        self.configuration = configuration
+        self.clock = clock
+        name = "hrm:\(configuration.path)"
+    }
+
+    /// The parameters `hrm:` accepts.
+    public static let parameterNames = ["baud", "framing", "stale"]
+
+    /// A configuration from `DEVICE[@BAUD]` and options, as `workout` takes them.
+    ///
+    /// - Throws: ``WorkoutSourceError`` for a baud rate or framing that is not supported.
+    public static func configuration(device: String, baudRate: Int? = nil, framing: String? = nil,
+                                     staleAfter: TimeInterval? = nil) throws(WorkoutSourceError) -> StrapReader.Configuration {
+        var path = device
+        var rate = baudRate
+        if let at = device.lastIndex(of: "@"), let parsed = Int(device[device.index(after: at)...]) {
+            path = String(device[..<at])
+            rate = rate ?? parsed
+        }
+        guard !path.isEmpty else { throw WorkoutSourceError("'\(device)' names no device; write a path such as /dev/ttyUSB0@115200") }
+        var configuration = StrapReader.Configuration(path: path)
+        if let rate {
+            guard SerialPort.baudRates.contains(rate) else {
+                throw WorkoutSourceError("\(rate) baud is not a standard rate; use one of \(SerialPort.baudRates.map(String.init).joined(separator: ", "))")
+            }
+            configuration.baudRate = rate
+        }
+        if let framing {
+            guard let value = StrapFraming(rawValue: framing.lowercased()) else {
+                throw WorkoutSourceError("unknown framing '\(framing)'; use one of \(StrapFraming.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            configuration.framing = value
+        }
+        if let staleAfter {
+            guard staleAfter > 0, staleAfter.isFinite else { throw WorkoutSourceError("stale must be a number of seconds above 0, such as 3") }
+            configuration.staleAfter = staleAfter
+        }
+        return configuration
+    }
+
+    /// Registers the `hrm` scheme with ``WorkoutSourceRegistry``:
+    /// `hrm:DEVICE[?baud=115200][&framing=hrm1|hex|slip|cobs][&stale=3]`.
+    public static func register() {
+        WorkoutSourceRegistry.register(scheme: "hrm") { specification in
+            if let unknown = specification.parameters.keys.sorted().first(where: { !parameterNames.contains($0) }) {
+                throw WorkoutSourceError("'\(specification)': unknown parameter '\(unknown)'; hrm: takes \(parameterNames.joined(separator: ", "))")
+            }
+            var stale: TimeInterval?
+            if let text = specification.parameters["stale"] {
+                guard let value = TimeInterval(text) else { throw WorkoutSourceError("'\(specification)': stale must be seconds, such as stale=3") }
+                stale = value
+            }
+            var baud: Int?
+            if let text = specification.parameters["baud"] {
+                guard let value = Int(text) else { throw WorkoutSourceError("'\(specification)': baud must be a whole number, such as baud=115200") }
+                baud = value
+            }
+            do {
+                return HeartRateStrapSource(try configuration(device: specification.location, baudRate: baud,
+                                                              framing: specification.parameters["framing"], staleAfter: stale))
+            } catch {
+                throw WorkoutSourceError("'\(specification)': \(error)")
+            }
+        }
+    }
+
+    /// Reads the strap until the consumer stops (or a capture file ends).
+    public func readings() -> AsyncThrowingStream<WorkoutReading, any Error> {
+        let reader = StrapReader(configuration, clock: clock)
+        let name = name
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: WorkoutReading.self)
+        let task = Task {
+            var converter = HeartRateStrapReadings(sourceName: name)
+            func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String) {
+                continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: clock.now, detail: detail)))
+            }
+            do {
+                for try await event in reader.events() {
+                    switch event {
+                    case .connected(let path):
+                        status(.connected, "reading \(path)")
+                    case .waiting(let error):
+                        status(.disconnected, "waiting: \(error)")
+                    case .disconnected(let path, let reason):
+                        converter.reset()
+                        status(.disconnected, "\(path): \(reason); reconnecting")
+                    case .stale(let seconds):
+                        status(.stale, String(format: "no notification for %.1f s: strap out of range, or the bridge stalled", seconds))
+                    case .frame(let frame, let arrival):
+                        let date = converter.date(of: frame, arrival: arrival)
+                        for reading in converter.readings(for: StrapMessage(frame.content), at: date) { continuation.yield(reading) }
+                    case .problem, .endOfFile:
+                        break
+                    }
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}

@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A serial device opened for reading, in raw mode: no echo, no line
+/// editing, no CR/LF mapping, no XON/XOFF (0x11 and 0x13 are payload bytes),
+/// eight data bits, the given baud rate, and exclusive (`TIOCEXCL`), so a second
+/// program cannot steal bytes. A regular file or a FIFO opens too, unchanged,
+/// for replaying captures.
+///
+/// Reads never block the calling thread for longer than the timeout given,
+/// and are meant for a dedicated thread, not Swift's cooperative pool.
+public struct SerialPort: ~Copyable {
+    /// The path opened, as given (a `/dev/serial/by-id/…` link stays a link).
+    public let path: String
+    /// Whether the path is a terminal device (a serial port or pseudo-terminal).
+    public let isTerminal: Bool
+    private let descriptor: Int32
+
+    /// The outcome of a read.
+    public enum ReadResult: Equatable {
+        /// This many bytes were read.
+        case bytes(Int)
+        /// Nothing arrived within the timeout.
+        case timedOut
+        /// The device went away (hang-up, unplug, end of file); the message says how.
+        case closed(String)
+    }
+
+    /// Opens `path` at `baudRate` (ignored for files and for USB CDC-ACM devices,
+    /// which have no real baud rate), discarding bytes already queued.
+    ///
+    /// - Throws: ``SerialPortError`` naming the device, the failed call, and what to do.
+    public init(path: String, baudRate: Int = 115_200) throws(SerialPortError) {
+        guard let speed = SerialPort.speed(for: baudRate) else {
+            throw SerialPortError(path: path, operation: "set the baud rate", code: EINVAL,
+                                  hint: "\(baudRate) baud is not a standard rate; use one of \(SerialPort.baudRates.map(String.init).joined(separator: ", "))")
+        }
+        let fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw SerialPortError(path: path, operation: "open", code: errno) }
+        let terminal = isatty(fd) == 1
+        if terminal, let failure = Self.configure(fd, speed: speed, baudRate: baudRate) {
+            close(fd)
+            throw SerialPortError(path: path, operation: failure.operation, code: failure.code)
+        }
+        self.path = path
+        descriptor = fd
+        isTerminal = terminal
+    }
+
+    /// Puts the terminal `fd` in raw mode at `speed`; the failed step, if any.
+    private static func configure(_ fd: Int32, speed: speed_t, baudRate: Int) -> (operation: String, code: Int32)? {
+        guard ioctl(fd, UInt(TIOCEXCL)) == 0 else { return ("claim exclusive use (TIOCEXCL) of", errno) }
+        var settings = termios()
+        guard tcgetattr(fd, &settings) == 0 else { return ("read the terminal settings of", errno) }
+        cfmakeraw(&settings)
+        settings.c_cflag |= tcflag_t(CLOCAL) | tcflag_t(CREAD)
+        settings.c_cflag &= ~(tcflag_t(CRTSCTS) | tcflag_t(CSTOPB))
+        settings.c_iflag &= ~(tcflag_t(IXON) | tcflag_t(IXOFF) | tcflag_t(IXANY))
+        withUnsafeMutableBytes(of: &settings.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        cfsetispeed(&settings, speed)
+        cfsetospeed(&settings, speed)
+        guard tcsetattr(fd, TCSANOW, &settings) == 0 else { return ("set raw mode at \(baudRate) baud on", errno) }
+        tcflush(fd, TCIFLUSH)
+        return nil
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Waits up to `timeoutMilliseconds` for bytes and reads what is there into `buffer`.
+    ///
+    /// Bytes that arrive with a hang-up are returned first; the hang-up is
+    /// reported on the next call.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int32) throws(SerialPortError) -> ReadResult {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&request, 1, timeoutMilliseconds)
+        if ready < 0 {
+            if errno == EINTR { return .timedOut }
+            throw SerialPortError(path: path, operation: "poll", code: errno)
+        }
+        if ready == 0 { return .timedOut }
+        // Read first: a hang-up can come with the last bytes still buffered.
+        let count = readBytes(descriptor, buffer)
+        if count > 0 { return .bytes(count) }
+        if count == 0 { return .closed(isTerminal ? "hang-up (read returned 0)" : "end of file") }
+        switch errno {
+        case EAGAIN, EINTR:
+            let events = Int32(request.revents)
+            if events & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 { return .closed(Self.describe(events)) }
+            return .timedOut
+        case EIO, ENXIO, ENODEV:
+            return .closed(String(cString: strerror(errno)))
+        default:
+            throw SerialPortError(path: path, operation: "read", code: errno)
+        }
+    }
+
+    private static func describe(_ events: Int32) -> String {
+        var names: [String] = []
+        if events & Int32(POLLHUP) != 0 { names.append("POLLHUP") }
+        if events & Int32(POLLERR) != 0 { names.append("POLLERR") }
+        if events & Int32(POLLNVAL) != 0 { names.append("POLLNVAL") }
+        return "device reported " + names.joined(separator: "|")
+    }
+
+    /// The standard baud rates termios sets.
+    public static let baudRates = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 500_000, 576_000,
+                                   921_600, 1_000_000, 1_152_000, 1_500_000, 2_000_000, 2_500_000, 3_000_000, 3_500_000, 4_000_000]
+
+    private static func speed(for rate: Int) -> speed_t? {
+        let value: Int32? = switch rate {
+        case 1200: B1200
+        case 2400: B2400
+        case 4800: B4800
+        case 9600: B9600
+        case 19200: B19200
+        case 38400: B38400
+        case 57600: B57600
+        case 115_200: B115200
+        case 230_400: B230400
+        case 460_800: B460800
+        case 500_000: B500000
+        case 576_000: B576000
+        case 921_600: B921600
+        case 1_000_000: B1000000
+        case 1_152_000: B1152000
+        case 1_500_000: B1500000
+        case 2_000_000: B2000000
+        case 2_500_000: B2500000
+        case 3_000_000: B3000000
+        case 3_500_000: B3500000
+        case 4_000_000: B4000000
+        default: nil
+        }
+        return value.map { speed_t($0) }
+    }
+}
+
+/// A serial device that could not be opened or read.
+public struct SerialPortError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The device path.
+    public let path: String
+    /// What was being done: `open`, `read`, ….
+    public let operation: String
+    /// The `errno` value.
+    public let code: Int32
+    /// What to do about it.
+    public let hint: String
+
+    /// Describes a failure of `operation` on `path` with `errno` `code`.
+    public init(path: String, operation: String, code: Int32, hint: String? = nil) {
+        self.path = path
+        self.operation = operation
+        self.code = code
+        self.hint = hint ?? Self.hint(for: code, path: path)
+    }
+
+    /// Whether waiting may help: the device is absent or busy, not refused.
+    public var isTransient: Bool {
+        [ENOENT, ENXIO, ENODEV, EBUSY, EIO, EAGAIN].contains(code)
+    }
+
+    /// `cannot open /dev/ttyUSB0: Permission denied. Add yourself to …`.
+    public var description: String {
+        "cannot \(operation) \(path): \(String(cString: strerror(code)))" + (hint.isEmpty ? "" : ". \(hint)")
+    }
+
+    private static func hint(for code: Int32, path: String) -> String {
+        switch code {
+        case ENOENT: "Is the bridge plugged in? List devices with `ls -l /dev/serial/by-id/`; that path survives replugging"
+        case EACCES, EPERM: "Add yourself to the group that owns it (`sudo usermod -aG dialout $USER`, then log in again)"
+        case EBUSY: "Another program has it open (ModemManager probes new ttyACM devices; see `fuser \(path)`)"
+        case ENXIO, ENODEV: "The device is gone or not ready; check the cable"
+        case ENOTTY: "It is not a serial device"
+        default: ""
+        }
+    }
+}
+
+/// `read(2)`, outside ``SerialPort`` whose method shadows it.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    read(descriptor, buffer.baseAddress, buffer.count)
+}

@@ -1,0 +1,179 @@
+public import Foundation
+public import OpenHealthKit
+import Synchronization
+
+/// Reads a heart-rate bridge's serial port and splits it into frames, for as
+/// long as it is asked to: it reopens the device when it goes away (unplugged,
+/// bridge reset, the far end of a pseudo-terminal closed) and reports silence.
+///
+/// The port is read on a thread of its own, never on Swift's cooperative pool.
+/// Each connection gets a new ``StrapFrameDecoder``, so bytes from before a
+/// reconnect are never joined to bytes after it.
+///
+/// ```swift
+/// let reader = StrapReader(StrapReader.Configuration(path: "/dev/serial/by-id/usb-…", framing: .hrm1))
+/// for try await event in reader.events() {
+///     if case .frame(let frame, let arrival) = event { print(arrival, StrapMessage(frame.content)) }
+/// }
+/// ```
+public struct StrapReader: Sendable {
+    /// Where and how to read.
+    public struct Configuration: Sendable, Hashable {
+        /// The device (prefer `/dev/serial/by-id/…`, which survives replugging), or a capture file.
+        public var path: String
+        /// The baud rate; USB CDC-ACM bridges ignore it.
+        public var baudRate: Int
+        /// How the bridge frames notifications.
+        public var framing: StrapFraming
+        /// Silence longer than this is reported as ``Event/stale(silentFor:)``.
+        public var staleAfter: TimeInterval
+        /// How long to wait between attempts to reopen a device that went away.
+        public var reconnectInterval: TimeInterval
+
+        /// A configuration; the defaults suit a bridge sending about once a second.
+        public init(path: String, baudRate: Int = 115_200, framing: StrapFraming = .hrm1,
+                    staleAfter: TimeInterval = 3, reconnectInterval: TimeInterval = 0.25) {
+            self.path = path
+            self.baudRate = baudRate
+            self.framing = framing
+            self.staleAfter = staleAfter
+            self.reconnectInterval = reconnectInterval
+        }
+    }
+
+    /// What the reader saw.
+    public enum Event: Sendable {
+        /// The device is open and being read.
+        case connected(path: String)
+        /// The device cannot be opened yet (absent, busy); the reader keeps trying.
+        case waiting(SerialPortError)
+        /// The device went away; the reader will reopen it.
+        case disconnected(path: String, reason: String)
+        /// A complete frame, with the reader's clock at its arrival.
+        case frame(StrapFrameDecoder.Frame, arrival: Date)
+        /// Bytes dropped or a frame rejected.
+        case problem(StrapFrameProblem)
+        /// No frame arrived for this many seconds, though the device is open.
+        case stale(silentFor: TimeInterval)
+        /// A capture file (not a terminal) was read to its end; the stream ends after this.
+        case endOfFile(path: String)
+    }
+
+    /// Where and how to read.
+    public let configuration: Configuration
+    private let clock: any WorkoutClock
+
+    /// A reader for `configuration`, stamping arrivals with `clock`.
+    public init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock()) {
+        self.configuration = configuration
+        self.clock = clock
+    }
+
+    /// Starts reading. The stream ends when its consumer stops, after a
+    /// capture file's end, or with a ``SerialPortError`` when the device cannot
+    /// be opened at all (missing permission, not a device, unsupported baud
+    /// rate). A device that is merely absent is waited for.
+    public func events() -> AsyncThrowingStream<Event, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Event.self, throwing: (any Error).self, bufferingPolicy: .unbounded)
+        let stop = StopFlag()
+        let configuration = configuration, clock = clock
+        let thread = Thread {
+            Self.run(configuration, clock: clock, stop: stop, continuation: continuation)
+        }
+        thread.name = "strap \(configuration.path)"
+        continuation.onTermination = { _ in stop.set() }
+        thread.start()
+        return stream
+    }
+
+    private static func run(_ configuration: Configuration, clock: any WorkoutClock, stop: StopFlag,
+                            continuation: AsyncThrowingStream<Event, any Error>.Continuation) {
+        var everConnected = false
+        var lastWaiting: SerialPortError?
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+        defer { buffer.deallocate() }
+        var events: [StrapFrameDecoder.Event] = []
+        while !stop.isSet {
+            let port: SerialPort
+            do {
+                port = try SerialPort(path: configuration.path, baudRate: configuration.baudRate)
+            } catch {
+                if !error.isTransient && !everConnected {
+                    continuation.finish(throwing: error)
+                    return
+                }
+                if error != lastWaiting {
+                    continuation.yield(.waiting(error))
+                    lastWaiting = error
+                }
+                pause(configuration.reconnectInterval, unless: stop)
+                continue
+            }
+            everConnected = true
+            lastWaiting = nil
+            continuation.yield(.connected(path: configuration.path))
+            // Files and FIFOs start on a frame boundary; a live port may not.
+            var decoder = StrapFrameDecoder(framing: configuration.framing, synchronised: !port.isTerminal)
+            var lastFrame = clock.now
+            var reportedStale = false
+            reading: while !stop.isSet {
+                let result: SerialPort.ReadResult
+                do {
+                    result = try port.read(into: buffer, timeoutMilliseconds: 100)
+                } catch {
+                    result = .closed(error.description)
+                }
+                switch result {
+                case .bytes(let count):
+                    let arrival = clock.now
+                    events.removeAll(keepingCapacity: true)
+                    decoder.decode(UnsafeRawBufferPointer(rebasing: buffer[..<count]), into: &events)
+                    for event in events {
+                        switch event {
+                        case .frame(let frame):
+                            continuation.yield(.frame(frame, arrival: arrival))
+                            lastFrame = arrival
+                            reportedStale = false
+                        case .problem(let problem):
+                            continuation.yield(.problem(problem))
+                        }
+                    }
+                case .timedOut:
+                    let silent = clock.now.timeIntervalSince(lastFrame)
+                    if !reportedStale, silent > configuration.staleAfter {
+                        continuation.yield(.stale(silentFor: silent))
+                        reportedStale = true
+                    }
+                case .closed(let reason):
+                    for case .problem(let problem) in decoder.finish() { continuation.yield(.problem(problem)) }
+                    if !port.isTerminal {
+                        continuation.yield(.endOfFile(path: configuration.path))
+                        continuation.finish()
+                        return
+                    }
+                    continuation.yield(.disconnected(path: configuration.path, reason: reason))
+                    break reading
+                }
+            }
+            pause(configuration.reconnectInterval, unless: stop)
+        }
+        continuation.finish()
+    }
+
+    /// Sleeps the reader's thread in short steps, waking early when stopped.
+    private static func pause(_ seconds: TimeInterval, unless stop: StopFlag) {
+        var left = seconds
+        while left > 0, !stop.isSet {
+            let step = min(left, 0.05)
+            usleep(useconds_t(step * 1_000_000))
+            left -= step
+        }
+    }
+}
+
+/// A flag the consumer sets to stop the reader's thread.
+private final class StopFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    func set() { value.store(true, ordering: .releasing) }
+}

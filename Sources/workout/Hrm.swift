@@ -1,0 +1,240 @@
+import ArgumentParser
+import Foundation
+import OpenHealthKit
+import WorkoutSources
+
+/// `workout hrm`: decode and print a strap bridge's notifications as they arrive.
+struct Hrm: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hrm",
+        abstract: "Watch a heart-rate strap bridge on a serial port: decode and print each notification.",
+        discussion: """
+            For wiring up a bridge: every frame is printed with its bytes and decoded values \
+            (heart rate, sensor contact, energy, RR intervals), and every rejected frame, sequence gap, \
+            silence and reconnect with the byte offset where it happened. The device is reopened when \
+            it goes away. DEVICE may also be a capture file, read to its end. Stop with Ctrl-C; a \
+            summary follows.
+
+            Framings: hrm1 ($HRM1,<seq>,<t_ms>,<kind>,<HEX>*<CRC16> lines; see the README), hex \
+            (text lines ending in hex bytes, as gatttool, nRF Connect and Arduino sketches print them), \
+            slip (RFC 1055) and cobs (0x00-delimited).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The serial device, with an optional baud rate: /dev/ttyUSB0@115200. Prefer /dev/serial/by-id/….",
+                                 valueName: "device"))
+    var device: String
+
+    @Option(help: ArgumentHelp("How the bridge frames notifications: hrm1, hex, slip or cobs.", valueName: "framing"))
+    var framing: String = "hrm1"
+
+    @Option(help: ArgumentHelp("The baud rate (default 115200; USB CDC-ACM bridges ignore it).", valueName: "rate"))
+    var baud: Int?
+
+    @Option(help: ArgumentHelp("Report silence longer than this many seconds.", valueName: "seconds"))
+    var stale: Double = 3
+
+    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
+    var duration: Double?
+
+    @Flag(help: "Print one JSON object per line instead of text.")
+    var json = false
+
+    func validate() throws {
+        do {
+            _ = try HeartRateStrapSource.configuration(device: device, baudRate: baud, framing: framing, staleAfter: stale)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        if let duration, !(duration > 0) { throw ValidationError("--duration must be a number of seconds above 0.") }
+    }
+
+    func run() async throws {
+        let configuration = try HeartRateStrapSource.configuration(device: device, baudRate: baud, framing: framing, staleAfter: stale)
+        let clock = SystemClock()
+        let monitor = StrapMonitor(start: clock.now, json: json)
+        if !json {
+            let baudText = FileManager.default.fileExists(atPath: configuration.path) && !isCharacterDevice(configuration.path)
+                ? "a capture file" : "\(configuration.baudRate) baud"
+            FileHandle.standardOutput.write(Data("Listening on \(configuration.path) (\(baudText), framing \(configuration.framing.rawValue)). Press Ctrl-C to stop.\n".utf8))
+        }
+        let reading = Task {
+            for try await event in StrapReader(configuration, clock: clock).events() {
+                monitor.handle(event, at: clock.now)
+            }
+        }
+        let interrupt = InterruptSignal { reading.cancel() }
+        defer { interrupt.cancel() }
+        let timer = duration.map { seconds in
+            Task {
+                try await Task.sleep(for: .seconds(seconds))
+                reading.cancel()
+            }
+        }
+        defer { timer?.cancel() }
+        do {
+            try await reading.value
+        } catch is CancellationError {
+        } catch {
+            monitor.finish()
+            throw error
+        }
+        monitor.finish()
+    }
+
+    private func isCharacterDevice(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR
+    }
+}
+
+/// Prints reader events and counts them for the summary.
+private final class StrapMonitor: @unchecked Sendable {
+    private let start: Date
+    private let json: Bool
+    private let lock = NSLock()
+    private var converter = HeartRateStrapReadings(sourceName: "hrm")
+    private var notifications = 0
+    private var heartRates: [UInt16] = []
+    private var rejected = 0
+    private var lostFrames: UInt32 = 0
+    private var reconnects = 0
+    private var connections = 0
+
+    init(start: Date, json: Bool) {
+        self.start = start
+        self.json = json
+    }
+
+    func handle(_ event: StrapReader.Event, at now: Date) {
+        lock.withLock {
+            let elapsed = now.timeIntervalSince(start)
+            switch event {
+            case .connected(let path):
+                connections += 1
+                if connections > 1 { reconnects += 1 }
+                emit(elapsed, "connected", text: "connected \(path)", fields: ["path": path])
+            case .waiting(let error):
+                emit(elapsed, "waiting", text: "waiting: \(error)", fields: ["message": error.description])
+            case .disconnected(let path, let reason):
+                converter.reset()
+                emit(elapsed, "disconnected", text: "disconnected \(path): \(reason); reopening", fields: ["path": path, "reason": reason])
+            case .stale(let seconds):
+                emit(elapsed, "stale", text: String(format: "stale: no notification for %.1f s (strap out of range or bridge stalled?)", seconds),
+                     fields: ["seconds": seconds])
+            case .problem(let problem):
+                if case .sequenceGap(let expected, let received) = problem.kind { lostFrames &+= received &- expected }
+                if problem.isLoss, !isGap(problem) { rejected += 1 }
+                emit(elapsed, "problem", text: problem.description, fields: ["byteOffset": problem.byteOffset, "message": problem.description])
+            case .frame(let frame, _):
+                frameLine(frame, elapsed: elapsed)
+            case .endOfFile(let path):
+                emit(elapsed, "end", text: "end of \(path)", fields: ["path": path])
+            }
+        }
+    }
+
+    private func isGap(_ problem: StrapFrameProblem) -> Bool {
+        if case .sequenceGap = problem.kind { return true }
+        return false
+    }
+
+    private func frameLine(_ frame: StrapFrameDecoder.Frame, elapsed: Double) {
+        var fields: [String: Any] = ["byteOffset": frame.byteOffset]
+        var prefix = ""
+        if let sequence = frame.sequence {
+            fields["sequence"] = Int(sequence)
+            prefix += "#\(sequence) "
+        }
+        if let milliseconds = frame.bridgeMilliseconds {
+            fields["bridgeMilliseconds"] = Int(milliseconds)
+            prefix += String(format: "t=%.3fs ", Double(milliseconds) / 1000)
+        }
+        let message = StrapMessage(frame.content)
+        switch (frame.content, message) {
+        case (.notification(_, let payload), .heartRate(let measurement)):
+            notifications += 1
+            if measurement.hasValidHeartRate { heartRates.append(measurement.beatsPerMinute) }
+            fields["bytes"] = payload.map { String(format: "%02X", $0) }.joined()
+            fields["heartRate"] = Int(measurement.beatsPerMinute)
+            fields["contact"] = measurement.contact.rawValue
+            fields["rr"] = measurement.rrIntervals.map(Int.init)
+            if let energy = measurement.energyExpended { fields["energyKilojoules"] = Int(energy) }
+            if !measurement.anomalies.isEmpty { fields["anomalies"] = measurement.anomalies.description }
+            fields["valid"] = measurement.hasValidHeartRate
+            let bytes = payload.map { String(format: "%02X", $0) }.joined(separator: " ")
+            emit(elapsed, "notification", text: "\(prefix)2A37 \(bytes.padding(toLength: max(bytes.count, 17), withPad: " ", startingAt: 0))  \(measurement)"
+                 + (measurement.hasValidHeartRate ? "" : " (left out)"), fields: fields)
+        case (_, .bodySensorLocation(let location)):
+            fields["bodySensorLocation"] = location.description
+            emit(elapsed, "bodySensorLocation", text: "\(prefix)2A38 body sensor location: \(location)", fields: fields)
+        case (_, .link(let up)):
+            fields["linkUp"] = up
+            emit(elapsed, "link", text: "\(prefix)LINK \(up ? "up: the bridge is connected to the strap" : "down: the bridge lost the strap")", fields: fields)
+        case (_, .invalid(let kind, _, let reason)):
+            rejected += 1
+            fields["message"] = reason
+            emit(elapsed, "invalid", text: "\(prefix)\(String(format: "%04X", kind)) rejected: \(reason)", fields: fields)
+        case (_, .unknown(let kind, let payload)):
+            fields["bytes"] = payload.map { String(format: "%02X", $0) }.joined()
+            emit(elapsed, "other", text: "\(prefix)\(String(format: "%04X", kind)) not decoded: \(payload.map { String(format: "%02X", $0) }.joined(separator: " "))",
+                 fields: fields)
+        default:
+            break
+        }
+    }
+
+    private func emit(_ elapsed: Double, _ event: String, text: String, fields: [String: Any]) {
+        if json {
+            var object = fields
+            object["event"] = event
+            object["elapsed"] = (elapsed * 1000).rounded() / 1000
+            if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
+                write(String(decoding: data, as: UTF8.self))
+            }
+        } else {
+            write(String(format: "[%8.3fs] ", elapsed) + text)
+        }
+    }
+
+    /// Writes a line straight to standard output, unbuffered, so a pipe sees it at once.
+    private func write(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    func finish() {
+        lock.withLock {
+            var parts = ["\(notifications) notification\(notifications == 1 ? "" : "s")"]
+            if let low = heartRates.min(), let high = heartRates.max() { parts.append("heart rate \(low)–\(high) bpm") }
+            parts.append("\(rejected) rejected")
+            parts.append("\(lostFrames) lost in sequence gaps")
+            parts.append("\(reconnects) reconnect\(reconnects == 1 ? "" : "s")")
+            if json {
+                let object: [String: Any] = ["event": "summary", "notifications": notifications, "rejected": rejected,
+                                             "lostFrames": Int(lostFrames), "reconnects": reconnects]
+                if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) { write(String(decoding: data, as: UTF8.self)) }
+            } else {
+                write("summary: " + parts.joined(separator: ", "))
+            }
+        }
+    }
+}
+
+/// Runs `action` on SIGINT or SIGTERM instead of ending the process at once.
+final class InterruptSignal {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ action: @escaping @Sendable () -> Void) {
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: action)
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+    }
+}
