@@ -288,6 +288,21 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                     self?.finished.continuation.yield()
                 }
             }
+            // A source that falls silent must not leave its last readings in the
+            // buffer: write out anything older than the flush interval.
+            if !sources.isEmpty {
+                s.tasks.append(Task { [weak self, weak builder] in
+                    while !Task.isCancelled {
+                        do { try await Task.sleep(for: .seconds(Self.flushInterval)) } catch { return }
+                        guard let self, let builder else { return }
+                        let now = self.realClock.now
+                        let due = self.state.withLock { s in
+                            s.lastFlush.map { now.timeIntervalSince($0) >= Self.flushInterval } ?? false
+                        }
+                        if due { await self.flush(into: builder) }
+                    }
+                })
+            }
         }
     }
 

@@ -1,0 +1,94 @@
+import Foundation
+import OpenHealthKit
+import Testing
+import WorkoutSources
+
+@Suite(.timeLimit(.minutes(1))) struct HeartRateStrapSourceTests {
+    @Test func theHrmSchemeReadsItsParameters() throws {
+        HeartRateStrapSource.register()
+        let sources = try WorkoutSourceRegistry.sources(for: WorkoutSourceSpecification.list("hrm:/dev/ttyUSB0?baud=9600&framing=slip&stale=5"))
+        let source = try #require(sources.first as? HeartRateStrapSource)
+        #expect(source.name == "hrm:/dev/ttyUSB0")
+        #expect(source.configuration == StrapReader.Configuration(path: "/dev/ttyUSB0", baudRate: 9600, framing: .slip, staleAfter: 5))
+        let plain = try HeartRateStrapSource.configuration(device: "/dev/serial/by-id/usb-bridge@230400")
+        #expect(plain.path == "/dev/serial/by-id/usb-bridge")
+        #expect(plain.baudRate == 230_400)
+        #expect(plain.framing == .hrm1)
+        for (text, words) in [("hrm:/dev/ttyUSB0?baud=12345", "standard rate"), ("hrm:/dev/ttyUSB0?framing=nmea", "unknown framing"),
+                              ("hrm:/dev/ttyUSB0?speed=2", "unknown parameter 'speed'"), ("hrm:/dev/ttyUSB0?stale=-1", "stale")] {
+            #expect { try WorkoutSourceRegistry.sources(for: WorkoutSourceSpecification.list(text)) } throws: { error in
+                "\(error)".contains(words) && "\(error)".contains(text)
+            }
+        }
+    }
+
+    /// A strap feeds a live workout through a real pseudo-terminal: heart rate,
+    /// beats and HRV reach the workout; readings without skin contact are left
+    /// out, and the loss is marked in the workout.
+    @Test func aStrapOverAPseudoTerminalFeedsALiveWorkout() async throws {
+        let pair = try SocatPair()
+        let store = temporaryStore()
+        try await store.requestAuthorization(toShare: [HKQuantityType(.heartRate), HKQuantityType(.heartRateVariabilitySDNN), HKWorkoutType(),
+                                                       HKSeriesType.heartbeat(), HKQuantityType(.activeEnergyBurned)], read: nil)
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        configuration.locationType = .indoor
+        let clock = SystemClock()
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
+        let builder = session.associatedWorkoutBuilder()
+        let source = HeartRateStrapSource(StrapReader.Configuration(path: pair.device, framing: .hrm1), clock: clock)
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
+        dataSource.enableCollection(for: HKQuantityType(.heartRateVariabilitySDNN), predicate: nil)
+        builder.dataSource = dataSource
+        let start = clock.now
+        session.startActivity(with: start)
+        try await builder.beginCollection(at: start)
+        while dataSource.statuses[source.name]?.kind != .connected { try await Task.sleep(for: .milliseconds(20)) }
+
+        // Ten notifications on the bridge's clock, 200 ms apart; the fourth to sixth without skin contact.
+        var sequence: UInt32 = 0
+        for index in 0..<10 {
+            let contact = (3...5).contains(index) ? HeartRateMeasurement.SensorContact.notDetected : .detected
+            let rate: UInt16 = index == 9 ? 99 : 80 + UInt16(index)
+            let measurement = HeartRateMeasurement(beatsPerMinute: rate, contact: contact, rrIntervals: [UInt16(60.0 / Double(rate) * 1024)])
+            try pair.write(StrapFraming.hrm1.encode(.notification(kind: 0x2A37, payload: measurement.encoded()), sequence: sequence, milliseconds: 5000 + UInt64(index) * 200))
+            sequence += 1
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        let heartRate = HKQuantityType(.heartRate)
+        let bpm = HKUnit(from: "count/min")
+        while builder.statistics(for: heartRate)?.maximumQuantity()?.doubleValue(for: bpm) != 99 {
+            try #require(dataSource.failures.isEmpty)
+            try await Task.sleep(for: .milliseconds(20))
+        }
+
+        let statistics = try #require(builder.statistics(for: heartRate))
+        // 80, 81, 82, 86, 87, 88, 99: the three without contact are left out.
+        #expect(try #require(statistics.minimumQuantity()).doubleValue(for: bpm) == 80)
+        let average = try #require(statistics.averageQuantity()).doubleValue(for: bpm)
+        #expect(abs(average - 603.0 / 7) < 1e-6, "average \(average)")
+        let end = clock.now
+        session.end()
+        try await builder.endCollection(at: end)
+        let workout = try #require(try await builder.finishWorkout())
+        let markers = (workout.workoutEvents ?? []).filter { $0.type == .marker }
+        let statuses = markers.compactMap { $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] as? String }
+        #expect(statuses == ["contactLost", "contactRestored"])
+        #expect(markers.allSatisfy { $0.metadata?[OpenHealthKitMetadataKeyDeviceSource] as? String == source.name })
+        // Every heart-rate sample lies inside the workout: bridge times never run ahead of arrival.
+        let samples = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: heartRate, predicate: HKQuery.predicateForObjects(from: workout))],
+                                                        sortDescriptors: []).result(for: store)
+        #expect(samples.count == 7)
+        #expect(samples.allSatisfy { $0.startDate >= start && $0.endDate <= end })
+        // Beats from the RR intervals, and HRV from them, belong to the workout.
+        let series = try await HKSampleQueryDescriptor(predicates: [.sample(type: HKSeriesType.heartbeat(), predicate: HKQuery.predicateForObjects(from: workout))],
+                                                       sortDescriptors: []).result(for: store)
+        #expect(series.count == 1)
+        let variability = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: HKQuantityType(.heartRateVariabilitySDNN),
+                                                                                         predicate: HKQuery.predicateForObjects(from: workout))],
+                                                            sortDescriptors: []).result(for: store)
+        #expect(variability.count == 1)
+        #expect(variability.first?.metadata?[OpenHealthKitMetadataKeyRMSSD] is Double)
+        #expect(dataSource.failures.isEmpty)
+    }
+}
