@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import WorkoutSources
+
+@Suite(.timeLimit(.minutes(1))) struct HrmCommandTests {
+    func capture(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hrm-\(UUID().uuidString).log").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func decodesACaptureAndSummarises() throws {
+        let gap = String(decoding: StrapFraming.hrm1.encode(.notification(kind: 0x2A37, payload: [0x14, 0x46, 0x59, 0x03, 0x58, 0x03]),
+                                                            sequence: 45, milliseconds: 126_000), as: UTF8.self)
+        let path = try capture("$HRM1,42,123456,2A37,164B0203*B181\r\n$HRM1,43,124456,2A37,104C2803*D5DF\r\n" + gap)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try WorkoutProcess.run(["hrm", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("#42 t=123.456s 2A37 16 4B 02 03") && $0.contains("HR 75 bpm, contact detected, RR 752 ms") })
+        #expect(lines.contains { $0.contains("byte 36: CRC mismatch") })
+        #expect(lines.contains { $0.contains("expected 43 but got 45: 2 frame(s) lost") })
+        #expect(lines.contains { $0.contains("HR 70 bpm, contact not detected") && $0.hasSuffix("(left out)") })
+        #expect(lines.last == "summary: 2 notifications, heart rate 75–75 bpm, 1 rejected, 2 lost in sequence gaps, 0 reconnects")
+    }
+
+    @Test func printsJSONLines() throws {
+        let path = try capture("Notification handle = 0x000e value: 16 34 e4 04\nHR: 72 bpm\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try WorkoutProcess.run(["hrm", path, "--framing", "hex", "--json"])
+        #expect(output.status == 0)
+        let objects = try output.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        let notification = try #require(objects.first { $0["event"] as? String == "notification" })
+        #expect(notification["heartRate"] as? Int == 52)
+        #expect(notification["rr"] as? [Int] == [1252])
+        #expect(notification["contact"] as? String == "detected")
+        #expect(objects.contains { $0["event"] as? String == "problem" && ($0["message"] as? String ?? "").contains("HR: 72 bpm") })
+        #expect(objects.last?["event"] as? String == "summary")
+    }
+
+    @Test func explainsWhatIsWrong() throws {
+        let framing = try WorkoutProcess.run(["hrm", "/dev/ttyUSB0", "--framing", "nmea"])
+        #expect(framing.status != 0)
+        #expect(framing.stderr.contains("unknown framing 'nmea'; use one of hrm1, hex, slip, cobs"))
+        let baud = try WorkoutProcess.run(["hrm", "/dev/ttyUSB0@12345"])
+        #expect(baud.stderr.contains("12345 baud is not a standard rate"))
+        let folder = try WorkoutProcess.run(["hrm", FileManager.default.temporaryDirectory.path])
+        #expect(folder.status != 0)
+        #expect(folder.stderr.contains("cannot open \(FileManager.default.temporaryDirectory.path)"))
+    }
+}
