@@ -10,12 +10,13 @@ let package = Package(
         .package(name: "OpenHealthKit", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: ["StoreBenchmarks", "LiveBuilderBenchmarks"].map { name in
+    targets: ["StoreBenchmarks", "LiveBuilderBenchmarks", "StrapBenchmarks"].map { name in
         .executableTarget(
             name: name,
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OpenHealthKit", package: "OpenHealthKit"),
+                .product(name: "WorkoutSources", package: "OpenHealthKit"),
             ],
             path: "Benchmarks/\(name)",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
