@@ -126,8 +126,8 @@ public struct StrapFrameDecoder: Sendable {
             if frame.isEmpty { frameStart = position }
             guard frame.count < maximumFrameLength else { return overflow(into: &events) }
             frame.append(byte)
-        case .slip:
-            if byte == 0xC0 {
+        case .slip, .cobs:
+            if byte == (framing == .slip ? 0xC0 : 0x00) {
                 endPacket(into: &events)
                 return
             }
@@ -136,6 +136,13 @@ public struct StrapFrameDecoder: Sendable {
                 return
             }
             if discarding { return }
+            if framing == .cobs {
+                if frame.isEmpty { frameStart = position }
+                // A COBS frame is at most one byte longer per 254 than what it carries.
+                guard frame.count < maximumFrameLength + maximumFrameLength / 254 + 1 else { return overflow(into: &events) }
+                frame.append(byte)
+                return
+            }
             if frame.isEmpty && !escaped { frameStart = position }
             if escaped {
                 escaped = false
@@ -154,20 +161,6 @@ public struct StrapFrameDecoder: Sendable {
                 frame.append(byte)
             }
             if frame.count > maximumFrameLength { overflow(into: &events) }
-        case .cobs:
-            if byte == 0 {
-                endPacket(into: &events)
-                return
-            }
-            guard synchronised else {
-                skipped += 1
-                return
-            }
-            if discarding { return }
-            if frame.isEmpty { frameStart = position }
-            // A COBS frame is at most one byte longer per 254 than what it carries.
-            guard frame.count < maximumFrameLength + maximumFrameLength / 254 + 1 else { return overflow(into: &events) }
-            frame.append(byte)
         }
     }
 
