@@ -16,16 +16,13 @@ let benchmarks: @Sendable () -> Void = {
     let count = 100_000
     let notifications = (0..<count).map { payloads[$0 % payloads.count] }
 
-    Benchmark("0x2A37 decoder: 100,000 notifications", configuration: .init(scalingFactor: .kilo)) { benchmark in
-        for _ in benchmark.scaledIterations {
-            var beats = 0
-            for _ in 0..<100 {
-                for bytes in notifications.prefix(1000) {
-                    if let measurement = try? HeartRateMeasurement(decoding: bytes) { beats &+= Int(measurement.beatsPerMinute) }
-                }
-            }
-            blackHole(beats)
+    // One iteration is 100,000 notifications: 10 iterations/s is 1,000,000 notifications/s.
+    Benchmark("0x2A37 decoder: 100,000 notifications") { benchmark in
+        var beats = 0
+        for bytes in notifications {
+            if let measurement = try? HeartRateMeasurement(decoding: bytes) { beats &+= Int(measurement.beatsPerMinute) }
         }
+        blackHole(beats)
     }
 
     for framing in [StrapFraming.hrm1, .cobs] {
@@ -33,8 +30,8 @@ let benchmarks: @Sendable () -> Void = {
         for (index, payload) in notifications.enumerated() {
             stream += framing.encode(.notification(kind: 0x2A37, payload: payload), sequence: UInt32(index), milliseconds: UInt64(index) * 1000)
         }
-        Benchmark("\(framing.rawValue) frames to measurements: 100,000 notifications", configuration: .init(scalingFactor: .kilo)) { benchmark in
-            for _ in benchmark.scaledIterations {
+        Benchmark("\(framing.rawValue) frames to measurements: 100,000 notifications") { benchmark in
+            do {
                 var decoder = StrapFrameDecoder(framing: framing, synchronised: true)
                 var events: [StrapFrameDecoder.Event] = []
                 events.reserveCapacity(1024)

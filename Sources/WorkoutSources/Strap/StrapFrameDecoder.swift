@@ -276,17 +276,30 @@ public struct StrapFrameDecoder: Sendable {
         }
         let computed = StrapFraming.crc16(body)
         guard computed == sent else { return reject(.checksumMismatch(computed: computed, sent: sent)) }
-        let fields = body.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-        guard let tag = fields.first, tag.elementsEqual("HRM1".utf8) else {
-            let name = String(decoding: fields.first ?? [], as: UTF8.self)
-            return reject(.unsupportedVersion(name))
+        // Five comma-separated fields, found without allocating.
+        var commas = 0
+        var bounds: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        for position in body.indices where body[position] == UInt8(ascii: ",") {
+            commas += 1
+            switch commas {
+            case 1: bounds.0 = position
+            case 2: bounds.1 = position
+            case 3: bounds.2 = position
+            case 4: bounds.3 = position
+            default: break
+            }
         }
-        guard fields.count == 5 else { return reject(.malformedLine("HRM1 has 5 fields (HRM1,seq,t_ms,kind,hex); this line has \(fields.count)")) }
-        guard let sequence = Self.decimal(fields[1]), sequence <= UInt64(UInt32.max) else {
+        let tag = body[body.startIndex..<(commas >= 1 ? bounds.0 : body.endIndex)]
+        guard tag.elementsEqual("HRM1".utf8) else {
+            return reject(.unsupportedVersion(String(decoding: tag, as: UTF8.self)))
+        }
+        guard commas == 4 else { return reject(.malformedLine("HRM1 has 5 fields (HRM1,seq,t_ms,kind,hex); this line has \(commas + 1)")) }
+        let sequenceField = body[(bounds.0 + 1)..<bounds.1], timeField = body[(bounds.1 + 1)..<bounds.2]
+        let kindField = body[(bounds.2 + 1)..<bounds.3], hex = body[(bounds.3 + 1)...]
+        guard let sequence = Self.decimal(sequenceField), sequence <= UInt64(UInt32.max) else {
             return reject(.malformedLine("the sequence number must be a whole number up to 4294967295"))
         }
-        guard let milliseconds = Self.decimal(fields[2]) else { return reject(.malformedLine("t_ms must be a whole number of milliseconds")) }
-        let hex = fields[4]
+        guard let milliseconds = Self.decimal(timeField) else { return reject(.malformedLine("t_ms must be a whole number of milliseconds")) }
         guard hex.count % 2 == 0, hex.count / 2 <= maximumFrameLength else {
             return reject(.malformedLine("the payload must be an even number of hex digits, at most \(maximumFrameLength * 2)"))
         }
@@ -301,10 +314,10 @@ public struct StrapFrameDecoder: Sendable {
             index += 2
         }
         let content: StrapFraming.Frame
-        if fields[3].elementsEqual("LINK".utf8) {
+        if kindField.elementsEqual("LINK".utf8) {
             guard payload.count == 1, payload[0] <= 1 else { return reject(.malformedLine("a LINK payload is 01 (up) or 00 (down)")) }
             content = .link(up: payload[0] == 1)
-        } else if fields[3].count == 4, let kind = Self.hex16(fields[3]) {
+        } else if kindField.count == 4, let kind = Self.hex16(kindField) {
             content = .notification(kind: kind, payload: payload)
         } else {
             return reject(.malformedLine("the kind must be a characteristic such as 2A37, or LINK"))
