@@ -33,9 +33,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // gpsd's client library: apt install libgps-dev (Scripts/setup does).
+        .systemLibrary(name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .target(
             name: "WorkoutSources",
-            dependencies: ["OpenHealthKit", "Yams"],
+            dependencies: ["OpenHealthKit", "Yams", "CGPS"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -26,15 +26,23 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How --hrm frames notifications: hrm1, hex, slip or cobs.", valueName: "framing"))
     var framing: String = "hrm1"
 
+    @Option(help: ArgumentHelp("Date the output from this moment instead of the scenario's start: an ISO 8601 date, or `now` (to feed a live recorder).",
+                               valueName: "date"))
+    var start: String?
+
     func validate() throws {
         if nmea == nil, hrm == nil { throw ValidationError("Give --nmea PATH, --hrm PATH or both.") }
+        if let start, start != "now", DateArgument(argument: start) == nil {
+            throw ValidationError("--start takes `now` or a date such as 2026-05-01T07:30:00Z, not '\(start)'.")
+        }
         if StrapFraming(rawValue: framing) == nil {
             throw ValidationError("Unknown framing '\(framing)'; use one of: \(StrapFraming.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
     }
 
     func run() async throws {
-        let scenario = try loadScenario(file)
+        var scenario = try loadScenario(file)
+        if let start { scenario.start = start == "now" ? SystemClock().now : DateArgument(argument: start)!.date }
         if nmea != nil, scenario.sensors.gps == nil || scenario.route == nil || !(scenario.location != .indoor) {
             throw ValidationError("\(file) has no GPS route (indoor, or no `route:`), so there is nothing to write with --nmea.")
         }

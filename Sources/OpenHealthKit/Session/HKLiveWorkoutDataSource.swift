@@ -174,6 +174,9 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     /// the builder's route.
     public var locations: [CLLocation] { state.withLock { $0.locations } }
 
+    /// The latest position received, without copying the route: for a display refreshed every second.
+    public var latestLocation: CLLocation? { state.withLock { $0.locations.last } }
+
     /// Metres counted from positions so far, after the accumulator's gates.
     public var distanceFromLocations: Double { state.withLock { $0.distance.total } }
 
@@ -411,12 +414,14 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
 
     /// Whether a device's change to `kind` from `previous` is worth a marker in
     /// the workout: a loss (disconnected, silent, no fix, no skin contact) and
-    /// the recovery from one. A device connecting for the first time is not.
+    /// the recovery from one. A device connecting for the first time, or failing
+    /// to before it ever reported, is not.
     static func marksWorkout(_ kind: WorkoutSourceStatus.Kind, after previous: WorkoutSourceStatus.Kind?) -> Bool {
         guard kind != previous else { return false }
         let losses: Set<WorkoutSourceStatus.Kind> = [.disconnected, .stale, .noFix, .contactLost]
         switch kind {
-        case .disconnected, .stale, .contactLost, .contactRestored: return true
+        case .disconnected, .stale, .contactLost: return previous != nil   // a device never heard from has nothing to lose
+        case .contactRestored: return true
         case .noFix: return previous == .fix2D || previous == .fix3D
         case .connected, .fix2D, .fix3D: return previous.map(losses.contains) ?? false
         case .reconnecting: return false
@@ -442,7 +447,15 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
             }
             return
         }
-        guard builder.isSessionRunning else { return }
+        guard builder.isSessionRunning else {
+            // While paused, positions are not recorded, but auto-pause still
+            // watches the speed so that moving again can be noticed.
+            if case .location(let location) = reading, builder.workoutSession?.state == .paused,
+               let motion = state.withLock({ $0.autoPause?.add(speed: location.speed, at: location.timestamp) }) {
+                builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
+            }
+            return
+        }
         switch reading {
         case .quantity(let sample):
             let (wanted, derived) = state.withLock { s -> (Bool, [HKSample]) in

@@ -169,6 +169,11 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     public var workoutActivities: [HKWorkoutActivity] { storage.withLock { $0.activities } }
 
     /// How many quantity samples of each type the builder holds, paused ones included.
+    /// The end of the latest sample added, if any: where a recovered workout's readings stop.
+    package var latestSampleDate: Date? {
+        storage.withLock { $0.latestSampleEnd.isFinite ? Date(timeIntervalSince1970: $0.latestSampleEnd) : nil }
+    }
+
     package var sampleCounts: [HKQuantityType: Int] { storage.withLock { $0.rows.mapValues(\.count) } }
 
     /// The sum of `quantityType`'s values over `interval`, pro-rating samples

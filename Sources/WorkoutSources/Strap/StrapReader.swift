@@ -1,6 +1,5 @@
 public import Foundation
 public import OpenHealthKit
-import Synchronization
 
 /// Reads a heart-rate bridge's serial port and splits it into frames, for as
 /// long as it is asked to: it reopens the device when it goes away (unplugged,
@@ -171,9 +170,3 @@ public struct StrapReader: Sendable {
     }
 }
 
-/// A flag the consumer sets to stop the reader's thread.
-private final class StopFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-    var isSet: Bool { value.load(ordering: .acquiring) }
-    func set() { value.store(true, ordering: .releasing) }
-}

@@ -1,0 +1,186 @@
+public import Foundation
+public import OpenHealthKit
+
+/// A GPS receiver behind a gpsd daemon: `gpsd://localhost:2947` in
+/// `OPENHEALTHKIT_SOURCES` (optionally `?device=/dev/ttyACM0`).
+///
+/// Positions are dated by the receiver's fix time, never by arrival; a fix
+/// without a time is skipped, and gpsd's repeated reports of one epoch (one TPV
+/// per NMEA sentence) are delivered once. Fix quality comes from `mode`, not
+/// `status`. Each position carries the receiver's error estimates as its
+/// accuracies, its Doppler speed and its course.
+///
+/// It stays alive: when gpsd goes away it reconnects with a backoff (0.25 s
+/// doubling to 4 s); when gpsd stays silent it asks it to answer (`?POLL;`) and
+/// treats a daemon that does not as hung, closes and reconnects. Statuses say
+/// what happens: `connected`, `disconnected`, `stale`, and `noFix`/`fix2D`/`fix3D`
+/// with the satellites used.
+public struct GPSDSource: WorkoutDataSource {
+    /// Where gpsd listens.
+    public let host: String
+    /// gpsd's port, 2947 by default.
+    public let port: Int
+    /// The receiver to watch, or `nil` for all of gpsd's devices.
+    public let device: String?
+    /// Silence after which gpsd is asked to answer; twice this without an answer means it is hung.
+    public let watchdog: TimeInterval
+    /// `gpsd://HOST:PORT`.
+    public let name: String
+    private let clock: any WorkoutClock
+
+    /// A source reading gpsd at `host`:`port`.
+    public init(host: String = "localhost", port: Int = 2947, device: String? = nil, watchdog: TimeInterval = 3,
+                clock: any WorkoutClock = SystemClock()) {
+        self.host = host
+        self.port = port
+        self.device = device
+        self.watchdog = watchdog
+        self.clock = clock
+        name = "gpsd://\(host):\(port)"
+    }
+
+    /// A source for `HOST[:PORT]`, as `workout record --gpsd` takes it.
+    ///
+    /// - Throws: ``WorkoutSourceError`` when the port is not a number from 1 to 65535.
+    public init(address: String, device: String? = nil, clock: any WorkoutClock = SystemClock()) throws(WorkoutSourceError) {
+        var host = address
+        var port = 2947
+        if let colon = address.lastIndex(of: ":"), !address.hasSuffix("]") {
+            guard let value = Int(address[address.index(after: colon)...]), (1...65535).contains(value) else {
+                throw WorkoutSourceError("'\(address)': the port after ':' must be a number from 1 to 65535, such as localhost:2947")
+            }
+            port = value
+            host = String(address[..<colon])
+        }
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        self.init(host: host.isEmpty ? "localhost" : host, port: port, device: device, clock: clock)
+    }
+
+    /// Registers the `gpsd` scheme with ``WorkoutSourceRegistry``: `gpsd://HOST:PORT[?device=PATH]`.
+    public static func register() {
+        WorkoutSourceRegistry.register(scheme: "gpsd") { specification in
+            if let unknown = specification.parameters.keys.sorted().first(where: { $0 != "device" }) {
+                throw WorkoutSourceError("'\(specification)': unknown parameter '\(unknown)'; gpsd: takes device")
+            }
+            do {
+                return try GPSDSource(address: specification.location, device: specification.parameters["device"])
+            } catch {
+                throw WorkoutSourceError("'\(specification)': \(error)")
+            }
+        }
+    }
+
+    /// Reads gpsd until the consumer stops.
+    public func readings() -> AsyncThrowingStream<WorkoutReading, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: WorkoutReading.self, throwing: (any Error).self, bufferingPolicy: .unbounded)
+        let stop = StopFlag()
+        let source = self
+        let thread = Thread { source.run(stop: stop, continuation: continuation) }
+        thread.name = name
+        continuation.onTermination = { _ in stop.set() }
+        thread.start()
+        return stream
+    }
+
+    private func run(stop: StopFlag, continuation: AsyncThrowingStream<WorkoutReading, any Error>.Continuation) {
+        // A write to a socket gpsd has closed must be an error, not the end of the process.
+        signal(SIGPIPE, SIG_IGN)
+        func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String, at date: Date? = nil) {
+            continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: date ?? clock.now, detail: detail)))
+        }
+        var backoff = 0.25
+        var lastFailure: String?
+        var wasConnected = false
+        while !stop.isSet {
+            let connection: GPSDConnection
+            do {
+                connection = try GPSDConnection(host: host, port: String(port), device: device)
+            } catch {
+                if error.description != lastFailure {
+                    status(.disconnected, "\(error); retrying")
+                    lastFailure = error.description
+                }
+                pause(backoff, unless: stop)
+                backoff = min(backoff * 2, 4)
+                continue
+            }
+            backoff = 0.25
+            lastFailure = nil
+            status(.connected, (wasConnected ? "reconnected to " : "connected to ") + "gpsd at \(host):\(port)")
+            wasConnected = true
+            var lastTime: Date?
+            var mode: Int?
+            var satellites: Int?
+            var lastMessage = clock.now
+            var polled = false
+            reading: while !stop.isSet {
+                let message: GPSDMessage?
+                do {
+                    message = try connection.next(timeoutMicroseconds: 100_000, host: host, port: String(port))
+                } catch {
+                    connection.close(polite: false)
+                    status(.disconnected, "\(error); reconnecting")
+                    break reading
+                }
+                guard let message else {
+                    let silent = clock.now.timeIntervalSince(lastMessage)
+                    if silent > 2 * watchdog {
+                        connection.close(polite: false)
+                        status(.stale, String(format: "gpsd at %@:%d did not answer for %.1f s; reconnecting", host, port, silent))
+                        break reading
+                    }
+                    if silent > watchdog, !polled {
+                        connection.poll()
+                        polled = true
+                    }
+                    continue
+                }
+                lastMessage = clock.now
+                polled = false
+                switch message {
+                case .fix(let fix):
+                    if fix.mode != mode {
+                        mode = fix.mode
+                        status(fix.mode >= 3 ? .fix3D : .fix2D, satellites.map { "\($0) satellites used" } ?? "", at: fix.time)
+                    }
+                    // gpsd repeats an epoch once per NMEA sentence; one position per fix time.
+                    guard lastTime.map({ fix.time > $0 }) ?? true else { continue }
+                    lastTime = fix.time
+                    continuation.yield(.location(Self.location(fix)))
+                case .noFix:
+                    if mode != 1 {
+                        mode = 1
+                        status(.noFix, "the receiver has no fix" + (satellites.map { " (\($0) satellites used)" } ?? ""))
+                    }
+                case .satellites(let used, _):
+                    satellites = used
+                case .device(let path, let active):
+                    if !active {
+                        mode = nil
+                        status(.noFix, "receiver \(path) went away (unplugged?)")
+                    }
+                case .version, .other:
+                    break
+                }
+            }
+            pause(backoff, unless: stop)
+        }
+        continuation.finish()
+    }
+
+    static func location(_ fix: GPSDFix) -> CLLocation {
+        CLLocation(coordinate: CLLocationCoordinate2D(latitude: fix.latitude, longitude: fix.longitude),
+                   altitude: fix.altitude ?? 0, horizontalAccuracy: fix.horizontalError ?? 0,
+                   verticalAccuracy: fix.altitude == nil ? -1 : (fix.verticalError ?? 0),
+                   course: fix.track ?? -1, speed: fix.speed ?? -1, timestamp: fix.time)
+    }
+
+    private func pause(_ seconds: TimeInterval, unless stop: StopFlag) {
+        var left = seconds
+        while left > 0, !stop.isSet {
+            usleep(useconds_t(min(left, 0.05) * 1_000_000))
+            left -= 0.05
+        }
+    }
+}
+
