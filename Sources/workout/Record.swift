@@ -68,7 +68,10 @@ struct Record: AsyncParsableCommand {
         configuration.activityType = HKWorkoutActivityType(name: activity)!
         configuration.locationType = indoor ? .indoor : .outdoor
         let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: sources)
-        if autoPause { dataSource.autoPause = .default(for: configuration.activityType) }
+        if autoPause {
+            dataSource.autoPause = .default(for: configuration.activityType)
+            dataSource.autoPausesSession = true
+        }
         if hrm != nil { dataSource.enableCollection(for: HKQuantityType(.heartRateVariabilitySDNN), predicate: nil) }
         var share: Set<HKSampleType> = Set(dataSource.typesToCollect.map { $0 as HKSampleType })
         share.formUnion([HKWorkoutType(), HKSeriesType.workoutRoute(), HKSeriesType.heartbeat(), HKQuantityType(.heartRateVariabilitySDNN)])
@@ -91,8 +94,6 @@ struct Record: AsyncParsableCommand {
         defer { keyboard?.restore() }
         var lapStart = start
         var tick = 0
-        var motionEvents = 0
-        var autoPaused = false
         recording: while true {
             try? await Task.sleep(for: .milliseconds(200))
             let now = clock.now
@@ -102,7 +103,6 @@ struct Record: AsyncParsableCommand {
                 case .finish:
                     break recording
                 case .pauseOrResume:
-                    autoPaused = false
                     if session.state == .running { session.pause() } else if session.state == .paused { session.resume() }
                     display.log(session.state == .paused ? "paused" : "resumed")
                 case .lap:
@@ -114,20 +114,6 @@ struct Record: AsyncParsableCommand {
                     display.log("marker")
                 }
             }
-            // Auto-pause, as a watch does it: a motion pause pauses the session, and only such a pause is resumed by motion.
-            let motions = builder.workoutEvents.filter { $0.type == .motionPaused || $0.type == .motionResumed }
-            for event in motions.dropFirst(motionEvents) {
-                if event.type == .motionPaused, session.state == .running {
-                    session.pause()
-                    autoPaused = true
-                    display.log("auto-paused: standing still")
-                } else if event.type == .motionResumed, autoPaused, session.state == .paused {
-                    session.resume()
-                    autoPaused = false
-                    display.log("auto-resumed: moving")
-                }
-            }
-            motionEvents = motions.count
             tick += 1
             display.update(session: session, builder: builder, dataSource: dataSource, everySecond: tick % 5 == 0)
         }

@@ -113,12 +113,14 @@ struct Show: AsyncParsableCommand {
         if let meters = summary.distanceMeters { print(String(format: "  distance    %.2f km", meters / 1000)) }
         if let energy = summary.energyKilocalories { print(String(format: "  energy      %.0f kcal", energy)) }
         let events = workout.workoutEvents ?? []
-        let pauses = events.filter { $0.type == .pause || $0.type == .motionPaused }
+        let pauses = events.filter { $0.type == .pause }
         if !pauses.isEmpty {
             print("  pauses      " + pauses.map { pause in
-                let resume = events.first { ($0.type == .resume || $0.type == .motionResumed) && $0.dateInterval.start >= pause.dateInterval.start }
+                let resume = events.first { $0.type == .resume && $0.dateInterval.start >= pause.dateInterval.start }
                 let length = resume.map { clockText($0.dateInterval.start.timeIntervalSince(pause.dateInterval.start)) } ?? "to the end"
-                return "\(clockText(pause.dateInterval.start.timeIntervalSince(workout.startDate)))\(pause.type == .motionPaused ? " (auto)" : "") for \(length)"
+                // Auto-pause records a motion pause at the same instant, as a watch does.
+                let automatic = events.contains { $0.type == .motionPaused && $0.dateInterval.start == pause.dateInterval.start }
+                return "\(clockText(pause.dateInterval.start.timeIntervalSince(workout.startDate)))\(automatic ? " (auto)" : "") for \(length)"
             }.joined(separator: ", "))
         }
         let laps = events.filter { $0.type == .lap }

@@ -36,6 +36,9 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var profile: AthleteProfile?
         var energy = EnergyState()
         var autoPause: AutoPauseDetector?
+        var autoPausesSession = false
+        var pausedByMotion = false
+        var heldWhilePaused: [CLLocation] = []
         var heartbeats = HeartbeatState()
         var pending: [HKSample] = []
         var pendingLocations: [CLLocation] = []
@@ -143,6 +146,18 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     public var autoPause: AutoPauseDetector.Thresholds? {
         get { state.withLock { $0.autoPause?.thresholds } }
         set { state.withLock { $0.autoPause = newValue.map(AutoPauseDetector.init) } }
+    }
+
+    /// Whether auto-pause also pauses and resumes the session, as a watch's
+    /// Autopause setting does (default `false`).
+    ///
+    /// The session is paused from the moment the speed dropped and resumed from
+    /// the moment it rose, not when the dwell ran out; positions received while
+    /// paused are held, so the distance covered before moving was confirmed
+    /// still counts. A session the user paused is never resumed by motion.
+    public var autoPausesSession: Bool {
+        get { state.withLock { $0.autoPausesSession } }
+        set { state.withLock { $0.autoPausesSession = newValue } }
     }
 
     /// Active energy this data source has derived, in kilocalories.
@@ -450,9 +465,31 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         guard builder.isSessionRunning else {
             // While paused, positions are not recorded, but auto-pause still
             // watches the speed so that moving again can be noticed.
-            if case .location(let location) = reading, builder.workoutSession?.state == .paused,
-               let motion = state.withLock({ $0.autoPause?.add(speed: location.speed, at: location.timestamp) }) {
-                builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
+            guard case .location(let location) = reading, builder.workoutSession?.requestedState == .paused else { return }
+            let (motion, resumes, held) = state.withLock { s -> ((type: HKWorkoutEventType, date: Date)?, Bool, [CLLocation]) in
+                guard s.autoPause != nil else { return (nil, false, []) }
+                if s.pausedByMotion { s.heldWhilePaused.append(location) }
+                let motion = s.autoPause?.add(speed: location.speed, at: location.timestamp)
+                guard let motion, motion.type == .motionResumed, s.pausedByMotion else { return (motion, false, []) }
+                s.pausedByMotion = false
+                defer { s.heldWhilePaused = [] }
+                // Resume where moving began: back from the confirmed speed through
+                // the speeding-up that was already above the pause threshold; the
+                // first step away from the last standing position counts.
+                let held = s.heldWhilePaused
+                var first = held.firstIndex { $0.timestamp >= motion.date } ?? held.endIndex
+                let standing = s.autoPause?.thresholds.pauseBelow ?? 0
+                while first > 0, held[first - 1].speed >= standing { first -= 1 }
+                // The first step's distance runs from the last standing position, so resume there.
+                let anchor = max(0, first - 1)
+                let resumeDate = anchor < held.endIndex ? min(held[anchor].timestamp, motion.date) : motion.date
+                return ((motion.type, resumeDate), true, Array(held[anchor...]))
+            }
+            guard let motion else { return }
+            builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
+            if resumes {
+                builder.workoutSession?.resume(at: motion.date)
+                for location in held { await handle(.location(location), from: sourceName, builder: builder) }
             }
             return
         }
@@ -495,6 +532,14 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
             await buffer(derived, locations: [location], at: location.timestamp, into: builder)
             if let motion {
                 builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
+                if motion.type == .motionPaused, state.withLock({ s in
+                    guard s.autoPausesSession else { return false }
+                    s.pausedByMotion = true
+                    s.heldWhilePaused = []
+                    return true
+                }) {
+                    builder.workoutSession?.pause(at: motion.date)
+                }
             }
         case .heartbeat(let interval, let date):
             guard interval > 0, interval.isFinite else { return }

@@ -196,6 +196,16 @@ public final class HKWorkoutSession: @unchecked Sendable {
         request(.resume, date: clock.now)
     }
 
+    /// Pauses as of `date`, for auto-pause dated by the receiver's fixes.
+    package func pause(at date: Date) {
+        request(.pause, date: date)
+    }
+
+    /// Resumes as of `date`, for auto-pause dated by the receiver's fixes.
+    package func resume(at date: Date) {
+        request(.resume, date: date)
+    }
+
     /// Stops collecting data at `date` (now when `nil`); the app may still save.
     public func stopActivity(with date: Date?) {
         request(.stop, date: date ?? clock.now)
