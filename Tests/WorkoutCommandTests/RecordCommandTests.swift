@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+/// A real gpsd fed by `gpsfake -n` on a free port, as a receiver would feed it.
+final class GPSFake: @unchecked Sendable {
+    let port: Int
+    private let process: Process
+
+    /// Starts gpsfake on `log`, one sentence every `delay` seconds (four
+    /// sentences an epoch: 0.25 s is real time), on `port` or a free one.
+    init(log: String, delay: Double = 0.25, port: Int? = nil) throws {
+        guard let executable = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first(where: FileManager.default.isExecutableFile) else {
+            throw RecordTestError("gpsfake is not installed; run Scripts/setup (apt-get install gpsd gpsd-clients)")
+        }
+        self.port = try port ?? Self.freePort()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        // -n: gpsd opens the device at once, or it drops the start of the log; -1: play it once.
+        process.arguments = ["-n", "-q", "-1", "-P", String(self.port), "-c", String(delay), log]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Kills gpsd and gpsfake with SIGKILL: children of `swift test` inherit a blocked SIGTERM.
+    func stop() {
+        let children = Process()
+        children.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        children.arguments = ["-9", "-P", String(process.processIdentifier)]
+        try? children.run()
+        children.waitUntilExit()
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard bound else { throw RecordTestError("no free port: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { stop() }
+}
+
+/// `workout record` running in the background, its output read line by line.
+final class RecordingProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var text = ""
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = WorkoutProcess.executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.text += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+    }
+
+    var output: String { lock.withLock { text } }
+
+    /// Waits until the output contains `fragment`.
+    func waitFor(_ fragment: String) async throws {
+        while !output.contains(fragment) {
+            guard process.isRunning else { throw RecordTestError("workout record ended before printing '\(fragment)':\n\(output)") }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// Waits for the process to end and returns its status.
+    func finish() async throws -> Int32 {
+        while process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        try await Task.sleep(for: .milliseconds(200))
+        return process.terminationStatus
+    }
+}
+
+struct RecordTestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Records scenario rides through a real gpsd. Each takes about as long as its ride (80 s).
+@Suite(.timeLimit(.minutes(3))) struct RecordCommandTests {
+    static let ride = """
+        name: gpsd test ride
+        activity: running
+        seed: 7
+        route:
+          loop: {center: [52.37, 4.89], length: 2km}
+        sensors:
+          gps: {noise: 0, accuracy: 4}
+          heartRate: off
+        timeline:
+          - start
+          - rest: 8s
+          - move: {duration: 25s, speed: 5}
+          - rest: 15s
+          - move: {duration: 25s, speed: 5}
+          - rest: 4s
+          - stop
+        """
+
+    struct Ride {
+        let folder: URL
+        let nmea: String
+        let store: String
+        let groundTruth: Double
+    }
+
+    /// Writes the scenario, its NMEA dated from now, and its ground-truth distance.
+    func prepare() throws -> Ride {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let scenario = folder.appendingPathComponent("ride.yaml").path
+        try Self.ride.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let nmea = folder.appendingPathComponent("ride.nmea").path
+        let simulated = try WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"])
+        try #require(simulated.status == 0, "\(simulated.stderr)")
+        let replay = try WorkoutProcess.run(["replay", scenario, "--no-store", "--json"])
+        let result = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any]
+        let truth = try #require((result?["groundTruth"] as? [String: Any])?["distanceMeters"] as? Double)
+        return Ride(folder: folder, nmea: nmea, store: folder.appendingPathComponent("health.sqlite").path, groundTruth: truth)
+    }
+
+    func workouts(in store: String) throws -> [[String: Any]] {
+        let list = try WorkoutProcess.run(["list", "--json", "--store", store])
+        return try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
+    }
+
+    @Test func aRideThroughRealGpsdIsRecordedWithItsDistanceAndPause() async throws {
+        let ride = try prepare()
+        defer { try? FileManager.default.removeItem(at: ride.folder) }
+        let gpsd = try GPSFake(log: ride.nmea)
+        defer { gpsd.stop() }
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--auto-pause", "--duration", "84", "--store", ride.store])
+        #expect(try await recording.finish() == 0, "\(recording.output)")
+        let workout = try #require(try workouts(in: ride.store).first, "\(recording.output)")
+        let meters = try #require(workout["distanceMeters"] as? Double)
+        #expect(abs(meters - ride.groundTruth) <= ride.groundTruth * 0.005, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
+        // 50 s of moving, the rest standing: auto-paused at the start and in the middle.
+        let active = try #require(workout["durationSeconds"] as? Double)
+        #expect(active > 50 && active < 70, "active \(active) s")
+        let shown = try WorkoutProcess.run(["show", try #require(workout["id"] as? String), "--store", ride.store]).stdout
+        let pauses = try #require(shown.split(separator: "\n").first { $0.contains("pauses") })
+        #expect(pauses.contains("0:00:3") && pauses.contains("(auto) for 0:00:1"), "\(shown)")
+        #expect(recording.output.contains("connected to gpsd at 127.0.0.1:\(gpsd.port)"))
+    }
+
+    @Test func aRecordingCarriesOnWhenGpsdIsKilledAndRestarted() async throws {
+        let ride = try prepare()
+        defer { try? FileManager.default.removeItem(at: ride.folder) }
+        // Split the NMEA in the middle of the second rest: 41 epochs of four sentences, then the rest.
+        let lines = try String(contentsOfFile: ride.nmea, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let first = ride.folder.appendingPathComponent("first.nmea").path, second = ride.folder.appendingPathComponent("second.nmea").path
+        try (lines.prefix(164).joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
+        try lines.dropFirst(164).joined(separator: "\n").write(toFile: second, atomically: true, encoding: .utf8)
+        let gpsd = try GPSFake(log: first)
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "84", "--store", ride.store])
+        // gpsfake deactivates its device at the end of the log: kill gpsd then, mid-ride.
+        try await recording.waitFor("went away")
+        gpsd.stop()
+        try await recording.waitFor("disconnected")
+        let restarted = try GPSFake(log: second, port: gpsd.port)
+        defer { restarted.stop() }
+        #expect(try await recording.finish() == 0, "\(recording.output)")
+        #expect(recording.output.contains("reconnected to gpsd"), "\(recording.output)")
+        let workout = try #require(try workouts(in: ride.store).first, "\(recording.output)")
+        let meters = try #require(workout["distanceMeters"] as? Double)
+        // Everything before the kill is kept and the second half is recorded; the gap fell in a rest.
+        #expect(abs(meters - ride.groundTruth) <= ride.groundTruth * 0.01, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
+        let shown = try WorkoutProcess.run(["show", try #require(workout["id"] as? String), "--store", ride.store]).stdout
+        #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): disconnected"), "\(shown)")
+        #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): connected"), "\(shown)")
+    }
+}
