@@ -7,12 +7,18 @@ func findWorkout(_ prefix: String, in store: HKHealthStore) async throws -> HKWo
     let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
     let matches = workouts.filter { $0.uuid.uuidString.lowercased().hasPrefix(prefix.lowercased()) }
     guard !prefix.isEmpty, let workout = matches.first else {
-        throw ValidationError("No workout's identifier starts with '\(prefix)' in \(store.location); `workout list` shows them.")
+        throw RecordingsError("No workout's identifier starts with '\(prefix)' in \(store.location); `workout list` shows them.")
     }
     guard matches.count == 1 else {
-        throw ValidationError("'\(prefix)' starts \(matches.count) workouts' identifiers (\(matches.prefix(3).map { String($0.uuid.uuidString.prefix(8)) }.joined(separator: ", "))…); give more of it.")
+        throw RecordingsError("'\(prefix)' starts \(matches.count) workouts' identifiers (\(matches.prefix(3).map { String($0.uuid.uuidString.prefix(8)) }.joined(separator: ", "))…); give more of it.")
     }
     return workout
+}
+
+/// A workout that is not there, or not one: said without the usage text.
+struct RecordingsError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// A workout's figures for tables and JSON.
