@@ -35,6 +35,10 @@ struct Record: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Finish after this many seconds.", valueName: "seconds"))
     var duration: Double?
 
+    @Option(help: ArgumentHelp("An athlete profile (YAML: age, sex, mass, height, maxHeartRate, restingHeartRate, ftp) for energy and heart-rate zones.",
+                               valueName: "file"))
+    var profile: String?
+
     @Flag(help: "Pause the workout while standing still (from the receiver's Doppler speed) and resume on moving.")
     var autoPause = false
 
@@ -63,11 +67,18 @@ struct Record: AsyncParsableCommand {
                 throw ValidationError(error.message)
             }
         }
+        var athlete: AthleteProfile?
+        if let profile {
+            do { athlete = try AthleteProfile(contentsOf: URL(fileURLWithPath: profile)) } catch {
+                throw ScenarioFileError(error: error, path: profile)
+            }
+        }
         let store = storeOptions.open()
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = HKWorkoutActivityType(name: activity)!
         configuration.locationType = indoor ? .indoor : .outdoor
         let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: sources)
+        dataSource.athleteProfile = athlete
         if autoPause {
             dataSource.autoPause = .default(for: configuration.activityType)
             dataSource.autoPausesSession = true
