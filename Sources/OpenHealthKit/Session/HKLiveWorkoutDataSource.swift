@@ -43,6 +43,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var pending: [HKSample] = []
         var pendingLocations: [CLLocation] = []
         var lastFlush: Date?
+        var lastWrite: Date?
         weak var builder: HKLiveWorkoutBuilder?
     }
 
@@ -53,6 +54,10 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     private let realClock: any WorkoutClock = SystemClock()
     /// …and at least every this many readings.
     static let flushCount = 512
+    /// A reading arriving this long (in real time) after the last write is
+    /// written at once: a live 1 Hz receiver's statistics are current within
+    /// a millisecond, while a fast replay still writes in batches.
+    static let immediateWriteSpacing: TimeInterval = 0.05
 
     /// The heartbeat series in progress and the RR intervals between beats with no gap.
     struct HeartbeatState {
@@ -335,7 +340,8 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
             s.pendingLocations += locations
             let first = s.lastFlush ?? now
             if s.lastFlush == nil { s.lastFlush = now }
-            return now.timeIntervalSince(first) >= Self.flushInterval || s.pending.count + s.pendingLocations.count >= Self.flushCount
+            let quiet = s.lastWrite.map { now.timeIntervalSince($0) >= Self.immediateWriteSpacing } ?? true
+            return quiet || now.timeIntervalSince(first) >= Self.flushInterval || s.pending.count + s.pendingLocations.count >= Self.flushCount
         }
         if due { await flush(into: builder) }
     }
@@ -348,6 +354,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 s.pending = []
                 s.pendingLocations = []
                 s.lastFlush = nil
+                s.lastWrite = realClock.now
             }
             return (s.pending, s.pendingLocations)
         }
