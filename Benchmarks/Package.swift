@@ -10,7 +10,7 @@ let package = Package(
         .package(name: "OpenHealthKit", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: ["StoreBenchmarks", "LiveBuilderBenchmarks", "StrapBenchmarks"].map { name in
+    targets: ["StoreBenchmarks", "LiveBuilderBenchmarks", "StrapBenchmarks", "RecorderBenchmarks"].map { name in
         .executableTarget(
             name: name,
             dependencies: [
