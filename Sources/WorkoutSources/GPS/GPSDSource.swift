@@ -152,7 +152,11 @@ public struct GPSDSource: WorkoutDataSource {
                         mode = 1
                         status(.noFix, "the receiver has no fix" + (satellites.map { " (\($0) satellites used)" } ?? ""))
                     }
-                case .satellites(let used, _):
+                case .satellites(let used, let visible):
+                    // The count shows in the fix status's detail, for dashboards; the kind is unchanged, so no marker.
+                    if used != satellites, let mode, mode >= 2 {
+                        status(mode >= 3 ? .fix3D : .fix2D, "\(used) satellites used, \(visible) in view")
+                    }
                     satellites = used
                 case .device(let path, let active):
                     if !active {
