@@ -1,0 +1,66 @@
+import Foundation
+import OpenHealthKit
+import Testing
+import WorkoutSources
+
+@Suite(.timeLimit(.minutes(2))) struct GPSDSourceTests {
+    @Test func addressesAndTheGpsdScheme() throws {
+        GPSDSource.register()
+        let source = try #require(try WorkoutSourceRegistry.sources(for: WorkoutSourceSpecification.list("gpsd://10.0.0.2:3000?device=/dev/ttyACM0")).first as? GPSDSource)
+        #expect(source.host == "10.0.0.2" && source.port == 3000 && source.device == "/dev/ttyACM0")
+        #expect(try GPSDSource(address: "pi.local").port == 2947)
+        #expect(try GPSDSource(address: "[::1]:2948").host == "::1")
+        #expect(throws: WorkoutSourceError.self) { try GPSDSource(address: "localhost:gps") }
+        #expect { try WorkoutSourceRegistry.sources(for: WorkoutSourceSpecification.list("gpsd://localhost?speed=2")) } throws: { "\($0)".contains("unknown parameter 'speed'") }
+    }
+
+    /// A real receiver's log (gpsd's haicom-305N regression capture) through
+    /// gpsfake and a real gpsd: one position per fix time, the receiver's
+    /// coordinates, times strictly increasing.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real gpsd capture"))
+    func aRealReceiversLogThroughGpsd() async throws {
+        let log = SharedData.file("gpsd-logs/haicom-305N.log").path
+        // What gpsd 3.22 emitted for this log: the fixes with a time and a position, one per time.
+        var expected: [String: (Double, Double)] = [:]
+        for line in try String(contentsOf: SharedData.file("gpsd-logs/haicom-305N.json"), encoding: .utf8).split(whereSeparator: \.isNewline) {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], object["class"] as? String == "TPV",
+                  let time = object["time"] as? String, let lat = object["lat"] as? Double, let lon = object["lon"] as? Double,
+                  (object["mode"] as? Int ?? 0) >= 2 else { continue }
+            if expected[time] == nil { expected[time] = (lat, lon) }
+        }
+        #expect(expected.count > 30)
+        let port = Int.random(in: 30_000...39_000)
+        let gpsfake = Process()
+        gpsfake.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
+        gpsfake.arguments = ["-n", "-q", "-1", "-P", String(port), "-c", "0.05", log]
+        gpsfake.standardOutput = FileHandle.nullDevice
+        gpsfake.standardError = FileHandle.nullDevice
+        try gpsfake.run()
+        defer {
+            let children = Process()
+            children.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+            children.arguments = ["-9", "-P", String(gpsfake.processIdentifier)]
+            try? children.run()
+            children.waitUntilExit()
+            kill(gpsfake.processIdentifier, SIGKILL)
+        }
+        var locations: [CLLocation] = []
+        var connected = false
+        for try await reading in GPSDSource(host: "127.0.0.1", port: port).readings() {
+            if case .location(let location) = reading { locations.append(location) }
+            if case .status(let status) = reading {
+                if status.kind == .connected { connected = true }
+                // gpsfake deactivates its device at the end of the log.
+                if status.kind == .noFix, status.detail.contains("went away") { break }
+            }
+        }
+        #expect(connected)
+        #expect(locations.count >= expected.count * 9 / 10, "\(locations.count) of \(expected.count) fixes")
+        #expect(locations.count <= expected.count)
+        #expect(zip(locations, locations.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
+        // Every position is one gpsd reported (by coordinates: gpsd 3.22 dates this undated log by the day it runs).
+        let byTime = Array(expected.values)
+        let matched = locations.filter { location in byTime.contains { abs($0.0 - location.coordinate.latitude) < 1e-7 && abs($0.1 - location.coordinate.longitude) < 1e-7 } }
+        #expect(matched.count == locations.count)
+    }
+}
