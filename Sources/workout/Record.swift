@@ -228,7 +228,6 @@ final class RecordDisplay {
             lastStatuses[name] = status.kind
             log("\(name) \(status.kind.rawValue)" + (status.detail.isEmpty ? "" : ": \(status.detail)"))
         }
-        let summary = Self.summary(builder: builder, dataSource: dataSource)
         if plain {
             if session.state != lastState {
                 lastState = session.state
@@ -237,14 +236,14 @@ final class RecordDisplay {
             let elapsed = builder.elapsedTime
             if elapsed - lastSummary >= 10 {
                 lastSummary = elapsed
-                write("\(Self.clock(elapsed)) " + summary.joined(separator: "  "))
+                write("\(clockText(elapsed)) " + Self.summary(builder: builder, dataSource: dataSource).joined(separator: "  "))
             }
             return
         }
         guard everySecond else { return }
         clear()
-        var lines = ["\u{1B}[1m\(Self.name(session.state).uppercased())\u{1B}[0m  \(activity)  \(Self.clock(builder.elapsedTime))"]
-        lines += summary
+        var lines = ["\u{1B}[1m\(Self.name(session.state).uppercased())\u{1B}[0m  \(activity)  \(clockText(builder.elapsedTime))"]
+        lines += Self.summary(builder: builder, dataSource: dataSource)
         let laps = builder.workoutEvents.filter { $0.type == .lap }.count
         lines.append("laps \(laps)  " + sources.map { name in "\(name): \(statuses[name].map { $0.kind.rawValue + ($0.detail.isEmpty ? "" : " (\($0.detail))") } ?? "waiting")" }
             .joined(separator: "  "))
@@ -283,11 +282,6 @@ final class RecordDisplay {
         }
     }
 
-    static func clock(_ seconds: TimeInterval) -> String {
-        let total = Int(seconds.rounded(.down))
-        return String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
-    }
-
     func finish(workout: HKWorkout?, builder: HKLiveWorkoutBuilder, dataSource: HKLiveWorkoutDataSource) {
         clear()
         guard let workout else {
@@ -295,7 +289,7 @@ final class RecordDisplay {
             return
         }
         write("saved workout \(workout.uuid.uuidString)")
-        write("  duration    \(Self.clock(workout.duration))")
+        write("  duration    \(clockText(workout.duration))")
         for line in Self.summary(builder: builder, dataSource: dataSource) where !line.hasPrefix("speed") { write("  " + line) }
         let markers = (workout.workoutEvents ?? []).filter { $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] != nil }
         if !markers.isEmpty { write("  device events \(markers.count)") }

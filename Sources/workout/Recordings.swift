@@ -73,23 +73,14 @@ struct List: AsyncParsableCommand {
             print("No workouts in \(store.location). Record one with `workout record` or replay a scenario with `workout replay`.")
             return
         }
-        var rows = [["id", "start", "activity", "duration", "distance", "energy", "heart rate"]]
+        var rows: [[String]] = []
         for summary in summaries {
             rows.append([String(summary.id.prefix(8)), summary.start.formatted(.iso8601), summary.activity, clockText(summary.durationSeconds),
                          summary.distanceMeters.map { String(format: "%.2f km", $0 / 1000) } ?? "",
                          summary.energyKilocalories.map { String(format: "%.0f kcal", $0) } ?? "",
                          summary.averageHeartRate.map { String(format: "%.0f bpm", $0) } ?? ""])
         }
-        printTable(rows)
-    }
-}
-
-/// Prints rows as left-aligned columns.
-func printTable(_ rows: [[String]]) {
-    let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
-    for row in rows {
-        print(zip(row, widths).map { $0.0.padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
-            .trimmingCharacters(in: .whitespaces))
+        printTable(header: ["id", "start", "activity", "duration", "distance", "energy", "heart rate"], rows: rows)
     }
 }
 
