@@ -100,7 +100,7 @@ public struct GPSDSource: WorkoutDataSource {
                     status(.disconnected, "\(error); retrying")
                     lastFailure = error.description
                 }
-                pause(backoff, unless: stop)
+                stop.sleep(backoff)
                 backoff = min(backoff * 2, 4)
                 continue
             }
@@ -167,7 +167,7 @@ public struct GPSDSource: WorkoutDataSource {
                     break
                 }
             }
-            pause(backoff, unless: stop)
+            stop.sleep(backoff)
         }
         continuation.finish()
     }
@@ -177,14 +177,6 @@ public struct GPSDSource: WorkoutDataSource {
                    altitude: fix.altitude ?? 0, horizontalAccuracy: fix.horizontalError ?? 0,
                    verticalAccuracy: fix.altitude == nil ? -1 : (fix.verticalError ?? 0),
                    course: fix.track ?? -1, speed: fix.speed ?? -1, timestamp: fix.time)
-    }
-
-    private func pause(_ seconds: TimeInterval, unless stop: StopFlag) {
-        var left = seconds
-        while left > 0, !stop.isSet {
-            usleep(useconds_t(min(left, 0.05) * 1_000_000))
-            left -= 0.05
-        }
     }
 }
 

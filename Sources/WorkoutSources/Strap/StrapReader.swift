@@ -105,7 +105,7 @@ public struct StrapReader: Sendable {
                     continuation.yield(.waiting(error))
                     lastWaiting = error
                 }
-                pause(configuration.reconnectInterval, unless: stop)
+                stop.sleep(configuration.reconnectInterval)
                 continue
             }
             everConnected = true
@@ -154,19 +154,9 @@ public struct StrapReader: Sendable {
                     break reading
                 }
             }
-            pause(configuration.reconnectInterval, unless: stop)
+            stop.sleep(configuration.reconnectInterval)
         }
         continuation.finish()
-    }
-
-    /// Sleeps the reader's thread in short steps, waking early when stopped.
-    private static func pause(_ seconds: TimeInterval, unless stop: StopFlag) {
-        var left = seconds
-        while left > 0, !stop.isSet {
-            let step = min(left, 0.05)
-            usleep(useconds_t(step * 1_000_000))
-            left -= step
-        }
     }
 }
 
