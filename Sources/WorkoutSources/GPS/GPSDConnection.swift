@@ -43,6 +43,8 @@ enum GPSDMessage: Sendable, Hashable {
 /// is 24 KB in 3.22, so it lives on the heap.
 final class GPSDConnection {
     private let data: UnsafeMutablePointer<gps_data_t>
+    private let host: String
+    private let port: String
     private var line = [CChar](repeating: 0, count: 20_481)
     private var isOpen = true
 
@@ -66,6 +68,8 @@ final class GPSDConnection {
             throw GPSDError(host: host, port: port, message: "gpsd refused the WATCH request", transient: true)
         }
         self.data = data
+        self.host = host
+        self.port = port
     }
 
     deinit {
@@ -76,7 +80,7 @@ final class GPSDConnection {
     /// The next message, or `nil` when none arrived within `timeoutMicroseconds`.
     ///
     /// - Throws: ``GPSDError`` when the connection is lost.
-    func next(timeoutMicroseconds: Int32, host: String, port: String) throws(GPSDError) -> GPSDMessage? {
+    func next(timeoutMicroseconds: Int32) throws(GPSDError) -> GPSDMessage? {
         guard gps_waiting(data, timeoutMicroseconds) else { return nil }
         // TPV assigns `set`, but SKY, DEVICE and others only add bits: clear it first.
         data.pointee.set = 0

@@ -116,7 +116,7 @@ public struct GPSDSource: WorkoutDataSource {
             reading: while !stop.isSet {
                 let message: GPSDMessage?
                 do {
-                    message = try connection.next(timeoutMicroseconds: 100_000, host: host, port: String(port))
+                    message = try connection.next(timeoutMicroseconds: 100_000)
                 } catch {
                     connection.close(polite: false)
                     status(.disconnected, "\(error); reconnecting")
