@@ -57,9 +57,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Real daemons for tests (gpsfake), shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutSourcesTests",
             dependencies: [
+                "TestSupport",
                 "WorkoutSources",
                 "OpenHealthKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -68,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkoutCommandTests",
-            dependencies: ["workout", "OpenHealthKit", "WorkoutSources"],
+            dependencies: ["workout", "OpenHealthKit", "WorkoutSources", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ],

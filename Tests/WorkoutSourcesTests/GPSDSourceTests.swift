@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import TestSupport
 import Testing
 import WorkoutSources
 
@@ -29,24 +30,11 @@ import WorkoutSources
             if expected[time] == nil { expected[time] = (lat, lon) }
         }
         #expect(expected.count > 30)
-        let port = Int.random(in: 30_000...39_000)
-        let gpsfake = Process()
-        gpsfake.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
-        gpsfake.arguments = ["-n", "-q", "-1", "-P", String(port), "-c", "0.05", log]
-        gpsfake.standardOutput = FileHandle.nullDevice
-        gpsfake.standardError = FileHandle.nullDevice
-        try gpsfake.run()
-        defer {
-            let children = Process()
-            children.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-            children.arguments = ["-9", "-P", String(gpsfake.processIdentifier)]
-            try? children.run()
-            children.waitUntilExit()
-            kill(gpsfake.processIdentifier, SIGKILL)
-        }
+        let gpsd = try GPSFake(log: log, delay: 0.05)
+        defer { gpsd.stop() }
         var locations: [CLLocation] = []
         var connected = false
-        for try await reading in GPSDSource(host: "127.0.0.1", port: port).readings() {
+        for try await reading in GPSDSource(host: "127.0.0.1", port: gpsd.port).readings() {
             if case .location(let location) = reading { locations.append(location) }
             if case .status(let status) = reading {
                 if status.kind == .connected { connected = true }

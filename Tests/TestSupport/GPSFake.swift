@@ -1,0 +1,58 @@
+import Foundation
+
+/// A real gpsd fed by `gpsfake -n` on a free port, as a receiver would feed it.
+public final class GPSFake: @unchecked Sendable {
+    /// The port gpsd listens on.
+    public let port: Int
+    private let process: Process
+
+    /// Starts gpsfake on `log`, one sentence every `delay` seconds (four
+    /// sentences an epoch: 0.25 s is real time), on `port` or a free one.
+    public init(log: String, delay: Double = 0.25, port: Int? = nil) throws {
+        guard let executable = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first(where: FileManager.default.isExecutableFile) else {
+            throw GPSFakeError("gpsfake is not installed; run Scripts/setup (apt-get install gpsd gpsd-clients)")
+        }
+        self.port = try port ?? Self.freePort()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        // -n: gpsd opens the device at once, or it drops the start of the log; -1: play it once.
+        process.arguments = ["-n", "-q", "-1", "-P", String(self.port), "-c", String(delay), log]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Kills gpsd and gpsfake with SIGKILL: children of `swift test` inherit a blocked SIGTERM.
+    public func stop() {
+        let children = Process()
+        children.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        children.arguments = ["-9", "-P", String(process.processIdentifier)]
+        try? children.run()
+        children.waitUntilExit()
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// A TCP port on 127.0.0.1 that nothing listens on now.
+    public static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard bound else { throw GPSFakeError("no free port: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { stop() }
+}
+
+/// gpsfake is missing or could not start.
+public struct GPSFakeError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
