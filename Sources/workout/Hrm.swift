@@ -93,7 +93,6 @@ private final class StrapMonitor: @unchecked Sendable {
     private let start: Date
     private let json: Bool
     private let lock = NSLock()
-    private var converter = HeartRateStrapReadings(sourceName: "hrm")
     private var notifications = 0
     private var heartRates: [UInt16] = []
     private var rejected = 0
@@ -117,7 +116,6 @@ private final class StrapMonitor: @unchecked Sendable {
             case .waiting(let error):
                 emit(elapsed, "waiting", text: "waiting: \(error)", fields: ["message": error.description])
             case .disconnected(let path, let reason):
-                converter.reset()
                 emit(elapsed, "disconnected", text: "disconnected \(path): \(reason); reopening", fields: ["path": path, "reason": reason])
             case .stale(let seconds):
                 emit(elapsed, "stale", text: String(format: "stale: no notification for %.1f s (strap out of range or bridge stalled?)", seconds),
@@ -155,14 +153,15 @@ private final class StrapMonitor: @unchecked Sendable {
         case (.notification(_, let payload), .heartRate(let measurement)):
             notifications += 1
             if measurement.hasValidHeartRate { heartRates.append(measurement.beatsPerMinute) }
-            fields["bytes"] = payload.map { String(format: "%02X", $0) }.joined()
+            let hex = payload.map { String(format: "%02X", $0) }
+            fields["bytes"] = hex.joined()
             fields["heartRate"] = Int(measurement.beatsPerMinute)
             fields["contact"] = measurement.contact.rawValue
             fields["rr"] = measurement.rrIntervals.map(Int.init)
             if let energy = measurement.energyExpended { fields["energyKilojoules"] = Int(energy) }
             if !measurement.anomalies.isEmpty { fields["anomalies"] = measurement.anomalies.description }
             fields["valid"] = measurement.hasValidHeartRate
-            let bytes = payload.map { String(format: "%02X", $0) }.joined(separator: " ")
+            let bytes = hex.joined(separator: " ")
             emit(elapsed, "notification", text: "\(prefix)2A37 \(bytes.padding(toLength: max(bytes.count, 17), withPad: " ", startingAt: 0))  \(measurement)"
                  + (measurement.hasValidHeartRate ? "" : " (left out)"), fields: fields)
         case (_, .bodySensorLocation(let location)):
@@ -176,8 +175,9 @@ private final class StrapMonitor: @unchecked Sendable {
             fields["message"] = reason
             emit(elapsed, "invalid", text: "\(prefix)\(String(format: "%04X", kind)) rejected: \(reason)", fields: fields)
         case (_, .unknown(let kind, let payload)):
-            fields["bytes"] = payload.map { String(format: "%02X", $0) }.joined()
-            emit(elapsed, "other", text: "\(prefix)\(String(format: "%04X", kind)) not decoded: \(payload.map { String(format: "%02X", $0) }.joined(separator: " "))",
+            let hex = payload.map { String(format: "%02X", $0) }
+            fields["bytes"] = hex.joined()
+            emit(elapsed, "other", text: "\(prefix)\(String(format: "%04X", kind)) not decoded: \(hex.joined(separator: " "))",
                  fields: fields)
         default:
             break
