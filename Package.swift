@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .library(name: "WorkoutSources", targets: ["WorkoutSources"]),
+        .library(name: "WorkoutFormats", targets: ["WorkoutFormats"]),
         .executable(name: "workout", targets: ["workout"]),
     ],
     dependencies: [
@@ -40,11 +41,17 @@ let package = Package(
             dependencies: ["OpenHealthKit", "Yams", "CGPS"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "WorkoutFormats",
+            dependencies: ["OpenHealthKit"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "workout",
             dependencies: [
                 "OpenHealthKit",
                 "WorkoutSources",
+                "WorkoutFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -70,8 +77,18 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "WorkoutFormatsTests",
+            dependencies: [
+                "WorkoutFormats",
+                "OpenHealthKit",
+                "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "WorkoutCommandTests",
-            dependencies: ["workout", "OpenHealthKit", "WorkoutSources", "TestSupport"],
+            dependencies: ["workout", "OpenHealthKit", "WorkoutSources", "WorkoutFormats", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ],
