@@ -8,17 +8,18 @@ extension ActivitySummary {
     /// Distance is the records' own distance where they have one, else the
     /// geodesic length of the track on WGS84; time inside `pauses` is not
     /// timer time; elevation uses 3 m hysteresis.
-    public init(computedFrom records: some Collection<ActivityRecord>, sport: ActivitySport, interval: DateInterval,
+    public init(computedFrom records: some BidirectionalCollection<ActivityRecord>, sport: ActivitySport, interval: DateInterval,
                 pauses: [DateInterval], trigger: ActivityLapTrigger = .manual) {
         let paused = pauses.reduce(0.0) { $0 + ($1.intersection(with: interval)?.duration ?? 0) }
         self.init(sport: sport, start: interval.start, elapsedTime: interval.duration, timerTime: max(0, interval.duration - paused), trigger: trigger)
         let inside = records.filter { $0.date >= interval.start && $0.date <= interval.end }
         guard !inside.isEmpty else { return }
-        var distances = inside.compactMap(\.distance)
-        if distances.count >= 2 {
-            distance = distances.last! - distances.first!
+        let distances = inside.compactMap(\.distance)
+        if let last = distances.last {
+            // From the last distance before the interval, so consecutive laps add up to their session.
+            let baseline = records.last { $0.date <= interval.start && $0.distance != nil }?.distance ?? distances[0]
+            distance = last - baseline
         } else {
-            distances = []
             var total = 0.0
             var previous: ActivityRecord?
             for record in inside where record.hasPosition {

@@ -28,7 +28,7 @@ import WorkoutFormats
             }
             let legRecords = activity.records.filter { $0.date >= legStart && $0.date < legStart.addingTimeInterval(legLength) }
             let interval = DateInterval(start: legStart, duration: legLength - 1)
-            let firstLap = DateInterval(start: legStart, duration: 60)
+            let firstLap = DateInterval(start: legStart, duration: 40)
             let secondLap = DateInterval(start: firstLap.end, end: interval.end)
             activity.laps.append(ActivitySummary(computedFrom: legRecords, sport: sport, interval: firstLap, pauses: [pause]))
             activity.laps.append(ActivitySummary(computedFrom: legRecords, sport: sport, interval: secondLap, pauses: [pause], trigger: .sessionEnd))

@@ -1,0 +1,98 @@
+public import Foundation
+
+/// The activity file formats: FIT, TCX and GPX.
+public enum ActivityFileFormat: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Garmin's binary Flexible and Interoperable Data Transfer format.
+    case fit
+    /// Garmin Training Center XML, version 2.
+    case tcx
+    /// GPS Exchange Format 1.1.
+    case gpx
+
+    /// The format a file's extension names (`.fit`, `.tcx`, `.gpx`, any case), if any.
+    public init?(pathExtension: String) {
+        self.init(rawValue: pathExtension.lowercased())
+    }
+
+    /// The format of `data` by its content: a FIT header, or a TCX or GPX root element.
+    public init?(sniffing data: Data) {
+        if data.count >= 12, data[data.startIndex + 8..<data.startIndex + 12].elementsEqual(Array(".FIT".utf8)) {
+            self = .fit
+            return
+        }
+        let head = String(decoding: data.prefix(2048), as: UTF8.self)
+        if head.contains("<TrainingCenterDatabase") { self = .tcx } else if head.contains("<gpx") { self = .gpx } else { return nil }
+    }
+
+    /// The extension, such as `fit`.
+    public var description: String { rawValue }
+}
+
+/// Reads and writes activity files in any of the formats.
+///
+/// ```swift
+/// let activity = try ActivityFile.read(URL(fileURLWithPath: "ride.fit"))
+/// try ActivityFile.write(activity, as: .gpx, to: URL(fileURLWithPath: "ride.gpx"))
+/// ```
+public enum ActivityFile {
+    /// Reads a FIT, TCX or GPX file (known by its extension, else by its content).
+    ///
+    /// - Throws: ``ActivityFileError`` when the file cannot be read in full:
+    ///   damaged, cut short, or not an activity. The error carries what could be
+    ///   read safely before the problem in ``ActivityFileError/readable``.
+    public static func read(_ url: URL) throws(ActivityFileError) -> Activity {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw ActivityFileError(path: url.path, location: .file, message: "cannot be read: \((error as NSError).localizedDescription)",
+                                    hint: "check the path and that you may read it")
+        }
+        guard let format = ActivityFileFormat(pathExtension: url.pathExtension) ?? ActivityFileFormat(sniffing: data) else {
+            throw ActivityFileError(path: url.path, location: .file, message: "is not a FIT, TCX or GPX file",
+                                    hint: "give a file ending in .fit, .tcx or .gpx")
+        }
+        return try read(data, format: format, path: url.path)
+    }
+
+    /// Reads `data` in `format`; `path` names it in errors.
+    public static func read(_ data: Data, format: ActivityFileFormat, path: String) throws(ActivityFileError) -> Activity {
+        switch format {
+        case .fit:
+            let (activity, problem) = FITActivityReader.read(data)
+            if let problem {
+                let hint = switch problem.code {
+                case .notFIT: "is it a FIT file? TCX and GPX files are XML and end in .tcx or .gpx"
+                case .truncated: "the file was cut short: copy it again from the device; what precedes the cut can be imported with --salvage"
+                default: "the file is damaged: copy it again from the device; what precedes the damage can be imported with --salvage"
+                }
+                throw ActivityFileError(path: path, location: .byte(problem.offset), message: problem.message, hint: hint,
+                                        readable: activity.records.isEmpty ? nil : activity.completingSummaries())
+            }
+            guard !activity.records.isEmpty || !activity.sessions.isEmpty else {
+                throw ActivityFileError(path: path, location: .file, message: "holds no records or sessions: it is not an activity (a course, settings or monitoring file?)",
+                                        hint: "give an activity file, as a device saves it after a workout")
+            }
+            return activity.completingSummaries()
+        case .tcx, .gpx:
+            let (activity, problem) = format == .tcx ? TCXReader.read(data) : GPXReader.read(data)
+            if let problem {
+                let location: ActivityFileError.Location = problem.line.map { .line($0, column: problem.column ?? 1) } ?? .file
+                let hint = problem.line == nil ? "give a recorded activity" : "the file is malformed here; what precedes it can be imported with --salvage"
+                throw ActivityFileError(path: path, location: location, message: problem.message, hint: hint,
+                                        readable: activity.records.isEmpty ? nil : activity)
+            }
+            return activity
+        }
+    }
+
+    /// Writes `activity` in `format` to `url`.
+    public static func write(_ activity: Activity, as format: ActivityFileFormat, to url: URL, timeZone: TimeZone = .current) throws {
+        switch format {
+        case .fit: try FITActivityWriter(url: url, creator: activity.creator, start: activity.startDate ?? Date(timeIntervalSince1970: 0), timeZone: timeZone)
+            .write(activity.completingSummaries())
+        case .tcx: try TCXWriter.write(activity, to: url)
+        case .gpx: try GPXWriter.write(activity, to: url)
+        }
+    }
+}

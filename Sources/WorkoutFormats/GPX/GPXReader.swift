@@ -1,0 +1,138 @@
+public import Foundation
+
+/// Reads GPX 1.0 and 1.1 tracks into an ``Activity``.
+///
+/// Every `trkpt` with a time becomes a record: position, `ele`, and from any
+/// extension (Garmin's TrackPointExtension v1 or v2, whatever namespace the
+/// file declares for it, or plain `heartrate`/`cadence`/`power`/`speed`
+/// elements) heart rate, cadence, power and speed. A new `trkseg` after the
+/// first is a pause from the previous segment's last point to its first.
+/// A GPX file has no laps or totals: one session is computed from the points.
+public enum GPXReader {
+    /// What was read, and the problem that stopped reading, if any.
+    public static func read(_ data: Data) -> (activity: Activity, problem: XMLLocatedProblem?) {
+        var handler = Handler()
+        let problem = XMLLocatedProblem.scan(data, into: &handler)
+        return (handler.activity(), problem ?? handler.emptyProblem())
+    }
+
+    private struct Handler: XMLHandler {
+        var records: [ActivityRecord] = []
+        var timers: [ActivityTimerEvent] = []
+        var sport: ActivitySport = .generic
+        var creator = ActivityCreator(name: "unknown device", manufacturer: 0)
+        var point: (latitude: Double, longitude: Double)?
+        var record = ActivityRecord(date: .distantPast)
+        var hasTime = false
+        var path: [String] = []
+        var segmentCount = 0
+        var segmentStartIndex = 0
+        var pointsWithoutTime = 0
+
+        mutating func startElement(_ name: String, attributes: [(name: String, value: String)], offset: Int) throws(XMLProblem) {
+            path.append(name)
+            switch name {
+            case "gpx":
+                if let value = attributes.first(where: { $0.name == "creator" })?.value, !value.isEmpty {
+                    creator.name = value.replacingOccurrences(of: " with barometer", with: "")
+                }
+            case "trkseg":
+                segmentCount += 1
+                segmentStartIndex = records.count
+            case "trkpt":
+                guard let lat = attributes.first(where: { $0.name == "lat" })?.value, let lon = attributes.first(where: { $0.name == "lon" })?.value else {
+                    throw XMLProblem("a trkpt needs lat and lon attributes", at: offset)
+                }
+                guard let latitude = Double(lat), let longitude = Double(lon), abs(latitude) <= 90, abs(longitude) <= 180 else {
+                    throw XMLProblem("trkpt lat=\"\(lat)\" lon=\"\(lon)\" is not a position (latitude −90…90, longitude −180…180)", at: offset)
+                }
+                point = (latitude, longitude)
+                record = ActivityRecord(date: .distantPast, latitude: latitude, longitude: longitude)
+                hasTime = false
+            default: break
+            }
+        }
+
+        mutating func endElement(_ name: String) throws(XMLProblem) {
+            path.removeLast()
+            guard name == "trkpt", point != nil else { return }
+            point = nil
+            guard hasTime else {
+                pointsWithoutTime += 1
+                return
+            }
+            if records.count == segmentStartIndex, segmentCount > 1, let previous = records.last {
+                // The first point of a later segment: the gap was a pause.
+                timers.append(ActivityTimerEvent(.stop, at: previous.date))
+                timers.append(ActivityTimerEvent(.start, at: record.date))
+            }
+            records.append(record)
+        }
+
+        mutating func text(_ text: String, offset: Int) throws(XMLProblem) {
+            guard let name = path.last else { return }
+            if point == nil {
+                if name == "type", path.count >= 2, path[path.count - 2] == "trk", let named = ActivitySport(name: text) { sport = named }
+                return
+            }
+            func number() throws(XMLProblem) -> Double {
+                guard let value = Double(text), value.isFinite else { throw XMLProblem("<\(name)>\(text)</\(name)> is not a number", at: offset) }
+                return value
+            }
+            switch name {
+            case "time":
+                guard let date = ISO8601.parse(text) else {
+                    throw XMLProblem("<time>\(text)</time> is not an ISO 8601 time such as 2024-05-01T06:30:00Z", at: offset)
+                }
+                record.date = date
+                hasTime = true
+            case "ele": record.altitude = try number()
+            case "hr", "heartrate", "HeartRateBpm": record.heartRate = try number()
+            case "cad", "cadence", "RunCadence": record.cadence = try number()
+            case "power", "PowerInWatts", "watts": record.power = try number()
+            case "speed": record.speed = try number()
+            default: break
+            }
+        }
+
+        func activity() -> Activity {
+            Activity(records: records, timerEvents: timers, creator: creator).completingSummaries(sport: sport)
+        }
+
+        func emptyProblem() -> XMLLocatedProblem? {
+            guard records.isEmpty else { return nil }
+            let message = pointsWithoutTime > 0
+                ? "none of the \(pointsWithoutTime) track points has a <time>: this is a route, not a recorded activity"
+                : "the file has no track points (<trkpt>)"
+            return XMLLocatedProblem(message: message, line: nil, column: nil)
+        }
+    }
+}
+
+/// A problem in an XML activity file, at a line and column when it has one.
+public struct XMLLocatedProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public var message: String
+    /// The line, from 1.
+    public var line: Int?
+    /// The column, from 1.
+    public var column: Int?
+
+    /// `line:column: message`.
+    public var description: String {
+        guard let line, let column else { return message }
+        return "\(line):\(column): \(message)"
+    }
+
+    static func scan(_ data: Data, into handler: inout some XMLHandler) -> XMLLocatedProblem? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> XMLLocatedProblem? in
+            do throws(XMLProblem) {
+                try XMLScanner.scan(bytes, into: &handler)
+                return nil
+            } catch {
+                let (line, column) = XMLScanner.lineAndColumn(of: error.offset ?? bytes.count, in: bytes)
+                return XMLLocatedProblem(message: error.message, line: line, column: column)
+            }
+        }
+    }
+}

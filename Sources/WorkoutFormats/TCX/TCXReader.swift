@@ -1,0 +1,175 @@
+public import Foundation
+
+/// Reads Garmin Training Center (TCX v1 and v2) activities into an ``Activity``.
+///
+/// Each `Activity` becomes a session with its sport; each `Lap` keeps its
+/// totals (`TotalTimeSeconds` is timer time; its elapsed time runs to the next
+/// lap's start, or to its last trackpoint); each `Trackpoint` with a time
+/// becomes a record, with speed, power and run cadence from the `TPX`
+/// extension. A lap's second and later `Track` elements follow pauses, as
+/// Garmin writes them; they become timer stops and starts.
+public enum TCXReader {
+    /// What was read, and the problem that stopped reading, if any.
+    public static func read(_ data: Data) -> (activity: Activity, problem: XMLLocatedProblem?) {
+        var handler = Handler()
+        let problem = XMLLocatedProblem.scan(data, into: &handler)
+        return (handler.activity(), problem ?? handler.emptyProblem())
+    }
+
+    private struct Handler: XMLHandler {
+        var records: [ActivityRecord] = []
+        var timers: [ActivityTimerEvent] = []
+        var laps: [ActivitySummary] = []
+        var lapLastPoint: [Date?] = []
+        var sessions: [(sport: ActivitySport, firstLap: Int)] = []
+        var creator = ActivityCreator(name: "unknown device", manufacturer: 0)
+        var path: [String] = []
+        var record: ActivityRecord?
+        var lap: ActivitySummary?
+        var lapPoint: Date?
+        var tracksInLap = 0
+        var recordsAtTrackStart = 0
+        var sawActivity = false
+
+        mutating func startElement(_ name: String, attributes: [(name: String, value: String)], offset: Int) throws(XMLProblem) {
+            path.append(name)
+            switch name {
+            case "Activity" where path.count >= 2 && path[path.count - 2] == "Activities":
+                sawActivity = true
+                sessions.append((ActivitySport(tcxName: attributes.first { $0.name == "Sport" }?.value ?? ""), laps.count))
+            case "Lap":
+                guard let text = attributes.first(where: { $0.name == "StartTime" })?.value else { throw XMLProblem("a Lap needs a StartTime attribute", at: offset) }
+                guard let start = ISO8601.parse(text) else { throw XMLProblem("Lap StartTime=\"\(text)\" is not an ISO 8601 time", at: offset) }
+                lap = ActivitySummary(sport: sessions.last?.sport ?? .generic, start: start, elapsedTime: 0, timerTime: 0)
+                lapPoint = nil
+                tracksInLap = 0
+            case "Track" where lap != nil:
+                tracksInLap += 1
+                recordsAtTrackStart = records.count
+            case "Trackpoint" where lap != nil:
+                record = ActivityRecord(date: .distantPast)
+            default: break
+            }
+        }
+
+        mutating func endElement(_ name: String) throws(XMLProblem) {
+            path.removeLast()
+            switch name {
+            case "Trackpoint":
+                guard let record, record.date != .distantPast else {
+                    self.record = nil
+                    return
+                }
+                // A track after the first in a lap follows a pause.
+                if tracksInLap > 1, records.count == recordsAtTrackStart, let previous = records.last {
+                    timers.append(ActivityTimerEvent(.stop, at: previous.date))
+                    timers.append(ActivityTimerEvent(.start, at: record.date))
+                }
+                var kept = record
+                if let latitude = kept.latitude, let longitude = kept.longitude, abs(latitude) <= 90, abs(longitude) <= 180 {
+                } else {
+                    // Half a position, or one off the globe, is no position.
+                    kept.latitude = nil
+                    kept.longitude = nil
+                }
+                records.append(kept)
+                lapPoint = max(lapPoint ?? record.date, record.date)
+                self.record = nil
+            case "Lap":
+                if let lap {
+                    laps.append(lap)
+                    lapLastPoint.append(lapPoint)
+                }
+                lap = nil
+            default: break
+            }
+        }
+
+        mutating func text(_ text: String, offset: Int) throws(XMLProblem) {
+            guard let name = path.last else { return }
+            let parent = path.count >= 2 ? path[path.count - 2] : ""
+            func number() throws(XMLProblem) -> Double {
+                guard let value = Double(text), value.isFinite else { throw XMLProblem("<\(name)>\(text)</\(name)> is not a number", at: offset) }
+                return value
+            }
+            if record != nil {
+                switch (name, parent) {
+                case ("Time", _):
+                    guard let date = ISO8601.parse(text) else { throw XMLProblem("<Time>\(text)</Time> is not an ISO 8601 time such as 2024-05-01T06:30:00Z", at: offset) }
+                    record?.date = date
+                case ("LatitudeDegrees", _): record?.latitude = try number()
+                case ("LongitudeDegrees", _): record?.longitude = try number()
+                case ("AltitudeMeters", _): record?.altitude = try number()
+                case ("DistanceMeters", _): record?.distance = try number()
+                case ("Value", "HeartRateBpm"): record?.heartRate = try number()
+                case ("Cadence", _), ("RunCadence", _): record?.cadence = try number()
+                case ("Speed", _): record?.speed = try number()
+                case ("Watts", _): record?.power = try number()
+                default: break
+                }
+                return
+            }
+            if lap != nil {
+                switch (name, parent) {
+                case ("TotalTimeSeconds", _): lap?.timerTime = try number()
+                case ("DistanceMeters", "Lap"): lap?.distance = try number()
+                case ("MaximumSpeed", "Lap"): lap?.maximumSpeed = try number()
+                case ("Calories", "Lap"): lap?.calories = try number()
+                case ("Value", "AverageHeartRateBpm"): lap?.averageHeartRate = try number()
+                case ("Value", "MaximumHeartRateBpm"): lap?.maximumHeartRate = try number()
+                case ("Cadence", "Lap"): lap?.averageCadence = try number()
+                case ("AvgSpeed", _): lap?.averageSpeed = try number()
+                case ("AvgWatts", _): lap?.averagePower = try number()
+                case ("MaxWatts", _): lap?.maximumPower = try number()
+                case ("TriggerMethod", _):
+                    lap?.trigger = switch text {
+                    case "Distance": .distance
+                    case "Location": .position
+                    case "Time": .time
+                    default: .manual
+                    }
+                default: break
+                }
+                return
+            }
+            if path.contains("Creator") {
+                switch name {
+                case "Name": creator.name = text
+                case "UnitId": creator.serialNumber = UInt32(text)
+                case "ProductID": creator.product = UInt16(text) ?? 0
+                case "VersionMajor": creator.softwareVersion = (Double(text) ?? 0) + (creator.softwareVersion ?? 0)
+                case "VersionMinor": creator.softwareVersion = (creator.softwareVersion ?? 0) + (Double(text) ?? 0) / 100
+                default: break
+                }
+            }
+        }
+
+        func activity() -> Activity {
+            var laps = laps
+            // Elapsed time: to the next lap's start, or to the lap's last point (never shorter than its timer time).
+            for index in laps.indices {
+                let next = index + 1 < laps.count ? laps[index + 1].start : nil
+                let end = next ?? lapLastPoint[index] ?? laps[index].start
+                laps[index].elapsedTime = max(laps[index].timerTime, end.timeIntervalSince(laps[index].start))
+                if let distance = laps[index].distance, laps[index].averageSpeed == nil, laps[index].timerTime > 0 {
+                    laps[index].averageSpeed = distance / laps[index].timerTime
+                }
+            }
+            var sessionSummaries: [ActivitySummary] = []
+            for (index, session) in sessions.enumerated() {
+                let end = index + 1 < sessions.count ? sessions[index + 1].firstLap : laps.count
+                guard session.firstLap < end else { continue }
+                var summary = Activity.sum(of: Array(laps[session.firstLap..<end]))
+                summary.sport = session.sport
+                sessionSummaries.append(summary)
+            }
+            return Activity(records: records, timerEvents: timers, laps: laps, sessions: sessionSummaries, creator: creator)
+                .completingSummaries(sport: sessions.first?.sport ?? .generic)
+        }
+
+        func emptyProblem() -> XMLLocatedProblem? {
+            if !sawActivity { return XMLLocatedProblem(message: "the file has no <Activity>: is it a TCX course or workout rather than an activity?", line: nil, column: nil) }
+            return nil
+        }
+    }
+}

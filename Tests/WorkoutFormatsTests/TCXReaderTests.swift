@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+import WorkoutFormats
+
+@Suite struct TCXReaderTests {
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real TCX ride"))
+    func aRealRideReadsAsTcxparserReadsIt() throws {
+        let activity = try ActivityFile.read(SharedData.file("activity-files/gc__edge705-ride-hr-2009-09-19.tcx"))
+        // Published: 1,863 trackpoints with heart rate; tcxparser: biking, 50,970.934 m, max HR 204.
+        // The file has 1,854 trackpoint cadences and 1,838 Watts in its TPX extensions.
+        #expect(activity.records.count == 1863)
+        #expect(activity.records.filter { $0.heartRate != nil }.count == 1863)
+        #expect(activity.records.filter { $0.cadence != nil }.count == 1854)
+        #expect(activity.records.filter { $0.power != nil }.count == 1838)
+        #expect(activity.creator.name == "EDGE705" && activity.creator.softwareVersion == 2.9)
+        #expect(activity.sport == .cycling)
+        let session = try #require(activity.sessions.first)
+        #expect(abs((session.distance ?? 0) - 50_970.934) < 0.01)
+        #expect(session.maximumHeartRate == 204)
+        #expect(activity.laps.count >= 1)
+    }
+
+    static let sample = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+         <Activities>
+          <Activity Sport="Running">
+           <Id>2024-05-01T06:30:00Z</Id>
+           <Lap StartTime="2024-05-01T06:30:00Z">
+            <TotalTimeSeconds>3</TotalTimeSeconds><DistanceMeters>12.5</DistanceMeters><Calories>2</Calories>
+            <AverageHeartRateBpm><Value>121</Value></AverageHeartRateBpm><Intensity>Active</Intensity><TriggerMethod>Distance</TriggerMethod>
+            <Track>
+             <Trackpoint><Time>2024-05-01T06:30:00Z</Time><Position><LatitudeDegrees>48</LatitudeDegrees><LongitudeDegrees>11</LongitudeDegrees></Position><DistanceMeters>0</DistanceMeters><HeartRateBpm><Value>120</Value></HeartRateBpm></Trackpoint>
+             <Trackpoint><Time>2024-05-01T06:30:01Z</Time><DistanceMeters>5</DistanceMeters><HeartRateBpm><Value>121</Value></HeartRateBpm><Extensions><TPX xmlns="http://www.garmin.com/xmlschemas/ActivityExtension/v2"><Speed>5</Speed><RunCadence>88</RunCadence></TPX></Extensions></Trackpoint>
+            </Track>
+            <Track>
+             <Trackpoint><Time>2024-05-01T06:30:10Z</Time><DistanceMeters>12.5</DistanceMeters></Trackpoint>
+             <Trackpoint><Time>2024-05-01T06:30:11Z</Time><DistanceMeters>12.5</DistanceMeters></Trackpoint>
+            </Track>
+           </Lap>
+          </Activity>
+         </Activities>
+        </TrainingCenterDatabase>
+        """
+
+    @Test func lapsTracksAndExtensions() throws {
+        let activity = try ActivityFile.read(Data(Self.sample.utf8), format: .tcx, path: "run.tcx")
+        #expect(activity.records.count == 4)
+        #expect(activity.records[1].speed == 5 && activity.records[1].cadence == 88)
+        // The second track follows a pause.
+        #expect(activity.pauses == [DateInterval(start: activity.records[1].date, end: activity.records[2].date)])
+        let lap = try #require(activity.laps.first)
+        #expect(lap.timerTime == 3 && lap.elapsedTime == 11 && lap.distance == 12.5 && lap.calories == 2)
+        #expect(lap.averageHeartRate == 121 && lap.trigger == .distance)
+        #expect(activity.sessions.first?.sport == .running)
+    }
+
+    @Test func aLapWithoutAStartTimeIsLocated() throws {
+        let bad = Self.sample.replacingOccurrences(of: "<Lap StartTime=\"2024-05-01T06:30:00Z\">", with: "<Lap>")
+        let error = #expect(throws: ActivityFileError.self) { try ActivityFile.read(Data(bad.utf8), format: .tcx, path: "bad.tcx") }
+        #expect(error?.location == .line(6, column: 4))
+        #expect(error?.message == "a Lap needs a StartTime attribute")
+        let course = "<TrainingCenterDatabase><Courses/></TrainingCenterDatabase>"
+        let noActivity = #expect(throws: ActivityFileError.self) { try ActivityFile.read(Data(course.utf8), format: .tcx, path: "course.tcx") }
+        #expect(noActivity?.message.contains("no <Activity>") == true)
+    }
+}
