@@ -61,6 +61,7 @@ public struct Activity: Sendable, Equatable {
                 stoppedAt = nil
             }
         }
+        if let stop = stoppedAt, let end = endDate, end > stop { pauses.append(DateInterval(start: stop, end: end)) }
         return pauses
     }
 }

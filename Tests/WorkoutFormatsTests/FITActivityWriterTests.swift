@@ -24,7 +24,7 @@ import WorkoutFormats
                 activity.records.append(ActivityRecord(date: date, latitude: 48.1 + distance * 1e-5, longitude: 11.5, altitude: 520 + Double(second % 7),
                                                        heartRate: 120 + Double(second % 30), cadence: 85, power: 200 + Double(second % 3),
                                                        speed: 5, distance: distance))
-                if second % 10 == 0 { activity.heartbeatIntervals.append(ActivityHeartbeatInterval(date: date, seconds: 0.5 + Double(second) / 1000)) }
+                activity.heartbeatIntervals.append(ActivityHeartbeatInterval(date: date, seconds: second % 2 == 0 ? 1.001 : 0.999))
             }
             let legRecords = activity.records.filter { $0.date >= legStart && $0.date < legStart.addingTimeInterval(legLength) }
             let interval = DateInterval(start: legStart, duration: legLength - 1)

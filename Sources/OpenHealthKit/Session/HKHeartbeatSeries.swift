@@ -83,7 +83,7 @@ public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
     }
 
     /// Saves the series, tied to `workout` when one is given.
-    func finishSeries(workout: UUID?) async throws -> HKHeartbeatSeriesSample {
+    package func finishSeries(workout: UUID?) async throws -> HKHeartbeatSeriesSample {
         // An untyped closure: a typed-throws one returning this tuple crashes Swift 6.3's SIL generation.
         let (collected, collectedMetadata) = try lock.withLock { () throws -> ([(time: TimeInterval, gap: Bool)], [String: MetadataValue]) in
             guard !self.finished else { throw HKError(.errorInvalidArgument, "The heartbeat series has already finished") }

@@ -1,0 +1,223 @@
+import Foundation
+public import OpenHealthKit
+
+/// Stores an ``Activity`` read from a file as a workout, with its samples,
+/// route, events and heartbeats.
+///
+/// A workout builder does the work, so the stored workout's statistics are
+/// computed as for a recorded one: heart rate, speed, cadence and power
+/// samples at each record; distance samples between records (the file's own
+/// distance where it has one, else the geodesic between positions); each
+/// lap's or session's calories spread over its active time; pauses,
+/// automatic pauses and laps as events; each session of a multisport file as
+/// an activity; the route with every position; and the beat-to-beat intervals
+/// as a heartbeat series.
+///
+/// ```swift
+/// let activity = try ActivityFile.read(URL(fileURLWithPath: "ride.fit"))
+/// let workout = try await ActivityImporter(store: store).importActivity(activity, from: "ride.fit")
+/// ```
+public struct ActivityImporter: Sendable {
+    /// Where workouts are saved.
+    public let store: HKHealthStore
+
+    /// The metadata key naming the file a workout was imported from.
+    public static let importedFileKey = "OpenHealthKitImportedFile"
+
+    /// An importer saving into `store`.
+    public init(store: HKHealthStore) { self.store = store }
+
+    /// A stored workout of the same activity type starting at the same second, if any:
+    /// the file was imported before (or recorded here).
+    public func existingWorkout(for activity: Activity) async throws -> HKWorkout? {
+        guard let start = activity.startDate else { return nil }
+        let window = HKQuery.predicateForSamples(withStart: start.addingTimeInterval(-0.5), end: start.addingTimeInterval(0.5), options: [])
+        let workouts = try await HKSampleQueryDescriptor(predicates: [.workout(window)], sortDescriptors: []).result(for: store)
+        return workouts.first { abs($0.startDate.timeIntervalSince(start)) < 0.5 && $0.workoutActivityType == activity.sport.activityType }
+    }
+
+    /// Saves `activity` as a workout; `file` is recorded in its metadata.
+    ///
+    /// - Throws: ``ActivityFileError`` for an activity without a start, or the store's errors.
+    @discardableResult
+    public func importActivity(_ activity: Activity, from file: String) async throws -> HKWorkout {
+        let activity = activity.completingSummaries()
+        guard let start = activity.startDate, let end = activity.endDate, end >= start else {
+            throw ActivityFileError(path: file, location: .file, message: "has no records or sessions with a time", hint: "give a recorded activity")
+        }
+        let sport = activity.sport
+        let hasRoute = activity.records.contains { $0.hasPosition }
+        let distanceType = HKQuantityType(HKWorkout.distanceType(for: sport.activityType))
+        let speedType = HKQuantityType(sport == .cycling ? .cyclingSpeed : .runningSpeed)
+        let powerType = HKQuantityType(sport == .cycling ? .cyclingPower : .runningPower)
+        var types: Set<HKSampleType> = [HKWorkoutType(), HKSeriesType.workoutRoute(), HKSeriesType.heartbeat(), HKQuantityType(.heartRate),
+                                        HKQuantityType(.activeEnergyBurned), HKQuantityType(.cyclingCadence), speedType, powerType]
+        for session in activity.sessions { types.insert(HKQuantityType(HKWorkout.distanceType(for: session.sport.activityType))) }
+        try await store.requestAuthorization(toShare: types, read: Set(types.map { $0 as HKObjectType }))
+
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = activity.sessions.count > 1 ? .swimBikeRun : sport.activityType
+        configuration.locationType = hasRoute ? .outdoor : .indoor
+        let device = HKDevice(name: activity.creator.name, manufacturer: ActivityCreator.manufacturerName(activity.creator.manufacturer),
+                              model: "\(activity.creator.product)", hardwareVersion: nil, firmwareVersion: nil,
+                              softwareVersion: activity.creator.softwareVersion.map { String($0) }, localIdentifier: nil, udiDeviceIdentifier: nil)
+        let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: device)
+        try await builder.beginCollection(at: start)
+
+        // Events: pauses (automatic ones as motion pauses too) and laps.
+        var events: [HKWorkoutEvent] = []
+        var stoppedBy: ActivityTimerEvent?
+        for timer in activity.timerEvents where timer.date > start && timer.date < end {
+            switch timer.kind {
+            case .stop where stoppedBy == nil:
+                stoppedBy = timer
+                events.append(HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: timer.date, duration: 0), metadata: nil))
+                if timer.isAutomatic { events.append(HKWorkoutEvent(type: .motionPaused, dateInterval: DateInterval(start: timer.date, duration: 0), metadata: nil)) }
+            case .start where stoppedBy != nil:
+                events.append(HKWorkoutEvent(type: .resume, dateInterval: DateInterval(start: timer.date, duration: 0), metadata: nil))
+                if stoppedBy!.isAutomatic { events.append(HKWorkoutEvent(type: .motionResumed, dateInterval: DateInterval(start: timer.date, duration: 0), metadata: nil)) }
+                stoppedBy = nil
+            default: break
+            }
+        }
+        let sessionLaps = activity.laps.count == activity.sessions.count && activity.laps.allSatisfy { $0.trigger == .sessionEnd }
+        if !sessionLaps {
+            for lap in activity.laps where lap.elapsedTime > 0 {
+                events.append(HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lap.start, end: min(lap.end, end)), metadata: nil))
+            }
+        }
+        if !events.isEmpty { try await builder.addWorkoutEvents(events) }
+        if activity.sessions.count > 1 {
+            for session in activity.sessions {
+                let legConfiguration = HKWorkoutConfiguration()
+                legConfiguration.activityType = session.sport.activityType
+                legConfiguration.locationType = configuration.locationType
+                try await builder.addWorkoutActivity(HKWorkoutActivity(workoutConfiguration: legConfiguration, start: session.start,
+                                                                       end: min(session.end, end), metadata: nil))
+            }
+        }
+
+        let pauses = activity.pauses
+        let samples = Self.samples(of: activity, pauses: pauses, distanceType: distanceType, speedType: speedType, powerType: powerType, end: end)
+        for batch in stride(from: 0, to: samples.count, by: 10_000) {
+            try await builder.addSamples(Array(samples[batch..<min(batch + 10_000, samples.count)]))
+        }
+        if hasRoute, let routeBuilder = builder.seriesBuilder(for: .workoutRoute()) {
+            let locations = activity.records.compactMap { record -> CLLocation? in
+                guard let latitude = record.latitude, let longitude = record.longitude else { return nil }
+                return CLLocation(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: record.altitude ?? 0,
+                                  horizontalAccuracy: 5, verticalAccuracy: record.altitude == nil ? -1 : 5, course: -1, courseAccuracy: -1,
+                                  speed: record.speed ?? -1, speedAccuracy: record.speed == nil ? -1 : 0.5, timestamp: record.date)
+            }
+            for batch in stride(from: 0, to: locations.count, by: 10_000) {
+                try await routeBuilder.insertRouteData(Array(locations[batch..<min(batch + 10_000, locations.count)]))
+            }
+        }
+        var metadata: [String: Any] = [HKMetadataKeyIndoorWorkout: !hasRoute, Self.importedFileKey: URL(fileURLWithPath: file).lastPathComponent]
+        if let ascent = activity.sessions.compactMap(\.ascent).reduce(nil, { ($0 ?? 0) + $1 }) {
+            metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: .meter(), doubleValue: ascent)
+        }
+        if let descent = activity.sessions.compactMap(\.descent).reduce(nil, { ($0 ?? 0) + $1 }) {
+            metadata[HKMetadataKeyElevationDescended] = HKQuantity(unit: .meter(), doubleValue: descent)
+        }
+        try await builder.addMetadata(metadata)
+        try await builder.endCollection(at: end)
+        guard let workout = try await builder.finishWorkout() else {
+            throw ActivityFileError(path: file, location: .file, message: "the store did not save the workout", hint: "check the store with `workout store`")
+        }
+        if let first = activity.heartbeatIntervals.first {
+            let seriesStart = first.date.addingTimeInterval(-first.seconds)
+            let series = HKHeartbeatSeriesBuilder(healthStore: store, device: device, start: seriesStart)
+            try await series.addHeartbeat(at: 0, precededByGap: false)
+            var time = 0.0
+            var previousDate = seriesStart
+            for interval in activity.heartbeatIntervals {
+                // Beats follow one another; a beat more than 3 s behind its message's time starts again after a gap.
+                let gap = interval.date.timeIntervalSince(seriesStart) - (time + interval.seconds) > 3 || interval.date < previousDate
+                time = gap ? max(time + interval.seconds, interval.date.timeIntervalSince(seriesStart)) : time + interval.seconds
+                previousDate = interval.date
+                try await series.addHeartbeat(at: time, precededByGap: gap)
+            }
+            _ = try await series.finishSeries(workout: workout.uuid)
+        }
+        return workout
+    }
+
+    /// The quantity samples of an activity's records and summaries.
+    static func samples(of activity: Activity, pauses: [DateInterval], distanceType: HKQuantityType, speedType: HKQuantityType,
+                        powerType: HKQuantityType, end: Date) -> [HKSample] {
+        let bpm = HKUnit.count().unitDivided(by: .minute())
+        let metresPerSecond = HKUnit.meter().unitDivided(by: .second())
+        var samples: [HKSample] = []
+        samples.reserveCapacity(activity.records.count * 3)
+        var sessionIndex = 0
+        // Distance: the file's own where it has it, else the geodesic between positions. Steps that end
+        // inside a pause or share a time are carried to the next record, so the total is never lost.
+        let usesFileDistance = activity.records.contains { $0.distance != nil }
+        var lastDistance: Double?
+        var lastPosition: (Double, Double)?
+        var pendingMeters = 0.0
+        var lastSampleEnd: Date?
+        for record in activity.records where record.date <= end {
+            while sessionIndex + 1 < activity.sessions.count && activity.sessions[sessionIndex + 1].start <= record.date { sessionIndex += 1 }
+            let legDistanceType = activity.sessions.count > 1 ? HKQuantityType(HKWorkout.distanceType(for: activity.sessions[sessionIndex].sport.activityType)) : distanceType
+            if let heartRate = record.heartRate, heartRate > 0 {
+                samples.append(HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: bpm, doubleValue: heartRate), start: record.date, end: record.date))
+            }
+            if let speed = record.speed, speed >= 0 {
+                samples.append(HKQuantitySample(type: speedType, quantity: HKQuantity(unit: metresPerSecond, doubleValue: speed), start: record.date, end: record.date))
+            }
+            if let cadence = record.cadence, activity.sport == .cycling {
+                samples.append(HKQuantitySample(type: HKQuantityType(.cyclingCadence), quantity: HKQuantity(unit: bpm, doubleValue: cadence), start: record.date, end: record.date))
+            }
+            if let power = record.power {
+                samples.append(HKQuantitySample(type: powerType, quantity: HKQuantity(unit: .watt(), doubleValue: power), start: record.date, end: record.date))
+            }
+            if usesFileDistance {
+                if let now = record.distance {
+                    if let before = lastDistance { pendingMeters += max(0, now - before) }
+                    lastDistance = now
+                }
+            } else if let latitude = record.latitude, let longitude = record.longitude {
+                if let (a, b) = lastPosition { pendingMeters += Geodesic.wgs84.distance(latitude1: a, longitude1: b, latitude2: latitude, longitude2: longitude) }
+                lastPosition = (latitude, longitude)
+            }
+            let since = lastSampleEnd ?? record.date
+            let inPause = pauses.contains { $0.start < record.date && record.date < $0.end }
+            if pendingMeters > 0, !inPause, record.date > since {
+                // After a pause the step counts from the resume, so the builder does not mask it away.
+                let start = max(since, pauses.last { $0.end <= record.date }?.end ?? since)
+                samples.append(HKQuantitySample(type: legDistanceType, quantity: HKQuantity(unit: .meter(), doubleValue: pendingMeters),
+                                                start: min(start, record.date), end: record.date))
+                pendingMeters = 0
+                lastSampleEnd = record.date
+            }
+            if lastSampleEnd == nil { lastSampleEnd = record.date }
+        }
+        // Calories: the sessions' totals where they have them, else the laps', spread over the active time.
+        let summaries = activity.sessions.contains { $0.calories != nil } ? activity.sessions : activity.laps
+        for summary in summaries {
+            guard let calories = summary.calories, calories > 0 else { continue }
+            var active: [DateInterval] = [summary.interval]
+            for pause in pauses {
+                active = active.flatMap { part -> [DateInterval] in
+                    guard let overlap = part.intersection(with: pause), overlap.duration > 0 else { return [part] }
+                    return [DateInterval(start: part.start, end: overlap.start), DateInterval(start: overlap.end, end: part.end)].filter { $0.duration > 0 }
+                }
+            }
+            active = active.filter { $0.start < end }.map { DateInterval(start: $0.start, end: min($0.end, end)) }
+            let total = active.reduce(0) { $0 + $1.duration }
+            if total == 0 {
+                samples.append(HKQuantitySample(type: HKQuantityType(.activeEnergyBurned), quantity: HKQuantity(unit: .kilocalorie(), doubleValue: calories),
+                                                start: summary.start, end: summary.start))
+                continue
+            }
+            for part in active {
+                samples.append(HKQuantitySample(type: HKQuantityType(.activeEnergyBurned),
+                                                quantity: HKQuantity(unit: .kilocalorie(), doubleValue: calories * part.duration / total),
+                                                start: part.start, end: part.end))
+            }
+        }
+        return samples
+    }
+}
