@@ -26,6 +26,9 @@ public struct Activity: Sendable, Equatable {
     public var heartbeatIntervals: [ActivityHeartbeatInterval]
     /// The device or program that recorded the activity.
     public var creator: ActivityCreator
+    /// Records a reader left out as implausible (a time jumping more than a
+    /// day from its neighbours, as a damaged file's last record may).
+    public var discardedRecords = 0
 
     /// An activity from its parts.
     public init(records: [ActivityRecord] = [], timerEvents: [ActivityTimerEvent] = [], laps: [ActivitySummary] = [],

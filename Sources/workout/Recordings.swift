@@ -15,6 +15,17 @@ func findWorkout(_ prefix: String, in store: HKHealthStore) async throws -> HKWo
     return workout
 }
 
+/// The shortest prefix (at least 8 characters) of each identifier that no
+/// other one shares, as git abbreviates commits. Identifiers made in the same
+/// minute share their first characters (they are ordered by time).
+func uniquePrefixes(_ ids: [String]) -> [String] {
+    ids.map { id in
+        var length = 8
+        while length < id.count, ids.contains(where: { $0 != id && $0.hasPrefix(id.prefix(length)) }) { length += 1 }
+        return String(id.prefix(length))
+    }
+}
+
 /// A workout that is not there, or not one: said without the usage text.
 struct RecordingsError: Error, CustomStringConvertible {
     let description: String
@@ -74,8 +85,9 @@ struct List: AsyncParsableCommand {
             return
         }
         var rows: [[String]] = []
-        for summary in summaries {
-            rows.append([String(summary.id.prefix(8)), summary.start.formatted(.iso8601), summary.activity, clockText(summary.durationSeconds),
+        let ids = uniquePrefixes(summaries.map(\.id))
+        for (summary, id) in zip(summaries, ids) {
+            rows.append([id, summary.start.formatted(.iso8601), summary.activity, clockText(summary.durationSeconds),
                          summary.distanceMeters.map { String(format: "%.2f km", $0 / 1000) } ?? "",
                          summary.energyKilocalories.map { String(format: "%.0f kcal", $0) } ?? "",
                          summary.averageHeartRate.map { String(format: "%.0f bpm", $0) } ?? ""])

@@ -81,7 +81,7 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
 
     init(unchecked activityType: HKWorkoutActivityType, start: Date, end: Date, duration: TimeInterval,
          events: [HKWorkoutEvent]?, activities: [HKWorkoutActivity], statistics: [HKQuantityType: HKStatistics],
-         uuid: UUID = ObjectUUID.next(), device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
+         uuid: UUID = UUID(), device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
         self.workoutActivityType = activityType
         self.duration = duration
         self.workoutEvents = events.map { $0.sorted { $0.dateInterval.start < $1.dateInterval.start } }

@@ -10,6 +10,10 @@ import Synchronization
 /// grows at one place instead of at random places. That halves the cost of
 /// saving large batches. Nothing about an identifier's value is promised beyond
 /// uniqueness, as with HealthKit's.
+///
+/// Workouts are the exception: they get random (version 4) identifiers, so
+/// their first characters tell them apart where people type them
+/// (`workout show 3f2a9c1e`). There are few of them, so the index does not care.
 enum ObjectUUID {
     private static let prefix: UInt64 = {
         var generator = SystemRandomNumberGenerator()

@@ -41,7 +41,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     }
 
     init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, clock: any WorkoutClock, session: HKWorkoutSession,
-         workoutUUID: UUID = ObjectUUID.next()) {
+         workoutUUID: UUID = UUID()) {
         super.init(healthStore: healthStore, configuration: configuration, device: device, clock: clock, workoutUUID: workoutUUID)
         live.withLock { $0.session = session }
     }

@@ -144,7 +144,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
 
     /// A builder on `clock`.
     public convenience init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, clock: any WorkoutClock) {
-        self.init(healthStore: healthStore, configuration: configuration, device: device, clock: clock, workoutUUID: ObjectUUID.next())
+        self.init(healthStore: healthStore, configuration: configuration, device: device, clock: clock, workoutUUID: UUID())
     }
 
     init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, clock: any WorkoutClock, workoutUUID: UUID) {

@@ -34,6 +34,7 @@ public enum FITActivityReader {
         var creator = ActivityCreator(name: "unknown device", manufacturer: 0)
         var creatorNamed = false
         var lastDate: Date?
+        var discarded = 0
 
         static func date(_ fitSeconds: Double) -> Date { Date(timeIntervalSince1970: fitSeconds + fitEpochOffset) }
 
@@ -69,6 +70,10 @@ public enum FITActivityReader {
         mutating func record(_ message: FITMessage) {
             guard let time = message.timestamp else { return }
             let date = Self.date(Double(time))
+            if let previous = records.last?.date, abs(date.timeIntervalSince(previous)) > 86_400 {
+                discarded += 1
+                return
+            }
             lastDate = date
             var record = ActivityRecord(date: date)
             if let lat = message.number(0), let lon = message.number(1) {
@@ -153,8 +158,10 @@ public enum FITActivityReader {
             var creator = creator
             if !creatorNamed { creator.name = ActivityCreator.manufacturerName(creator.manufacturer) + " product \(creator.product)" }
             // Summaries may come first or last in a file; keep them in time order.
-            return Activity(records: records, timerEvents: timers, laps: laps.sorted { $0.start < $1.start },
-                            sessions: sessions.sorted { $0.start < $1.start }, heartbeatIntervals: beats, creator: creator)
+            var activity = Activity(records: records, timerEvents: timers, laps: laps.sorted { $0.start < $1.start },
+                                    sessions: sessions.sorted { $0.start < $1.start }, heartbeatIntervals: beats, creator: creator)
+            activity.discardedRecords = discarded
+            return activity
         }
     }
 }

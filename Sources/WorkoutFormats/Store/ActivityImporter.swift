@@ -157,6 +157,7 @@ public struct ActivityImporter: Sendable {
         var lastDistance: Double?
         var lastPosition: (Double, Double)?
         var pendingMeters = 0.0
+        var emitted = 0.0
         var lastSampleEnd: Date?
         for record in activity.records where record.date <= end {
             while sessionIndex + 1 < activity.sessions.count && activity.sessions[sessionIndex + 1].start <= record.date { sessionIndex += 1 }
@@ -189,10 +190,17 @@ public struct ActivityImporter: Sendable {
                 let start = max(since, pauses.last { $0.end <= record.date }?.end ?? since)
                 samples.append(HKQuantitySample(type: legDistanceType, quantity: HKQuantity(unit: .meter(), doubleValue: pendingMeters),
                                                 start: min(start, record.date), end: record.date))
+                emitted += pendingMeters
                 pendingMeters = 0
                 lastSampleEnd = record.date
             }
             if lastSampleEnd == nil { lastSampleEnd = record.date }
+        }
+        // The file's total can exceed its last record's distance (a device counts to the session's end):
+        // the rest is added at the last step, so the workout's total is the file's.
+        let declared = activity.sessions.compactMap(\.distance).reduce(0, +)
+        if activity.sessions.count == 1, declared - emitted > 0.005, let last = lastSampleEnd, emitted > 0 {
+            samples.append(HKQuantitySample(type: distanceType, quantity: HKQuantity(unit: .meter(), doubleValue: declared - emitted), start: last, end: last))
         }
         // Calories: the sessions' totals where they have them, else the laps', spread over the active time.
         let summaries = activity.sessions.contains { $0.calories != nil } ? activity.sessions : activity.laps
