@@ -42,6 +42,7 @@ struct WorkoutSummary: Encodable {
     var distanceMeters: Double?
     var energyKilocalories: Double?
     var averageHeartRate: Double?
+    var pauses: Int
 
     init(_ workout: HKWorkout) {
         id = workout.uuid.uuidString
@@ -52,6 +53,7 @@ struct WorkoutSummary: Encodable {
         distanceMeters = workoutDistance(workout)
         energyKilocalories = workout.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie())
         averageHeartRate = workout.statistics(for: HKQuantityType(.heartRate))?.averageQuantity()?.doubleValue(for: HKUnit.count().unitDivided(by: .minute()))
+        pauses = (workout.workoutEvents ?? []).filter { $0.type == .pause }.count
     }
 }
 

@@ -46,6 +46,12 @@ extension Activity {
         let partial = Activity(timerEvents: timers)
         let pauses = partial.pauses
         func paused(_ date: Date) -> Bool { pauses.contains { $0.start < date && date < $0.end } }
+        func activeFraction(_ start: Date, _ end: Date) -> Double {
+            guard end > start else { return paused(start) ? 0 : 1 }
+            let span = DateInterval(start: start, end: end)
+            let inPauses = pauses.reduce(0.0) { $0 + ($1.intersection(with: span)?.duration ?? 0) }
+            return max(0, 1 - inPauses / span.duration)
+        }
 
         // Every date a record is taken at.
         var locationsByDate: [Date: CLLocation] = [:]
@@ -63,7 +69,9 @@ extension Activity {
         records.reserveCapacity(dates.count)
         for date in dates.sorted() where date >= workout.startDate && date <= workout.endDate && !paused(date) {
             while distanceIndex < distances.count && distances[distanceIndex].endDate <= date {
-                covered += distances[distanceIndex].quantity.doubleValue(for: .meter())
+                // Only the part outside pauses counts, as in the workout's own total.
+                let sample = distances[distanceIndex]
+                covered += sample.quantity.doubleValue(for: .meter()) * activeFraction(sample.startDate, sample.endDate)
                 distanceIndex += 1
             }
             var record = ActivityRecord(date: date)
@@ -116,11 +124,27 @@ extension Activity {
             if let distance = summary.distance, summary.timerTime > 0 { summary.averageSpeed = distance / summary.timerTime }
             sessions.append(summary)
         }
+        // Laps: the lap events, with laps added where they leave part of a session uncovered
+        // (a device's laps always cover the session, and readers sum them).
+        var lapIntervals = events.filter { $0.type == .lap && $0.dateInterval.duration > 0 }.map(\.dateInterval).sorted { $0.start < $1.start }
+        if !lapIntervals.isEmpty {
+            var covered: [DateInterval] = []
+            for (_, interval, _) in legs {
+                var cursor = interval.start
+                for lap in lapIntervals where lap.start >= interval.start && lap.start < interval.end {
+                    if lap.start.timeIntervalSince(cursor) > 1 { covered.append(DateInterval(start: cursor, end: lap.start)) }
+                    covered.append(DateInterval(start: max(lap.start, cursor), end: min(max(lap.end, cursor), interval.end)))
+                    cursor = min(max(lap.end, cursor), interval.end)
+                }
+                if interval.end.timeIntervalSince(cursor) > 1 { covered.append(DateInterval(start: cursor, end: interval.end)) }
+            }
+            lapIntervals = covered.filter { $0.duration > 0 }
+        }
         var laps: [ActivitySummary] = []
-        for event in events where event.type == .lap && event.dateInterval.duration > 0 {
-            let leg = legs.last { $0.1.start <= event.dateInterval.start } ?? legs[0]
-            var lap = ActivitySummary(computedFrom: records, sport: ActivitySport(leg.0), interval: event.dateInterval, pauses: pauses)
-            lap.calories = energy(in: event.dateInterval)
+        for interval in lapIntervals {
+            let leg = legs.last { $0.1.start <= interval.start } ?? legs[0]
+            var lap = ActivitySummary(computedFrom: records, sport: ActivitySport(leg.0), interval: interval, pauses: pauses)
+            lap.calories = energy(in: interval)
             laps.append(lap)
         }
         let device = workout.device

@@ -1,0 +1,102 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(.timeLimit(.minutes(2))) struct ExportImportCommandTests {
+    static let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scenarios/easy-run.yaml").path
+
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func workouts(in store: String) throws -> [[String: Any]] {
+        let list = try WorkoutProcess.run(["list", "--json", "--store", store])
+        try #require(list.status == 0, "\(list.stderr)")
+        return try #require(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+    }
+
+    @Test(.enabled(if: ExternalTool.pythonHas("garmin_fit_sdk") && ExternalTool.has("xmllint") && SharedData.isPresent,
+                   "garmin-fit-sdk, xmllint or ../shared is missing: run Scripts/setup"))
+    func aReplayedRideExportsValidFilesWhoseImportKeepsItsTotals() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let replay = try WorkoutProcess.run(["replay", Self.scenario, "--store", store])
+        try #require(replay.status == 0, "\(replay.stderr)")
+        let original = try #require(try Self.workouts(in: store).first)
+        let id = try #require(original["id"] as? String)
+        for format in ["fit", "tcx", "gpx"] {
+            let path = folder.appendingPathComponent("ride.\(format)").path
+            let export = try WorkoutProcess.run(["export", String(id.prefix(8)), "--store", store, "--output", path])
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(export.stdout.hasPrefix("wrote \(path): running"))
+        }
+        let fit = try ExternalTool.python("""
+            import sys; from garmin_fit_sdk import Decoder, Stream
+            p = sys.argv[1]; ok = Decoder(Stream.from_file(p)).check_integrity(); m, e = Decoder(Stream.from_file(p)).read()
+            print(ok, len(e), m["session_mesgs"][0]["total_distance"])
+            """, [folder.appendingPathComponent("ride.fit").path])
+        let fields = fit.standardOutput.split(separator: " ")
+        #expect(fields.first == "True" && fields.dropFirst().first == "0", "\(fit.standardOutput) \(fit.standardError)")
+        #expect(abs((Double(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0) - (original["distanceMeters"] as? Double ?? -1)) < 0.01)
+        for (format, schema) in [("tcx", "TrainingCenterDatabasev2.xsd"), ("gpx", "gpx-1.1.xsd")] {
+            let lint = try ExternalTool.run("xmllint", ["--noout", "--schema", SharedData.spec(schema).path, folder.appendingPathComponent("ride.\(format)").path])
+            #expect(lint.status == 0, "\(lint.standardError)")
+        }
+
+        // Each export imported into a store of its own keeps the workout's totals to the format's precision.
+        for format in ["fit", "tcx", "gpx"] {
+            let other = folder.appendingPathComponent("\(format).sqlite").path
+            let imported = try WorkoutProcess.run(["import", folder.appendingPathComponent("ride.\(format)").path, "--store", other, "--activity", "running"])
+            try #require(imported.status == 0, "\(imported.stderr)")
+            let workout = try #require(try Self.workouts(in: other).first)
+            #expect(workout["activity"] as? String == "running")
+            // TCX and GPX have no pause marker: a pause is a gap between points one second apart,
+            // so each pause, and the end, is known to a second. FIT keeps the timer exactly.
+            let pauses = Double(original["pauses"] as? Int ?? 0)
+            let slack = format == "fit" ? 0.001 : pauses + 1
+            #expect(abs((workout["durationSeconds"] as? Double ?? 0) - (original["durationSeconds"] as? Double ?? 0)) <= slack, "\(format)")
+            // GPX carries no distance: it is measured again along the points. FIT keeps centimetres; TCX, centimetres per lap.
+            let tolerance = format == "gpx" ? (original["distanceMeters"] as? Double ?? 0) * 0.01 : 0.01 * (pauses + 4)
+            #expect(abs((workout["distanceMeters"] as? Double ?? 0) - (original["distanceMeters"] as? Double ?? 0)) <= tolerance, "\(format)")
+            if format != "gpx" {
+                // Whole kilocalories: per session in FIT, per lap in TCX.
+                #expect(abs((workout["energyKilocalories"] as? Double ?? 0) - (original["energyKilocalories"] as? Double ?? 0)) <= (format == "fit" ? 0.5 : 2.5), "\(format)")
+            }
+        }
+        // Importing the same file again is skipped.
+        let again = try WorkoutProcess.run(["import", folder.appendingPathComponent("ride.fit").path, "--store", folder.appendingPathComponent("fit.sqlite").path])
+        #expect(again.status == 0 && again.stdout.hasPrefix("skipped"))
+    }
+
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the negative FIT fixture"))
+    func aDamagedFileIsRefusedWithWhereAndSalvagedOnRequest() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let file = SharedData.file("activity-files/fitparse__NEGATIVE-strava-android-truncated.fit").path
+        let refused = try WorkoutProcess.run(["import", file, "--store", store])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\(file): byte 7471: error: a data message uses local message type 11"))
+        #expect(refused.stderr.contains("--salvage"))
+        #expect(try Self.workouts(in: store).isEmpty)
+        let salvaged = try WorkoutProcess.run(["import", file, "--store", store, "--salvage"])
+        #expect(salvaged.status == 0, "\(salvaged.stderr)")
+        #expect(salvaged.stdout.contains("(salvaged)") && salvaged.stdout.contains("472 records") && salvaged.stdout.contains("1 implausible record left out"))
+        #expect(try Self.workouts(in: store).count == 1)
+    }
+
+    @Test func exportErrorsSpeakPlainly() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = try WorkoutProcess.run(["export", folder.appendingPathComponent("nope.gpx").path])
+        #expect(missing.status != 0 && missing.stderr.contains("no such file"))
+        let contradiction = try WorkoutProcess.run(["export", "abc", "--format", "gpx", "--output", "x.fit"])
+        #expect(contradiction.status != 0 && contradiction.stderr.contains("contradicts"))
+        let unknown = try WorkoutProcess.run(["export", "abcdef12", "--store", folder.appendingPathComponent("s.sqlite").path])
+        #expect(unknown.status != 0 && unknown.stderr.contains("No workout's identifier starts with 'abcdef12'"))
+    }
+}
