@@ -38,7 +38,7 @@ let package = Package(
         .systemLibrary(name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .target(
             name: "WorkoutSources",
-            dependencies: ["OpenHealthKit", "Yams", "CGPS"],
+            dependencies: ["OpenHealthKit", "WorkoutFormats", "Yams", "CGPS"],
             swiftSettings: strictSettings
         ),
         .target(

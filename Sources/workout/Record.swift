@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import WorkoutFormats
 import Synchronization
 import WorkoutSources
 
@@ -42,6 +43,9 @@ struct Record: AsyncParsableCommand {
     @Flag(help: "Pause the workout while standing still (from the receiver's Doppler speed) and resume on moving.")
     var autoPause = false
 
+    @Option(help: ArgumentHelp("Also write the finished workout to this .fit, .tcx or .gpx file.", valueName: "path"))
+    var export: String?
+
     @Flag(help: "Print log lines instead of the dashboard.")
     var plain = false
 
@@ -53,6 +57,9 @@ struct Record: AsyncParsableCommand {
         }
         if let duration, !(duration > 0) { throw ValidationError("--duration must be a number of seconds above 0.") }
         if indoor, gpsd == nil, hrm == nil { throw ValidationError("Nothing to record from: give --hrm DEVICE (or --gpsd for an indoor receiver).") }
+        if let export, ActivityFileFormat(pathExtension: URL(fileURLWithPath: export).pathExtension) == nil {
+            throw ValidationError("--export needs a file ending in .fit, .tcx or .gpx.")
+        }
     }
 
     func run() async throws {
@@ -137,6 +144,12 @@ struct Record: AsyncParsableCommand {
         let workout = try await builder.finishWorkout()
         keyboard?.restore()
         display.finish(workout: workout, builder: builder, dataSource: dataSource)
+        if let export, let workout {
+            let activity = try await Activity(workout: workout, in: store)
+            try ActivityFile.write(activity, as: ActivityFileFormat(pathExtension: URL(fileURLWithPath: export).pathExtension) ?? .fit,
+                                   to: URL(fileURLWithPath: export))
+            print("exported to \(export)")
+        }
     }
 }
 

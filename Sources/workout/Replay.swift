@@ -1,21 +1,27 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import WorkoutFormats
 import WorkoutSources
 
 /// `workout replay`: drive a session and live builder from a scenario file.
 struct Replay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay a scenario file through a real session and live builder, and store the workout.",
+        abstract: "Replay a scenario or a recorded FIT, TCX or GPX file through a real session and live builder, and store the workout.",
         discussion: """
-            The scenario runs on a virtual clock: instantly by default, or paced with --speed or --realtime. \
+            The replay runs on a virtual clock: instantly by default, or paced with --speed or --realtime. \
             The same file and seed always give the same workout and the same output. \
-            The workout is saved in the store unless --no-store is given.
+            A recorded file's positions, heart rate, power, cadence and heartbeats are fed to the live builder at \
+            their own times, its pauses pause the session and its laps are laps; the file's own distance is shown \
+            as the ground truth. The workout is saved in the store unless --no-store is given.
             """
     )
 
-    @Argument(help: ArgumentHelp("The scenario file (YAML).", valueName: "file"))
+    @Argument(help: ArgumentHelp("The scenario file (YAML), or a recorded .fit, .tcx or .gpx file.", valueName: "file"))
     var file: String
+
+    @Option(help: ArgumentHelp("Also write the workout to this .fit, .tcx or .gpx file.", valueName: "path"))
+    var export: String?
 
     @Flag(help: "Replay as fast as possible (the default).")
     var instant = false
@@ -44,6 +50,9 @@ struct Replay: AsyncParsableCommand {
         if noStore, storeOptions.store != nil {
             throw ValidationError("--no-store and --store contradict each other; give one.")
         }
+        if let export, ActivityFileFormat(pathExtension: URL(fileURLWithPath: export).pathExtension) == nil {
+            throw ValidationError("--export needs a file ending in .fit, .tcx or .gpx.")
+        }
     }
 
     var pacing: ScenarioRunner.Pacing {
@@ -52,19 +61,40 @@ struct Replay: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let scenario = try loadScenario(file)
         let store = noStore ? HKHealthStore(location: .inMemory, source: workoutSource) : storeOptions.open()
-        let runner = ScenarioRunner(scenario: scenario)
-        let bar = ProgressBar(label: scenario.name)
-        var progress: (@Sendable (Double) -> Void)?
-        if let bar { progress = { bar.update($0) } }
-        let result = try await runner.replay(in: store, pacing: pacing, progress: progress)
-        bar?.finish()
+        let result: ScenarioResult
+        if ActivityFileFormat(pathExtension: URL(fileURLWithPath: file).pathExtension) != nil {
+            let activity = try readActivityFile(file)
+            let bar = ProgressBar(label: URL(fileURLWithPath: file).lastPathComponent)
+            var progress: (@Sendable (Double) -> Void)?
+            if let bar { progress = { bar.update($0) } }
+            result = try await ActivityReplay(activity: activity, name: URL(fileURLWithPath: file).lastPathComponent)
+                .replay(in: store, pacing: pacing, progress: progress)
+            bar?.finish()
+        } else {
+            let scenario = try loadScenario(file)
+            let runner = ScenarioRunner(scenario: scenario)
+            let bar = ProgressBar(label: scenario.name)
+            var progress: (@Sendable (Double) -> Void)?
+            if let bar { progress = { bar.update($0) } }
+            result = try await runner.replay(in: store, pacing: pacing, progress: progress)
+            bar?.finish()
+        }
         if json {
             print(result.json())
         } else {
             print(result.summary)
             if !noStore { print("  stored in   \(store.location)") }
+        }
+        if let export {
+            let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
+            guard let start = result.start, let workout = workouts.last(where: { abs($0.startDate.timeIntervalSince(start)) < 0.001 }) else {
+                throw RecordingsError("The replay saved no workout, so there is nothing to export to \(export).")
+            }
+            let activity = try await Activity(workout: workout, in: store)
+            try ActivityFile.write(activity, as: ActivityFileFormat(pathExtension: URL(fileURLWithPath: export).pathExtension) ?? .fit,
+                                   to: URL(fileURLWithPath: export))
+            if !json { print("  exported to \(export)") }
         }
     }
 }
