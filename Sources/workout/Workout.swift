@@ -13,6 +13,6 @@ struct Workout: AsyncParsableCommand {
             else $XDG_DATA_HOME/openhealthkit/health.sqlite (~/.local/share/openhealthkit/health.sqlite).
             """,
         version: version,
-        subcommands: [Record.self, List.self, Show.self, Delete.self, Recover.self, Export.self, Import.self, Replay.self, Check.self, Simulate.self, Hrm.self, Samples.self, Stats.self, StoreInfo.self, Convert.self]
+        subcommands: [Record.self, List.self, Show.self, Delete.self, Recover.self, Export.self, Import.self, Info.self, Replay.self, Check.self, Simulate.self, Hrm.self, Samples.self, Stats.self, StoreInfo.self, Convert.self]
     )
 }
