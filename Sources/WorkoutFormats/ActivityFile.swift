@@ -45,14 +45,14 @@ public enum ActivityFile {
         do {
             data = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
-            throw ActivityFileError(path: url.path, location: .file, message: "cannot be read: \((error as NSError).localizedDescription)",
+            throw ActivityFileError(path: url.relativePath, location: .file, message: "cannot be read: \((error as NSError).localizedDescription)",
                                     hint: "check the path and that you may read it")
         }
         guard let format = ActivityFileFormat(pathExtension: url.pathExtension) ?? ActivityFileFormat(sniffing: data) else {
-            throw ActivityFileError(path: url.path, location: .file, message: "is not a FIT, TCX or GPX file",
+            throw ActivityFileError(path: url.relativePath, location: .file, message: "is not a FIT, TCX or GPX file",
                                     hint: "give a file ending in .fit, .tcx or .gpx")
         }
-        return try read(data, format: format, path: url.path)
+        return try read(data, format: format, path: url.relativePath)
     }
 
     /// Reads `data` in `format`; `path` names it in errors.

@@ -45,7 +45,7 @@ public struct ActivityFileError: Error, Sendable, CustomStringConvertible {
         if !hint.isEmpty { text += "\n  \(hint)" }
         if let readable, !readable.records.isEmpty, let first = readable.records.first?.date, let last = readable.records.last?.date {
             text += "\n  readable before it: \(readable.records.count) records from \(ISO8601.string(first)) to \(ISO8601.string(last))"
-            text += ", \(readable.laps.count) laps, \(readable.sessions.count) sessions"
+            text += ", \(readable.laps.count) lap\(readable.laps.count == 1 ? "" : "s"), \(readable.sessions.count) session\(readable.sessions.count == 1 ? "" : "s")"
         }
         return text
     }

@@ -23,6 +23,10 @@ struct Replay: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write the workout to this .fit, .tcx or .gpx file.", valueName: "path"))
     var export: String?
 
+    @Option(help: ArgumentHelp("For a recorded file: an athlete profile (YAML: age, sex, mass, height, maxHeartRate, restingHeartRate, ftp) for energy from heart rate.",
+                               valueName: "file"))
+    var profile: String?
+
     @Flag(help: "Replay as fast as possible (the default).")
     var instant = false
 
@@ -65,13 +69,18 @@ struct Replay: AsyncParsableCommand {
         let result: ScenarioResult
         if ActivityFileFormat(pathExtension: URL(fileURLWithPath: file).pathExtension) != nil {
             let activity = try readActivityFile(file)
+            var athlete: AthleteProfile?
+            if let profile {
+                do { athlete = try AthleteProfile(contentsOf: URL(fileURLWithPath: profile)) } catch { throw ScenarioFileError(error: error, path: profile) }
+            }
             let bar = ProgressBar(label: URL(fileURLWithPath: file).lastPathComponent)
             var progress: (@Sendable (Double) -> Void)?
             if let bar { progress = { bar.update($0) } }
-            result = try await ActivityReplay(activity: activity, name: URL(fileURLWithPath: file).lastPathComponent)
+            result = try await ActivityReplay(activity: activity, name: URL(fileURLWithPath: file).lastPathComponent, athlete: athlete)
                 .replay(in: store, pacing: pacing, progress: progress)
             bar?.finish()
         } else {
+            if profile != nil { throw ValidationError("--profile is for recorded files; a scenario names its athlete.") }
             let scenario = try loadScenario(file)
             let runner = ScenarioRunner(scenario: scenario)
             let bar = ProgressBar(label: scenario.name)

@@ -147,10 +147,8 @@ extension Activity {
             lap.calories = energy(in: interval)
             laps.append(lap)
         }
-        let device = workout.device
         self.init(records: records, timerEvents: timers, laps: laps, sessions: sessions, heartbeatIntervals: intervals,
                   creator: ActivityCreator.openHealthKit)
-        if let name = device?.name, !name.isEmpty, name != ActivityCreator.openHealthKit.name { creator.name = "OpenHealthKit (\(name))" }
         self = completingSummaries(sport: ActivitySport(workout.workoutActivityType))
     }
 

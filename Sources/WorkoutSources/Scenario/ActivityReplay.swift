@@ -24,11 +24,15 @@ public struct ActivityReplay: Sendable {
     public let activity: Activity
     /// A name for the result, such as the file's name.
     public let name: String
+    /// The athlete, for energy from heart rate and heart-rate zones; without
+    /// one, energy comes only from power.
+    public let athlete: AthleteProfile?
 
     /// A replay of `activity`.
-    public init(activity: Activity, name: String) {
+    public init(activity: Activity, name: String, athlete: AthleteProfile? = nil) {
         self.activity = activity.completingSummaries()
         self.name = name
+        self.athlete = athlete
     }
 
     /// The scenario equivalent: activity type, place, start, beat-to-beat intervals.
@@ -37,7 +41,7 @@ public struct ActivityReplay: Sendable {
         sensors.heartRate?.rrIntervals = !activity.heartbeatIntervals.isEmpty
         return Scenario(name: name, activity: activity.sessions.count > 1 ? .swimBikeRun : activity.sport.activityType,
                         location: activity.records.contains { $0.hasPosition } ? .outdoor : .indoor,
-                        start: activity.startDate ?? Date(timeIntervalSince1970: 0), sensors: sensors, timeline: [], file: name)
+                        start: activity.startDate ?? Date(timeIntervalSince1970: 0), athlete: athlete, sensors: sensors, timeline: [], file: name)
     }
 
     /// Replays the activity in `store` and summarises the workout.
