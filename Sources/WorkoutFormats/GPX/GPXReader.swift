@@ -11,12 +11,10 @@ public import Foundation
 public enum GPXReader {
     /// What was read, and the problem that stopped reading, if any.
     public static func read(_ data: Data) -> (activity: Activity, problem: XMLLocatedProblem?) {
-        var handler = Handler()
-        let problem = XMLLocatedProblem.scan(data, into: &handler)
-        return (handler.activity(), problem ?? handler.emptyProblem())
+        XMLLocatedProblem.read(data, with: Handler())
     }
 
-    private struct Handler: XMLHandler {
+    private struct Handler: ActivityXMLHandler {
         var records: [ActivityRecord] = []
         var timers: [ActivityTimerEvent] = []
         var sport: ActivitySport = .generic
@@ -122,6 +120,13 @@ public struct XMLLocatedProblem: Error, Sendable, Hashable, CustomStringConverti
     public var description: String {
         guard let line, let column else { return message }
         return "\(line):\(column): \(message)"
+    }
+
+    /// Scans `data` with `handler`: what it read, and the problem that stopped it.
+    static func read(_ data: Data, with handler: some ActivityXMLHandler) -> (activity: Activity, problem: XMLLocatedProblem?) {
+        var handler = handler
+        let problem = scan(data, into: &handler)
+        return (handler.activity(), problem ?? handler.emptyProblem())
     }
 
     static func scan(_ data: Data, into handler: inout some XMLHandler) -> XMLLocatedProblem? {

@@ -43,18 +43,12 @@ public enum GPXWriter {
         out.write(" <trk>\n  <type>")
         out.writeEscaped(activity.sport.name)
         out.write("</type>\n")
-        let pauses = activity.pauses
-        var pauseIndex = 0
+        var pauses = PauseCursor(activity.pauses)
         var segmentOpen = false
         for record in activity.records {
             guard let latitude = record.latitude, let longitude = record.longitude else { continue }
             // A pause that ended before this record closes the segment.
-            var crossedPause = false
-            while pauseIndex < pauses.count && pauses[pauseIndex].end <= record.date {
-                crossedPause = true
-                pauseIndex += 1
-            }
-            if segmentOpen && crossedPause {
+            if pauses.crossedPause(before: record.date) && segmentOpen {
                 out.write("  </trkseg>\n")
                 segmentOpen = false
             }

@@ -11,12 +11,10 @@ public import Foundation
 public enum TCXReader {
     /// What was read, and the problem that stopped reading, if any.
     public static func read(_ data: Data) -> (activity: Activity, problem: XMLLocatedProblem?) {
-        var handler = Handler()
-        let problem = XMLLocatedProblem.scan(data, into: &handler)
-        return (handler.activity(), problem ?? handler.emptyProblem())
+        XMLLocatedProblem.read(data, with: Handler())
     }
 
-    private struct Handler: XMLHandler {
+    private struct Handler: ActivityXMLHandler {
         var records: [ActivityRecord] = []
         var timers: [ActivityTimerEvent] = []
         var laps: [ActivitySummary] = []

@@ -30,7 +30,7 @@ public enum TCXWriter {
 
     static func write(_ activity: Activity, to out: TextOutput) {
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\" xmlns:ns3=\"http://www.garmin.com/xmlschemas/ActivityExtension/v2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2 http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd\">\n <Activities>\n")
-        let pauses = activity.pauses
+        var pauses = PauseCursor(activity.pauses)
         var records = activity.records[...]
         for (sessionIndex, session) in activity.sessions.enumerated() {
             let sessionEnd = sessionIndex + 1 < activity.sessions.count ? activity.sessions[sessionIndex + 1].start : Date.distantFuture
@@ -45,15 +45,9 @@ public enum TCXWriter {
                 let lapEnd = lapIndex + 1 < laps.count ? laps[lapIndex + 1].start : sessionEnd
                 writeLapOpening(lap, sport: session.sport, to: out)
                 var trackOpen = false
-                var pauseIndex = pauses.firstIndex { $0.end > lap.start } ?? pauses.count
                 while let record = records.first, record.date < lapEnd {
                     records.removeFirst()
-                    var crossedPause = false
-                    while pauseIndex < pauses.count && pauses[pauseIndex].end <= record.date {
-                        crossedPause = true
-                        pauseIndex += 1
-                    }
-                    if trackOpen && crossedPause {
+                    if pauses.crossedPause(before: record.date) && trackOpen {
                         out.write("     </Track>\n")
                         trackOpen = false
                     }

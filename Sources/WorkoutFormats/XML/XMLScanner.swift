@@ -12,6 +12,14 @@ protocol XMLHandler {
     mutating func text(_ text: String, offset: Int) throws(XMLProblem)
 }
 
+/// A handler that turns an activity file's XML into an ``Activity``.
+protocol ActivityXMLHandler: XMLHandler {
+    /// What was read so far.
+    func activity() -> Activity
+    /// The problem of a file that holds no activity at all, if it is one.
+    func emptyProblem() -> XMLLocatedProblem?
+}
+
 /// A problem found in XML, by the scanner or a handler.
 struct XMLProblem: Error {
     var message: String
