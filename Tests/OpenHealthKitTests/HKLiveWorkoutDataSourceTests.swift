@@ -95,7 +95,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         #expect(abs(try #require(stats.averageQuantity()).doubleValue(for: bpm) - 150) < 1e-9)
         #expect(abs(try #require(stats.maximumQuantity()).doubleValue(for: bpm) - 160) < 1e-9)
         #expect(builder.statistics(for: power) == nil)
-        #expect(dataSource.locations.count == 1)
+        #expect(dataSource.locationCount == 1)
         #expect(dataSource.statuses[source.name]?.kind == .connected)
         #expect(dataSource.failures.isEmpty)
         session.end()

@@ -155,7 +155,11 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     }
 
     override func prepareToFinish() async {
-        await dataSource?.flush(into: self)
+        await dataSource?.flushAndWait(into: self)
+    }
+
+    override func prepareToDiscard() async {
+        await dataSource?.closeAndDrain()
     }
 
     override func finishSeries(for workout: HKWorkout) async {

@@ -26,7 +26,8 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var predicates: [HKQuantityType: NSPredicateBox] = [:]
         var tasks: [Task<Void, Never>] = []
         var statuses: [String: WorkoutSourceStatus] = [:]
-        var locations: [CLLocation] = []
+        var locationCount = 0
+        var latestLocation: CLLocation?
         var failures: [String] = []
         var running = 0
         var distance = DistanceAccumulator()
@@ -42,8 +43,13 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var heartbeats = HeartbeatState()
         var pending: [HKSample] = []
         var pendingLocations: [CLLocation] = []
+        /// Types counted since the delegate last heard of a batch.
+        var collected: Set<HKQuantityType> = []
+        /// Why the store refuses a sample type, by identifier (`nil`: it accepts it).
+        var sharing: [String: HKError?] = [:]
         var lastFlush: Date?
         var lastWrite: Date?
+        var writer: ReadingWriter?
         weak var builder: HKLiveWorkoutBuilder?
     }
 
@@ -190,12 +196,12 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     /// The last status each source reported, by source name.
     public var statuses: [String: WorkoutSourceStatus] { state.withLock { $0.statuses } }
 
-    /// The positions received while running, in arrival order; they also go to
-    /// the builder's route.
-    public var locations: [CLLocation] { state.withLock { $0.locations } }
+    /// How many positions were received while running; they go to the
+    /// builder's route, which holds them (in the store, not in memory).
+    public var locationCount: Int { state.withLock { $0.locationCount } }
 
-    /// The latest position received, without copying the route: for a display refreshed every second.
-    public var latestLocation: CLLocation? { state.withLock { $0.locations.last } }
+    /// The latest position received while running: for a display refreshed every second.
+    public var latestLocation: CLLocation? { state.withLock { $0.latestLocation } }
 
     /// Metres counted from positions so far, after the accumulator's gates.
     public var distanceFromLocations: Double { state.withLock { $0.distance.total } }
@@ -268,7 +274,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     public var derivedMetadata: [String: Any] {
         state.withLock { s in
             var metadata: [String: Any] = [:]
-            guard !s.locations.isEmpty else { return metadata }
+            guard s.locationCount > 0 else { return metadata }
             let centimeters = HKUnit.meterUnit(with: .centi)
             metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: centimeters, doubleValue: (s.elevation.ascended * 100).rounded())
             metadata[HKMetadataKeyElevationDescended] = HKQuantity(unit: centimeters, doubleValue: (s.elevation.descended * 100).rounded())
@@ -295,6 +301,8 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     func attach(to builder: HKLiveWorkoutBuilder) {
         state.withLock { s in
             s.builder = builder
+            s.writer?.close()
+            s.writer = ReadingWriter { [weak self] batch in await self?.write(batch) }
             s.running = sources.count
             s.tasks = sources.map { source in
                 Task { [weak self, weak builder] in
@@ -306,7 +314,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                     } catch {
                         self?.state.withLock { $0.failures.append("\(source.name): \(error)") }
                     }
-                    if let self, let builder { await self.flush(into: builder) }
+                    if let self, let builder { await self.flushAndWait(into: builder) }
                     self?.state.withLock { $0.running -= 1 }
                     self?.finished.continuation.yield()
                 }
@@ -329,15 +337,25 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         }
     }
 
-    // MARK: Buffering
+    // MARK: Counting and writing
 
-    /// Adds accepted samples and positions to the buffer, writing it out once
-    /// it is ``flushInterval`` old in real time or holds ``flushCount`` readings.
-    private func buffer(_ samples: [HKSample], locations: [CLLocation], at date: Date, into builder: HKLiveWorkoutBuilder) async {
+    /// Counts accepted samples toward the builder's statistics at once, and
+    /// buffers them and the positions for the writer, handing the buffer over
+    /// once it is ``flushInterval`` old in real time or holds ``flushCount``
+    /// readings, or at once when the last write was ``immediateWriteSpacing`` ago.
+    private func collect(_ samples: [HKSample], locations: [CLLocation], into builder: HKLiveWorkoutBuilder) async {
+        let shared = sharedSamples(samples, store: builder.healthStore)
+        let counts: Bool
+        do { counts = try builder.acceptsSamples() } catch {
+            state.withLock { $0.failures.append("\(error)") }
+            return
+        }
+        let types = counts && !shared.isEmpty ? builder.count(shared) : []
         let now = realClock.now
         let due = state.withLock { s -> Bool in
-            s.pending += samples
+            if counts { s.pending += shared }
             s.pendingLocations += locations
+            s.collected.formUnion(types)
             let first = s.lastFlush ?? now
             if s.lastFlush == nil { s.lastFlush = now }
             let quiet = s.lastWrite.map { now.timeIntervalSince($0) >= Self.immediateWriteSpacing } ?? true
@@ -346,35 +364,76 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         if due { await flush(into: builder) }
     }
 
-    /// Writes the buffer: one batch per sample type, so a type the app may not
-    /// save cannot hide another, and the positions to the route.
+    /// The samples whose types the store lets this app share; a refused type
+    /// is reported once in ``failures`` and its samples are left out.
+    private func sharedSamples(_ samples: [HKSample], store: HKHealthStore) -> [HKSample] {
+        var refused: Set<String> = []
+        for identifier in Set(samples.map(\.sampleType.identifier)) {
+            let known = state.withLock { $0.sharing[identifier] }
+            let error: HKError?
+            if let known { error = known } else {
+                error = HKObjectType.from(identifier: identifier).flatMap(store.sharingError(for:))
+                state.withLock { s in
+                    s.sharing[identifier] = .some(error)
+                    if let error { s.failures.append("\(identifier): \(error)") }
+                }
+            }
+            if error != nil { refused.insert(identifier) }
+        }
+        return refused.isEmpty ? samples : samples.filter { !refused.contains($0.sampleType.identifier) }
+    }
+
+    /// Tells the builder's delegate of the types counted since it last heard,
+    /// and hands the buffer to the writer (waiting only while its backlog is full).
     func flush(into builder: HKLiveWorkoutBuilder) async {
-        let (samples, locations) = state.withLock { s -> ([HKSample], [CLLocation]) in
+        let (batch, types, writer) = state.withLock { s -> (ReadingWriter.Batch, Set<HKQuantityType>, ReadingWriter?) in
             defer {
                 s.pending = []
                 s.pendingLocations = []
+                s.collected = []
                 s.lastFlush = nil
                 s.lastWrite = realClock.now
             }
-            return (s.pending, s.pendingLocations)
+            return (ReadingWriter.Batch(samples: s.pending, locations: s.pendingLocations), s.collected, s.writer)
         }
-        if !locations.isEmpty {
+        if !types.isEmpty { builder.didCollect(types) }
+        await writer?.enqueue(batch)
+    }
+
+    /// Hands the buffer over and waits until everything is written.
+    func flushAndWait(into builder: HKLiveWorkoutBuilder) async {
+        await flush(into: builder)
+        await state.withLock { $0.writer }?.drain()
+    }
+
+    /// Waits for the writes under way, taking no more: for a discarded workout.
+    func closeAndDrain() async {
+        let writer = state.withLock { $0.writer }
+        writer?.close()
+        await writer?.drain()
+    }
+
+    /// Writes one batch: the positions to the route, then one save per sample
+    /// type, so that a type failing cannot hide another.
+    private func write(_ batch: ReadingWriter.Batch) async {
+        guard let builder = state.withLock({ $0.builder }) else { return }
+        if !batch.locations.isEmpty {
             do {
-                try await builder.seriesBuilder(for: .workoutRoute())?.insertRouteData(locations)
+                try await builder.seriesBuilder(for: .workoutRoute())?.insertRouteData(batch.locations)
             } catch {
                 state.withLock { $0.failures.append("route: \(error)") }
             }
         }
         var order: [String] = []
         var groups: [String: [HKSample]] = [:]
-        for sample in samples {
+        for sample in batch.samples {
             let key = sample.sampleType.identifier
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(sample)
         }
         for key in order {
             do {
-                try await builder.addSamples(groups[key] ?? [])
+                try await builder.healthStore.saveAssociated(groups[key] ?? [], to: builder.workoutUUID)
             } catch {
                 state.withLock { $0.failures.append("\(key): \(error)") }
             }
@@ -404,10 +463,11 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         }
     }
 
-    /// Stops reading every source.
+    /// Stops reading every source; the writer finishes what it was handed.
     func detach() {
         let tasks = state.withLock { s -> [Task<Void, Never>] in
             defer { s.tasks = [] }
+            s.writer?.close()
             return s.tasks
         }
         for task in tasks { task.cancel() }
@@ -415,7 +475,8 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
 
     /// Handles `readings` from a source that paces itself, such as a scenario
     /// replayed on a virtual clock, exactly as readings from ``sources`` are
-    /// handled, and returns once they are buffered for the builder.
+    /// handled, and returns once they count toward the builder's statistics
+    /// (they are written to the store shortly after; ``flush()`` waits for that).
     ///
     /// Delivering from the task that also drives the session keeps the order of
     /// readings and session changes deterministic. Readings delivered before the
@@ -427,11 +488,11 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         }
     }
 
-    /// Writes out the readings buffered so far; ``HKWorkoutBuilder/finishWorkout()``
-    /// does this too.
+    /// Writes out the readings buffered so far and waits until they are in the
+    /// store; ``HKWorkoutBuilder/finishWorkout()`` does this too.
     public func flush() async {
         guard let builder = state.withLock({ $0.builder }) else { return }
-        await flush(into: builder)
+        await flushAndWait(into: builder)
     }
 
     /// Whether a device's change to `kind` from `previous` is worth a marker in
@@ -509,13 +570,14 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 guard s.types.contains(sample.quantityType) else { return (false, derived) }
                 return (s.predicates[sample.quantityType]?.predicate.evaluate(with: sample) ?? true, derived)
             }
-            await buffer((wanted ? [sample] : []) + derived, locations: [], at: sample.endDate, into: builder)
+            await collect((wanted ? [sample] : []) + derived, locations: [], into: builder)
         case .location(let location):
             var motion: (type: HKWorkoutEventType, date: Date)?
             // Positions go to the route; the distance they cover, once past the
             // accumulator's gates, becomes a sample of the activity's distance type.
             let (segment, collectDistance, collectSpeed, energy) = state.withLock { s -> (DistanceAccumulator.Segment?, Bool, Bool, [HKSample]) in
-                s.locations.append(location)
+                s.locationCount += 1
+                s.latestLocation = location
                 let energy = Self.energy(afterSpeed: location, in: &s, activity: activityType)
                 motion = s.autoPause?.add(speed: location.speed, at: location.timestamp)
                 let segment = s.distance.add(location)
@@ -536,7 +598,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 derived.append(HKQuantitySample(type: speedType, quantity: HKQuantity(unit: Self.metersPerSecond, doubleValue: location.speed),
                                                 start: location.timestamp, end: location.timestamp))
             }
-            await buffer(derived, locations: [location], at: location.timestamp, into: builder)
+            await collect(derived, locations: [location], into: builder)
             if let motion {
                 builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
                 if motion.type == .motionPaused, state.withLock({ s in

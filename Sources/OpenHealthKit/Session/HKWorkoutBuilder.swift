@@ -269,16 +269,30 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     /// Adds samples: saves them, tied to the workout, and updates statistics.
     /// Samples that arrive before collection begins are dropped, as HealthKit drops them.
     public func addSamples(_ samples: [HKSample]) async throws {
-        let accepted = try storage.withLock { s throws(HKError) -> Bool in
+        guard try acceptsSamples(), !samples.isEmpty else { return }
+        try await healthStore.saveAssociated(samples, to: workoutUUID)
+        didCollect(count(samples))
+    }
+
+    /// Whether samples added now count: `false` before collection begins.
+    ///
+    /// - Throws: ``HKError/Code/errorInvalidArgument`` once the workout is finished or discarded.
+    func acceptsSamples() throws(HKError) -> Bool {
+        try storage.withLock { s throws(HKError) -> Bool in
             switch s.state {
             case .notStarted: return false
             case .active, .ended: return true
             case .finished, .discarded: throw HKError(.errorInvalidArgument, "Unable to add samples to a workout that is \(s.state == .finished ? "finished" : "discarded").")
             }
         }
-        guard accepted, !samples.isEmpty else { return }
-        try await healthStore.saveAssociated(samples, to: workoutUUID)
-        let changed = storage.withLock { s -> Set<HKQuantityType> in
+    }
+
+    /// Counts `samples` toward the statistics, without saving them, and returns
+    /// the types whose statistics changed. The live data source counts readings
+    /// as they arrive and saves them on a writer of its own, so that statistics
+    /// are current before the store has written.
+    func count(_ samples: [HKSample]) -> Set<HKQuantityType> {
+        storage.withLock { s -> Set<HKQuantityType> in
             var types: Set<HKQuantityType> = []
             var stale: Set<HKQuantityType> = []
             for case let sample as HKQuantitySample in samples {
@@ -310,7 +324,6 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             Self.refreshTotals(&s, types: types.subtracting(stale), now: clock.now)
             return types
         }
-        didCollect(changed)
     }
 
     /// Completion-handler form of ``addSamples(_:)``.
@@ -453,7 +466,10 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         routeBuilder.withLock { $0?.discard() }
         didDiscard()
         let store = healthStore, workout = workoutUUID
-        Task.detached { try? await store.deleteAssociated(with: workout) }
+        Task.detached { [self] in
+            await prepareToDiscard()
+            try? await store.deleteAssociated(with: workout)
+        }
     }
 
     // MARK: Statistics
@@ -582,6 +598,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     func didDiscard() {}
     /// Writes out anything buffered for the workout before it is finished.
     func prepareToFinish() async {}
+    /// Waits for writes still under way, so that deleting a discarded workout's samples deletes them all.
+    func prepareToDiscard() async {}
     /// Saves series collected live (heartbeats) with the finished workout.
     func finishSeries(for workout: HKWorkout) async {}
     /// Metadata computed from live readings; the app's own metadata wins.

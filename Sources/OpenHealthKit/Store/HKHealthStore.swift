@@ -171,6 +171,12 @@ public final class HKHealthStore: Sendable {
         }
     }
 
+    /// Why the app may not save `type`, or `nil` when it may.
+    func sharingError(for type: HKObjectType) -> HKError? {
+        do { try checkSharing(type, in: try database()) } catch { return error }
+        return nil
+    }
+
     /// Whether the app may read all sources' data of `type`; otherwise only its own.
     func canReadAll(_ type: HKObjectType?, in database: StoreDatabase) -> Bool {
         guard let type else { return true }

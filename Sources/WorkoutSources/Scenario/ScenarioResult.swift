@@ -186,7 +186,7 @@ public struct ScenarioResult: Sendable, Encodable {
                      duration: activity.endDate.map { Self.round($0.timeIntervalSince(activity.startDate)) })
         }
         sampleCounts = Dictionary(uniqueKeysWithValues: builder.sampleCounts.map { ($0.key.shortName, $0.value) })
-        let locationDates = driver.dataSource.locations.map(\.timestamp)
+        let locationDates = run.locationDates
         faults = scenario.faults.map { fault in
             let sensor = fault.sensorName
             let from = scenario.start.addingTimeInterval(fault.at), to = from.addingTimeInterval(fault.duration)

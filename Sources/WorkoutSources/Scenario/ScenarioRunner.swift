@@ -62,6 +62,8 @@ public final class ScenarioRunner: Sendable {
         public var statuses: [WorkoutSourceStatus]
         /// Readings delivered to the data source.
         public var readingCount: Int
+        /// When each position delivered while the session was running was taken.
+        public var locationDates: [Date] = []
     }
 
     /// Plays the timeline: actions go to `driver`, readings to its builder's
@@ -85,29 +87,33 @@ public final class ScenarioRunner: Sendable {
             // Actions happen at the tick's start, so readings gathered before them go first.
             if !tick.actions.isEmpty {
                 clock.set(to: scenario.start.addingTimeInterval(run.timelineDuration + tick.clockOffset))
-                await deliver(&batch, to: driver)
+                await deliver(&batch, to: driver, run: &run)
                 for action in tick.actions { try await driver.perform(action, at: clock.now) }
             }
             clock.set(to: scenario.start.addingTimeInterval(tick.time + tick.clockOffset))
             for case .status(let status) in readings { run.statuses.append(status) }
             batch += readings
             run.readingCount += readings.count
-            if batch.count >= 256 { await deliver(&batch, to: driver) }
+            if batch.count >= 256 { await deliver(&batch, to: driver, run: &run) }
             run.groundTruthDistance = tick.distance
             run.timelineDuration = tick.time
             run.clockOffset = tick.clockOffset
             ticks += 1
             if ticks % 900 == 0 { progress?(min(tick.time / estimated, 1)) }
         }
-        await deliver(&batch, to: driver)
+        await deliver(&batch, to: driver, run: &run)
         await driver.liveBuilder?.dataSource?.flush()
         progress?(1)
         return run
     }
 
-    private func deliver(_ batch: inout [WorkoutReading], to driver: some ScenarioDriver) async {
+    private func deliver(_ batch: inout [WorkoutReading], to driver: some ScenarioDriver, run: inout Run) async {
         guard !batch.isEmpty else { return }
         defer { batch.removeAll(keepingCapacity: true) }
+        // Actions go between batches, so the whole batch meets one session state.
+        if driver.liveBuilder?.workoutSession?.state == .running {
+            for case .location(let location) in batch { run.locationDates.append(location.timestamp) }
+        }
         await driver.liveBuilder?.dataSource?.deliver(batch, from: "scenario")
     }
 
