@@ -55,7 +55,9 @@ final class StoreDatabase: Sendable {
                 // NORMAL in WAL mode loses no committed transaction on a process crash;
                 // a power cut may lose the last ones but never corrupts the file.
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                try db.execute(sql: "PRAGMA cache_size = -65536")
+                // 8 MB of page cache: reads go through the mapping below, and a
+                // day-long recording must not grow the process by the file's size.
+                try db.execute(sql: "PRAGMA cache_size = -8192")
                 // Reads map the file instead of copying pages: faster scans for statistics.
                 try db.execute(sql: "PRAGMA mmap_size = 1073741824")
             }
