@@ -61,7 +61,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         var events: [HKWorkoutEvent] = []
         var metadata: [String: MetadataValue] = [:]
         var activities: [HKWorkoutActivity] = []
-        var rows: [HKQuantityType: [StatisticRow]] = [:]
+        /// Every counted row by type, compressed once a few thousand have arrived.
+        var rows: [HKQuantityType: StatisticRowLog] = [:]
         var statistics: [HKQuantityType: HKStatistics] = [:]
         /// Running totals per type, valid while every row of the type is an
         /// instant of a cumulative or arithmetic type; `nil` means recompute.
@@ -181,13 +182,13 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     package func sum(of quantityType: HKQuantityType, in interval: DateInterval) -> Double {
         let lo = interval.start.timeIntervalSince1970, hi = interval.end.timeIntervalSince1970
         return storage.withLock { s in
-            (s.rows[quantityType] ?? []).reduce(0) { total, row in row.belongs(lo: lo, hi: hi) ? total + row.proRated(lo: lo, hi: hi) : total }
+            (s.rows[quantityType] ?? StatisticRowLog()).reduce(0) { total, row in row.belongs(lo: lo, hi: hi) ? total + row.proRated(lo: lo, hi: hi) : total }
         }
     }
 
     /// The dates of `quantityType`'s samples, by start, for gap measurements.
     package func sampleDates(of quantityType: HKQuantityType) -> [Date] {
-        storage.withLock { s in (s.rows[quantityType] ?? []).map { Date(timeIntervalSince1970: $0.start) } }
+        storage.withLock { s in (s.rows[quantityType] ?? StatisticRowLog()).map { Date(timeIntervalSince1970: $0.start) } }
     }
 
     /// The statistics of one type as of the last batch, paused samples left out.
@@ -206,7 +207,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             let end = s.endDate?.timeIntervalSince1970 ?? max(s.latestSampleEnd, start)
             let active = Self.activeIntervals(start: start, end: end, events: s.events)
             let perMinute = HKUnit.count().unitDivided(by: .minute())
-            let rows = (s.rows[HKQuantityType(.heartRate)] ?? []).sorted { $0.start < $1.start }
+            let rows = (s.rows[HKQuantityType(.heartRate)] ?? StatisticRowLog()).sorted { $0.start < $1.start }
             for (index, row) in rows.enumerated() {
                 let holdUntil = min(index + 1 < rows.count ? rows[index + 1].start : row.start + 10, row.start + 10, end)
                 guard holdUntil > row.start else { continue }
@@ -298,7 +299,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             for case let sample as HKQuantitySample in samples {
                 let type = sample.quantityType
                 let row = StatisticRow(sample)
-                s.rows[type, default: []].append(row)
+                s.rows[type, default: StatisticRowLog()].append(row)
                 s.latestSampleEnd = max(s.latestSampleEnd, row.end)
                 types.insert(type)
                 let keepsTotals = RunningTotals.supports(type) && (s.totals[type] != nil || s.rows[type]?.count == 1)
@@ -531,7 +532,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         let active = activeIntervals(start: start.timeIntervalSince1970, end: end.timeIntervalSince1970, events: s.events)
         var result: [HKQuantityType: HKStatistics] = [:]
         for type in types {
-            let masked = mask(s.rows[type] ?? [], to: active, cumulative: type.aggregationStyle == .cumulative)
+            let masked = mask(s.rows[type] ?? StatisticRowLog(), to: active, cumulative: type.aggregationStyle == .cumulative)
             let options: HKStatisticsOptions = type.aggregationStyle == .cumulative
                 ? [.cumulativeSum, .mostRecent] : [.discreteAverage, .discreteMin, .discreteMax, .mostRecent]
             let calculator = StatisticsCalculator(style: type.aggregationStyle, options: options, sourceRank: [0: 0])
@@ -564,9 +565,9 @@ public class HKWorkoutBuilder: @unchecked Sendable {
 
     /// Keeps instants inside an active interval and cuts intervals to their
     /// active parts, pro-rating cumulative values.
-    static func mask(_ rows: [StatisticRow], to active: [(Double, Double)], cumulative: Bool) -> [StatisticRow] {
+    static func mask(_ rows: some Sequence<StatisticRow>, to active: [(Double, Double)], cumulative: Bool) -> [StatisticRow] {
         var result: [StatisticRow] = []
-        result.reserveCapacity(rows.count)
+        result.reserveCapacity(rows.underestimatedCount)
         for row in rows {
             if row.isInstant {
                 if active.contains(where: { row.start >= $0.0 && row.start <= $0.1 }) { result.append(row) }
@@ -618,7 +619,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
                                   metadata: MetadataValue.decode($0.metadata), events: $0.events, statistics: WorkoutPayload.load($0.statistics))
             }
             for case let sample as HKQuantitySample in samples {
-                s.rows[sample.quantityType, default: []].append(StatisticRow(sample))
+                s.rows[sample.quantityType, default: StatisticRowLog()].append(StatisticRow(sample))
                 s.latestSampleEnd = max(s.latestSampleEnd, sample.endDate.timeIntervalSince1970)
             }
             s.statistics = Self.recompute(&s, now: clock.now)
