@@ -155,10 +155,13 @@ func record(hours: Int) async throws -> HKLiveWorkoutBuilder {
                              altitude: 500, horizontalAccuracy: 4, verticalAccuracy: 6, course: 0, speed: 8, timestamp: t)
         let heartRate = HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: bpm, doubleValue: 130 + Double(second % 40)), start: t, end: t)
         await dataSource.deliver([.location(fix), .quantity(heartRate)], from: "bench")
+        if second % 7200 == 0 { rssNote("h\(second/3600)") }
     }
+    rssNote("before finish")
     session.end()
     try await builder.endCollection(at: clock.now)
     _ = try await builder.finishWorkout()
+    rssNote("after finish")
     return builder
 }
 
@@ -199,4 +202,10 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try await record(hours: hours))
         }
     }
+}
+
+func rssNote(_ label: String) {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = label + ": " + status.split(separator: "\n").filter { $0.hasPrefix("Rss") || $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }.map { $0.replacingOccurrences(of: "\t", with: "").replacingOccurrences(of: " ", with: "") }.joined(separator: " ") + "\n"
+    if let handle = FileHandle(forWritingAtPath: "/tmp/rss.txt") { handle.seekToEndOfFile(); handle.write(Data(line.utf8)); handle.closeFile() }
 }

@@ -257,7 +257,15 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             guard endDate > start else { throw HKError(.errorInvalidArgument, "endDate must be after startDate") }
             s.state = .ended
             s.endDate = endDate
-            s.statistics = Self.recompute(&s, now: endDate)
+            if s.latestSampleEnd <= endDate.timeIntervalSince1970 {
+                // No row reaches past the end, so the running totals stand: only
+                // types without them are recomputed (a day's rows are not copied).
+                let stale = Set(s.rows.keys.filter { s.totals[$0] == nil })
+                s.statistics.merge(Self.recompute(s, types: stale, now: endDate)) { _, new in new }
+                Self.refreshTotals(&s, types: Set(s.rows.keys).subtracting(stale), now: endDate)
+            } else {
+                s.statistics = Self.recompute(&s, now: endDate)
+            }
         }
         didChangeCollection()
     }
@@ -437,7 +445,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             }
             return HKWorkout(unchecked: workoutConfiguration.activityType, start: start, end: end,
                              duration: ElapsedTime.activeDuration(start: start, end: end, events: s.events, at: end),
-                             events: events, activities: s.activities, statistics: Self.recompute(s, types: Set(s.rows.keys), now: end),
+                             events: events, activities: s.activities, statistics: s.statistics,
                              uuid: workoutUUID, device: device, metadata: metadata, sourceRevision: HKSourceRevision(
                                 source: healthStore.source, version: nil))
         }
