@@ -218,4 +218,48 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         #expect(variability.metadata?[OpenHealthKitMetadataKeyRMSSD] as? Double == HeartbeatSeries.rmssd([0.82, 0.78, 0.79]))
         session.end()
     }
+
+    @Test func deliveredReadingsCountAtOnceAndReachTheStoreByFlush() async throws {
+        let (store, _) = try await makeAuthorizedStore([heartRate, HKWorkoutType()])
+        let clock = VirtualClock(start: at(0))
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        configuration.locationType = .indoor
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
+        let builder = session.associatedWorkoutBuilder()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
+        builder.dataSource = dataSource
+        session.startActivity(with: at(0))
+        try await builder.beginCollection(at: at(0))
+        for second in 1...600 { await dataSource.deliver([.quantity(heartRateSample(Double(100 + second % 50), at: Double(second)))], from: "test") }
+        // Counted when deliver returns, whatever the writer has done.
+        let statistics = try #require(builder.statistics(for: heartRate))
+        #expect(statistics.mostRecentQuantityDateInterval()?.start == at(600))
+        #expect(builder.sampleCounts[heartRate] == 600)
+        await dataSource.flush()
+        let saved = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: heartRate)], sortDescriptors: []).result(for: store)
+        #expect(saved.count == 600)
+        #expect(dataSource.failures.isEmpty, "\(dataSource.failures)")
+        session.end()
+    }
+
+    @Test func aTypeTheAppMayNotShareIsReportedOnceAndNotCounted() async throws {
+        // Heart rate was never requested for sharing.
+        let (store, _) = try await makeAuthorizedStore([HKWorkoutType(), HKQuantityType(.activeEnergyBurned)])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        configuration.locationType = .indoor
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
+        let builder = session.associatedWorkoutBuilder()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
+        builder.dataSource = dataSource
+        session.startActivity(with: at(0))
+        try await builder.beginCollection(at: at(0))
+        for second in 1...3 { await dataSource.deliver([.quantity(heartRateSample(120, at: Double(second)))], from: "test") }
+        await dataSource.flush()
+        #expect(builder.statistics(for: heartRate) == nil)
+        #expect(dataSource.failures.count == 1)
+        #expect(dataSource.failures.first?.contains(heartRate.identifier) == true)
+        session.end()
+    }
 }
