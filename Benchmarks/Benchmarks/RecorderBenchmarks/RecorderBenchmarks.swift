@@ -204,8 +204,12 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
+/// Appends the process's resident memory to the file `OHK_RSS_LOG` names, when set:
+/// where the memory of a day-long recording goes, hour by hour.
 func rssNote(_ label: String) {
+    guard let path = ProcessInfo.processInfo.environment["OHK_RSS_LOG"] else { return }
+    if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
     let line = label + ": " + status.split(separator: "\n").filter { $0.hasPrefix("Rss") || $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }.map { $0.replacingOccurrences(of: "\t", with: "").replacingOccurrences(of: " ", with: "") }.joined(separator: " ") + "\n"
-    if let handle = FileHandle(forWritingAtPath: "/tmp/rss.txt") { handle.seekToEndOfFile(); handle.write(Data(line.utf8)); handle.closeFile() }
+    if let handle = FileHandle(forWritingAtPath: path) { handle.seekToEndOfFile(); handle.write(Data(line.utf8)); handle.closeFile() }
 }
