@@ -3,6 +3,21 @@ import Foundation
 import OpenHealthKit
 import WorkoutSources
 
+/// A new file store in a temporary folder named from `prefix`, with a
+/// recording's types authorized, an outdoor cycling configuration, and the folder.
+func cyclingStore(_ prefix: String) async throws -> (HKHealthStore, HKWorkoutConfiguration, folder: URL) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    let path = folder.appendingPathComponent("health.sqlite").path
+    let store = HKHealthStore(location: .file(path), source: HKSource(name: "Bench", bundleIdentifier: "org.openhealthkit.bench"))
+    let types: Set<HKSampleType> = [HKQuantityType(.heartRate), HKQuantityType(.distanceCycling), HKQuantityType(.cyclingSpeed),
+                                    HKQuantityType(.activeEnergyBurned), HKQuantityType(.basalEnergyBurned), HKWorkoutType(), HKSeriesType.workoutRoute()]
+    try await store.requestAuthorization(toShare: types, read: Set(types.map { $0 as HKObjectType }))
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = .cycling
+    configuration.locationType = .outdoor
+    return (store, configuration, folder)
+}
+
 /// One recording in progress, shared by the iterations.
 actor Recording {
     static let shared = Recording()
@@ -12,14 +27,7 @@ actor Recording {
     /// The next fix and heart rate, one second after the last; the recording starts on first use.
     func next() async throws -> (HKLiveWorkoutDataSource, HKLiveWorkoutBuilder, [WorkoutReading]) {
         if parts == nil {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-rec-\(UUID().uuidString)/health.sqlite").path
-            let store = HKHealthStore(location: .file(path), source: HKSource(name: "Bench", bundleIdentifier: "org.openhealthkit.bench"))
-            let types: Set<HKSampleType> = [HKQuantityType(.heartRate), HKQuantityType(.distanceCycling), HKQuantityType(.cyclingSpeed),
-                                            HKQuantityType(.activeEnergyBurned), HKWorkoutType(), HKSeriesType.workoutRoute()]
-            try await store.requestAuthorization(toShare: types, read: Set(types.map { $0 as HKObjectType }))
-            let configuration = HKWorkoutConfiguration()
-            configuration.activityType = .cycling
-            configuration.locationType = .outdoor
+            let (store, configuration, _) = try await cyclingStore("ohk-rec")
             let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: SystemClock())
             let builder = session.associatedWorkoutBuilder()
             let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
@@ -93,14 +101,7 @@ actor SocketRecording {
     func next() async throws -> (FakeGPSD, HKLiveWorkoutBuilder, Date, String) {
         if parts == nil {
             let gpsd = try FakeGPSD()
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-sock-\(UUID().uuidString)/health.sqlite").path
-            let store = HKHealthStore(location: .file(path), source: HKSource(name: "Bench", bundleIdentifier: "org.openhealthkit.bench"))
-            let types: Set<HKSampleType> = [HKQuantityType(.heartRate), HKQuantityType(.distanceCycling), HKQuantityType(.cyclingSpeed),
-                                            HKQuantityType(.activeEnergyBurned), HKWorkoutType(), HKSeriesType.workoutRoute()]
-            try await store.requestAuthorization(toShare: types, read: Set(types.map { $0 as HKObjectType }))
-            let configuration = HKWorkoutConfiguration()
-            configuration.activityType = .cycling
-            configuration.locationType = .outdoor
+            let (store, configuration, _) = try await cyclingStore("ohk-sock")
             let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: SystemClock())
             let builder = session.associatedWorkoutBuilder()
             builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration,
@@ -129,17 +130,10 @@ actor SocketRecording {
 /// A 1 Hz recording of `hours` (a fix and a heart rate each second, energy
 /// from heart rate) into a file store, delivered as fast as it is absorbed.
 func record(hours: Int) async throws -> HKLiveWorkoutBuilder {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-day-\(UUID().uuidString)/health.sqlite").path
-    defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-    let store = HKHealthStore(location: .file(path), source: HKSource(name: "Bench", bundleIdentifier: "org.openhealthkit.bench"))
-    let types: Set<HKSampleType> = [HKQuantityType(.heartRate), HKQuantityType(.distanceCycling), HKQuantityType(.cyclingSpeed),
-                                    HKQuantityType(.activeEnergyBurned), HKQuantityType(.basalEnergyBurned), HKWorkoutType(), HKSeriesType.workoutRoute()]
-    try await store.requestAuthorization(toShare: types, read: Set(types.map { $0 as HKObjectType }))
+    let (store, configuration, folder) = try await cyclingStore("ohk-day")
+    defer { try? FileManager.default.removeItem(at: folder) }
     let start = Date(timeIntervalSince1970: 1_704_067_200)
     let clock = VirtualClock(start: start)
-    let configuration = HKWorkoutConfiguration()
-    configuration.activityType = .cycling
-    configuration.locationType = .outdoor
     let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
     let builder = session.associatedWorkoutBuilder()
     let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])

@@ -74,24 +74,8 @@ struct StatisticRowLog: Sequence, Sendable {
             var previous = StatisticRow(start: 0, end: 0, value: 0, source: 0, count: 1)
             var start = XORChannel(), duration = XORChannel(), value = XORChannel()
             for row in rows {
-                // Subtracting close doubles is exact (Sterbenz), and so is adding the
-                // difference back; where it is not, the raw bits go in instead.
-                let delta = row.start - previous.start
-                if (previous.start + delta).bitPattern == row.start.bitPattern {
-                    writer.write(0, bits: 1)
-                    start.write(delta.bitPattern, to: &writer)
-                } else {
-                    writer.write(1, bits: 1)
-                    writer.write(row.start.bitPattern, bits: 64)
-                }
-                let length = row.end - row.start
-                if (row.start + length).bitPattern == row.end.bitPattern {
-                    writer.write(0, bits: 1)
-                    duration.write(length.bitPattern, to: &writer)
-                } else {
-                    writer.write(1, bits: 1)
-                    writer.write(row.end.bitPattern, bits: 64)
-                }
+                start.write(row.start, after: previous.start, to: &writer)
+                duration.write(row.end, after: row.start, to: &writer)
                 value.write(row.value.bitPattern, to: &writer)
                 if row.source == previous.source && row.count == 1 {
                     writer.write(0, bits: 1)
@@ -122,8 +106,8 @@ struct StatisticRowLog: Sequence, Sendable {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
                 var row = previous
-                row.start = bits.read(1) == 0 ? previous.start + Double(bitPattern: start.read(from: &bits)) : Double(bitPattern: bits.read(64))
-                row.end = bits.read(1) == 0 ? row.start + Double(bitPattern: duration.read(from: &bits)) : Double(bitPattern: bits.read(64))
+                row.start = start.read(after: previous.start, from: &bits)
+                row.end = duration.read(after: row.start, from: &bits)
                 row.value = Double(bitPattern: value.read(from: &bits))
                 if bits.read(1) == 0 {
                     row.count = 1
@@ -163,6 +147,25 @@ struct StatisticRowLog: Sequence, Sendable {
                 leading = lead
                 trailing = trail
             }
+        }
+
+        /// Writes `number` as its difference from `base`: subtracting close
+        /// doubles is exact (Sterbenz), and so is adding the difference back;
+        /// where it is not, a flag and the raw bits go in instead.
+        mutating func write(_ number: Double, after base: Double, to writer: inout BitWriter) {
+            let difference = number - base
+            if (base + difference).bitPattern == number.bitPattern {
+                writer.write(0, bits: 1)
+                write(difference.bitPattern, to: &writer)
+            } else {
+                writer.write(1, bits: 1)
+                writer.write(number.bitPattern, bits: 64)
+            }
+        }
+
+        /// Reads what ``write(_:after:to:)`` wrote.
+        mutating func read(after base: Double, from reader: inout BitReader) -> Double {
+            reader.read(1) == 0 ? base + Double(bitPattern: read(from: &reader)) : Double(bitPattern: reader.read(64))
         }
 
         mutating func read(from reader: inout BitReader) -> UInt64 {
