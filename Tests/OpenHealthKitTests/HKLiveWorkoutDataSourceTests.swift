@@ -57,7 +57,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         #expect(!indoor.typesToCollect.contains(HKQuantityType(.distanceCycling)))
     }
 
-    @Test(.serialized) func readingsCountOnlyWhileRunningAndOnlyForCollectedTypes() async throws {
+    @Test func readingsCountOnlyWhileRunningAndOnlyForCollectedTypes() async throws {
         let power = HKQuantityType(.cyclingPower)
         let (store, _) = try await makeAuthorizedStore([heartRate, power, HKWorkoutType(), HKQuantityType(.activeEnergyBurned)])
         let clock = VirtualClock(start: at(0))

@@ -19,8 +19,8 @@ public struct Geodesic: Sendable {
     public let flattening: Double
 
     private let f1, e2, ep2, n, b, etol2: Double
-    private let a3x: [Double]
-    private let c3x: [Double]
+    private let a3x: InlineArray<6, Double>
+    private let c3x: InlineArray<15, Double>
 
     /// The WGS 84 ellipsoid: a = 6,378,137 m, f = 1/298.257223563.
     public static let wgs84 = Geodesic(equatorialRadius: 6_378_137, flattening: 1 / 298.257223563)
@@ -39,7 +39,8 @@ public struct Geodesic: Sendable {
         // A3 and C3 coefficients as polynomials in n (Karney 2013, eqs. 24–25).
         let a3Table: [[Double]] = [[-3, 128], [-2, -3, 64], [-1, -3, -1, 16], [3, -1, -2, 8], [1, -1, 2], [1, 1]]
         // Rows are the coefficients of eps^5 … eps^0; stored lowest power first.
-        a3x = a3Table.reversed().map { Self.polyval(Array($0.dropLast()), third) / $0.last! }
+        let a3 = a3Table.reversed().map { Self.polyval(Array($0.dropLast()), third) / $0.last! }
+        a3x = InlineArray { a3[$0] }
         let c3Table: [[[Double]]] = [
             [[3, 128], [2, 5, 128], [-1, 3, 3, 64], [-1, 0, 1, 8], [-1, 1, 4]],
             [[5, 256], [1, 3, 128], [-3, -2, 3, 64], [1, -3, 2, 32]],
@@ -48,7 +49,8 @@ public struct Geodesic: Sendable {
             [[21, 2560]],
         ]
         // For each C3[l], the coefficients of eps^5 … eps^l, highest power first, as Horner's rule reads them.
-        c3x = c3Table.flatMap { orders in orders.map { Self.polyval(Array($0.dropLast()), third) / $0.last! } }
+        let c3 = c3Table.flatMap { orders in orders.map { Self.polyval(Array($0.dropLast()), third) / $0.last! } }
+        c3x = InlineArray { c3[$0] }
     }
 
     /// Evaluates a polynomial with coefficients from the highest power down.
@@ -58,15 +60,19 @@ public struct Geodesic: Sendable {
 
     // MARK: Series
 
+    /// Series coefficients c[1…6] (c[0] unused), held inline: the inverse
+    /// problem runs once per GPS fix, so it must not allocate.
+    private typealias Coefficients = InlineArray<7, Double>
+
     private static func a1m1(_ eps: Double) -> Double {
         let eps2 = eps * eps
         let t = eps2 * (eps2 * (eps2 + 4) + 64) / 256
         return (t + eps) / (1 - eps)
     }
 
-    private static func c1(_ eps: Double) -> [Double] {
+    private static func c1(_ eps: Double) -> Coefficients {
         let eps2 = eps * eps
-        var c = [Double](repeating: 0, count: 7)
+        var c = Coefficients(repeating: 0)
         var d = eps
         c[1] = d * ((6 - eps2) * eps2 - 16) / 32
         d *= eps
@@ -88,9 +94,9 @@ public struct Geodesic: Sendable {
         return (t - eps) / (1 + eps)
     }
 
-    private static func c2(_ eps: Double) -> [Double] {
+    private static func c2(_ eps: Double) -> Coefficients {
         let eps2 = eps * eps
-        var c = [Double](repeating: 0, count: 7)
+        var c = Coefficients(repeating: 0)
         var d = eps
         c[1] = d * (eps2 * (eps2 + 2) + 16) / 32
         d *= eps
@@ -109,28 +115,28 @@ public struct Geodesic: Sendable {
     private func a3(_ eps: Double) -> Double {
         // a3x holds the coefficients of eps^0 ... eps^5.
         var result = 0.0
-        for coefficient in a3x.reversed() { result = result * eps + coefficient }
+        for index in a3x.indices.reversed() { result = result * eps + a3x[index] }
         return result
     }
 
-    private func c3(_ eps: Double) -> [Double] {
-        var c = [Double](repeating: 0, count: 6)
+    /// C3[1…5]; the sixth slot stays 0, which leaves the sine series unchanged.
+    private func c3(_ eps: Double) -> Coefficients {
+        var c = Coefficients(repeating: 0)
         var offset = 0
         var mult = 1.0
         for l in 1...5 {
             let count = 6 - l
-            let coefficients = c3x[offset..<(offset + count)]
-            offset += count
             mult *= eps
             var value = 0.0
-            for coefficient in coefficients { value = value * eps + coefficient }
+            for index in offset..<(offset + count) { value = value * eps + c3x[index] }
+            offset += count
             c[l] = mult * value
         }
         return c
     }
 
     /// Σ c[k] sin(2kσ) by Clenshaw summation.
-    private static func sinSeries(_ sinx: Double, _ cosx: Double, _ c: [Double]) -> Double {
+    private static func sinSeries(_ sinx: Double, _ cosx: Double, _ c: borrowing Coefficients) -> Double {
         var k = c.count - 1
         let ar = 2 * (cosx - sinx) * (cosx + sinx)
         var y0 = k & 1 == 1 ? c[k] : 0
