@@ -12,8 +12,14 @@ import Testing
     /// A gate a write waits at until the test opens it.
     final class Gate: Sendable {
         private let open = Mutex(false)
+        private let waiting = Mutex(false)
         func release() { open.withLock { $0 = true } }
-        func pass() async { while !open.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) } }
+        func pass() async {
+            waiting.withLock { $0 = true }
+            while !open.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
+        }
+        /// Returns once a write waits at the gate.
+        func reached() async { while !waiting.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) } }
     }
 
     @Test func batchesAreWrittenInOrderAndDrainWaitsForAll() async {
@@ -32,12 +38,13 @@ import Testing
     @Test func aFullBacklogMakesTheNextBatchWait() async {
         let gate = Gate()
         let written = Mutex(0)
-        let writer = ReadingWriter { _ in
+        let writer = ReadingWriter(maximumBacklog: 6) { batch in
             await gate.pass()
-            written.withLock { $0 += 1 }
+            written.withLock { $0 += batch.count }
         }
         // The write blocks on the first batch; the backlog fills up behind it.
-        for second in 0..<ReadingWriter.maximumBacklog { await writer.enqueue(batch(second)) }
+        for second in stride(from: 0, to: 6, by: 2) { await writer.enqueue(batch(second, count: 2)) }
+        #expect(writer.backlog == 6)
         let returned = Mutex(false)
         let late = Task {
             await writer.enqueue(batch(100))
@@ -50,7 +57,23 @@ import Testing
         await late.value
         await writer.drain()
         #expect(returned.withLock { $0 })
-        #expect(written.withLock { $0 } == ReadingWriter.maximumBacklog + 1)
+        #expect(written.withLock { $0 } == 7)
+        #expect(writer.backlog == 0)
+    }
+
+    @Test func batchesHandedOverDuringAWriteAreMergedIntoTheNextInOrder() async {
+        let gate = Gate()
+        let writes = Mutex<[[Double]]>([])
+        let writer = ReadingWriter { batch in
+            await gate.pass()
+            writes.withLock { $0.append(batch.samples.map { $0.startDate.timeIntervalSince(at(0)) }) }
+        }
+        await writer.enqueue(batch(0))
+        await gate.reached()
+        for second in 1...5 { await writer.enqueue(batch(second)) }
+        gate.release()
+        await writer.drain()
+        #expect(writes.withLock { $0 } == [[0], [1, 2, 3, 4, 5]])
     }
 
     @Test func aClosedWriterFinishesWhatItHadAndTakesNothingMore() async {

@@ -102,6 +102,10 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     private let speedType: HKQuantityType?
     private let activityType: HKWorkoutActivityType
     private static let metersPerSecond = HKUnit.meter().unitDivided(by: .second())
+    private static let meters = HKUnit.meter()
+    private static let beatsPerMinute = HKUnit.count().unitDivided(by: .minute())
+    private static let activeEnergyType = HKQuantityType(.activeEnergyBurned)
+    private static let basalEnergyType = HKQuantityType(.basalEnergyBurned)
 
     private init(configuration: HKWorkoutConfiguration?, sources: [any WorkoutDataSource], error: (any Error)?) {
         self.distanceType = configuration.map { HKQuantityType(HKWorkout.distanceType(for: $0.activityType)) }
@@ -225,7 +229,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
             guard let previous = s.energy.lastPower else { return [] }
             return energySamples(from: previous.date, to: date, kilocaloriesPerMinute: EnergyModels.kilocaloriesPerMinute(watts: previous.value), in: &s)
         case .heartRate:
-            let bpm = sample.quantity.doubleValue(for: HKUnit.count().unitDivided(by: .minute()))
+            let bpm = sample.quantity.doubleValue(for: beatsPerMinute)
             defer { s.energy.lastHeartRate = (bpm, date) }
             guard let profile = s.profile, let previous = s.energy.lastHeartRate, !powerIsRecent(s, at: date) else { return [] }
             return energySamples(from: previous.date, to: date,
@@ -255,7 +259,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         let seconds = end.timeIntervalSince(start)
         guard seconds > 0, seconds <= longestEnergyInterval else { return [] }
         var samples: [HKSample] = []
-        let active = HKQuantityType(.activeEnergyBurned), basal = HKQuantityType(.basalEnergyBurned)
+        let active = activeEnergyType, basal = basalEnergyType
         if s.types.contains(active) {
             let kilocalories = rate * seconds / 60
             s.energy.activeKilocalories += kilocalories
@@ -483,9 +487,22 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     /// data source is set on a builder are dropped.
     public func deliver(_ readings: some Sequence<WorkoutReading>, from sourceName: String) async {
         guard let builder = state.withLock({ $0.builder }) else { return }
+        // Runs of quantities and positions are absorbed together; anything
+        // else is handled on its own, in order.
+        var run: [WorkoutReading] = []
         for reading in readings {
-            await handle(reading, from: sourceName, builder: builder)
+            switch reading {
+            case .quantity, .location:
+                run.append(reading)
+            case .heartbeat, .status:
+                if !run.isEmpty {
+                    await absorb(run, from: sourceName, builder: builder)
+                    run.removeAll(keepingCapacity: true)
+                }
+                await handle(reading, from: sourceName, builder: builder)
+            }
         }
+        if !run.isEmpty { await absorb(run, from: sourceName, builder: builder) }
     }
 
     /// Writes out the readings buffered so far and waits until they are in the
@@ -511,6 +528,109 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         }
     }
 
+    /// A reading that arrives while the session is not running: positions
+    /// are not recorded, but auto-pause still watches the speed so that moving
+    /// again can be noticed (and resumes a session it paused).
+    private func handleWhileNotRunning(_ reading: WorkoutReading, from sourceName: String, builder: HKLiveWorkoutBuilder) async {
+        guard case .location(let location) = reading, builder.workoutSession?.requestedState == .paused else { return }
+        let (motion, resumes, held) = state.withLock { s -> ((type: HKWorkoutEventType, date: Date)?, Bool, [CLLocation]) in
+            guard s.autoPause != nil else { return (nil, false, []) }
+            if s.pausedByMotion { s.heldWhilePaused.append(location) }
+            let motion = s.autoPause?.add(speed: location.speed, at: location.timestamp)
+            guard let motion, motion.type == .motionResumed, s.pausedByMotion else { return (motion, false, []) }
+            s.pausedByMotion = false
+            defer { s.heldWhilePaused = [] }
+            // Resume where moving began: back from the confirmed speed through
+            // the speeding-up that was already above the pause threshold; the
+            // first step away from the last standing position counts.
+            let held = s.heldWhilePaused
+            var first = held.firstIndex { $0.timestamp >= motion.date } ?? held.endIndex
+            let standing = s.autoPause?.thresholds.pauseBelow ?? 0
+            while first > 0, held[first - 1].speed >= standing { first -= 1 }
+            // The first step's distance runs from the last standing position, so resume there.
+            let anchor = max(0, first - 1)
+            let resumeDate = anchor < held.endIndex ? min(held[anchor].timestamp, motion.date) : motion.date
+            return ((motion.type, resumeDate), true, Array(held[anchor...]))
+        }
+        guard let motion else { return }
+        builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
+        if resumes {
+            builder.workoutSession?.resume(at: motion.date)
+            await absorb(held.map(WorkoutReading.location), from: sourceName, builder: builder)
+        }
+    }
+
+    /// Quantities and positions: counted toward the builder's statistics and
+    /// buffered for the store in one pass per run of readings, so a replay's
+    /// batch takes a few locks rather than a few per reading.
+    ///
+    /// A run stops early at a position that starts or ends an auto-pause, so
+    /// that the event (and a pause of the session) comes between the readings
+    /// before it and those after it, exactly as one reading at a time.
+    private func absorb(_ readings: some Collection<WorkoutReading>, from sourceName: String, builder: HKLiveWorkoutBuilder) async {
+        var rest = readings[...]
+        while let first = rest.first {
+            guard builder.isSessionRunning else {
+                await handleWhileNotRunning(first, from: sourceName, builder: builder)
+                rest = rest.dropFirst()
+                continue
+            }
+            // A multisport leg counts its own distance type (swimming, cycling, running).
+            let legType = builder.currentWorkoutActivity.map { HKQuantityType(HKWorkout.distanceType(for: $0.workoutConfiguration.activityType)) }
+            var samples: [HKSample] = [], locations: [CLLocation] = []
+            var motion: (type: HKWorkoutEventType, date: Date)?
+            state.withLock { s in
+                let distanceType = legType.flatMap { s.types.contains($0) ? $0 : nil } ?? distanceType.flatMap { s.types.contains($0) ? $0 : nil }
+                let speedType = speedType.flatMap { s.types.contains($0) ? $0 : nil }
+                while motion == nil, let reading = rest.first {
+                    rest = rest.dropFirst()
+                    switch reading {
+                    case .quantity(let sample):
+                        samples += Self.energy(after: sample, in: &s, activity: activityType)
+                        // The strap's own energy field is the last resort: dropped when a model applies.
+                        if sample.quantityType == Self.activeEnergyType, s.profile != nil || s.energy.lastPower != nil { continue }
+                        guard s.types.contains(sample.quantityType),
+                              s.predicates[sample.quantityType]?.predicate.evaluate(with: sample) ?? true else { continue }
+                        samples.append(sample)
+                    case .location(let location):
+                        // Positions go to the route; the distance they cover, once past the
+                        // accumulator's gates, becomes a sample of the activity's distance type.
+                        s.locationCount += 1
+                        s.latestLocation = location
+                        locations.append(location)
+                        samples += Self.energy(afterSpeed: location, in: &s, activity: activityType)
+                        motion = s.autoPause?.add(speed: location.speed, at: location.timestamp)
+                        let segment = s.distance.add(location)
+                        if let segment { s.movingSeconds += segment.end.timeIntervalSince(segment.start) }
+                        if location.verticalAccuracy >= 0 { s.elevation.add(altitude: location.altitude) }
+                        if location.speed >= 0, location.horizontalAccuracy >= 0 { s.maximumSpeed = max(s.maximumSpeed ?? 0, location.speed) }
+                        if let segment, let distanceType {
+                            samples.append(HKQuantitySample(type: distanceType, quantity: HKQuantity(unit: Self.meters, doubleValue: segment.meters),
+                                                            start: segment.start, end: segment.end))
+                        }
+                        if let speedType, location.speed >= 0 {
+                            samples.append(HKQuantitySample(type: speedType, quantity: HKQuantity(unit: Self.metersPerSecond, doubleValue: location.speed),
+                                                            start: location.timestamp, end: location.timestamp))
+                        }
+                    case .heartbeat, .status:
+                        break
+                    }
+                }
+            }
+            await collect(samples, locations: locations, into: builder)
+            guard let motion else { continue }
+            builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
+            if motion.type == .motionPaused, state.withLock({ s in
+                guard s.autoPausesSession else { return false }
+                s.pausedByMotion = true
+                s.heldWhilePaused = []
+                return true
+            }) {
+                builder.workoutSession?.pause(at: motion.date)
+            }
+        }
+    }
+
     private func handle(_ reading: WorkoutReading, from sourceName: String, builder: HKLiveWorkoutBuilder) async {
         if case .status(let status) = reading {
             let previous = state.withLock { s -> WorkoutSourceStatus? in
@@ -530,88 +650,11 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
             }
             return
         }
-        guard builder.isSessionRunning else {
-            // While paused, positions are not recorded, but auto-pause still
-            // watches the speed so that moving again can be noticed.
-            guard case .location(let location) = reading, builder.workoutSession?.requestedState == .paused else { return }
-            let (motion, resumes, held) = state.withLock { s -> ((type: HKWorkoutEventType, date: Date)?, Bool, [CLLocation]) in
-                guard s.autoPause != nil else { return (nil, false, []) }
-                if s.pausedByMotion { s.heldWhilePaused.append(location) }
-                let motion = s.autoPause?.add(speed: location.speed, at: location.timestamp)
-                guard let motion, motion.type == .motionResumed, s.pausedByMotion else { return (motion, false, []) }
-                s.pausedByMotion = false
-                defer { s.heldWhilePaused = [] }
-                // Resume where moving began: back from the confirmed speed through
-                // the speeding-up that was already above the pause threshold; the
-                // first step away from the last standing position counts.
-                let held = s.heldWhilePaused
-                var first = held.firstIndex { $0.timestamp >= motion.date } ?? held.endIndex
-                let standing = s.autoPause?.thresholds.pauseBelow ?? 0
-                while first > 0, held[first - 1].speed >= standing { first -= 1 }
-                // The first step's distance runs from the last standing position, so resume there.
-                let anchor = max(0, first - 1)
-                let resumeDate = anchor < held.endIndex ? min(held[anchor].timestamp, motion.date) : motion.date
-                return ((motion.type, resumeDate), true, Array(held[anchor...]))
-            }
-            guard let motion else { return }
-            builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
-            if resumes {
-                builder.workoutSession?.resume(at: motion.date)
-                for location in held { await handle(.location(location), from: sourceName, builder: builder) }
-            }
-            return
-        }
         switch reading {
-        case .quantity(let sample):
-            let (wanted, derived) = state.withLock { s -> (Bool, [HKSample]) in
-                let derived = Self.energy(after: sample, in: &s, activity: activityType)
-                // The strap's own energy field is the last resort: dropped when a model applies.
-                if sample.quantityType == HKQuantityType(.activeEnergyBurned), s.profile != nil || s.energy.lastPower != nil { return (false, derived) }
-                guard s.types.contains(sample.quantityType) else { return (false, derived) }
-                return (s.predicates[sample.quantityType]?.predicate.evaluate(with: sample) ?? true, derived)
-            }
-            await collect((wanted ? [sample] : []) + derived, locations: [], into: builder)
-        case .location(let location):
-            var motion: (type: HKWorkoutEventType, date: Date)?
-            // Positions go to the route; the distance they cover, once past the
-            // accumulator's gates, becomes a sample of the activity's distance type.
-            let (segment, collectDistance, collectSpeed, energy) = state.withLock { s -> (DistanceAccumulator.Segment?, Bool, Bool, [HKSample]) in
-                s.locationCount += 1
-                s.latestLocation = location
-                let energy = Self.energy(afterSpeed: location, in: &s, activity: activityType)
-                motion = s.autoPause?.add(speed: location.speed, at: location.timestamp)
-                let segment = s.distance.add(location)
-                if let segment { s.movingSeconds += segment.end.timeIntervalSince(segment.start) }
-                if location.verticalAccuracy >= 0 { s.elevation.add(altitude: location.altitude) }
-                if location.speed >= 0, location.horizontalAccuracy >= 0 { s.maximumSpeed = max(s.maximumSpeed ?? 0, location.speed) }
-                return (segment, distanceType.map(s.types.contains) ?? false, speedType.map(s.types.contains) ?? false, energy)
-            }
-            var derived: [HKSample] = energy
-            // A multisport leg counts its own distance type (swimming, cycling, running).
-            let legType = builder.currentWorkoutActivity.map { HKQuantityType(HKWorkout.distanceType(for: $0.workoutConfiguration.activityType)) }
-            let legDistanceType = legType.flatMap { type in state.withLock { $0.types.contains(type) } ? type : nil }
-            if let segment, let type = legDistanceType ?? (collectDistance ? distanceType : nil) {
-                derived.append(HKQuantitySample(type: type, quantity: HKQuantity(unit: .meter(), doubleValue: segment.meters),
-                                                start: segment.start, end: segment.end))
-            }
-            if collectSpeed, let speedType, location.speed >= 0 {
-                derived.append(HKQuantitySample(type: speedType, quantity: HKQuantity(unit: Self.metersPerSecond, doubleValue: location.speed),
-                                                start: location.timestamp, end: location.timestamp))
-            }
-            await collect(derived, locations: [location], into: builder)
-            if let motion {
-                builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
-                if motion.type == .motionPaused, state.withLock({ s in
-                    guard s.autoPausesSession else { return false }
-                    s.pausedByMotion = true
-                    s.heldWhilePaused = []
-                    return true
-                }) {
-                    builder.workoutSession?.pause(at: motion.date)
-                }
-            }
+        case .quantity, .location:
+            await absorb(CollectionOfOne(reading), from: sourceName, builder: builder)
         case .heartbeat(let interval, let date):
-            guard interval > 0, interval.isFinite else { return }
+            guard builder.isSessionRunning, interval > 0, interval.isFinite else { return }
             // A beat whose previous beat should have come more than half a second
             // after the last one received follows missed beats: a gap.
             let (seriesBuilder, offset, gap) = state.withLock { s -> (HKHeartbeatSeriesBuilder?, TimeInterval, Bool) in

@@ -4,39 +4,119 @@ import Synchronization
 /// Writes a live workout's readings to the store in order, on a task of its own,
 /// so that a reading's statistics are current before the store has written it.
 ///
-/// Batches are written one at a time in the order they were handed over. The
-/// backlog is bounded: ``enqueue(_:)`` waits while more than ``maximumBacklog``
-/// batches are unwritten, so a replay faster than the disk slows to the disk's
+/// Batches handed over while a write is under way are merged, in order, into
+/// the next write (a group commit): a replay faster than the disk makes fewer,
+/// larger transactions instead of a queue of small ones. The backlog is bounded
+/// in readings: ``enqueue(_:)`` waits while more than ``maximumBacklog``
+/// samples and positions are unwritten, so such a replay slows to the disk's
 /// pace instead of holding the whole workout in memory.
 final class ReadingWriter: Sendable {
     /// One write: samples (grouped by type when written) and route positions.
     struct Batch: Sendable {
         var samples: [HKSample]
         var locations: [CLLocation]
+
+        /// Samples and positions together.
+        var count: Int { samples.count + locations.count }
     }
 
-    /// Batches that may wait unwritten before ``enqueue(_:)`` waits.
-    static let maximumBacklog = 8
+    /// Unwritten readings (samples and positions) beyond which ``enqueue(_:)``
+    /// waits: about 4 MB of readings, a few seconds of the store's work.
+    static let defaultMaximumBacklog = 32_768
+
+    /// Unwritten readings beyond which ``enqueue(_:)`` waits.
+    let maximumBacklog: Int
 
     /// What was handed over and written, and who waits for a write; shared
     /// with the writing task, which must not keep the writer alive.
     private final class Ledger: Sendable {
         struct Counts {
+            /// Batches handed over, and batches written (merged ones count each).
             var enqueued = 0
             var written = 0
+            /// Readings handed over and not yet written.
+            var unwritten = 0
+            /// Readings waiting for the next write, in the order handed over.
+            var queued = Batch(samples: [], locations: [])
+            var queuedTickets = 0
             var closed = false
+            var finished = false
+            /// Waits for a batch to be written, by ticket.
             var waiters: [(ticket: Int, continuation: CheckedContinuation<Void, Never>)] = []
+            /// Waits for room in the backlog.
+            var roomWaiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
+            /// The writing task, parked until there is something to write.
+            var idle: CheckedContinuation<Void, Never>?
         }
         let counts = Mutex(Counts())
 
-        func markWritten() {
+        /// The next merged batch to write and the ticket it completes, or `nil`
+        /// once the writer is finished and nothing is left.
+        func next() async -> (Batch, ticket: Int, readings: Int)? {
+            while true {
+                enum Step { case write(Batch, Int, Int), stop, park }
+                let step = counts.withLock { c -> Step in
+                    if c.queuedTickets > 0 {
+                        defer {
+                            c.queued = Batch(samples: [], locations: [])
+                            c.queuedTickets = 0
+                        }
+                        return .write(c.queued, c.enqueued, c.queued.count)
+                    }
+                    return c.finished ? .stop : .park
+                }
+                switch step {
+                case .write(let batch, let ticket, let readings): return (batch, ticket, readings)
+                case .stop: return nil
+                case .park:
+                    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                        let ready = counts.withLock { c -> Bool in
+                            guard c.queuedTickets == 0, !c.finished else { return true }
+                            c.idle = continuation
+                            return false
+                        }
+                        if ready { continuation.resume() }
+                    }
+                }
+            }
+        }
+
+        func markWritten(through ticket: Int, readings: Int) {
             let ready = counts.withLock { c -> [CheckedContinuation<Void, Never>] in
-                c.written += 1
-                let ready = c.waiters.filter { $0.ticket <= c.written }.map(\.continuation)
+                c.written = ticket
+                c.unwritten -= readings
+                var ready = c.waiters.filter { $0.ticket <= c.written }.map(\.continuation)
                 c.waiters.removeAll { $0.ticket <= c.written }
+                ready += c.roomWaiters.filter { c.unwritten <= $0.limit }.map(\.continuation)
+                c.roomWaiters.removeAll { c.unwritten <= $0.limit }
                 return ready
             }
             for waiter in ready { waiter.resume() }
+        }
+
+        /// Hands `batch` to the writing task; `false` when closed.
+        func add(_ batch: Batch) -> Bool {
+            let (accepted, idle) = counts.withLock { c -> (Bool, CheckedContinuation<Void, Never>?) in
+                guard !c.closed else { return (false, nil) }
+                c.enqueued += 1
+                c.unwritten += batch.count
+                c.queued.samples += batch.samples
+                c.queued.locations += batch.locations
+                c.queuedTickets += 1
+                defer { c.idle = nil }
+                return (true, c.idle)
+            }
+            idle?.resume()
+            return accepted
+        }
+
+        func finish() {
+            let idle = counts.withLock { c -> CheckedContinuation<Void, Never>? in
+                c.finished = true
+                defer { c.idle = nil }
+                return c.idle
+            }
+            idle?.resume()
         }
 
         func wait(until ticket: Int) async {
@@ -49,40 +129,43 @@ final class ReadingWriter: Sendable {
                 if done { continuation.resume() }
             }
         }
+
+        func waitForRoom(limit: Int) async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let room = counts.withLock { c -> Bool in
+                    guard c.unwritten > limit else { return true }
+                    c.roomWaiters.append((limit, continuation))
+                    return false
+                }
+                if room { continuation.resume() }
+            }
+        }
     }
 
     private let ledger = Ledger()
-    private let continuation: AsyncStream<Batch>.Continuation
 
-    /// A writer calling `write` for each batch, in order.
-    init(write: @escaping @Sendable (Batch) async -> Void) {
-        let (stream, continuation) = AsyncStream<Batch>.makeStream()
-        self.continuation = continuation
+    /// A writer calling `write` for each merged batch, in order; ``enqueue(_:)``
+    /// waits while more than `maximumBacklog` readings are unwritten.
+    init(maximumBacklog: Int = ReadingWriter.defaultMaximumBacklog, write: @escaping @Sendable (Batch) async -> Void) {
+        self.maximumBacklog = maximumBacklog
         let ledger = self.ledger
         Task.detached {
-            for await batch in stream {
+            while let (batch, ticket, readings) = await ledger.next() {
                 await write(batch)
-                ledger.markWritten()
+                ledger.markWritten(through: ticket, readings: readings)
             }
         }
     }
 
     deinit {
-        continuation.finish()
+        ledger.finish()
     }
 
     /// Hands `batch` over for writing; waits while the backlog is full. A closed
     /// writer drops the batch.
     func enqueue(_ batch: Batch) async {
-        guard !batch.samples.isEmpty || !batch.locations.isEmpty else { return }
-        let ticket = ledger.counts.withLock { c -> Int? in
-            guard !c.closed else { return nil }
-            c.enqueued += 1
-            continuation.yield(batch)
-            return c.enqueued
-        }
-        guard let ticket else { return }
-        await ledger.wait(until: ticket - Self.maximumBacklog)
+        guard batch.count > 0, ledger.add(batch) else { return }
+        await ledger.waitForRoom(limit: maximumBacklog)
     }
 
     /// Waits until every batch handed over so far is written.
@@ -95,6 +178,6 @@ final class ReadingWriter: Sendable {
         ledger.counts.withLock { $0.closed = true }
     }
 
-    /// Batches handed over and not yet written.
-    var backlog: Int { ledger.counts.withLock { $0.enqueued - $0.written } }
+    /// Readings handed over and not yet written.
+    var backlog: Int { ledger.counts.withLock { $0.unwritten } }
 }
