@@ -304,6 +304,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         storage.withLock { s -> Set<HKQuantityType> in
             var types: Set<HKQuantityType> = []
             var stale: Set<HKQuantityType> = []
+            // Events do not change while counting: the active time is worked out once.
+            var activeTime = ActiveTime(s)
             for case let sample as HKQuantitySample in samples {
                 let type = sample.quantityType
                 let row = StatisticRow(sample)
@@ -315,7 +317,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
                     // The entry exists from the first row on, even a paused one, so the
                     // type keeps its running totals instead of recomputing every batch.
                     var totals = s.totals[type] ?? RunningTotals()
-                    if Self.isActive(row.start, in: s), row.isInstant || Self.isActive(row.end, in: s) { totals.add(row) }
+                    if activeTime.contains(row.start), row.isInstant || activeTime.contains(row.end) { totals.add(row) }
                     s.totals[type] = totals
                 } else if keepsTotals, type.aggregationStyle == .cumulative, let start = s.startDate {
                     // A cumulative interval across a pause or the start counts its
@@ -510,11 +512,29 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         return !changes
     }
 
-    /// Whether an instant counts: inside collection and not inside a pause.
-    static func isActive(_ time: Double, in s: Storage) -> Bool {
-        guard let start = s.startDate?.timeIntervalSince1970, time >= start else { return false }
-        if let end = s.endDate?.timeIntervalSince1970, time > end { return false }
-        return activeIntervals(start: start, end: max(time, start), events: s.events).contains { time >= $0.0 && time <= $0.1 }
+    /// The active time of a workout whose events do not change meanwhile,
+    /// worked out on first use.
+    struct ActiveTime {
+        private let start: Double?
+        private let end: Double?
+        private let events: [HKWorkoutEvent]
+        private var intervals: [(Double, Double)]?
+
+        init(_ s: Storage) {
+            start = s.startDate?.timeIntervalSince1970
+            end = s.endDate?.timeIntervalSince1970
+            events = s.events
+        }
+
+        /// Whether an instant counts: inside collection and not inside a pause.
+        mutating func contains(_ time: Double) -> Bool {
+            guard let start, time >= start else { return false }
+            if let end, time > end { return false }
+            // Events after `time` never change whether it is active, so one
+            // list running to infinity answers for every instant.
+            if intervals == nil { intervals = HKWorkoutBuilder.activeIntervals(start: start, end: .infinity, events: events) }
+            return intervals!.contains { time >= $0.0 && time <= $0.1 }
+        }
     }
 
     /// Publishes statistics for `types` from their running totals.

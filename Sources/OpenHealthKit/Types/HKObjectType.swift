@@ -12,9 +12,13 @@ public class HKObjectType: Hashable, CustomStringConvertible, @unchecked Sendabl
 
     /// The identifier string, such as `"HKQuantityTypeIdentifierHeartRate"` or `"HKWorkoutTypeIdentifier"`.
     public let identifier: String
+    /// The identifier's hash, computed once: types are dictionary keys on
+    /// every reading a live builder counts.
+    private let identifierHash: Int
 
     init(identifier: String) {
         self.identifier = identifier
+        self.identifierHash = identifier.hashValue
     }
 
     /// The quantity type for `identifier`, or `nil` if the identifier is unknown.
@@ -95,12 +99,12 @@ public class HKObjectType: Hashable, CustomStringConvertible, @unchecked Sendabl
 
     /// Types are equal when they are of the same class with the same identifier.
     public static func == (lhs: HKObjectType, rhs: HKObjectType) -> Bool {
-        lhs.identifier == rhs.identifier && type(of: lhs) == type(of: rhs)
+        lhs === rhs || (lhs.identifierHash == rhs.identifierHash && lhs.identifier == rhs.identifier && type(of: lhs) == type(of: rhs))
     }
 
     /// Hashes the identifier.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(identifier)
+        hasher.combine(identifierHash)
     }
 
     /// The identifier string.
