@@ -21,8 +21,8 @@ final class ReadingWriter: Sendable {
     }
 
     /// Unwritten readings (samples and positions) beyond which ``enqueue(_:)``
-    /// waits: about 4 MB of readings, a few seconds of the store's work.
-    static let defaultMaximumBacklog = 32_768
+    /// waits: about 6 MB of readings, a second or two of the store's work.
+    static let defaultMaximumBacklog = 8_192
 
     /// Unwritten readings beyond which ``enqueue(_:)`` waits.
     let maximumBacklog: Int
