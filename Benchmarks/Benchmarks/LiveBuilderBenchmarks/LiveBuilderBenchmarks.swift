@@ -3,15 +3,17 @@ import Foundation
 import OpenHealthKit
 
 /// Target: one live builder absorbs at least 2,000,000 readings/s (heart rate
-/// and location) with statistics kept current. Measured here: an hour of 1 Hz
-/// heart rate and positions (7,200 readings) through HKLiveWorkoutDataSource,
-/// from a source's stream one reading at a time, and handed over in batches
-/// as a scenario replay does; readings/s = 7,200 / wall-clock time.
+/// and location) with statistics kept current. Measured here: 1 Hz heart rate
+/// and positions through HKLiveWorkoutDataSource into a file store, handed over
+/// in batches as a scenario replay does, and from a source's stream one
+/// reading at a time; readings/s = readings / wall-clock time.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(30), maxIterations: 5)
 
+    let start = Date(timeIntervalSince1970: 1_704_067_200)
+
     /// An hour of 1 Hz heart rate and positions heading north at 3 m/s.
-    func hourOfReadings(from start: Date) -> [WorkoutReading] {
+    func hourOfReadings() -> [WorkoutReading] {
         let bpm = HKUnit.count().unitDivided(by: .minute())
         return (0..<3600).flatMap { second -> [WorkoutReading] in
             let t = start.addingTimeInterval(Double(second))
@@ -19,6 +21,26 @@ let benchmarks: @Sendable () -> Void = {
                     .location(CLLocation(coordinate: CLLocationCoordinate2D(latitude: 48 + Double(second) * 3 / 111_200, longitude: 11),
                                          altitude: 500, horizontalAccuracy: 4, verticalAccuracy: 6, course: 0, speed: 3, timestamp: t))]
         }
+    }
+
+    /// A running outdoor run collecting into a new file store from `sources`.
+    func runningWorkout(sources: [any WorkoutDataSource]) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-live-\(UUID().uuidString)/health.sqlite").path
+        let store = HKHealthStore(location: .file(path), source: HKSource(name: "Bench", bundleIdentifier: "org.openhealthkit.bench"))
+        let types: Set<HKSampleType> = [HKQuantityType(.heartRate), HKQuantityType(.distanceWalkingRunning), HKQuantityType(.runningSpeed),
+                                        HKQuantityType(.activeEnergyBurned), HKQuantityType(.basalEnergyBurned), HKWorkoutType(), HKSeriesType.workoutRoute()]
+        try await store.requestAuthorization(toShare: types, read: Set(types.map { $0 as HKObjectType }))
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        configuration.locationType = .outdoor
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: start))
+        let builder = session.associatedWorkoutBuilder()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: sources)
+        dataSource.athleteProfile = AthleteProfile(sex: .female, age: 30, massKilograms: 60, heightCentimeters: 168)
+        builder.dataSource = dataSource
+        session.startActivity(with: start)
+        try await builder.beginCollection(at: start)
+        return (session, builder, dataSource)
     }
 
     Benchmark("Geodesic distance between consecutive 1 Hz fixes (10,000 lines)") { benchmark in
@@ -38,23 +60,8 @@ let benchmarks: @Sendable () -> Void = {
     // statistics; an hour goes at the store's pace once the backlog is full.
     for (label, seconds) in [("ten minutes", 600), ("one hour", 3600)] {
         Benchmark("Live builder: \(label) of 1 Hz heart rate and positions handed over in batches of 256") { benchmark in
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-live-\(UUID().uuidString)/health.sqlite").path
-            let store = HKHealthStore(location: .file(path), source: HKSource(name: "Bench", bundleIdentifier: "org.openhealthkit.bench"))
-            let types: Set<HKSampleType> = [HKQuantityType(.heartRate), HKQuantityType(.distanceWalkingRunning), HKQuantityType(.runningSpeed),
-                                            HKQuantityType(.activeEnergyBurned), HKQuantityType(.basalEnergyBurned), HKWorkoutType(), HKSeriesType.workoutRoute()]
-            try await store.requestAuthorization(toShare: types, read: Set(types.map { $0 as HKObjectType }))
-            let start = Date(timeIntervalSince1970: 1_704_067_200)
-            let configuration = HKWorkoutConfiguration()
-            configuration.activityType = .running
-            configuration.locationType = .outdoor
-            let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: start))
-            let builder = session.associatedWorkoutBuilder()
-            let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
-            dataSource.athleteProfile = AthleteProfile(sex: .female, age: 30, massKilograms: 60, heightCentimeters: 168)
-            builder.dataSource = dataSource
-            session.startActivity(with: start)
-            try await builder.beginCollection(at: start)
-            let readings = Array(hourOfReadings(from: start).prefix(2 * seconds))
+            let (session, builder, dataSource) = try await runningWorkout(sources: [])
+            let readings = Array(hourOfReadings().prefix(2 * seconds))
             benchmark.startMeasurement()
             var offset = 0
             while offset < readings.count {
@@ -68,33 +75,13 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Live builder: one hour of 1 Hz heart rate and positions from a source's stream", configuration: .init(scalingFactor: .kilo)) { benchmark in
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-live-\(UUID().uuidString)/health.sqlite").path
-        let store = HKHealthStore(location: .file(path), source: HKSource(name: "Bench", bundleIdentifier: "org.openhealthkit.bench"))
-        let types: Set<HKSampleType> = [HKQuantityType(.heartRate), HKQuantityType(.distanceWalkingRunning), HKQuantityType(.runningSpeed),
-                                        HKQuantityType(.activeEnergyBurned), HKQuantityType(.basalEnergyBurned), HKWorkoutType(), HKSeriesType.workoutRoute()]
-        try await store.requestAuthorization(toShare: types, read: Set(types.map { $0 as HKObjectType }))
-        let start = Date(timeIntervalSince1970: 1_704_067_200)
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .running
-        configuration.locationType = .outdoor
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: start))
-        let builder = session.associatedWorkoutBuilder()
+    Benchmark("Live builder: one hour of 1 Hz heart rate and positions from a source's stream") { benchmark in
         let (stream, continuation) = AsyncThrowingStream<WorkoutReading, any Error>.makeStream()
         struct Feed: WorkoutDataSource { let name = "bench"; let stream: AsyncThrowingStream<WorkoutReading, any Error>; func readings() -> AsyncThrowingStream<WorkoutReading, any Error> { stream } }
-        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [Feed(stream: stream)])
-        dataSource.athleteProfile = AthleteProfile(sex: .female, age: 30, massKilograms: 60, heightCentimeters: 168)
-        builder.dataSource = dataSource
-        session.startActivity(with: start)
-        try await builder.beginCollection(at: start)
-        let bpm = HKUnit.count().unitDivided(by: .minute())
+        let (session, builder, dataSource) = try await runningWorkout(sources: [Feed(stream: stream)])
+        let readings = hourOfReadings()
         benchmark.startMeasurement()
-        for second in 0..<3600 {
-            let t = start.addingTimeInterval(Double(second))
-            continuation.yield(.quantity(HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: bpm, doubleValue: 150), start: t, end: t)))
-            continuation.yield(.location(CLLocation(coordinate: CLLocationCoordinate2D(latitude: 48 + Double(second) * 3 / 111_200, longitude: 11),
-                                                    altitude: 500, horizontalAccuracy: 4, verticalAccuracy: 6, course: 0, speed: 3, timestamp: t)))
-        }
+        for reading in readings { continuation.yield(reading) }
         continuation.finish()
         await dataSource.untilSourcesFinish()
         benchmark.stopMeasurement()
