@@ -74,6 +74,15 @@ import OpenHealthKit
                 == HKUnit(from: "mmol<180.15588000005408>/L"))
     }
 
+    @Test func unitsOfTheSameMeaningConvertWithoutRounding() {
+        // Equal units, written differently, give the value back bit for bit.
+        for value in [0.1 + 0.2, 1 / 3.0, 72.000000001] {
+            #expect(HKQuantity(unit: HKUnit(from: "mL/kg·min"), doubleValue: value).doubleValue(for: HKUnit(from: "mL/min·kg")) == value)
+            #expect(HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: value).doubleValue(for: HKUnit.count().unitDivided(by: .minute())) == value)
+        }
+        #expect(HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 90).doubleValue(for: HKUnit(from: "count/s")) == 1.5)
+    }
+
     @Test func equalityIsByMeaning() {
         #expect(HKUnit.count().unitDivided(by: .minute()) == HKUnit(from: "count/min"))
         #expect(HKUnit(from: "mL/kg·min") == HKUnit(from: "mL/min·kg"))

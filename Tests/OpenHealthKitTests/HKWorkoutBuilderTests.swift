@@ -193,4 +193,20 @@ import Testing
             }
         }
     }
+
+    @Test func rowsAreGroupedByTypeInOrderOfFirstAppearance() {
+        var groups = TypedRows.Groups(expectedRows: 4)
+        func row(_ second: Double, _ value: Double) -> StatisticRow { StatisticRow(start: second, end: second, value: value, source: 0) }
+        // Separate instances of one type share a group.
+        groups.append(row(0, 1), of: HKQuantityType(.heartRate))
+        groups.append(row(0, 2), of: HKQuantityType(.activeEnergyBurned))
+        groups.append(row(1, 3), of: HKQuantityType(.heartRate))
+        groups.append(row(2, 4), of: HKQuantityType(.heartRate))
+        #expect(groups.all.map(\.type) == [HKQuantityType(.heartRate), HKQuantityType(.activeEnergyBurned)])
+        #expect(groups.all.map { $0.rows.map(\.value) } == [[1, 3, 4], [2]])
+        groups.removeAll { $0 == HKQuantityType(.heartRate) }
+        #expect(groups.all.map(\.type) == [HKQuantityType(.activeEnergyBurned)])
+        #expect(!groups.isEmpty)
+        #expect(TypedRows.Groups().isEmpty)
+    }
 }

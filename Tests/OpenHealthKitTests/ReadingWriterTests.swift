@@ -76,6 +76,28 @@ import Testing
         #expect(writes.withLock { $0 } == [[0], [1, 2, 3, 4, 5]])
     }
 
+    @Test func derivedQuantitiesAndPositionsCountInTheBacklogAndMergeInOrder() async {
+        let gate = Gate()
+        let writes = Mutex<[[Double]]>([])
+        let writer = ReadingWriter { batch in
+            await gate.pass()
+            writes.withLock { $0.append(batch.derived.map(\.value) + batch.locations.map(\.altitude)) }
+        }
+        func derivedBatch(_ value: Double) -> ReadingWriter.Batch {
+            ReadingWriter.Batch(samples: [], derived: [DerivedQuantity(typeIndex: DerivedQuantity.activeEnergy, value: value, start: at(value), end: at(value + 1))],
+                                locations: [CLLocation(coordinate: CLLocationCoordinate2D(latitude: 48, longitude: 11), altitude: 100 + value,
+                                                       horizontalAccuracy: 5, verticalAccuracy: 5, timestamp: at(value))])
+        }
+        await writer.enqueue(derivedBatch(0))
+        await gate.reached()
+        for value in 1...3 { await writer.enqueue(derivedBatch(Double(value))) }
+        #expect(writer.backlog == 8)
+        gate.release()
+        await writer.drain()
+        #expect(writes.withLock { $0 } == [[0, 100], [1, 2, 3, 101, 102, 103]])
+        #expect(writer.backlog == 0)
+    }
+
     @Test func aClosedWriterFinishesWhatItHadAndTakesNothingMore() async {
         let gate = Gate()
         let written = Mutex<[Double]>([])

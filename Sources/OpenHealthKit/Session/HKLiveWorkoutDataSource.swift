@@ -22,7 +22,15 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
 
     private let state: Mutex<State>
     private struct State {
-        var types: Set<HKQuantityType>
+        var types: Set<HKQuantityType> {
+            didSet {
+                collectsActiveEnergy = types.contains(HKLiveWorkoutDataSource.activeEnergyType)
+                collectsBasalEnergy = types.contains(HKLiveWorkoutDataSource.basalEnergyType)
+            }
+        }
+        /// Whether ``types`` holds active and basal energy: asked for every reading.
+        var collectsActiveEnergy: Bool
+        var collectsBasalEnergy: Bool
         var predicates: [HKQuantityType: NSPredicateBox] = [:]
         var tasks: [Task<Void, Never>] = []
         var statuses: [String: WorkoutSourceStatus] = [:]
@@ -42,6 +50,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var heldWhilePaused: [CLLocation] = []
         var heartbeats = HeartbeatState()
         var pending: [HKSample] = []
+        var pendingDerived: [DerivedQuantity] = []
         var pendingLocations: [CLLocation] = []
         /// Types counted since the delegate last heard of a batch.
         var collected: Set<HKQuantityType> = []
@@ -104,8 +113,12 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     private static let metersPerSecond = HKUnit.meter().unitDivided(by: .second())
     private static let meters = HKUnit.meter()
     private static let beatsPerMinute = HKUnit.count().unitDivided(by: .minute())
+    private static let watts = HKUnit.watt()
     private static let activeEnergyType = HKQuantityType(.activeEnergyBurned)
     private static let basalEnergyType = HKQuantityType(.basalEnergyBurned)
+    private static let heartRateType = HKQuantityType(.heartRate)
+    private static let cyclingPowerType = HKQuantityType(.cyclingPower)
+    private static let runningPowerType = HKQuantityType(.runningPower)
 
     private init(configuration: HKWorkoutConfiguration?, sources: [any WorkoutDataSource], error: (any Error)?) {
         self.distanceType = configuration.map { HKQuantityType(HKWorkout.distanceType(for: $0.activityType)) }
@@ -118,7 +131,9 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         }
         self.sources = sources
         self.configurationError = error
-        self.state = Mutex(State(types: Self.defaultTypes(for: configuration)))
+        let types = Self.defaultTypes(for: configuration)
+        self.state = Mutex(State(types: types, collectsActiveEnergy: types.contains(Self.activeEnergyType),
+                                 collectsBasalEnergy: types.contains(Self.basalEnergyType)))
     }
 
     /// The types collected by default: energy and heart rate, the activity's
@@ -219,57 +234,53 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     /// activity and Doppler speed (see ``EnergyModels``). Intervals longer than
     /// ``longestEnergyInterval`` are not bridged. Basal energy (Mifflin–St Jeor)
     /// covers the same intervals when there is a profile.
-    private static func energy(after sample: HKQuantitySample, in s: inout State, activity: HKWorkoutActivityType) -> [HKSample] {
-        let type = sample.quantityType.quantityTypeIdentifier
+    private static func energy(after sample: HKQuantitySample, in s: inout State, into derived: inout [DerivedQuantity]) {
+        let type = sample.quantityType
         let date = sample.endDate
-        switch type {
-        case .cyclingPower, .runningPower:
-            let watts = sample.quantity.doubleValue(for: .watt())
-            defer { s.energy.lastPower = (watts, date) }
-            guard let previous = s.energy.lastPower else { return [] }
-            return energySamples(from: previous.date, to: date, kilocaloriesPerMinute: EnergyModels.kilocaloriesPerMinute(watts: previous.value), in: &s)
-        case .heartRate:
+        if type == heartRateType {
             let bpm = sample.quantity.doubleValue(for: beatsPerMinute)
             defer { s.energy.lastHeartRate = (bpm, date) }
-            guard let profile = s.profile, let previous = s.energy.lastHeartRate, !powerIsRecent(s, at: date) else { return [] }
-            return energySamples(from: previous.date, to: date,
-                                 kilocaloriesPerMinute: EnergyModels.keytelKilocaloriesPerMinute(heartRate: previous.value, profile: profile), in: &s)
-        default:
-            return []
+            guard let profile = s.profile, let previous = s.energy.lastHeartRate, !powerIsRecent(s, at: date) else { return }
+            energy(from: previous.date, to: date, kilocaloriesPerMinute: EnergyModels.keytelKilocaloriesPerMinute(heartRate: previous.value, profile: profile),
+                   in: &s, into: &derived)
+        } else if type == cyclingPowerType || type == runningPowerType {
+            let watts = sample.quantity.doubleValue(for: watts)
+            defer { s.energy.lastPower = (watts, date) }
+            guard let previous = s.energy.lastPower else { return }
+            energy(from: previous.date, to: date, kilocaloriesPerMinute: EnergyModels.kilocaloriesPerMinute(watts: previous.value), in: &s, into: &derived)
         }
     }
 
     /// METs energy for the interval a fix with Doppler speed closes, when nothing better applies.
-    private static func energy(afterSpeed location: CLLocation, in s: inout State, activity: HKWorkoutActivityType) -> [HKSample] {
-        guard location.speed >= 0 else { return [] }
+    private static func energy(afterSpeed location: CLLocation, in s: inout State, activity: HKWorkoutActivityType, into derived: inout [DerivedQuantity]) {
+        guard location.speed >= 0 else { return }
         let date = location.timestamp
         defer { s.energy.lastSpeed = (location.speed, date) }
         guard let profile = s.profile, let previous = s.energy.lastSpeed, !powerIsRecent(s, at: date),
               !(s.energy.lastHeartRate.map { date.timeIntervalSince($0.date) <= longestEnergyInterval } ?? false),
-              let mets = EnergyModels.mets(for: activity, metersPerSecond: previous.value) else { return [] }
-        return energySamples(from: previous.date, to: date,
-                             kilocaloriesPerMinute: EnergyModels.kilocaloriesPerMinute(mets: mets, massKilograms: profile.massKilograms), in: &s)
+              let mets = EnergyModels.mets(for: activity, metersPerSecond: previous.value) else { return }
+        energy(from: previous.date, to: date, kilocaloriesPerMinute: EnergyModels.kilocaloriesPerMinute(mets: mets, massKilograms: profile.massKilograms),
+               in: &s, into: &derived)
     }
 
     private static func powerIsRecent(_ s: State, at date: Date) -> Bool {
         s.energy.lastPower.map { date.timeIntervalSince($0.date) <= longestEnergyInterval } ?? false
     }
 
-    private static func energySamples(from start: Date, to end: Date, kilocaloriesPerMinute rate: Double, in s: inout State) -> [HKSample] {
+    /// Active (and, with a profile, basal) energy in kilocalories, the
+    /// energy types' canonical unit, for an interval at `rate`.
+    private static func energy(from start: Date, to end: Date, kilocaloriesPerMinute rate: Double, in s: inout State, into derived: inout [DerivedQuantity]) {
         let seconds = end.timeIntervalSince(start)
-        guard seconds > 0, seconds <= longestEnergyInterval else { return [] }
-        var samples: [HKSample] = []
-        let active = activeEnergyType, basal = basalEnergyType
-        if s.types.contains(active) {
+        guard seconds > 0, seconds <= longestEnergyInterval else { return }
+        if s.collectsActiveEnergy {
             let kilocalories = rate * seconds / 60
             s.energy.activeKilocalories += kilocalories
-            samples.append(HKQuantitySample(type: active, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: kilocalories), start: start, end: end))
+            derived.append(DerivedQuantity(typeIndex: DerivedQuantity.activeEnergy, value: kilocalories, start: start, end: end))
         }
-        if let profile = s.profile, s.types.contains(basal) {
+        if let profile = s.profile, s.collectsBasalEnergy {
             let kilocalories = EnergyModels.basalKilocaloriesPerDay(profile: profile) * seconds / 86_400
-            samples.append(HKQuantitySample(type: basal, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: kilocalories), start: start, end: end))
+            derived.append(DerivedQuantity(typeIndex: DerivedQuantity.basalEnergy, value: kilocalories, start: start, end: end))
         }
-        return samples
     }
 
     /// Workout metadata derived from the positions: elevation ascended and
@@ -343,40 +354,57 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
 
     // MARK: Counting and writing
 
-    /// Counts accepted samples toward the builder's statistics at once, and
+    /// What one run of readings yields: samples from sources, quantities
+    /// derived from readings, positions, and the rows of both kinds of
+    /// quantities, grouped by type, to count.
+    private struct Collected {
+        var samples: [HKSample]
+        var derived: [DerivedQuantity]
+        var locations: [CLLocation]
+        var rows: TypedRows.Groups
+    }
+
+    /// Counts accepted quantities toward the builder's statistics at once, and
     /// buffers them and the positions for the writer, handing the buffer over
     /// once it is ``flushInterval`` old in real time or holds ``flushCount``
     /// readings, or at once when the last write was ``immediateWriteSpacing`` ago.
-    private func collect(_ samples: [HKSample], locations: [CLLocation], into builder: HKLiveWorkoutBuilder) async {
-        let shared = sharedSamples(samples, store: builder.healthStore)
+    private func collect(_ collected: Collected, into builder: HKLiveWorkoutBuilder) async {
+        var collected = collected
+        leaveOutRefusedTypes(&collected, store: builder.healthStore)
         let counts: Bool
         do { counts = try builder.acceptsSamples() } catch {
             state.withLock { $0.failures.append("\(error)") }
             return
         }
-        let types = counts && !shared.isEmpty ? builder.count(shared) : []
+        let types = counts && !collected.rows.isEmpty ? builder.count(collected.rows) : []
         let now = realClock.now
         let due = state.withLock { s -> Bool in
-            if counts { s.pending += shared }
-            s.pendingLocations += locations
+            if counts {
+                s.pending.adopt(collected.samples)
+                s.pendingDerived.adopt(collected.derived)
+            }
+            s.pendingLocations.adopt(collected.locations)
             s.collected.formUnion(types)
             let first = s.lastFlush ?? now
             if s.lastFlush == nil { s.lastFlush = now }
             let quiet = s.lastWrite.map { now.timeIntervalSince($0) >= Self.immediateWriteSpacing } ?? true
-            return quiet || now.timeIntervalSince(first) >= Self.flushInterval || s.pending.count + s.pendingLocations.count >= Self.flushCount
+            let buffered = s.pending.count + s.pendingDerived.count + s.pendingLocations.count
+            return quiet || now.timeIntervalSince(first) >= Self.flushInterval || buffered >= Self.flushCount
         }
         if due { await flush(into: builder) }
     }
 
-    /// The samples whose types the store lets this app share; a refused type
-    /// is reported once in ``failures`` and its samples are left out.
-    private func sharedSamples(_ samples: [HKSample], store: HKHealthStore) -> [HKSample] {
+    /// Leaves out the quantities whose types the store does not let this app
+    /// share; a refused type is reported once in ``failures``. Asked once per
+    /// type in a run, not per reading.
+    private func leaveOutRefusedTypes(_ collected: inout Collected, store: HKHealthStore) {
         var refused: Set<String> = []
-        for identifier in Set(samples.map(\.sampleType.identifier)) {
+        for group in collected.rows.all {
+            let identifier = group.type.identifier
             let known = state.withLock { $0.sharing[identifier] }
             let error: HKError?
             if let known { error = known } else {
-                error = HKObjectType.from(identifier: identifier).flatMap(store.sharingError(for:))
+                error = store.sharingError(for: group.type)
                 state.withLock { s in
                     s.sharing[identifier] = .some(error)
                     if let error { s.failures.append("\(identifier): \(error)") }
@@ -384,7 +412,10 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
             }
             if error != nil { refused.insert(identifier) }
         }
-        return refused.isEmpty ? samples : samples.filter { !refused.contains($0.sampleType.identifier) }
+        guard !refused.isEmpty else { return }
+        collected.rows.removeAll { refused.contains($0.identifier) }
+        collected.samples.removeAll { refused.contains($0.sampleType.identifier) }
+        collected.derived.removeAll { refused.contains($0.type.identifier) }
     }
 
     /// Tells the builder's delegate of the types counted since it last heard,
@@ -393,12 +424,13 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         let (batch, types, writer) = state.withLock { s -> (ReadingWriter.Batch, Set<HKQuantityType>, ReadingWriter?) in
             defer {
                 s.pending = []
+                s.pendingDerived = []
                 s.pendingLocations = []
                 s.collected = []
                 s.lastFlush = nil
                 s.lastWrite = realClock.now
             }
-            return (ReadingWriter.Batch(samples: s.pending, locations: s.pendingLocations), s.collected, s.writer)
+            return (ReadingWriter.Batch(samples: s.pending, derived: s.pendingDerived, locations: s.pendingLocations), s.collected, s.writer)
         }
         if !types.isEmpty { builder.didCollect(types) }
         await writer?.enqueue(batch)
@@ -430,7 +462,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         }
         var order: [String] = []
         var groups: [String: [HKSample]] = [:]
-        for sample in batch.samples {
+        for sample in batch.samples + batch.derived.map(\.sample) {
             let key = sample.sampleType.identifier
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(sample)
@@ -486,23 +518,27 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     /// readings and session changes deterministic. Readings delivered before the
     /// data source is set on a builder are dropped.
     public func deliver(_ readings: some Sequence<WorkoutReading>, from sourceName: String) async {
+        // One concrete array: a generic sequence from another module would be
+        // iterated through witness calls, a reading at a time.
+        await deliver(readings: Array(readings), from: sourceName)
+    }
+
+    private func deliver(readings: [WorkoutReading], from sourceName: String) async {
         guard let builder = state.withLock({ $0.builder }) else { return }
-        // Runs of quantities and positions are absorbed together; anything
-        // else is handled on its own, in order.
-        var run: [WorkoutReading] = []
-        for reading in readings {
-            switch reading {
+        // Runs of quantities and positions are absorbed together, in place;
+        // anything else is handled on its own, in order.
+        var runStart = 0
+        for index in readings.indices {
+            switch readings[index] {
             case .quantity, .location:
-                run.append(reading)
+                continue
             case .heartbeat, .status:
-                if !run.isEmpty {
-                    await absorb(run, from: sourceName, builder: builder)
-                    run.removeAll(keepingCapacity: true)
-                }
-                await handle(reading, from: sourceName, builder: builder)
+                if runStart < index { await absorb(readings[runStart..<index], from: sourceName, builder: builder) }
+                await handle(readings[index], from: sourceName, builder: builder)
+                runStart = index + 1
             }
         }
-        if !run.isEmpty { await absorb(run, from: sourceName, builder: builder) }
+        if runStart < readings.endIndex { await absorb(readings[runStart...], from: sourceName, builder: builder) }
     }
 
     /// Writes out the readings buffered so far and waits until they are in the
@@ -577,47 +613,64 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
             }
             // A multisport leg counts its own distance type (swimming, cycling, running).
             let legType = builder.currentWorkoutActivity.map { HKQuantityType(HKWorkout.distanceType(for: $0.workoutConfiguration.activityType)) }
-            var samples: [HKSample] = [], locations: [CLLocation] = []
+            var samples: [HKSample] = [], derived: [DerivedQuantity] = [], locations: [CLLocation] = []
+            // Room for the run's readings up front: growing by doubling would copy them over and over.
+            samples.reserveCapacity(rest.count)
+            derived.reserveCapacity(2 * rest.count)
+            locations.reserveCapacity(rest.count)
+            var groups = TypedRows.Groups(expectedRows: rest.count)
             var motion: (type: HKWorkoutEventType, date: Date)?
             state.withLock { s in
                 let distanceType = legType.flatMap { s.types.contains($0) ? $0 : nil } ?? distanceType.flatMap { s.types.contains($0) ? $0 : nil }
                 let speedType = speedType.flatMap { s.types.contains($0) ? $0 : nil }
+                let distanceIndex = distanceType.flatMap(DerivedQuantity.index(of:)), speedIndex = speedType.flatMap(DerivedQuantity.index(of:))
+                // Whether the type last seen is collected, so that a run of one
+                // type asks the set once.
+                var lastType: HKQuantityType?, lastTypeCollected = false
                 while motion == nil, let reading = rest.first {
                     rest = rest.dropFirst()
                     switch reading {
                     case .quantity(let sample):
-                        samples += Self.energy(after: sample, in: &s, activity: activityType)
+                        let derivedBefore = derived.count
+                        Self.energy(after: sample, in: &s, into: &derived)
+                        for quantity in derived[derivedBefore...] { groups.append(quantity.row, of: quantity.type) }
+                        let type = sample.quantityType
                         // The strap's own energy field is the last resort: dropped when a model applies.
-                        if sample.quantityType == Self.activeEnergyType, s.profile != nil || s.energy.lastPower != nil { continue }
-                        guard s.types.contains(sample.quantityType),
-                              s.predicates[sample.quantityType]?.predicate.evaluate(with: sample) ?? true else { continue }
+                        if type == Self.activeEnergyType, s.profile != nil || s.energy.lastPower != nil { continue }
+                        if lastType.map({ $0 != type }) ?? true {
+                            lastType = type
+                            lastTypeCollected = s.types.contains(type)
+                        }
+                        guard lastTypeCollected, s.predicates.isEmpty || (s.predicates[type]?.predicate.evaluate(with: sample) ?? true) else { continue }
                         samples.append(sample)
+                        groups.append(StatisticRow(sample), of: type)
                     case .location(let location):
                         // Positions go to the route; the distance they cover, once past the
                         // accumulator's gates, becomes a sample of the activity's distance type.
                         s.locationCount += 1
                         s.latestLocation = location
                         locations.append(location)
-                        samples += Self.energy(afterSpeed: location, in: &s, activity: activityType)
+                        let derivedBefore = derived.count
+                        Self.energy(afterSpeed: location, in: &s, activity: activityType, into: &derived)
                         motion = s.autoPause?.add(speed: location.speed, at: location.timestamp)
                         let segment = s.distance.add(location)
                         if let segment { s.movingSeconds += segment.end.timeIntervalSince(segment.start) }
                         if location.verticalAccuracy >= 0 { s.elevation.add(altitude: location.altitude) }
                         if location.speed >= 0, location.horizontalAccuracy >= 0 { s.maximumSpeed = max(s.maximumSpeed ?? 0, location.speed) }
-                        if let segment, let distanceType {
-                            samples.append(HKQuantitySample(type: distanceType, quantity: HKQuantity(unit: Self.meters, doubleValue: segment.meters),
-                                                            start: segment.start, end: segment.end))
+                        // Metres and metres per second are the canonical units of distance and speed types.
+                        if let segment, let distanceIndex {
+                            derived.append(DerivedQuantity(typeIndex: distanceIndex, value: segment.meters, start: segment.start, end: segment.end))
                         }
-                        if let speedType, location.speed >= 0 {
-                            samples.append(HKQuantitySample(type: speedType, quantity: HKQuantity(unit: Self.metersPerSecond, doubleValue: location.speed),
-                                                            start: location.timestamp, end: location.timestamp))
+                        if let speedIndex, location.speed >= 0 {
+                            derived.append(DerivedQuantity(typeIndex: speedIndex, value: location.speed, start: location.timestamp, end: location.timestamp))
                         }
+                        for quantity in derived[derivedBefore...] { groups.append(quantity.row, of: quantity.type) }
                     case .heartbeat, .status:
                         break
                     }
                 }
             }
-            await collect(samples, locations: locations, into: builder)
+            await collect(Collected(samples: samples, derived: derived, locations: locations, rows: groups), into: builder)
             guard let motion else { continue }
             builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
             if motion.type == .motionPaused, state.withLock({ s in

@@ -297,39 +297,57 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     /// Counts `samples` toward the statistics, without saving them, and returns
-    /// the types whose statistics changed. The live data source counts readings
+    /// the types whose statistics changed.
+    func count(_ samples: [HKSample]) -> Set<HKQuantityType> {
+        var groups = TypedRows.Groups()
+        for case let sample as HKQuantitySample in samples { groups.append(StatisticRow(sample), of: sample.quantityType) }
+        return count(groups)
+    }
+
+    /// Counts rows, grouped by type, toward the statistics and returns the
+    /// types whose statistics changed. The live data source counts readings
     /// as they arrive and saves them on a writer of its own, so that statistics
     /// are current before the store has written.
-    func count(_ samples: [HKSample]) -> Set<HKQuantityType> {
+    ///
+    /// Each type's log and running totals are taken out once per group, not
+    /// once per row: a batch of a thousand rows of four types costs four
+    /// dictionary round trips.
+    func count(_ groups: TypedRows.Groups) -> Set<HKQuantityType> {
         storage.withLock { s -> Set<HKQuantityType> in
             var types: Set<HKQuantityType> = []
             var stale: Set<HKQuantityType> = []
             // Events do not change while counting: the active time is worked out once.
             var activeTime = ActiveTime(s)
-            for case let sample as HKQuantitySample in samples {
-                let type = sample.quantityType
-                let row = StatisticRow(sample)
-                s.rows[type, default: StatisticRowLog()].append(row)
-                s.latestSampleEnd = max(s.latestSampleEnd, row.end)
+            for group in groups.all where !group.rows.isEmpty {
+                let type = group.type
                 types.insert(type)
-                let keepsTotals = RunningTotals.supports(type) && (s.totals[type] != nil || s.rows[type]?.count == 1)
-                if keepsTotals, row.isInstant || Self.isWhollyActiveOrInactive(row, in: s) {
-                    // The entry exists from the first row on, even a paused one, so the
-                    // type keeps its running totals instead of recomputing every batch.
-                    var totals = s.totals[type] ?? RunningTotals()
-                    if activeTime.contains(row.start), row.isInstant || activeTime.contains(row.end) { totals.add(row) }
-                    s.totals[type] = totals
-                } else if keepsTotals, type.aggregationStyle == .cumulative, let start = s.startDate {
-                    // A cumulative interval across a pause or the start counts its
-                    // active part, pro-rated, exactly as a full recompute masks it.
-                    let active = Self.activeIntervals(start: start.timeIntervalSince1970, end: (s.endDate ?? .distantFuture).timeIntervalSince1970, events: s.events)
-                    var totals = s.totals[type] ?? RunningTotals()
-                    for piece in Self.mask([row], to: active, cumulative: true) { totals.add(piece) }
-                    s.totals[type] = totals
-                } else {
-                    s.totals[type] = nil
-                    stale.insert(type)
+                var log = s.rows.removeValue(forKey: type) ?? StatisticRowLog()
+                var totals = s.totals[type]
+                let supported = RunningTotals.supports(type), cumulative = type.aggregationStyle == .cumulative
+                var keepsTotals = supported && (totals != nil || log.count == 0)
+                for row in group.rows {
+                    log.append(row)
+                    s.latestSampleEnd = max(s.latestSampleEnd, row.end)
+                    guard keepsTotals else { continue }
+                    if row.isInstant || Self.isWhollyActiveOrInactive(row, in: s) {
+                        // The entry exists from the first row on, even a paused one, so the
+                        // type keeps its running totals instead of recomputing every batch.
+                        if totals == nil { totals = RunningTotals() }
+                        if activeTime.contains(row.start), row.isInstant || activeTime.contains(row.end) { totals!.add(row) }
+                    } else if cumulative, let start = s.startDate {
+                        // A cumulative interval across a pause or the start counts its
+                        // active part, pro-rated, exactly as a full recompute masks it.
+                        let active = Self.activeIntervals(start: start.timeIntervalSince1970, end: (s.endDate ?? .distantFuture).timeIntervalSince1970, events: s.events)
+                        if totals == nil { totals = RunningTotals() }
+                        for piece in Self.mask([row], to: active, cumulative: true) { totals!.add(piece) }
+                    } else {
+                        totals = nil
+                        keepsTotals = false
+                    }
                 }
+                s.rows[type] = log
+                s.totals[type] = totals
+                if !keepsTotals { stale.insert(type) }
             }
             s.statistics.merge(Self.recompute(s, types: stale, now: clock.now)) { _, new in new }
             Self.refreshTotals(&s, types: types.subtracting(stale), now: clock.now)
@@ -661,6 +679,46 @@ public class HKWorkoutBuilder: @unchecked Sendable {
                 WorkoutPayload.Activity(uuid: $0.uuid, configuration: $0.workoutConfiguration.values, start: $0.startDate, end: $0.endDate,
                                         events: $0.workoutEvents, statistics: WorkoutPayload.store($0.allStatistics), metadata: MetadataValue.encode($0.metadata))
             })
+        }
+    }
+}
+
+/// Rows of one quantity type, counted together.
+struct TypedRows {
+    let type: HKQuantityType
+    var rows: [StatisticRow] = []
+
+    /// Rows grouped by type in the order each type first appeared. A batch
+    /// holds a handful of types, so finding a type's group is a short scan
+    /// comparing identities, with no hashing.
+    struct Groups {
+        private(set) var all: [TypedRows] = []
+        /// Room each new group makes for rows.
+        private let expectedRows: Int
+
+        /// Groups whose rows make room for `expectedRows` rows at first.
+        init(expectedRows: Int = 0) {
+            self.expectedRows = expectedRows
+        }
+
+        /// Whether no rows are held.
+        var isEmpty: Bool { all.allSatisfy(\.rows.isEmpty) }
+
+        /// Adds `row` to `type`'s group.
+        mutating func append(_ row: StatisticRow, of type: HKQuantityType) {
+            if let index = all.firstIndex(where: { $0.type == type }) {
+                all[index].rows.append(row)
+            } else {
+                var rows: [StatisticRow] = []
+                rows.reserveCapacity(expectedRows)
+                rows.append(row)
+                all.append(TypedRows(type: type, rows: rows))
+            }
+        }
+
+        /// Drops the groups whose type `refused` holds.
+        mutating func removeAll(where refused: (HKQuantityType) -> Bool) {
+            all.removeAll { refused($0.type) }
         }
     }
 }

@@ -1,6 +1,49 @@
 import Foundation
 import Synchronization
 
+/// A quantity the live data source derived from readings (energy, distance,
+/// speed), held as plain values until it is written: the sample object, with
+/// its identifier, is made on the writer's task, off the path that keeps
+/// statistics current. Plain values copy as bytes, so buffers of them move
+/// between the data source and the writer without reference counting.
+struct DerivedQuantity: Sendable {
+    /// The types a data source derives, by ``typeIndex``: energy, each
+    /// activity's distance, and speed.
+    static let types: [HKQuantityType] = [HKQuantityType(.activeEnergyBurned), HKQuantityType(.basalEnergyBurned)]
+        + [HKQuantityTypeIdentifier.distanceWalkingRunning, .distanceCycling, .distanceSwimming, .distanceWheelchair, .distanceDownhillSnowSports,
+           .distanceCrossCountrySkiing, .distancePaddleSports, .distanceRowing, .distanceSkatingSports,
+           .runningSpeed, .cyclingSpeed, .walkingSpeed].map(HKQuantityType.init)
+    /// Index of active energy in ``types``.
+    static let activeEnergy: UInt8 = 0
+    /// Index of basal energy in ``types``.
+    static let basalEnergy: UInt8 = 1
+
+    /// The index of `type` in ``types``, if a data source derives it.
+    static func index(of type: HKQuantityType) -> UInt8? {
+        types.firstIndex(of: type).map(UInt8.init)
+    }
+
+    /// The quantity's type, as an index in ``types``.
+    let typeIndex: UInt8
+    /// The value in the type's canonical unit.
+    let value: Double
+    let start: Date
+    let end: Date
+
+    /// The quantity's type.
+    var type: HKQuantityType { Self.types[Int(typeIndex)] }
+
+    /// The sample to save.
+    var sample: HKQuantitySample {
+        HKQuantitySample(type: type, quantity: HKQuantity(unit: type.canonicalUnit, doubleValue: value), start: start, end: end)
+    }
+
+    /// The builder's row: what ``StatisticRow/init(_:)`` makes of ``sample``.
+    var row: StatisticRow {
+        StatisticRow(start: start.timeIntervalSince1970, end: end.timeIntervalSince1970, value: value, source: 0, count: 1)
+    }
+}
+
 /// Writes a live workout's readings to the store in order, on a task of its own,
 /// so that a reading's statistics are current before the store has written it.
 ///
@@ -11,13 +54,23 @@ import Synchronization
 /// samples and positions are unwritten, so such a replay slows to the disk's
 /// pace instead of holding the whole workout in memory.
 final class ReadingWriter: Sendable {
-    /// One write: samples (grouped by type when written) and route positions.
+    /// One write: samples (grouped by type when written), quantities derived
+    /// from readings, and route positions.
     struct Batch: Sendable {
         var samples: [HKSample]
+        var derived: [DerivedQuantity] = []
         var locations: [CLLocation]
 
-        /// Samples and positions together.
-        var count: Int { samples.count + locations.count }
+        /// Samples, derived quantities and positions together.
+        var count: Int { samples.count + derived.count + locations.count }
+
+        /// Adds `other`'s readings after these; an empty batch takes
+        /// `other`'s buffers without copying them.
+        mutating func append(_ other: Batch) {
+            samples.adopt(other.samples)
+            derived.adopt(other.derived)
+            locations.adopt(other.locations)
+        }
     }
 
     /// Unwritten readings (samples and positions) beyond which ``enqueue(_:)``
@@ -36,9 +89,9 @@ final class ReadingWriter: Sendable {
             var written = 0
             /// Readings handed over and not yet written.
             var unwritten = 0
-            /// Readings waiting for the next write, in the order handed over.
-            var queued = Batch(samples: [], locations: [])
-            var queuedTickets = 0
+            /// Batches waiting for the next write, in the order handed over;
+            /// the writing task merges them, so handing over never copies.
+            var queued: [Batch] = []
             var closed = false
             var finished = false
             /// Waits for a batch to be written, by ticket.
@@ -54,24 +107,24 @@ final class ReadingWriter: Sendable {
         /// once the writer is finished and nothing is left.
         func next() async -> (Batch, ticket: Int, readings: Int)? {
             while true {
-                enum Step { case write(Batch, Int, Int), stop, park }
+                enum Step { case write([Batch], Int), stop, park }
                 let step = counts.withLock { c -> Step in
-                    if c.queuedTickets > 0 {
-                        defer {
-                            c.queued = Batch(samples: [], locations: [])
-                            c.queuedTickets = 0
-                        }
-                        return .write(c.queued, c.enqueued, c.queued.count)
+                    if !c.queued.isEmpty {
+                        defer { c.queued = [] }
+                        return .write(c.queued, c.enqueued)
                     }
                     return c.finished ? .stop : .park
                 }
                 switch step {
-                case .write(let batch, let ticket, let readings): return (batch, ticket, readings)
+                case .write(let batches, let ticket):
+                    var merged = batches[0]
+                    for batch in batches.dropFirst() { merged.append(batch) }
+                    return (merged, ticket, merged.count)
                 case .stop: return nil
                 case .park:
                     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                         let ready = counts.withLock { c -> Bool in
-                            guard c.queuedTickets == 0, !c.finished else { return true }
+                            guard c.queued.isEmpty, !c.finished else { return true }
                             c.idle = continuation
                             return false
                         }
@@ -100,9 +153,7 @@ final class ReadingWriter: Sendable {
                 guard !c.closed else { return (false, nil) }
                 c.enqueued += 1
                 c.unwritten += batch.count
-                c.queued.samples += batch.samples
-                c.queued.locations += batch.locations
-                c.queuedTickets += 1
+                c.queued.append(batch)
                 defer { c.idle = nil }
                 return (true, c.idle)
             }
@@ -180,4 +231,11 @@ final class ReadingWriter: Sendable {
 
     /// Readings handed over and not yet written.
     var backlog: Int { ledger.counts.withLock { $0.unwritten } }
+}
+
+extension Array {
+    /// Appends `other`, or takes its buffer when this array is empty.
+    mutating func adopt(_ other: [Element]) {
+        if isEmpty { self = other } else { self += other }
+    }
 }

@@ -17,6 +17,10 @@ struct StatisticRowLog: Sequence, Sendable {
 
     /// Adds `row` at the end.
     mutating func append(_ row: StatisticRow) {
+        // Room for a block at once: doubling from one row would copy the rows
+        // over many times on the way to a block. The room is kept when the
+        // block is sealed, so a day-long workout allocates it once per type.
+        if recent.capacity == 0 { recent.reserveCapacity(Self.blockSize) }
         recent.append(row)
         count += 1
         if recent.count == Self.blockSize {

@@ -120,8 +120,11 @@ public final class HKUnit: Hashable, CustomStringConvertible, Sendable {
 
     /// Converts `value` from this unit to `target`, or throws when the units differ in dimension.
     func convert(_ value: Double, to target: HKUnit) throws(HKUnitConversionError) -> Double {
-        if self == target { return value }
+        if self === target { return value }
         guard isCompatible(with: target) else { throw HKUnitConversionError(from: self, to: target) }
+        // Units of one dimension with the same scale and offset (equal units
+        // among them) convert by identity: no rounding, and no comparing of factors.
+        if scale == target.scale, offset == target.offset { return value }
         let base = value * scale + offset
         return (base - target.offset) / target.scale
     }
