@@ -204,8 +204,15 @@ import Testing
         groups.append(row(2, 4), of: HKQuantityType(.heartRate))
         #expect(groups.all.map(\.type) == [HKQuantityType(.heartRate), HKQuantityType(.activeEnergyBurned)])
         #expect(groups.all.map { $0.rows.map(\.value) } == [[1, 3, 4], [2]])
+        // A derived quantity joins the group its type already has.
+        groups.append(DerivedQuantity(typeIndex: DerivedQuantity.activeEnergy, value: 5, start: at(0), end: at(1)))
+        groups.append(DerivedQuantity(typeIndex: DerivedQuantity.basalEnergy, value: 6, start: at(0), end: at(1)))
+        groups.append(DerivedQuantity(typeIndex: DerivedQuantity.activeEnergy, value: 7, start: at(1), end: at(2)))
+        #expect(groups.all.map { $0.rows.map(\.value) } == [[1, 3, 4], [2, 5, 7], [6]])
         groups.removeAll { $0 == HKQuantityType(.heartRate) }
-        #expect(groups.all.map(\.type) == [HKQuantityType(.activeEnergyBurned)])
+        groups.append(DerivedQuantity(typeIndex: DerivedQuantity.basalEnergy, value: 8, start: at(1), end: at(2)))
+        #expect(groups.all.map(\.type) == [HKQuantityType(.activeEnergyBurned), HKQuantityType(.basalEnergyBurned)])
+        #expect(groups.all.map { $0.rows.map(\.value) } == [[2, 5, 7], [6, 8]])
         #expect(!groups.isEmpty)
         #expect(TypedRows.Groups().isEmpty)
     }

@@ -633,7 +633,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                     case .quantity(let sample):
                         let derivedBefore = derived.count
                         Self.energy(after: sample, in: &s, into: &derived)
-                        for quantity in derived[derivedBefore...] { groups.append(quantity.row, of: quantity.type) }
+                        for quantity in derived[derivedBefore...] { groups.append(quantity) }
                         let type = sample.quantityType
                         // The strap's own energy field is the last resort: dropped when a model applies.
                         if type == Self.activeEnergyType, s.profile != nil || s.energy.lastPower != nil { continue }
@@ -664,7 +664,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                         if let speedIndex, location.speed >= 0 {
                             derived.append(DerivedQuantity(typeIndex: speedIndex, value: location.speed, start: location.timestamp, end: location.timestamp))
                         }
-                        for quantity in derived[derivedBefore...] { groups.append(quantity.row, of: quantity.type) }
+                        for quantity in derived[derivedBefore...] { groups.append(quantity) }
                     case .heartbeat, .status:
                         break
                     }

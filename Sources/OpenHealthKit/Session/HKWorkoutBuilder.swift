@@ -695,6 +695,8 @@ struct TypedRows {
         private(set) var all: [TypedRows] = []
         /// Room each new group makes for rows.
         private let expectedRows: Int
+        /// The group of each derived type, by ``DerivedQuantity/typeIndex``, once it has one.
+        private var derivedGroups = [Int](repeating: -1, count: DerivedQuantity.types.count)
 
         /// Groups whose rows make room for `expectedRows` rows at first.
         init(expectedRows: Int = 0) {
@@ -716,9 +718,21 @@ struct TypedRows {
             }
         }
 
+        /// Adds a derived quantity's row to its type's group, found by index.
+        mutating func append(_ quantity: DerivedQuantity) {
+            let slot = Int(quantity.typeIndex), group = derivedGroups[slot]
+            if group >= 0 {
+                all[group].rows.append(quantity.row)
+            } else {
+                append(quantity.row, of: quantity.type)
+                derivedGroups[slot] = all.firstIndex { $0.type == quantity.type } ?? -1
+            }
+        }
+
         /// Drops the groups whose type `refused` holds.
         mutating func removeAll(where refused: (HKQuantityType) -> Bool) {
             all.removeAll { refused($0.type) }
+            derivedGroups = derivedGroups.indices.map { slot in all.firstIndex { $0.type == DerivedQuantity.types[slot] } ?? -1 }
         }
     }
 }

@@ -28,10 +28,12 @@ public struct UnitDimension: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private var exponents: [Int8]
+    /// One lane per base quantity (eleven used): comparing two dimensions,
+    /// which every unit conversion does, is one vector comparison.
+    private var exponents: SIMD16<Int8>
 
     init(_ pairs: [Base: Int] = [:]) {
-        exponents = Array(repeating: 0, count: Base.allCases.count)
+        exponents = SIMD16()
         for (base, exponent) in pairs { exponents[base.rawValue] = Int8(exponent) }
     }
 
@@ -84,13 +86,13 @@ public struct UnitDimension: Hashable, Sendable, CustomStringConvertible {
 
     func raised(to power: Int) -> UnitDimension {
         var result = self
-        for index in result.exponents.indices { result.exponents[index] *= Int8(power) }
+        result.exponents &*= SIMD16(repeating: Int8(truncatingIfNeeded: power))
         return result
     }
 
     static func * (lhs: UnitDimension, rhs: UnitDimension) -> UnitDimension {
         var result = lhs
-        for index in result.exponents.indices { result.exponents[index] += rhs.exponents[index] }
+        result.exponents &+= rhs.exponents
         return result
     }
 
