@@ -123,17 +123,22 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     private init(configuration: HKWorkoutConfiguration?, sources: [any WorkoutDataSource], error: (any Error)?) {
         self.distanceType = configuration.map { HKQuantityType(HKWorkout.distanceType(for: $0.activityType)) }
         self.activityType = configuration?.activityType ?? .other
-        self.speedType = switch configuration?.activityType {
-        case .running: HKQuantityType(.runningSpeed)
-        case .cycling, .handCycling: HKQuantityType(.cyclingSpeed)
-        case .walking, .hiking: HKQuantityType(.walkingSpeed)
-        default: nil
-        }
+        self.speedType = configuration.flatMap { Self.speedType(for: $0.activityType) }.map(HKQuantityType.init)
         self.sources = sources
         self.configurationError = error
-        let types = Self.defaultTypes(for: configuration)
-        self.state = Mutex(State(types: types, collectsActiveEnergy: types.contains(Self.activeEnergyType),
-                                 collectsBasalEnergy: types.contains(Self.basalEnergyType)))
+        var state = State(types: [], collectsActiveEnergy: false, collectsBasalEnergy: false)
+        state.types = Self.defaultTypes(for: configuration)
+        self.state = Mutex(state)
+    }
+
+    /// The speed type a data source derives from Doppler speed for `activity`, if any.
+    static func speedType(for activity: HKWorkoutActivityType) -> HKQuantityTypeIdentifier? {
+        switch activity {
+        case .running: .runningSpeed
+        case .cycling, .handCycling: .cyclingSpeed
+        case .walking, .hiking: .walkingSpeed
+        default: nil
+        }
     }
 
     /// The types collected by default: energy and heart rate, the activity's

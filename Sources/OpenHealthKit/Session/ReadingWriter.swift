@@ -7,12 +7,19 @@ import Synchronization
 /// statistics current. Plain values copy as bytes, so buffers of them move
 /// between the data source and the writer without reference counting.
 struct DerivedQuantity: Sendable {
-    /// The types a data source derives, by ``typeIndex``: energy, each
-    /// activity's distance, and speed.
-    static let types: [HKQuantityType] = [HKQuantityType(.activeEnergyBurned), HKQuantityType(.basalEnergyBurned)]
-        + [HKQuantityTypeIdentifier.distanceWalkingRunning, .distanceCycling, .distanceSwimming, .distanceWheelchair, .distanceDownhillSnowSports,
-           .distanceCrossCountrySkiing, .distancePaddleSports, .distanceRowing, .distanceSkatingSports,
-           .runningSpeed, .cyclingSpeed, .walkingSpeed].map(HKQuantityType.init)
+    /// The types a data source derives, by ``typeIndex``: energy, then each
+    /// activity's distance and speed, taken from the same mappings the data
+    /// source uses, so that neither can gain a type the other lacks.
+    static let types: [HKQuantityType] = {
+        var identifiers: [HKQuantityTypeIdentifier] = [.activeEnergyBurned, .basalEnergyBurned]
+        for activity in HKWorkoutActivityType.allCases {
+            for identifier in [HKWorkout.distanceType(for: activity), HKLiveWorkoutDataSource.speedType(for: activity)].compactMap({ $0 })
+            where !identifiers.contains(identifier) {
+                identifiers.append(identifier)
+            }
+        }
+        return identifiers.map(HKQuantityType.init)
+    }()
     /// Index of active energy in ``types``.
     static let activeEnergy: UInt8 = 0
     /// Index of basal energy in ``types``.
