@@ -243,6 +243,43 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         session.end()
     }
 
+    @Test func partOfAnArrayIsDeliveredInPlaceAroundOtherReadings() async throws {
+        let (store, _) = try await makeAuthorizedStore([heartRate, HKWorkoutType()])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        configuration.locationType = .indoor
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
+        let builder = session.associatedWorkoutBuilder()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
+        builder.dataSource = dataSource
+        session.startActivity(with: at(0))
+        try await builder.beginCollection(at: at(0))
+        // Heart rate of 100 + s at second s, with a device status after every tenth.
+        let readings = (1...100).flatMap { second -> [WorkoutReading] in
+            let sample = WorkoutReading.quantity(heartRateSample(Double(100 + second), at: Double(second)))
+            guard second.isMultiple(of: 10) else { return [sample] }
+            return [sample, .status(WorkoutSourceStatus(source: "strap", kind: second.isMultiple(of: 20) ? .connected : .contactLost, date: at(Double(second))))]
+        }
+        // Slices that start and end mid-array, split around the statuses.
+        var offset = 0
+        for length in [7, 13, 1, 40, 29, 20] where offset < readings.count {
+            await dataSource.deliver(readings[offset..<min(offset + length, readings.count)], from: "strap")
+            offset += length
+        }
+        await dataSource.deliver(Array(readings[offset...]), from: "strap")
+        await dataSource.flush()
+        #expect(builder.sampleCounts[heartRate] == 100)
+        let statistics = try #require(builder.statistics(for: heartRate))
+        #expect(statistics.minimumQuantity()?.doubleValue(for: bpm) == 101)
+        #expect(statistics.maximumQuantity()?.doubleValue(for: bpm) == 200)
+        #expect(statistics.mostRecentQuantityDateInterval()?.start == at(100))
+        // Each lost contact after the first status, and each recovery, is marked once.
+        let markers = (builder.workoutEvents).filter { $0.type == .marker }
+        #expect(markers.count == 9)
+        #expect(dataSource.failures.isEmpty, "\(dataSource.failures)")
+        session.end()
+    }
+
     @Test func aTypeTheAppMayNotShareIsReportedOnceAndNotCounted() async throws {
         // Heart rate was never requested for sharing.
         let (store, _) = try await makeAuthorizedStore([HKWorkoutType(), HKQuantityType(.activeEnergyBurned)])

@@ -525,14 +525,21 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     public func deliver(_ readings: some Sequence<WorkoutReading>, from sourceName: String) async {
         // One concrete array: a generic sequence from another module would be
         // iterated through witness calls, a reading at a time.
-        await deliver(readings: Array(readings), from: sourceName)
+        await deliver(Array(readings)[...], from: sourceName)
     }
 
-    private func deliver(readings: [WorkoutReading], from sourceName: String) async {
+    /// Handles an array of readings in place, as the form for any sequence does.
+    public func deliver(_ readings: [WorkoutReading], from sourceName: String) async {
+        await deliver(readings[...], from: sourceName)
+    }
+
+    /// Handles part of an array of readings in place, without copying them
+    /// first, as the form for any sequence does.
+    public func deliver(_ readings: ArraySlice<WorkoutReading>, from sourceName: String) async {
         guard let builder = state.withLock({ $0.builder }) else { return }
         // Runs of quantities and positions are absorbed together, in place;
         // anything else is handled on its own, in order.
-        var runStart = 0
+        var runStart = readings.startIndex
         for index in readings.indices {
             switch readings[index] {
             case .quantity, .location:
