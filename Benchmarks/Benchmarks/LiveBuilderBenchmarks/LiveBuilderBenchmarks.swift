@@ -12,14 +12,21 @@ let benchmarks: @Sendable () -> Void = {
 
     let start = Date(timeIntervalSince1970: 1_704_067_200)
 
-    /// An hour and a bit of 1 Hz heart rate and positions heading north at 3 m/s.
+    /// An hour and a bit of 1 Hz heart rate and positions at 3 m/s, round a
+    /// loop of about 1.9 km: every bearing, so the distance between fixes is
+    /// never the special case of a meridian.
     func hourOfReadings() -> [WorkoutReading] {
         let bpm = HKUnit.count().unitDivided(by: .minute())
+        var latitude = 48.0, longitude = 11.0
         return (0..<3728).flatMap { second -> [WorkoutReading] in
             let t = start.addingTimeInterval(Double(second))
+            let bearing = Double(second) * 0.01
+            latitude += 3 * cos(bearing) / 111_200
+            longitude += 3 * sin(bearing) / (111_200 * cos(latitude * .pi / 180))
             return [.quantity(HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: bpm, doubleValue: 150), start: t, end: t)),
-                    .location(CLLocation(coordinate: CLLocationCoordinate2D(latitude: 48 + Double(second) * 3 / 111_200, longitude: 11),
-                                         altitude: 500, horizontalAccuracy: 4, verticalAccuracy: 6, course: 0, speed: 3, timestamp: t))]
+                    .location(CLLocation(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 500,
+                                         horizontalAccuracy: 4, verticalAccuracy: 6, course: (bearing * 180 / .pi).truncatingRemainder(dividingBy: 360),
+                                         speed: 3, timestamp: t))]
         }
     }
 

@@ -178,6 +178,9 @@ final class ReadingWriter: Sendable {
         }
 
         func wait(until ticket: Int) async {
+            // A continuation always suspends, and the task may then resume on
+            // another thread: not worth it when there is nothing to wait for.
+            guard counts.withLock({ $0.written < ticket }) else { return }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let done = counts.withLock { c -> Bool in
                     guard c.written < ticket else { return true }
@@ -189,6 +192,9 @@ final class ReadingWriter: Sendable {
         }
 
         func waitForRoom(limit: Int) async {
+            // The common case, room in the backlog, returns without suspending:
+            // the caller goes on on its own thread, with its data in that core's cache.
+            guard counts.withLock({ $0.unwritten > limit }) else { return }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let room = counts.withLock { c -> Bool in
                     guard c.unwritten > limit else { return true }
