@@ -465,18 +465,33 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 state.withLock { $0.failures.append("route: \(error)") }
             }
         }
-        var order: [String] = []
-        var groups: [String: [HKSample]] = [:]
-        for sample in batch.samples + batch.derived.map(\.sample) {
-            let key = sample.sampleType.identifier
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(sample)
+        // Grouped by type in order of first appearance: sources' samples by the
+        // type object, derived quantities by their index, with no hashing of names.
+        var groups: [(type: HKSampleType, samples: [HKSample])] = []
+        var slots: [ObjectIdentifier: Int] = [:]
+        for sample in batch.samples {
+            let type = sample.sampleType
+            if let slot = slots[ObjectIdentifier(type)] {
+                groups[slot].samples.append(sample)
+            } else {
+                slots[ObjectIdentifier(type)] = groups.count
+                groups.append((type, [sample]))
+            }
         }
-        for key in order {
+        var derivedSlots = [Int](repeating: -1, count: DerivedQuantity.types.count)
+        for quantity in batch.derived {
+            let index = Int(quantity.typeIndex)
+            if derivedSlots[index] < 0 {
+                derivedSlots[index] = slots[ObjectIdentifier(quantity.type)] ?? groups.count
+                if derivedSlots[index] == groups.count { groups.append((quantity.type, [])) }
+            }
+            groups[derivedSlots[index]].samples.append(quantity.sample)
+        }
+        for group in groups {
             do {
-                try await builder.healthStore.saveAssociated(groups[key] ?? [], to: builder.workoutUUID)
+                try await builder.healthStore.saveAssociated(group.samples, to: builder.workoutUUID)
             } catch {
-                state.withLock { $0.failures.append("\(key): \(error)") }
+                state.withLock { $0.failures.append("\(group.type.identifier): \(error)") }
             }
         }
     }

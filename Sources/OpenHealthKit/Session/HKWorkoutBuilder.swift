@@ -746,12 +746,9 @@ extension StatisticRow {
 }
 
 extension HKHealthStore {
-    /// Saves samples tied to a workout (by its identifier), checking sharing for each type.
+    /// Saves samples tied to a workout (by its identifier); the save's plan
+    /// checks sharing once for each type.
     func saveAssociated(_ samples: [HKSample], to workout: UUID) async throws {
-        let database = try database()
-        for type in Set(samples.map(\.sampleType.identifier)) {
-            if let objectType = HKObjectType.from(identifier: type) { try checkSharing(objectType, in: database) }
-        }
-        try await saveRows(samples, parent: workout, database: database)
+        try await saveRows(samples, parent: workout, database: try database())
     }
 }

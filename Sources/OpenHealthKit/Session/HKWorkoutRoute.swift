@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+internal import GRDBSQLite
 
 /// A sample made of a series of data: a route's positions, a heartbeat series' beats.
 public class HKSeriesSample: HKSample, @unchecked Sendable {
@@ -208,11 +209,28 @@ extension HKHealthStore {
     }
 
     static func insertLocations(_ locations: [CLLocation], route: UUID, into db: Database) throws {
+        // Bound straight to SQLite: a day of 1 Hz positions is 86,400 rows,
+        // and building statement arguments for each cost more than the insert.
         let statement = try db.makeStatement(sql: "INSERT INTO route_location VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let s = statement.sqliteStatement
+        var bytes = route.uuid
+        withUnsafeBytes(of: &bytes) { _ = sqlite3_bind_blob(s, 1, $0.baseAddress, 16, sqliteTransient) }
         for l in locations {
-            try statement.execute(arguments: [route, l.timestamp.timeIntervalSince1970, l.coordinate.latitude, l.coordinate.longitude,
-                                              l.altitude, l.horizontalAccuracy, l.verticalAccuracy, l.course, l.courseAccuracy,
-                                              l.speed, l.speedAccuracy])
+            sqlite3_bind_double(s, 2, l.timestamp.timeIntervalSince1970)
+            sqlite3_bind_double(s, 3, l.coordinate.latitude)
+            sqlite3_bind_double(s, 4, l.coordinate.longitude)
+            sqlite3_bind_double(s, 5, l.altitude)
+            sqlite3_bind_double(s, 6, l.horizontalAccuracy)
+            sqlite3_bind_double(s, 7, l.verticalAccuracy)
+            sqlite3_bind_double(s, 8, l.course)
+            sqlite3_bind_double(s, 9, l.courseAccuracy)
+            sqlite3_bind_double(s, 10, l.speed)
+            sqlite3_bind_double(s, 11, l.speedAccuracy)
+            let code = sqlite3_step(s)
+            sqlite3_reset(s)
+            guard code == SQLITE_DONE else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(s))))
+            }
         }
     }
 

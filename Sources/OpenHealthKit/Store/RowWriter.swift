@@ -101,7 +101,7 @@ struct RowWriter {
             let base = quantity.value * encoding.scale + encoding.offset
             sqlite3_bind_double(s, 7, (base - encoding.canonicalOffset) / encoding.canonicalScale)
             sqlite3_bind_double(s, 8, quantity.value)
-            sqlite3_bind_text(s, 9, encoding.text, -1, transient)
+            sqlite3_bind_text(s, 9, encoding.text, -1, sqliteTransient)
         }
         sqlite3_bind_int64(s, 10, Int64(sample.count))
         sqlite3_bind_int64(s, 11, sourceID)
@@ -134,7 +134,7 @@ struct RowWriter {
 
     private func bindUUID(_ uuid: UUID, at index: Int32) {
         var bytes = uuid.uuid
-        withUnsafeBytes(of: &bytes) { _ = sqlite3_bind_blob(statement.sqliteStatement, index, $0.baseAddress, 16, transient) }
+        withUnsafeBytes(of: &bytes) { _ = sqlite3_bind_blob(statement.sqliteStatement, index, $0.baseAddress, 16, sqliteTransient) }
     }
 
     private func bindDouble(_ value: Double?, at index: Int32) {
@@ -142,7 +142,7 @@ struct RowWriter {
     }
 
     private func bindText(_ value: String?, at index: Int32) {
-        if let value { sqlite3_bind_text(statement.sqliteStatement, index, value, -1, transient) } else { sqlite3_bind_null(statement.sqliteStatement, index) }
+        if let value { sqlite3_bind_text(statement.sqliteStatement, index, value, -1, sqliteTransient) } else { sqlite3_bind_null(statement.sqliteStatement, index) }
     }
 
     private mutating func step(uuid: UUID, typeID: Int64, duration: Double) throws {
@@ -168,4 +168,4 @@ struct RowWriter {
 }
 
 /// Tells SQLite to copy bound buffers, which live only for the call.
-private let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+let sqliteTransient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
