@@ -465,33 +465,47 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 state.withLock { $0.failures.append("route: \(error)") }
             }
         }
-        // Grouped by type in order of first appearance: sources' samples by the
-        // type object, derived quantities by their index, with no hashing of names.
-        var groups: [(type: HKSampleType, samples: [HKSample])] = []
-        var slots: [ObjectIdentifier: Int] = [:]
+        // Grouped by type in order of first appearance. Equal types are often
+        // different objects: a run of one type is recognised by comparing with
+        // the last sample's type, and only a change of type is looked up (a type
+        // hashes its identifier's cached hash); derived quantities find their
+        // group by index.
+        var types: [HKSampleType] = [], groups: [[HKSample]] = []
+        var slots: [HKSampleType: Int] = [:]
+        var last: (type: HKSampleType, slot: Int)?
         for sample in batch.samples {
             let type = sample.sampleType
-            if let slot = slots[ObjectIdentifier(type)] {
-                groups[slot].samples.append(sample)
+            if let last, last.type == type {
+                groups[last.slot].append(sample)
+            } else if let slot = slots[type] {
+                groups[slot].append(sample)
+                last = (type, slot)
             } else {
-                slots[ObjectIdentifier(type)] = groups.count
-                groups.append((type, [sample]))
+                slots[type] = groups.count
+                last = (type, groups.count)
+                types.append(type)
+                groups.append([sample])
             }
         }
         var derivedSlots = [Int](repeating: -1, count: DerivedQuantity.types.count)
         for quantity in batch.derived {
             let index = Int(quantity.typeIndex)
             if derivedSlots[index] < 0 {
-                derivedSlots[index] = slots[ObjectIdentifier(quantity.type)] ?? groups.count
-                if derivedSlots[index] == groups.count { groups.append((quantity.type, [])) }
+                if let slot = slots[quantity.type] {
+                    derivedSlots[index] = slot
+                } else {
+                    derivedSlots[index] = groups.count
+                    types.append(quantity.type)
+                    groups.append([])
+                }
             }
-            groups[derivedSlots[index]].samples.append(quantity.sample)
+            groups[derivedSlots[index]].append(quantity.sample)
         }
-        for group in groups {
+        for (type, samples) in zip(types, groups) {
             do {
-                try await builder.healthStore.saveAssociated(group.samples, to: builder.workoutUUID)
+                try await builder.healthStore.saveAssociated(samples, to: builder.workoutUUID)
             } catch {
-                state.withLock { $0.failures.append("\(group.type.identifier): \(error)") }
+                state.withLock { $0.failures.append("\(type.identifier): \(error)") }
             }
         }
     }
