@@ -60,11 +60,12 @@ let package = Package(
             name: "OpenHealthKitTests",
             dependencies: [
                 "OpenHealthKit",
+                "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSettings
         ),
-        // Real daemons for tests (gpsfake), shared by the test targets.
+        // Real daemons for tests (gpsfake) and a scratch folder, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutSourcesTests",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import TestSupport
 
 @Suite struct HKAuthorizationPolicyTests {
     @Test func parsesRulesWithShortAndFullNames() throws {
@@ -42,7 +43,7 @@ import OpenHealthKit
     }
 
     @Test func readsAFileNamedByTheEnvironment() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("policy-\(UUID().uuidString).txt").path
+        let path = Scratch.url("policy", extension: "txt").path
         try "deny read heartRate\n".write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let policy = try HKAuthorizationPolicy.fromEnvironment(["OPENHEALTHKIT_AUTHORIZATION": path])

@@ -1,9 +1,10 @@
 import Foundation
 import OpenHealthKit
+import TestSupport
 
 /// A fresh store in its own temporary folder, so tests never share data.
 func makeTemporaryStore(source: HKSource = HKSource(name: "Tests", bundleIdentifier: "org.openhealthkit.tests")) -> (HKHealthStore, String) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-\(UUID().uuidString)").path
+    let folder = Scratch.url("store").path
     let path = folder + "/health.sqlite"
     return (HKHealthStore(location: .file(path), source: source), path)
 }

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import OpenHealthKit
 
 @Suite(.timeLimit(.minutes(1)), .serialized) struct WorkoutRecoveryTests {
     static let source = HKSource(name: "Recorder", bundleIdentifier: "org.openhealthkit.recovery-tests")
 
     @Test func aWorkoutSurvivesKillDashNine() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-recovery-\(UUID().uuidString)/health.sqlite").path
+        let path = Scratch.url("recovery").appendingPathComponent("health.sqlite").path
         setenv("OHK_RECOVERY_STORE", path, 1)
         await #expect(processExitsWith: .signal(SIGKILL)) {
             // The child: record part of a run, then die without warning.

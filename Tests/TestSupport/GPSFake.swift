@@ -31,6 +31,8 @@ public final class GPSFake: @unchecked Sendable {
         children.waitUntilExit()
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        // Killed, gpsfake cannot remove the control socket it gave gpsd.
+        try? FileManager.default.removeItem(atPath: "/tmp/gpsfake-\(process.processIdentifier).sock")
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on now.

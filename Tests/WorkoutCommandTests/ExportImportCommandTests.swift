@@ -7,7 +7,7 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("Scenarios/easy-run.yaml").path
 
     static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-export-\(UUID().uuidString)")
+        let folder = Scratch.url("export")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import WorkoutSources
+import TestSupport
 
 @Suite(.timeLimit(.minutes(1))) struct HrmCommandTests {
     func capture(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hrm-\(UUID().uuidString).log").path
+        let path = Scratch.url("hrm", extension: "log").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

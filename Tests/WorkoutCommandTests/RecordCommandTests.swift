@@ -74,7 +74,7 @@ struct RecordTestError: Error, CustomStringConvertible {
 
     /// Writes the scenario, its NMEA dated from now, and its ground-truth distance.
     func prepare() throws -> Ride {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-record-\(UUID().uuidString)")
+        let folder = Scratch.url("record")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scenario = folder.appendingPathComponent("ride.yaml").path
         try Self.ride.write(toFile: scenario, atomically: true, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(2))) struct RecordingsCommandTests {
     var scenarios: String {
@@ -8,7 +9,7 @@ import Testing
     }
 
     @Test func listShowAndDeleteRecordings() throws {
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-list-\(UUID().uuidString)/health.sqlite").path
+        let store = Scratch.url("list").appendingPathComponent("health.sqlite").path
         let empty = try WorkoutProcess.run(["list", "--store", store])
         #expect(empty.stdout.contains("No workouts in"))
         #expect(try WorkoutProcess.run(["replay", "\(scenarios)/easy-run.yaml", "--store", store]).status == 0)
@@ -51,7 +52,7 @@ import Testing
         #expect(nothing.stderr.contains("Nothing to record from"))
         let activity = try WorkoutProcess.run(["record", "--activity", "runing"])
         #expect(activity.stderr.contains("Unknown activity 'runing'"))
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("profile-\(UUID().uuidString).yaml")
+        let profile = Scratch.url("profile", extension: "yaml")
         try "age: 42\nmaxHr: 182\n".write(to: profile, atomically: true, encoding: .utf8)
         let badProfile = try WorkoutProcess.run(["record", "--indoor", "--hrm", "/dev/null", "--profile", profile.path, "--store", ":memory:"])
         #expect(badProfile.stderr.contains("\(profile.path):2:1: error: unknown key 'maxHr'"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `workout replay`, `check` and `simulate`, run as a user runs them.
 @Suite(.timeLimit(.minutes(3))) struct ScenarioCommandTests {
@@ -9,7 +10,7 @@ import Testing
     func scenario(_ name: String) -> String { Self.scenarios.appendingPathComponent(name).path }
 
     func temporaryFile(_ name: String) -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-cli-\(UUID().uuidString)")
+        let folder = Scratch.url("cli")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder.appendingPathComponent(name).path
     }

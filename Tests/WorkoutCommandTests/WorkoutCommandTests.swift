@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import TestSupport
 
 /// Runs the built `workout` executable as a separate process.
 struct WorkoutProcess {
@@ -37,7 +38,7 @@ struct WorkoutProcess {
     let bpm = HKUnit(from: "count/min")
 
     func storeWithHeartRates() async throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-cli-\(UUID().uuidString)/health.sqlite").path
+        let path = Scratch.url("cli").appendingPathComponent("health.sqlite").path
         let store = HKHealthStore(location: .file(path), source: HKSource(name: "Recorder", bundleIdentifier: "com.example.recorder"))
         try await store.requestAuthorization(toShare: [HKQuantityType(.heartRate), HKQuantityType(.stepCount)], read: nil)
         let start = Date(timeIntervalSince1970: 1_709_251_200)

@@ -6,7 +6,7 @@ import WorkoutFormats
 
 @Suite(.timeLimit(.minutes(2))) struct ActivityImporterTests {
     static func temporaryStore() -> (HKHealthStore, URL) {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite")
+        let url = Scratch.url("import", extension: "sqlite")
         return (HKHealthStore(location: .file(url.path)), url)
     }
 

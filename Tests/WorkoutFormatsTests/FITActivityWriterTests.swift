@@ -76,7 +76,7 @@ import WorkoutFormats
     }
 
     static func temporaryFile(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
+        Scratch.folder.appendingPathComponent("\(UUID().uuidString)-\(name)")
     }
 
     @Test(.enabled(if: toolsPresent, "garmin-fit-sdk or fitdecode is missing: run Scripts/setup"))

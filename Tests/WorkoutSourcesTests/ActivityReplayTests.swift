@@ -9,7 +9,7 @@ import WorkoutSources
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real FIT run"))
     func aRealRunReplaysThroughTheLiveBuilder() async throws {
         let activity = try ActivityFile.read(SharedData.file("activity-files/fitparse__fenix2-run.fit"))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite")
+        let url = Scratch.url("replay", extension: "sqlite")
         defer { try? FileManager.default.removeItem(at: url) }
         let result = try await ActivityReplay(activity: activity, name: "fenix2-run.fit").replay(in: HKHealthStore(location: .file(url.path)))
         #expect(result.state == "ended")

@@ -125,7 +125,7 @@ import WorkoutSources
     }
 
     @Test func aTruncatedGPXFileIsALocatedError() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).gpx")
+        let url = Scratch.url("broken", extension: "gpx")
         try Data("<gpx><trk><trkseg><trkpt lat=\"51.5\" lon=\"-0.1\"><ele>10</ele></trkpt><trkpt lat=\"51.6\" lon=\"-0.2\"><ele>1".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         do {

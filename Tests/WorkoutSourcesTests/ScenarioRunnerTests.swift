@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import OpenHealthKit
 import WorkoutSources
+import TestSupport
 
 /// A store of its own in a temporary file: in-memory stores are one per process
 /// (like a device's), and tests run in parallel.
 func temporaryStore() -> HKHealthStore {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-scenario-\(UUID().uuidString)/health.sqlite").path
+    let path = Scratch.url("scenario").appendingPathComponent("health.sqlite").path
     return HKHealthStore(location: .file(path))
 }
 

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import OpenHealthKit
 import WorkoutSources
+import TestSupport
 
 @Suite(.timeLimit(.minutes(1))) struct ScenarioSourceTests {
     @Test func theScenarioSchemePlaysSensorsInTime() async throws {
         ScenarioSource.register()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("source-\(UUID().uuidString).yaml")
+        let file = Scratch.url("source", extension: "yaml")
         try """
             activity: running
             location: indoor

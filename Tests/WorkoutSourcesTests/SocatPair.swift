@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A real pseudo-terminal pair from `socat`, standing in for a USB serial
 /// bridge: bytes written to ``bridge`` come out of ``device``, which is read
@@ -16,7 +17,7 @@ final class SocatPair: @unchecked Sendable {
 
     /// Starts socat, or fails with what to install.
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-pty-\(UUID().uuidString)")
+        directory = Scratch.url("pty")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try start()
     }

@@ -2,6 +2,7 @@ import Foundation
 import OpenHealthKit
 import Testing
 import WorkoutSources
+import TestSupport
 
 /// Reads what a ``StrapReader`` reports, waiting for particular events.
 struct StrapEvents {
@@ -114,7 +115,7 @@ struct StrapEvents {
     }
 
     @Test func aCaptureFileIsReadToItsEnd() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString).log")
+        let file = Scratch.url("capture", extension: "log")
         try Data("16 4B 02 03\ngarbage\n10 48 2C 03\n".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         var seen: [StrapReader.Event] = []
