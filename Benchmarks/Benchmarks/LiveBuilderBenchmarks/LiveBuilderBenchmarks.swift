@@ -30,9 +30,11 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    /// A running outdoor run collecting into a new file store from `sources`.
-    func runningWorkout(sources: [any WorkoutDataSource]) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-live-\(UUID().uuidString)/health.sqlite").path
+    /// A running outdoor run collecting into a new file store from `sources`,
+    /// and the store's folder, for the caller to remove.
+    func runningWorkout(sources: [any WorkoutDataSource]) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-live-\(UUID().uuidString)")
+        let path = folder.appendingPathComponent("health.sqlite").path
         let store = HKHealthStore(location: .file(path), source: HKSource(name: "Bench", bundleIdentifier: "org.openhealthkit.bench"))
         let types: Set<HKSampleType> = [HKQuantityType(.heartRate), HKQuantityType(.distanceWalkingRunning), HKQuantityType(.runningSpeed),
                                         HKQuantityType(.activeEnergyBurned), HKQuantityType(.basalEnergyBurned), HKWorkoutType(), HKSeriesType.workoutRoute()]
@@ -47,7 +49,7 @@ let benchmarks: @Sendable () -> Void = {
         builder.dataSource = dataSource
         session.startActivity(with: start)
         try await builder.beginCollection(at: start)
-        return (session, builder, dataSource)
+        return (session, builder, dataSource, folder)
     }
 
     Benchmark("Geodesic distance between consecutive 1 Hz fixes (10,000 lines)") { benchmark in
@@ -72,7 +74,8 @@ let benchmarks: @Sendable () -> Void = {
         // Ten minutes take about a millisecond, so more iterations steady the percentiles.
         Benchmark("Live builder: \(label) of 1 Hz heart rate and positions handed over in batches of 256",
                   configuration: .init(maxIterations: seconds <= 600 ? 50 : 5)) { benchmark in
-            let (session, builder, dataSource) = try await runningWorkout(sources: [])
+            let (session, builder, dataSource, folder) = try await runningWorkout(sources: [])
+            defer { try? FileManager.default.removeItem(at: folder) }
             let readings = Array(hourOfReadings().prefix(2 * (seconds + 128)))
             await dataSource.deliver(readings.prefix(256), from: "bench")
             benchmark.startMeasurement()
@@ -91,7 +94,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Live builder: one hour of 1 Hz heart rate and positions from a source's stream") { benchmark in
         let (stream, continuation) = AsyncThrowingStream<WorkoutReading, any Error>.makeStream()
         struct Feed: WorkoutDataSource { let name = "bench"; let stream: AsyncThrowingStream<WorkoutReading, any Error>; func readings() -> AsyncThrowingStream<WorkoutReading, any Error> { stream } }
-        let (session, builder, dataSource) = try await runningWorkout(sources: [Feed(stream: stream)])
+        let (session, builder, dataSource, folder) = try await runningWorkout(sources: [Feed(stream: stream)])
+        defer { try? FileManager.default.removeItem(at: folder) }
         let readings = Array(hourOfReadings().prefix(7200))
         benchmark.startMeasurement()
         for reading in readings { continuation.yield(reading) }

@@ -6,6 +6,9 @@ import OpenHealthKit
 /// - batched save of 1,000,000 heart-rate samples: at least 300,000 samples/s;
 /// - daily statistics over a year of per-minute heart rate (525,600 samples): under 150 ms;
 /// - a one-day sample query with sorting: under 10 ms.
+/// Every store of this run in one folder, removed when the run exits.
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-bench-\(UUID().uuidString)")
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(20))
 
@@ -13,8 +16,10 @@ let benchmarks: @Sendable () -> Void = {
     let heartRate = HKQuantityType(.heartRate)
     let start = Date(timeIntervalSince1970: 1_704_067_200) // 2024-01-01T00:00:00Z
 
+    atexit { try? FileManager.default.removeItem(at: scratch) }
+
     func temporaryStore() -> HKHealthStore {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-bench-\(UUID().uuidString)/health.sqlite").path
+        let path = scratch.appendingPathComponent("\(UUID().uuidString)/health.sqlite").path
         return HKHealthStore(location: .file(path), source: HKSource(name: "Bench", bundleIdentifier: "org.openhealthkit.bench"))
     }
 
