@@ -23,14 +23,14 @@ enum ObjectUUID {
 
     static func next() -> UUID {
         let n = counter.wrappingAdd(1, ordering: .relaxed).newValue
-        var high = prefix.bigEndian
-        var low = n.bigEndian
-        var bytes = [UInt8](repeating: 0, count: 16)
-        withUnsafeBytes(of: &high) { for i in 0..<8 { bytes[i] = $0[i] } }
-        withUnsafeBytes(of: &low) { for i in 0..<8 { bytes[8 + i] = $0[i] } }
-        bytes[6] = (bytes[6] & 0x0F) | 0x80 // version 8
-        bytes[8] = (bytes[8] & 0x3F) | 0x80 // RFC 9562 variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        // Big-endian halves, so identifiers sort in the order they were made.
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { bytes in
+            bytes.storeBytes(of: prefix.bigEndian, toByteOffset: 0, as: UInt64.self)
+            bytes.storeBytes(of: n.bigEndian, toByteOffset: 8, as: UInt64.self)
+            bytes[6] = (bytes[6] & 0x0F) | 0x80 // version 8
+            bytes[8] = (bytes[8] & 0x3F) | 0x80 // RFC 9562 variant
+        }
+        return UUID(uuid: uuid)
     }
 }
