@@ -12,6 +12,22 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
 }
 
 @Suite(.timeLimit(.minutes(1))) struct HKLiveWorkoutDataSourceTests {
+    /// An indoor run in a store authorized for `types`, running since `at(0)`
+    /// and collecting through a data source without sources of its own.
+    func indoorRun(sharing types: [HKSampleType]) async throws -> (HKHealthStore, HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource) {
+        let (store, _) = try await makeAuthorizedStore(types)
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        configuration.locationType = .indoor
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
+        let builder = session.associatedWorkoutBuilder()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
+        builder.dataSource = dataSource
+        session.startActivity(with: at(0))
+        try await builder.beginCollection(at: at(0))
+        return (store, session, builder, dataSource)
+    }
+
     /// Sends a status marker and waits until the data source has handled it,
     /// and with it every reading sent before.
     func handled(_ source: ControlledSource, _ dataSource: HKLiveWorkoutDataSource, marker: String) async {
@@ -220,17 +236,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
     }
 
     @Test func deliveredReadingsCountAtOnceAndReachTheStoreByFlush() async throws {
-        let (store, _) = try await makeAuthorizedStore([heartRate, HKWorkoutType()])
-        let clock = VirtualClock(start: at(0))
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .running
-        configuration.locationType = .indoor
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
-        let builder = session.associatedWorkoutBuilder()
-        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
-        builder.dataSource = dataSource
-        session.startActivity(with: at(0))
-        try await builder.beginCollection(at: at(0))
+        let (store, session, builder, dataSource) = try await indoorRun(sharing: [heartRate, HKWorkoutType()])
         for second in 1...600 { await dataSource.deliver([.quantity(heartRateSample(Double(100 + second % 50), at: Double(second)))], from: "test") }
         // Counted when deliver returns, whatever the writer has done.
         let statistics = try #require(builder.statistics(for: heartRate))
@@ -244,16 +250,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
     }
 
     @Test func partOfAnArrayIsDeliveredInPlaceAroundOtherReadings() async throws {
-        let (store, _) = try await makeAuthorizedStore([heartRate, HKWorkoutType()])
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .running
-        configuration.locationType = .indoor
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
-        let builder = session.associatedWorkoutBuilder()
-        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
-        builder.dataSource = dataSource
-        session.startActivity(with: at(0))
-        try await builder.beginCollection(at: at(0))
+        let (_, session, builder, dataSource) = try await indoorRun(sharing: [heartRate, HKWorkoutType()])
         // Heart rate of 100 + s at second s, with a device status after every tenth.
         let readings = (1...100).flatMap { second -> [WorkoutReading] in
             let sample = WorkoutReading.quantity(heartRateSample(Double(100 + second), at: Double(second)))
@@ -282,16 +279,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
 
     @Test func aTypeTheAppMayNotShareIsReportedOnceAndNotCounted() async throws {
         // Heart rate was never requested for sharing.
-        let (store, _) = try await makeAuthorizedStore([HKWorkoutType(), HKQuantityType(.activeEnergyBurned)])
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .running
-        configuration.locationType = .indoor
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
-        let builder = session.associatedWorkoutBuilder()
-        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
-        builder.dataSource = dataSource
-        session.startActivity(with: at(0))
-        try await builder.beginCollection(at: at(0))
+        let (_, session, builder, dataSource) = try await indoorRun(sharing: [HKWorkoutType(), HKQuantityType(.activeEnergyBurned)])
         for second in 1...3 { await dataSource.deliver([.quantity(heartRateSample(120, at: Double(second)))], from: "test") }
         await dataSource.flush()
         #expect(builder.statistics(for: heartRate) == nil)
