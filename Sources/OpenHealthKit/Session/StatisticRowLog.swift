@@ -20,7 +20,14 @@ struct StatisticRowLog: Sequence, Sendable {
         // Room for a block at once: doubling from one row would copy the rows
         // over many times on the way to a block. The room is kept when the
         // block is sealed, so a day-long workout allocates it once per type.
-        if recent.capacity == 0 { recent.reserveCapacity(Self.blockSize) }
+        // Its pages are touched now, with the first row: otherwise the system
+        // maps them one by one as rows arrive, and a page fault (several
+        // microseconds in a virtual machine) lands on the live path every
+        // 128 rows of the workout's first block.
+        if recent.capacity == 0 {
+            recent = Array(repeating: row, count: Self.blockSize)
+            recent.removeAll(keepingCapacity: true)
+        }
         recent.append(row)
         count += 1
         if recent.count == Self.blockSize {
