@@ -465,43 +465,20 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                 state.withLock { $0.failures.append("route: \(error)") }
             }
         }
-        // Grouped by type in order of first appearance. Equal types are often
-        // different objects: a run of one type is recognised by comparing with
-        // the last sample's type, and only a change of type is looked up (a type
-        // hashes its identifier's cached hash); derived quantities find their
-        // group by index.
-        var types: [HKSampleType] = [], groups: [[HKSample]] = []
-        var slots: [HKSampleType: Int] = [:]
-        var last: (type: HKSampleType, slot: Int)?
-        for sample in batch.samples {
-            let type = sample.sampleType
-            if let last, last.type == type {
-                groups[last.slot].append(sample)
-            } else if let slot = slots[type] {
-                groups[slot].append(sample)
-                last = (type, slot)
+        // Grouped by type in order of first appearance, as TypedRows.Groups
+        // groups rows: a batch holds a handful of types, and equal types are
+        // often separate objects, so a short scan compares them by ==.
+        var groups: [(type: HKSampleType, samples: [HKSample])] = []
+        func add(_ sample: HKSample, of type: HKSampleType) {
+            if let index = groups.firstIndex(where: { $0.type == type }) {
+                groups[index].samples.append(sample)
             } else {
-                slots[type] = groups.count
-                last = (type, groups.count)
-                types.append(type)
-                groups.append([sample])
+                groups.append((type, [sample]))
             }
         }
-        var derivedSlots = [Int](repeating: -1, count: DerivedQuantity.types.count)
-        for quantity in batch.derived {
-            let index = Int(quantity.typeIndex)
-            if derivedSlots[index] < 0 {
-                if let slot = slots[quantity.type] {
-                    derivedSlots[index] = slot
-                } else {
-                    derivedSlots[index] = groups.count
-                    types.append(quantity.type)
-                    groups.append([])
-                }
-            }
-            groups[derivedSlots[index]].append(quantity.sample)
-        }
-        for (type, samples) in zip(types, groups) {
+        for sample in batch.samples { add(sample, of: sample.sampleType) }
+        for quantity in batch.derived { add(quantity.sample, of: quantity.type) }
+        for (type, samples) in groups {
             do {
                 try await builder.healthStore.saveAssociated(samples, to: builder.workoutUUID)
             } catch {
