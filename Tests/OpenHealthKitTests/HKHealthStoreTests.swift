@@ -23,6 +23,21 @@ import OpenHealthKit
         #expect(StoreLocation.fromEnvironment(["HOME": "/home/a"]) == .file("/home/a/.local/share/openhealthkit/health.sqlite"))
     }
 
+    /// Both write paths, a plain quantity (bound directly) and one with metadata
+    /// (through the codec), refuse an object already saved, and the store keeps one.
+    @Test(arguments: [false, true])
+    func savingAnObjectTwiceIsRefusedByItsIdentifier(withMetadata: Bool) async throws {
+        let (store, _) = try await makeAuthorizedStore([heartRate])
+        let sample = HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 120), start: at(0), end: at(0),
+                                      metadata: withMetadata ? ["note": "again"] : nil)
+        try await store.save(sample)
+        let error = try await #require(throws: HKError.self) { try await store.save(sample) }
+        #expect(error.code == .errorInvalidArgument)
+        #expect(error.localizedDescription.contains(sample.uuid.uuidString))
+        let read = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: heartRate)], sortDescriptors: []).result(for: store)
+        #expect(read.count == 1)
+    }
+
     @Test func savedSamplesReadBackInTheirOwnUnit() async throws {
         let (store, _) = try await makeAuthorizedStore([heartRate])
         let device = HKDevice(name: "H10", manufacturer: "Polar", model: "H10", hardwareVersion: nil, firmwareVersion: "5.0",

@@ -213,8 +213,7 @@ extension HKHealthStore {
         // and building statement arguments for each cost more than the insert.
         let statement = try db.makeStatement(sql: "INSERT INTO route_location VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         let s = statement.sqliteStatement
-        var bytes = route.uuid
-        withUnsafeBytes(of: &bytes) { _ = sqlite3_bind_blob(s, 1, $0.baseAddress, 16, sqliteTransient) }
+        sqliteBind(route, to: s, at: 1)
         for l in locations {
             sqlite3_bind_double(s, 2, l.timestamp.timeIntervalSince1970)
             sqlite3_bind_double(s, 3, l.coordinate.latitude)
@@ -226,11 +225,7 @@ extension HKHealthStore {
             sqlite3_bind_double(s, 9, l.courseAccuracy)
             sqlite3_bind_double(s, 10, l.speed)
             sqlite3_bind_double(s, 11, l.speedAccuracy)
-            let code = sqlite3_step(s)
-            sqlite3_reset(s)
-            guard code == SQLITE_DONE else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(s))))
-            }
+            try sqliteInsertBoundRow(s)
         }
     }
 

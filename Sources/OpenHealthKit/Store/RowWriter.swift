@@ -133,8 +133,7 @@ struct RowWriter {
     }
 
     private func bindUUID(_ uuid: UUID, at index: Int32) {
-        var bytes = uuid.uuid
-        withUnsafeBytes(of: &bytes) { _ = sqlite3_bind_blob(statement.sqliteStatement, index, $0.baseAddress, 16, sqliteTransient) }
+        sqliteBind(uuid, to: statement.sqliteStatement, at: index)
     }
 
     private func bindDouble(_ value: Double?, at index: Int32) {
@@ -146,14 +145,11 @@ struct RowWriter {
     }
 
     private mutating func step(uuid: UUID, typeID: Int64, duration: Double) throws {
-        let s = statement.sqliteStatement
-        let code = sqlite3_step(s)
-        sqlite3_reset(s)
-        guard code == SQLITE_DONE else {
-            if code & 0xFF == SQLITE_CONSTRAINT {
-                throw HKError(.errorInvalidArgument, "An object with UUID \(uuid) is already in the store; save a new object instead")
-            }
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(s))))
+        do {
+            try sqliteInsertBoundRow(statement.sqliteStatement)
+        } catch {
+            guard error.resultCode == .SQLITE_CONSTRAINT else { throw error }
+            throw HKError(.errorInvalidArgument, "An object with UUID \(uuid) is already in the store; save a new object instead")
         }
         if duration > longest[typeID] ?? 0 { longest[typeID] = duration }
         anchor += 1
@@ -168,4 +164,22 @@ struct RowWriter {
 }
 
 /// Tells SQLite to copy bound buffers, which live only for the call.
-let sqliteTransient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+private let sqliteTransient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+/// Binds `uuid` at `index` as its 16 bytes, as GRDB stores a UUID.
+func sqliteBind(_ uuid: UUID, to statement: OpaquePointer, at index: Int32) {
+    var bytes = uuid.uuid
+    withUnsafeBytes(of: &bytes) { _ = sqlite3_bind_blob(statement, index, $0.baseAddress, 16, sqliteTransient) }
+}
+
+/// Runs an insert whose values are bound, once, and resets it for the next
+/// row; the bindings stay.
+///
+/// - Throws: SQLite's error, with its extended result code.
+func sqliteInsertBoundRow(_ statement: OpaquePointer) throws(DatabaseError) {
+    let code = sqlite3_step(statement)
+    sqlite3_reset(statement)
+    guard code == SQLITE_DONE else {
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(statement))))
+    }
+}
