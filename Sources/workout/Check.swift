@@ -7,7 +7,7 @@ import WorkoutSources
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay scenario files and check their expectations (exit status 0 when all pass, 1 otherwise).",
-        discussion: "Each scenario replays instantly in a store of its own in memory; nothing is saved."
+        discussion: "Each scenario replays instantly in memory. Its readings count toward the live builder's figures, which the expectations judge; its samples and route are not saved."
     )
 
     @Argument(help: ArgumentHelp("Scenario files (YAML).", valueName: "file"))
@@ -27,7 +27,7 @@ struct Check: AsyncParsableCommand {
             do {
                 let scenario = try loadScenario(file)
                 let started = ContinuousClock.now
-                let result = try await ScenarioRunner(scenario: scenario).replay(in: HKHealthStore(location: .inMemory, source: workoutSource))
+                let result = try await ScenarioRunner(scenario: scenario).replay(in: HKHealthStore(location: .inMemory, source: workoutSource), savingCollectedData: false)
                 let took = ContinuousClock.now - started
                 report = ScenarioReport(file: file, scenario: scenario, result: result,
                                         seconds: Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)

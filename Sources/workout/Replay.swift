@@ -13,7 +13,9 @@ struct Replay: AsyncParsableCommand {
             The same file and seed always give the same workout and the same output. \
             A recorded file's positions, heart rate, power, cadence and heartbeats are fed to the live builder at \
             their own times, its pauses pause the session and its laps are laps; the file's own distance is shown \
-            as the ground truth. The workout is saved in the store unless --no-store is given.
+            as the ground truth. The workout is saved in the store, with its samples and route, unless --no-store is given: \
+            then nothing is kept, and the figures come from the live builder alone. To export a workout without keeping \
+            a store, give --store :memory: instead.
             """
     )
 
@@ -36,7 +38,7 @@ struct Replay: AsyncParsableCommand {
     @Flag(help: "Replay in real time (the same as --speed 1).")
     var realtime = false
 
-    @Flag(name: .customLong("no-store"), help: "Keep the workout in memory only.")
+    @Flag(name: .customLong("no-store"), help: "Keep nothing: print the figures without saving the workout's samples or route.")
     var noStore = false
 
     @OptionGroup var storeOptions: StoreOptions
@@ -53,6 +55,9 @@ struct Replay: AsyncParsableCommand {
         }
         if noStore, storeOptions.store != nil {
             throw ValidationError("--no-store and --store contradict each other; give one.")
+        }
+        if noStore, let export {
+            throw ValidationError("--no-store keeps no samples or route to export to \(export); give --store :memory: to export without keeping a store.")
         }
         if let export, ActivityFileFormat(pathExtension: URL(fileURLWithPath: export).pathExtension) == nil {
             throw ValidationError("--export needs a file ending in .fit, .tcx or .gpx.")
@@ -77,7 +82,7 @@ struct Replay: AsyncParsableCommand {
             var progress: (@Sendable (Double) -> Void)?
             if let bar { progress = { bar.update($0) } }
             result = try await ActivityReplay(activity: activity, name: URL(fileURLWithPath: file).lastPathComponent, athlete: athlete)
-                .replay(in: store, pacing: pacing, progress: progress)
+                .replay(in: store, pacing: pacing, progress: progress, savingCollectedData: !noStore)
             bar?.finish()
         } else {
             if profile != nil { throw ValidationError("--profile is for recorded files; a scenario names its athlete.") }
@@ -86,7 +91,7 @@ struct Replay: AsyncParsableCommand {
             let bar = ProgressBar(label: scenario.name)
             var progress: (@Sendable (Double) -> Void)?
             if let bar { progress = { bar.update($0) } }
-            result = try await runner.replay(in: store, pacing: pacing, progress: progress)
+            result = try await runner.replay(in: store, pacing: pacing, progress: progress, savingCollectedData: !noStore)
             bar?.finish()
         }
         if json {

@@ -249,6 +249,77 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         session.end()
     }
 
+    /// An outdoor run with heart rate, positions and beats, saving what it
+    /// collects or not; returns the store, the finished workout and the builder.
+    func outdoorRun(saving: Bool) async throws -> (HKHealthStore, HKWorkout, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource) {
+        let distance = HKQuantityType(.distanceWalkingRunning)
+        let (store, _) = try await makeAuthorizedStore([heartRate, distance, HKQuantityType(.runningSpeed), HKQuantityType(.heartRateVariabilitySDNN),
+                                                        HKWorkoutType(), HKSeriesType.workoutRoute(), HKSeriesType.heartbeat()])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        configuration.locationType = .outdoor
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
+        let builder = session.associatedWorkoutBuilder()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
+        dataSource.enableCollection(for: HKQuantityType(.heartRateVariabilitySDNN), predicate: nil)
+        dataSource.savesCollectedData = saving
+        builder.dataSource = dataSource
+        session.startActivity(with: at(0))
+        try await builder.beginCollection(at: at(0))
+        var readings: [WorkoutReading] = []
+        for (second, fix) in DistanceAccumulatorTests.track(doppler: true).fixes.prefix(120).enumerated() {
+            readings.append(.quantity(heartRateSample(Double(120 + second % 30), at: Double(second))))
+            readings.append(.heartbeat(interval: 0.5, date: at(Double(second) + 0.5)))
+            readings.append(.location(CLLocation(coordinate: fix.coordinate, altitude: 500 + 0.5 * Double(second), horizontalAccuracy: fix.horizontalAccuracy,
+                                                 verticalAccuracy: 6, course: fix.course, speed: fix.speed, timestamp: fix.timestamp)))
+        }
+        await dataSource.deliver(readings, from: "test")
+        await dataSource.flush()
+        try await builder.endCollection(at: at(120))
+        let workout = try #require(try await builder.finishWorkout())
+        #expect(dataSource.failures.isEmpty, "\(dataSource.failures)")
+        session.end()
+        return (store, workout, builder, dataSource)
+    }
+
+    /// The objects saved with `workout`, by type identifier.
+    func savedWith(_ workout: HKWorkout, in store: HKHealthStore) async throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for type in [heartRate, HKQuantityType(.distanceWalkingRunning), HKQuantityType(.runningSpeed), HKQuantityType(.heartRateVariabilitySDNN),
+                     HKSeriesType.workoutRoute(), HKSeriesType.heartbeat()] as [HKSampleType] {
+            let found = try await HKSampleQueryDescriptor(predicates: [.sample(type: type, predicate: HKQuery.predicateForObjects(from: workout))],
+                                                          sortDescriptors: []).result(for: store)
+            counts[type.identifier] = found.count
+        }
+        return counts
+    }
+
+    @Test func withoutSavingReadingsCountAsWhenSavedButNothingReachesTheStore() async throws {
+        let (savingStore, savedWorkout, savingBuilder, _) = try await outdoorRun(saving: true)
+        let (store, workout, builder, dataSource) = try await outdoorRun(saving: false)
+        #expect(!dataSource.savesCollectedData)
+        // The same figures either way.
+        #expect(builder.sampleCounts == savingBuilder.sampleCounts)
+        #expect(builder.sampleCounts[heartRate] == 120)
+        for type in [heartRate, HKQuantityType(.distanceWalkingRunning), HKQuantityType(.runningSpeed)] {
+            let saved = try #require(savingBuilder.statistics(for: type)), unsaved = try #require(builder.statistics(for: type))
+            let unit = type.canonicalUnit
+            #expect(unsaved.sumQuantity()?.doubleValue(for: unit) == saved.sumQuantity()?.doubleValue(for: unit), "\(type.identifier)")
+            #expect(unsaved.averageQuantity()?.doubleValue(for: unit) == saved.averageQuantity()?.doubleValue(for: unit), "\(type.identifier)")
+        }
+        #expect(workout.duration == savedWorkout.duration)
+        #expect(workout.metadata?[HKMetadataKeyElevationAscended] as? HKQuantity == savedWorkout.metadata?[HKMetadataKeyElevationAscended] as? HKQuantity)
+        #expect(workout.metadata?[HKMetadataKeyAverageSpeed] as? HKQuantity == savedWorkout.metadata?[HKMetadataKeyAverageSpeed] as? HKQuantity)
+        // Saving keeps samples, route and beats with the workout; not saving keeps the workout alone.
+        let kept = try await savedWith(savedWorkout, in: savingStore)
+        #expect(kept[heartRate.identifier] == 120 && kept[HKSeriesType.workoutRoute().identifier] == 1 && kept[HKSeriesType.heartbeat().identifier] == 1)
+        #expect((kept[HKQuantityType(.distanceWalkingRunning).identifier] ?? 0) > 100)
+        let left = try await savedWith(workout, in: store)
+        #expect(left.values.allSatisfy { $0 == 0 }, "\(left)")
+        let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: []).result(for: store)
+        #expect(workouts.map(\.uuid) == [workout.uuid])
+    }
+
     @Test func partOfAnArrayIsDeliveredInPlaceAroundOtherReadings() async throws {
         let (_, session, builder, dataSource) = try await indoorRun(sharing: [heartRate, HKWorkoutType()])
         // Heart rate of 100 + s at second s, with a device status after every tenth.

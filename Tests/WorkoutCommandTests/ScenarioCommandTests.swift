@@ -38,6 +38,17 @@ import TestSupport
         #expect(contents.stdout.contains("\"workout\" : 1"), "\(contents.stdout)")
     }
 
+    @Test func noStoreWithAnExportIsRefusedWithTheWayToDoIt() throws {
+        let export = temporaryFile("nothing.fit")
+        let replay = try WorkoutProcess.run(["replay", scenario("easy-run.yaml"), "--no-store", "--export", export])
+        #expect(replay.status == 64)
+        #expect(replay.stderr.contains("--no-store keeps no samples or route to export to \(export); give --store :memory:"), "\(replay.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: export))
+        let inMemory = try WorkoutProcess.run(["replay", scenario("easy-run.yaml"), "--store", ":memory:", "--export", export])
+        #expect(inMemory.status == 0, "\(inMemory.stderr)")
+        #expect(FileManager.default.fileExists(atPath: export))
+    }
+
     @Test func aBadScenarioIsRefusedWithItsLocation() throws {
         let file = temporaryFile("bad.yaml")
         try "activity: running\nlocation: indoor\ntimeline:\n  - strat\n".write(toFile: file, atomically: true, encoding: .utf8)

@@ -65,6 +65,18 @@ func temporaryStore() -> HKHealthStore {
         #expect(third != first)
     }
 
+    @Test func notSavingTheCollectedDataChangesNothingButTheStore() async throws {
+        let scenario = try Self.scenario()
+        let saving = temporaryStore(), notSaving = temporaryStore()
+        let saved = try await ScenarioRunner(scenario: scenario).replay(in: saving)
+        let unsaved = try await ScenarioRunner(scenario: scenario).replay(in: notSaving, savingCollectedData: false)
+        #expect(unsaved.json() == saved.json())
+        let heartRate = HKSamplePredicate.quantitySample(type: HKQuantityType(.heartRate))
+        #expect(try await HKSampleQueryDescriptor(predicates: [heartRate], sortDescriptors: []).result(for: saving).count == 1200)
+        #expect(try await HKSampleQueryDescriptor(predicates: [heartRate], sortDescriptors: []).result(for: notSaving).isEmpty)
+        #expect(try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: []).result(for: notSaving).count == 1)
+    }
+
     @Test func everyFaultShowsInTheResult() async throws {
         let scenario = try Self.scenario("""
             faults:

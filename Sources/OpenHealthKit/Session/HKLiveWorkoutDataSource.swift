@@ -46,6 +46,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var energy = EnergyState()
         var autoPause: AutoPauseDetector?
         var autoPausesSession = false
+        var savesCollectedData = true
         var pausedByMotion = false
         var heldWhilePaused: [CLLocation] = []
         var heartbeats = HeartbeatState()
@@ -193,6 +194,23 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     public var autoPausesSession: Bool {
         get { state.withLock { $0.autoPausesSession } }
         set { state.withLock { $0.autoPausesSession = newValue } }
+    }
+
+    /// Whether what the data source collects is saved to the store (default
+    /// `true`, as in HealthKit).
+    ///
+    /// With `false`, readings still count toward the builder's statistics,
+    /// events, elapsed time and the finished workout's metadata, but no sample,
+    /// route position or heartbeat series is written: the finished workout is
+    /// saved without associated samples or route, and a workout recovered after
+    /// a crash has none either. For a replay that needs only its figures, such as
+    /// `workout check` or `workout replay --no-store`, this leaves out nearly all
+    /// of the store's work. It applies to readings collected after it is set.
+    ///
+    /// This is an OpenHealthKit addition; HealthKit always saves.
+    public var savesCollectedData: Bool {
+        get { state.withLock { $0.savesCollectedData } }
+        set { state.withLock { $0.savesCollectedData = newValue } }
     }
 
     /// Active energy this data source has derived, in kilocalories.
@@ -384,11 +402,11 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         let types = counts && !collected.rows.isEmpty ? builder.count(collected.rows) : []
         let now = realClock.now
         let due = state.withLock { s -> Bool in
-            if counts {
+            if counts, s.savesCollectedData {
                 s.pending.adopt(collected.samples)
                 s.pendingDerived.adopt(collected.derived)
             }
-            s.pendingLocations.adopt(collected.locations)
+            if s.savesCollectedData { s.pendingLocations.adopt(collected.locations) }
             s.collected.formUnion(types)
             let first = s.lastFlush ?? now
             if s.lastFlush == nil { s.lastFlush = now }
@@ -729,7 +747,8 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
             // A beat whose previous beat should have come more than half a second
             // after the last one received follows missed beats: a gap.
             let (seriesBuilder, offset, gap) = state.withLock { s -> (HKHeartbeatSeriesBuilder?, TimeInterval, Bool) in
-                guard s.types.contains(HKQuantityType(.heartRateVariabilitySDNN)) || s.types.contains(HKQuantityType(.heartRate)) else { return (nil, 0, false) }
+                guard s.savesCollectedData,
+                      s.types.contains(HKQuantityType(.heartRateVariabilitySDNN)) || s.types.contains(HKQuantityType(.heartRate)) else { return (nil, 0, false) }
                 if s.heartbeats.builder == nil {
                     s.heartbeats.builder = HKHeartbeatSeriesBuilder(healthStore: builder.healthStore, device: nil, start: date.addingTimeInterval(-interval))
                 }

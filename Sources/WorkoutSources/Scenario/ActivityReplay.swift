@@ -50,15 +50,20 @@ public struct ActivityReplay: Sendable {
     ///   - pacing: instantly (the default), or some times faster than the ride took.
     ///   - sleep: how paced replays wait.
     ///   - progress: called now and then with the fraction done.
+    ///   - savingCollectedData: whether the workout's samples, route and
+    ///     heartbeats are saved with it (the default); see
+    ///     ``HKLiveWorkoutDataSource/savesCollectedData``.
     public func replay(in store: HKHealthStore, pacing: ScenarioRunner.Pacing = .instant,
                        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-                       progress: (@Sendable (Double) -> Void)? = nil) async throws -> ScenarioResult {
+                       progress: (@Sendable (Double) -> Void)? = nil,
+                       savingCollectedData: Bool = true) async throws -> ScenarioResult {
         let scenario = scenario
         guard let start = activity.startDate, let end = activity.endDate else {
             throw ActivityFileError(path: name, location: .file, message: "has no records or sessions with a time", hint: "give a recorded activity")
         }
         let clock = VirtualClock(start: start)
         let driver = try await ScenarioWorkout(scenario: scenario, store: store, clock: clock)
+        driver.dataSource.savesCollectedData = savingCollectedData
 
         // The timeline: actions at their times, in order; readings at their records' times.
         var actions: [(Date, ScenarioStep)] = [(start, .prepare(countdown: 0)), (start, .start)]

@@ -202,7 +202,8 @@ public struct ScenarioResult: Sendable, Encodable {
             return Fault(kind: fault.kind.rawValue, at: fault.at, duration: fault.duration, sensor: sensor, statuses: statuses,
                          gapSeconds: gap.map(Self.round), clockOffsetSeconds: fault.kind == .clockJump ? run.clockOffset : nil)
         }
-        errors = driver.errors
+        // The session's and builder's, then the data source's (a store that refused a write, say).
+        errors = driver.errors + driver.dataSource.failures
         groundTruth = GroundTruth(distanceMeters: Self.round(run.groundTruthDistance), durationSeconds: Self.round(run.timelineDuration))
     }
 

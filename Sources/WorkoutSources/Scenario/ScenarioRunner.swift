@@ -119,9 +119,18 @@ public final class ScenarioRunner: Sendable {
 
     /// Replays the scenario with the standard ``ScenarioWorkout`` in `store`
     /// and summarises the workout.
+    ///
+    /// - Parameters:
+    ///   - pacing: instantly (the default), or some times faster than real time.
+    ///   - progress: called now and then with the fraction done.
+    ///   - savingCollectedData: whether the workout's samples, route and
+    ///     heartbeats are saved with it (the default). The result is the same
+    ///     either way; see ``HKLiveWorkoutDataSource/savesCollectedData``.
     public func replay(in store: HKHealthStore, pacing: Pacing = .instant,
-                       progress: (@Sendable (Double) -> Void)? = nil) async throws -> ScenarioResult {
+                       progress: (@Sendable (Double) -> Void)? = nil,
+                       savingCollectedData: Bool = true) async throws -> ScenarioResult {
         let workout = try await ScenarioWorkout(scenario: scenario, store: store, clock: clock)
+        workout.dataSource.savesCollectedData = savingCollectedData
         let run = try await run(driving: workout, pacing: pacing, progress: progress)
         let result = await ScenarioResult(scenario: scenario, workout: workout, run: run)
         await workout.abandonIfUnfinished()
