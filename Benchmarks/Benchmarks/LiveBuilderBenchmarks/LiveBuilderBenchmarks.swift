@@ -31,8 +31,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     /// A running outdoor run collecting into a new file store from `sources`,
-    /// and the store's folder, for the caller to remove.
-    func runningWorkout(sources: [any WorkoutDataSource]) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource, folder: URL) {
+    /// saving what it collects or not, and the store's folder, for the caller to remove.
+    func runningWorkout(sources: [any WorkoutDataSource], saving: Bool = true) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource, folder: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-live-\(UUID().uuidString)")
         let path = folder.appendingPathComponent("health.sqlite").path
         let store = HKHealthStore(location: .file(path), source: HKSource(name: "Bench", bundleIdentifier: "org.openhealthkit.bench"))
@@ -46,6 +46,7 @@ let benchmarks: @Sendable () -> Void = {
         let builder = session.associatedWorkoutBuilder()
         let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: sources)
         dataSource.athleteProfile = AthleteProfile(sex: .female, age: 30, massKilograms: 60, heightCentimeters: 168)
+        dataSource.savesCollectedData = saving
         builder.dataSource = dataSource
         session.startActivity(with: start)
         try await builder.beginCollection(at: start)
@@ -89,6 +90,26 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(builder.statistics(for: HKQuantityType(.heartRate)))
             session.end()
         }
+    }
+
+    // The same hour with savesCollectedData off, as `workout replay --no-store`
+    // and `workout check` run: the builder's own absorbing, sustained, with no
+    // writer on the other core and no backlog to fill.
+    Benchmark("Live builder: one hour of 1 Hz heart rate and positions handed over in batches of 256, not saved",
+              configuration: .init(maxIterations: 20)) { benchmark in
+        let (session, builder, dataSource, folder) = try await runningWorkout(sources: [], saving: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let readings = Array(hourOfReadings().prefix(2 * (3600 + 128)))
+        await dataSource.deliver(readings.prefix(256), from: "bench")
+        benchmark.startMeasurement()
+        var offset = 256
+        while offset < readings.count {
+            await dataSource.deliver(readings[offset..<min(offset + 256, readings.count)], from: "bench")
+            offset += 256
+        }
+        benchmark.stopMeasurement()
+        blackHole(builder.statistics(for: HKQuantityType(.heartRate)))
+        session.end()
     }
 
     Benchmark("Live builder: one hour of 1 Hz heart rate and positions from a source's stream") { benchmark in
