@@ -12,13 +12,14 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
 }
 
 @Suite(.timeLimit(.minutes(1))) struct HKLiveWorkoutDataSourceTests {
-    /// An indoor run in a store authorized for `types`, running since `at(0)`
-    /// and collecting through a data source without sources of its own.
-    func indoorRun(sharing types: [HKSampleType]) async throws -> (HKHealthStore, HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource) {
+    /// A run (indoor unless told) in a store authorized for `types`, running
+    /// since `at(0)` and collecting through a data source without sources of its own.
+    func run(_ location: HKWorkoutSessionLocationType = .indoor, sharing types: [HKSampleType]) async throws
+        -> (HKHealthStore, HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource) {
         let (store, _) = try await makeAuthorizedStore(types)
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = .running
-        configuration.locationType = .indoor
+        configuration.locationType = location
         let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
         let builder = session.associatedWorkoutBuilder()
         let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
@@ -236,7 +237,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
     }
 
     @Test func deliveredReadingsCountAtOnceAndReachTheStoreByFlush() async throws {
-        let (store, session, builder, dataSource) = try await indoorRun(sharing: [heartRate, HKWorkoutType()])
+        let (store, session, builder, dataSource) = try await run(sharing: [heartRate, HKWorkoutType()])
         for second in 1...600 { await dataSource.deliver([.quantity(heartRateSample(Double(100 + second % 50), at: Double(second)))], from: "test") }
         // Counted when deliver returns, whatever the writer has done.
         let statistics = try #require(builder.statistics(for: heartRate))
@@ -252,20 +253,12 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
     /// An outdoor run with heart rate, positions and beats, saving what it
     /// collects or not; returns the store, the finished workout and the builder.
     func outdoorRun(saving: Bool) async throws -> (HKHealthStore, HKWorkout, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource) {
-        let distance = HKQuantityType(.distanceWalkingRunning)
-        let (store, _) = try await makeAuthorizedStore([heartRate, distance, HKQuantityType(.runningSpeed), HKQuantityType(.heartRateVariabilitySDNN),
-                                                        HKWorkoutType(), HKSeriesType.workoutRoute(), HKSeriesType.heartbeat()])
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .running
-        configuration.locationType = .outdoor
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
-        let builder = session.associatedWorkoutBuilder()
-        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
+        let (store, session, builder, dataSource) = try await run(.outdoor, sharing: [
+            heartRate, HKQuantityType(.distanceWalkingRunning), HKQuantityType(.runningSpeed), HKQuantityType(.heartRateVariabilitySDNN),
+            HKWorkoutType(), HKSeriesType.workoutRoute(), HKSeriesType.heartbeat(),
+        ])
         dataSource.enableCollection(for: HKQuantityType(.heartRateVariabilitySDNN), predicate: nil)
         dataSource.savesCollectedData = saving
-        builder.dataSource = dataSource
-        session.startActivity(with: at(0))
-        try await builder.beginCollection(at: at(0))
         var readings: [WorkoutReading] = []
         for (second, fix) in DistanceAccumulatorTests.track(doppler: true).fixes.prefix(120).enumerated() {
             readings.append(.quantity(heartRateSample(Double(120 + second % 30), at: Double(second))))
@@ -321,7 +314,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
     }
 
     @Test func partOfAnArrayIsDeliveredInPlaceAroundOtherReadings() async throws {
-        let (_, session, builder, dataSource) = try await indoorRun(sharing: [heartRate, HKWorkoutType()])
+        let (_, session, builder, dataSource) = try await run(sharing: [heartRate, HKWorkoutType()])
         // Heart rate of 100 + s at second s, with a device status after every tenth.
         let readings = (1...100).flatMap { second -> [WorkoutReading] in
             let sample = WorkoutReading.quantity(heartRateSample(Double(100 + second), at: Double(second)))
@@ -350,7 +343,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
 
     @Test func aTypeTheAppMayNotShareIsReportedOnceAndNotCounted() async throws {
         // Heart rate was never requested for sharing.
-        let (_, session, builder, dataSource) = try await indoorRun(sharing: [HKWorkoutType(), HKQuantityType(.activeEnergyBurned)])
+        let (_, session, builder, dataSource) = try await run(sharing: [HKWorkoutType(), HKQuantityType(.activeEnergyBurned)])
         for second in 1...3 { await dataSource.deliver([.quantity(heartRateSample(120, at: Double(second)))], from: "test") }
         await dataSource.flush()
         #expect(builder.statistics(for: heartRate) == nil)

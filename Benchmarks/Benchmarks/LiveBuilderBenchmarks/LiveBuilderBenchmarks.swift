@@ -53,6 +53,15 @@ let benchmarks: @Sendable () -> Void = {
         return (session, builder, dataSource, folder)
     }
 
+    /// Hands `readings` over in batches of 256, as a scenario replay does.
+    func deliverInBatches(_ readings: ArraySlice<WorkoutReading>, to dataSource: HKLiveWorkoutDataSource) async {
+        var offset = readings.startIndex
+        while offset < readings.endIndex {
+            await dataSource.deliver(readings[offset..<min(offset + 256, readings.endIndex)], from: "bench")
+            offset += 256
+        }
+    }
+
     Benchmark("Geodesic distance between consecutive 1 Hz fixes (10,000 lines)") { benchmark in
         for _ in benchmark.scaledIterations {
             var total = 0.0
@@ -80,11 +89,7 @@ let benchmarks: @Sendable () -> Void = {
             let readings = Array(hourOfReadings().prefix(2 * (seconds + 128)))
             await dataSource.deliver(readings.prefix(256), from: "bench")
             benchmark.startMeasurement()
-            var offset = 256
-            while offset < readings.count {
-                await dataSource.deliver(readings[offset..<min(offset + 256, readings.count)], from: "bench")
-                offset += 256
-            }
+            await deliverInBatches(readings.dropFirst(256), to: dataSource)
             benchmark.stopMeasurement()
             await dataSource.flush()
             blackHole(builder.statistics(for: HKQuantityType(.heartRate)))
@@ -102,11 +107,7 @@ let benchmarks: @Sendable () -> Void = {
         let readings = Array(hourOfReadings().prefix(2 * (3600 + 128)))
         await dataSource.deliver(readings.prefix(256), from: "bench")
         benchmark.startMeasurement()
-        var offset = 256
-        while offset < readings.count {
-            await dataSource.deliver(readings[offset..<min(offset + 256, readings.count)], from: "bench")
-            offset += 256
-        }
+        await deliverInBatches(readings.dropFirst(256), to: dataSource)
         benchmark.stopMeasurement()
         blackHole(builder.statistics(for: HKQuantityType(.heartRate)))
         session.end()
