@@ -112,7 +112,6 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     private let speedType: HKQuantityType?
     private let activityType: HKWorkoutActivityType
     private static let metersPerSecond = HKUnit.meter().unitDivided(by: .second())
-    private static let meters = HKUnit.meter()
     private static let beatsPerMinute = HKUnit.count().unitDivided(by: .minute())
     private static let watts = HKUnit.watt()
     private static let activeEnergyType = HKQuantityType(.activeEnergyBurned)
@@ -402,11 +401,13 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         let types = counts && !collected.rows.isEmpty ? builder.count(collected.rows) : []
         let now = realClock.now
         let due = state.withLock { s -> Bool in
-            if counts, s.savesCollectedData {
-                s.pending.adopt(collected.samples)
-                s.pendingDerived.adopt(collected.derived)
+            if s.savesCollectedData {
+                if counts {
+                    s.pending.adopt(collected.samples)
+                    s.pendingDerived.adopt(collected.derived)
+                }
+                s.pendingLocations.adopt(collected.locations)
             }
-            if s.savesCollectedData { s.pendingLocations.adopt(collected.locations) }
             s.collected.formUnion(types)
             let first = s.lastFlush ?? now
             if s.lastFlush == nil { s.lastFlush = now }

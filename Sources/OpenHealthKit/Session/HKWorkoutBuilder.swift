@@ -690,7 +690,7 @@ struct TypedRows {
 
     /// Rows grouped by type in the order each type first appeared. A batch
     /// holds a handful of types, so finding a type's group is a short scan
-    /// comparing identities, with no hashing.
+    /// comparing types with ==, with no hashing.
     struct Groups {
         private(set) var all: [TypedRows] = []
         /// Room each new group makes for rows.

@@ -62,8 +62,7 @@ public struct ActivityReplay: Sendable {
             throw ActivityFileError(path: name, location: .file, message: "has no records or sessions with a time", hint: "give a recorded activity")
         }
         let clock = VirtualClock(start: start)
-        let driver = try await ScenarioWorkout(scenario: scenario, store: store, clock: clock)
-        driver.dataSource.savesCollectedData = savingCollectedData
+        let driver = try await ScenarioWorkout(scenario: scenario, store: store, clock: clock, savingCollectedData: savingCollectedData)
 
         // The timeline: actions at their times, in order; readings at their records' times.
         var actions: [(Date, ScenarioStep)] = [(start, .prepare(countdown: 0)), (start, .start)]

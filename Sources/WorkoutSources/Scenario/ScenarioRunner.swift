@@ -129,8 +129,7 @@ public final class ScenarioRunner: Sendable {
     public func replay(in store: HKHealthStore, pacing: Pacing = .instant,
                        progress: (@Sendable (Double) -> Void)? = nil,
                        savingCollectedData: Bool = true) async throws -> ScenarioResult {
-        let workout = try await ScenarioWorkout(scenario: scenario, store: store, clock: clock)
-        workout.dataSource.savesCollectedData = savingCollectedData
+        let workout = try await ScenarioWorkout(scenario: scenario, store: store, clock: clock, savingCollectedData: savingCollectedData)
         let run = try await run(driving: workout, pacing: pacing, progress: progress)
         let result = await ScenarioResult(scenario: scenario, workout: workout, run: run)
         await workout.abandonIfUnfinished()
@@ -163,13 +162,18 @@ public final class ScenarioWorkout: NSObject, ScenarioDriver, HKWorkoutSessionDe
     }
 
     /// Makes the session and builder in `store`, asking for the types a workout app would.
-    public init(scenario: Scenario, store: HKHealthStore, clock: any WorkoutClock) async throws {
+    ///
+    /// - Parameter savingCollectedData: whether the data source saves the
+    ///   samples, route and heartbeats it collects (the default); see
+    ///   ``HKLiveWorkoutDataSource/savesCollectedData``.
+    public init(scenario: Scenario, store: HKHealthStore, clock: any WorkoutClock, savingCollectedData: Bool = true) async throws {
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = scenario.activity
         configuration.locationType = scenario.location
         self.configuration = configuration
         let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
         dataSource.athleteProfile = scenario.athlete
+        dataSource.savesCollectedData = savingCollectedData
         if scenario.activity == .swimBikeRun {
             for type in [HKQuantityType(.distanceCycling), HKQuantityType(.distanceSwimming), HKQuantityType(.cyclingPower), HKQuantityType(.cyclingCadence)] {
                 dataSource.enableCollection(for: type, predicate: nil)
