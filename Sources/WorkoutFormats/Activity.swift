@@ -14,7 +14,8 @@ public import Foundation
 /// print(activity.sessions.first?.distance ?? 0, "m")
 /// ```
 public struct Activity: Sendable, Equatable {
-    /// The samples of the activity, oldest first, none inside a pause.
+    /// The samples of the activity, oldest first; a device may write some
+    /// inside a pause, as its timer stops and starts.
     public var records: [ActivityRecord]
     /// The timer's starts and stops, oldest first: a pause is a stop followed by a start.
     public var timerEvents: [ActivityTimerEvent]
@@ -48,8 +49,15 @@ public struct Activity: Sendable, Equatable {
     /// When the activity started: the first session's start, else the first record's time.
     public var startDate: Date? { sessions.first?.start ?? records.first?.date ?? timerEvents.first?.date }
 
-    /// When the activity ended: the last session's end, else the last record's time.
-    public var endDate: Date? { sessions.last?.end ?? records.last?.date }
+    /// When the activity ended: the last session's end or the last record's
+    /// time, whichever is later (a device may write a record after its
+    /// session's elapsed time, as it stops).
+    public var endDate: Date? {
+        switch (sessions.last?.end, records.last?.date) {
+        case let (session?, record?): max(session, record)
+        case let (session, record): session ?? record
+        }
+    }
 
     /// The pauses: from each timer stop to the next start (or to the end).
     public var pauses: [DateInterval] {

@@ -67,7 +67,7 @@ public enum ActivityFile {
                 default: "the file is damaged: copy it again from the device; what precedes the damage can be imported with --salvage"
                 }
                 throw ActivityFileError(path: path, location: .byte(problem.offset), message: problem.message, hint: hint,
-                                        readable: activity.records.isEmpty ? nil : activity.completingSummaries())
+                                        readable: activity.records.isEmpty ? nil : activity.completingSummaries().salvaged())
             }
             guard !activity.records.isEmpty || !activity.sessions.isEmpty else {
                 throw ActivityFileError(path: path, location: .file, message: "holds no records or sessions: it is not an activity (a course, settings or monitoring file?)",
@@ -80,7 +80,7 @@ public enum ActivityFile {
                 let location: ActivityFileError.Location = problem.line.map { .line($0, column: problem.column ?? 1) } ?? .file
                 let hint = problem.line == nil ? "give a recorded activity" : "the file is malformed here; what precedes it can be imported with --salvage"
                 throw ActivityFileError(path: path, location: location, message: problem.message, hint: hint,
-                                        readable: activity.records.isEmpty ? nil : activity)
+                                        readable: activity.records.isEmpty ? nil : activity.salvaged())
             }
             return activity
         }

@@ -22,7 +22,8 @@ public struct ActivityFileError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// What a person can do about it.
     public var hint: String
-    /// What was read before the problem (records, laps, …), if anything.
+    /// What was read before the problem (records, laps, …), if anything, with
+    /// totals only from what it holds (``Activity/salvaged()``).
     public var readable: Activity?
 
     /// An error about the file at `path`.

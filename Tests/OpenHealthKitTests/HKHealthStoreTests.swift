@@ -23,6 +23,28 @@ import OpenHealthKit
         #expect(StoreLocation.fromEnvironment(["HOME": "/home/a"]) == .file("/home/a/.local/share/openhealthkit/health.sqlite"))
     }
 
+    /// One unit object shared by two types whose canonical units differ
+    /// (count/min is cadence's, heart rate's is count/s) converts into each
+    /// type's own: a FIT import once stored heart rate 60 times too large
+    /// when a cadence sample came first in its batch.
+    @Test func oneUnitSharedByTwoTypesInOneBatchConvertsForEach() async throws {
+        let cadence = HKQuantityType(.cyclingCadence)
+        let (store, _) = try await makeAuthorizedStore([heartRate, cadence])
+        let perMinute = HKUnit.count().unitDivided(by: .minute())
+        let samples = (0..<4).flatMap { second in
+            [HKQuantitySample(type: cadence, quantity: HKQuantity(unit: perMinute, doubleValue: 90), start: at(Double(second)), end: at(Double(second))),
+             HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: perMinute, doubleValue: 150), start: at(Double(second)), end: at(Double(second)))]
+        }
+        try await store.save(samples)
+        for (type, value) in [(heartRate, 150.0), (cadence, 90.0)] {
+            let read = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: type)], sortDescriptors: []).result(for: store)
+            #expect(read.count == 4)
+            #expect(read.allSatisfy { abs($0.quantity.doubleValue(for: perMinute) - value) < 1e-9 }, "\(type.identifier)")
+            let statistics = try await HKStatisticsQueryDescriptor(predicate: .quantitySample(type: type), options: .discreteMax).result(for: store)
+            #expect(abs((statistics?.maximumQuantity()?.doubleValue(for: perMinute) ?? 0) - value) < 1e-9, "\(type.identifier)")
+        }
+    }
+
     /// Both write paths, a plain quantity (bound directly) and one with metadata
     /// (through the codec), refuse an object already saved, and the store keeps one.
     @Test(arguments: [false, true])

@@ -6,9 +6,10 @@ internal import GRDBSQLite
 /// to a prepared SQLite statement.
 ///
 /// Quantity samples, which make up nearly every large batch, take a fast path
-/// with per-batch caches for their type and unit; other objects go through
-/// ``ObjectCodec``. Every object of the batch stays alive for the whole write,
-/// so caching by object identity is safe.
+/// with per-batch caches for their type and for each unit's conversion into
+/// that type's canonical unit; other objects go through ``ObjectCodec``.
+/// Every object of the batch stays alive for the whole write, so caching by
+/// object identity is safe.
 struct RowWriter {
     private let db: Database
     private let database: StoreDatabase
@@ -19,7 +20,15 @@ struct RowWriter {
     private var types: [ObjectIdentifier: Int64] = [:]
     private var typeIDsByName: [String: Int64] = [:]
     private var longest: [Int64: Double] = [:]
-    private var units: [ObjectIdentifier: UnitEncoding] = [:]
+    private var units: [UnitKey: UnitEncoding] = [:]
+
+    /// A sample's unit together with its type: the same unit converts
+    /// differently into different types' canonical units (`count/min` is
+    /// canonical for cadence but 1/60 of `count/s`, heart rate's).
+    private struct UnitKey: Hashable {
+        var typeID: Int64
+        var unit: ObjectIdentifier
+    }
 
     private struct UnitEncoding {
         var canonical: Bool
@@ -74,7 +83,7 @@ struct RowWriter {
         let type = sample.quantityType
         let typeID = try typeID(for: type)
         let quantity = sample.quantity
-        let unitKey = ObjectIdentifier(quantity.unit)
+        let unitKey = UnitKey(typeID: typeID, unit: ObjectIdentifier(quantity.unit))
         let encoding: UnitEncoding
         if let cached = units[unitKey] {
             encoding = cached

@@ -4,12 +4,16 @@ public import OpenHealthKit
 extension Activity {
     /// The activity of a stored workout, ready to write as FIT, TCX or GPX.
     ///
-    /// Records are taken at every route location and heart-rate sample: the
-    /// position and speed of the fix, the latest heart rate, cadence and power
-    /// of the five seconds before, and the distance covered so far (the sum of
-    /// the workout's distance samples). Pauses become timer stops and starts
-    /// (automatic when the workout marks them as motion pauses), nothing is
-    /// recorded inside a pause, lap events become laps, each activity of a
+    /// Records are taken at every route location and at every heart-rate,
+    /// cadence, power, speed and distance sample: the position, altitude and
+    /// speed of the fix, the heart rate, cadence and power at that time, and the
+    /// distance covered so far (the sum of the workout's distance samples). A
+    /// recorded workout's record takes each sensor's latest value of the five
+    /// seconds before, as sensors report at their own times; an imported
+    /// workout's record takes only the values at its own time, so the file
+    /// comes back as it was. Pauses become timer stops and starts (automatic
+    /// when the workout marks them as motion pauses), records inside a pause
+    /// are kept, lap events become laps, each activity of a
     /// multisport workout becomes a session with its own totals, and the
     /// heartbeat series gives the beat-to-beat intervals.
     ///
@@ -53,40 +57,57 @@ extension Activity {
             return max(0, 1 - inPauses / span.duration)
         }
 
-        // Every date a record is taken at.
-        var locationsByDate: [Date: CLLocation] = [:]
-        for location in locations { locationsByDate[location.timestamp] = location }
-        var dates = Set(locations.map(\.timestamp))
-        for sample in heartRates { dates.insert(sample.startDate) }
-        if dates.isEmpty { for sample in distances { dates.insert(sample.endDate) } }
+        // Every date a record is taken at: a position, or any sample of the record's fields. A device may
+        // write two records at one time: a date holds as many records as its most repeated stream has there.
+        var locationsByDate: [Date: [CLLocation]] = [:]
+        for location in locations { locationsByDate[location.timestamp, default: []].append(location) }
+        var multiplicity: [Date: Int] = locationsByDate.mapValues(\.count)
+        for stream in [heartRates, cadences, powers, speeds] {
+            var counts: [Date: Int] = [:]
+            for sample in stream { counts[sample.startDate, default: 0] += 1 }
+            multiplicity.merge(counts, uniquingKeysWith: max)
+        }
+        for sample in distances where multiplicity[sample.endDate] == nil { multiplicity[sample.endDate] = 1 }
+        // An imported workout gives each record exactly the values its file had at that time; a recorded
+        // one, whose sensors report at their own times, fills a record with each sensor's latest value.
+        let carry: TimeInterval? = workout.metadata?[ActivityImporter.importedFileKey] == nil ? 5 : nil
         let bpm = HKUnit.count().unitDivided(by: .minute())
         let metresPerSecond = HKUnit.meter().unitDivided(by: .second())
-        var heartRateCursor = Cursor(samples: heartRates), cadenceCursor = Cursor(samples: cadences)
-        var powerCursor = Cursor(samples: powers.sorted { $0.startDate < $1.startDate }), speedCursor = Cursor(samples: speeds)
+        var heartRateCursor = Cursor(samples: heartRates, unit: bpm, carry: carry)
+        var cadenceCursor = Cursor(samples: cadences, unit: bpm, carry: carry)
+        var powerCursor = Cursor(samples: powers.sorted { $0.startDate < $1.startDate }, unit: .watt(), carry: carry)
+        var speedCursor = Cursor(samples: speeds, unit: metresPerSecond, carry: carry)
         var distanceIndex = 0
         var covered = 0.0
         var records: [ActivityRecord] = []
-        records.reserveCapacity(dates.count)
-        for date in dates.sorted() where date >= workout.startDate && date <= workout.endDate && !paused(date) {
+        records.reserveCapacity(multiplicity.count)
+        // Records inside a pause are kept: a device writes some as its timer stops and starts.
+        for date in multiplicity.keys.sorted() where date >= workout.startDate && date <= workout.endDate {
             while distanceIndex < distances.count && distances[distanceIndex].endDate <= date {
                 // Only the part outside pauses counts, as in the workout's own total.
                 let sample = distances[distanceIndex]
                 covered += sample.quantity.doubleValue(for: .meter()) * activeFraction(sample.startDate, sample.endDate)
                 distanceIndex += 1
             }
-            var record = ActivityRecord(date: date)
-            if let location = locationsByDate[date] {
-                record.latitude = location.coordinate.latitude
-                record.longitude = location.coordinate.longitude
-                if location.verticalAccuracy >= 0 { record.altitude = location.altitude }
-                if location.speed >= 0 { record.speed = location.speed }
+            let here = locationsByDate[date] ?? []
+            let heartRate = heartRateCursor.values(at: date), cadence = cadenceCursor.values(at: date)
+            let power = powerCursor.values(at: date), speed = speedCursor.values(at: date)
+            for index in 0..<multiplicity[date]! {
+                var record = ActivityRecord(date: date)
+                if index < here.count {
+                    let location = here[index]
+                    record.latitude = location.coordinate.latitude
+                    record.longitude = location.coordinate.longitude
+                    if location.verticalAccuracy >= 0 { record.altitude = location.altitude }
+                    if location.speed >= 0 { record.speed = location.speed }
+                }
+                record.heartRate = heartRate.value(index)
+                record.cadence = cadence.value(index)
+                record.power = power.value(index)
+                if let value = speed.value(index) { record.speed = value }
+                if !distances.isEmpty { record.distance = covered }
+                records.append(record)
             }
-            record.heartRate = heartRateCursor.value(at: date, unit: bpm)
-            record.cadence = cadenceCursor.value(at: date, unit: bpm)
-            record.power = powerCursor.value(at: date, unit: .watt())
-            if record.speed == nil { record.speed = speedCursor.value(at: date, unit: metresPerSecond) }
-            if !distances.isEmpty { record.distance = covered }
-            records.append(record)
         }
 
         func energy(in interval: DateInterval) -> Double? {
@@ -152,16 +173,40 @@ extension Activity {
         self = completingSummaries(sport: ActivitySport(workout.workoutActivityType))
     }
 
-    /// Walks time-sorted samples, giving the latest value no older than five seconds.
+    /// Walks time-sorted samples, giving the values of the samples at a date,
+    /// or, with `carry`, the latest value no older than `carry` seconds.
     private struct Cursor {
         let samples: [HKQuantitySample]
+        let unit: HKUnit
+        let carry: TimeInterval?
         var index = 0
-        init(samples: [HKQuantitySample]) { self.samples = samples }
 
-        mutating func value(at date: Date, unit: HKUnit) -> Double? {
-            while index + 1 < samples.count && samples[index + 1].startDate <= date { index += 1 }
-            guard index < samples.count, samples[index].startDate <= date, date.timeIntervalSince(samples[index].startDate) <= 5 else { return nil }
-            return samples[index].quantity.doubleValue(for: unit)
+        init(samples: [HKQuantitySample], unit: HKUnit, carry: TimeInterval?) {
+            self.samples = samples
+            self.unit = unit
+            self.carry = carry
+        }
+
+        /// The values of one date, for the records taken there.
+        struct Values {
+            var exact: [Double]
+            var carried: Double?
+            /// The value of the date's `index`-th record.
+            func value(_ index: Int) -> Double? { index < exact.count ? exact[index] : carried }
+        }
+
+        mutating func values(at date: Date) -> Values {
+            while index < samples.count && samples[index].startDate < date { index += 1 }
+            var exact: [Double] = []
+            var end = index
+            while end < samples.count && samples[end].startDate == date {
+                exact.append(samples[end].quantity.doubleValue(for: unit))
+                end += 1
+            }
+            guard let carry else { return Values(exact: exact) }
+            if let last = exact.last { return Values(exact: exact, carried: last) }
+            guard index > 0, date.timeIntervalSince(samples[index - 1].startDate) <= carry else { return Values(exact: []) }
+            return Values(exact: [], carried: samples[index - 1].quantity.doubleValue(for: unit))
         }
     }
 
