@@ -100,14 +100,3 @@ struct Samples: AsyncParsableCommand {
         printTable(header: header, rows: table)
     }
 }
-
-/// Prints rows in left-aligned columns.
-func printTable(header: [String], rows: [[String]]) {
-    let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-    func line(_ cells: [String]) -> String {
-        zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
-            .trimmingCharacters(in: .whitespaces)
-    }
-    print(line(header))
-    for row in rows { print(line(row)) }
-}

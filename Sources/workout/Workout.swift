@@ -1,18 +1,57 @@
 import ArgumentParser
+import Foundation
 
 /// The `workout` command: record, replay and check workouts, and inspect the health store.
 @main
 struct Workout: AsyncParsableCommand {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     static let configuration = CommandConfiguration(
         commandName: "workout",
         abstract: "Record, replay and check workouts against a HealthKit-compatible store.",
         discussion: """
             Data lives in the embedded store: $OPENHEALTHKIT_STORE if set (":memory:" for none), \
-            else $XDG_DATA_HOME/openhealthkit/health.sqlite (~/.local/share/openhealthkit/health.sqlite).
+            else $XDG_DATA_HOME/openhealthkit/health.sqlite (~/.local/share/openhealthkit/health.sqlite). \
+            Errors go to standard error as `file:line:column: error: …` (or `error: …`), which editors' \
+            problem matchers read; exit status 1 for an error, 64 for a command line that cannot be used.
             """,
         version: version,
-        subcommands: [Record.self, List.self, Show.self, Delete.self, Recover.self, Export.self, Import.self, Info.self, Replay.self, Check.self, Simulate.self, Hrm.self, Samples.self, Stats.self, StoreInfo.self, Convert.self]
+        subcommands: [Record.self, List.self, Show.self, Delete.self, Recover.self, Export.self, Import.self, Info.self, Replay.self,
+                      Check.self, Simulate.self, Hrm.self, Samples.self, Stats.self, StoreInfo.self, Convert.self]
     )
+
+    /// Parses and runs a command. A command's own errors print as diagnostics,
+    /// without ArgumentParser's `Error:` and usage text, which stay for
+    /// command lines that cannot be used.
+    static func main() async {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as ValidationError {
+            exit(withError: error)
+        } catch let error as ExitCode {
+            exit(withError: error)
+        } catch let error as CleanExit {
+            exit(withError: error)
+        } catch {
+            FileHandle.standardError.write(Data((diagnostic(error) + "\n").utf8))
+            Foundation.exit(1)
+        }
+    }
+}
+
+/// An error as a one-line diagnostic: `file:line:column: error: …` when it
+/// names its place, else `error: …`.
+func diagnostic(_ error: any Error) -> String {
+    let text = String(describing: error)
+    return text.contains(": error: ") || text.hasPrefix("error: ") ? text : "error: " + text
 }

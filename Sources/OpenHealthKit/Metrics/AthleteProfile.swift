@@ -38,3 +38,16 @@ public struct AthleteProfile: Hashable, Sendable, Codable {
     /// The maximum heart rate: the profile's, or Tanaka et al. 2001, 208 − 0.7 × age.
     public var estimatedMaximumHeartRate: Double { maximumHeartRate ?? 208 - 0.7 * age }
 }
+
+extension AthleteProfile {
+    /// The profile's figures as workout metadata: maximum heart rate (the
+    /// profile's or the estimate from age), resting heart rate and
+    /// functional threshold power when given.
+    public var workoutMetadata: [String: Any] {
+        let perMinute = HKUnit.count().unitDivided(by: .minute())
+        var metadata: [String: Any] = [OpenHealthKitMetadataKeyAthleteMaximumHeartRate: HKQuantity(unit: perMinute, doubleValue: estimatedMaximumHeartRate)]
+        if let restingHeartRate { metadata[OpenHealthKitMetadataKeyAthleteRestingHeartRate] = HKQuantity(unit: perMinute, doubleValue: restingHeartRate) }
+        if let functionalThresholdPower { metadata[OpenHealthKitMetadataKeyAthleteFunctionalThresholdPower] = HKQuantity(unit: .watt(), doubleValue: functionalThresholdPower) }
+        return metadata
+    }
+}

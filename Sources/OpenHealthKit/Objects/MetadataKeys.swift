@@ -81,3 +81,18 @@ public let OpenHealthKitMetadataKeyDeviceStatus = "OpenHealthKitDeviceStatus"
 /// On a device-status marker: the source that reported it, such as
 /// `hrm:/dev/ttyUSB0` or `gpsd://localhost:2947` (a string). OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyDeviceSource = "OpenHealthKitDeviceSource"
+
+/// On a workout recorded or imported with an athlete profile: the athlete's
+/// maximum heart rate then (`HKQuantity`, count/min), from which heart-rate
+/// zones are drawn afterwards. OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyAthleteMaximumHeartRate = "OpenHealthKitAthleteMaximumHeartRate"
+
+/// On a workout recorded or imported with an athlete profile that gives one:
+/// the athlete's resting heart rate then (`HKQuantity`, count/min).
+/// OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyAthleteRestingHeartRate = "OpenHealthKitAthleteRestingHeartRate"
+
+/// On a workout recorded or imported with an athlete profile that gives one:
+/// the athlete's functional threshold power then (`HKQuantity`, W), for power
+/// zones. OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyAthleteFunctionalThresholdPower = "OpenHealthKitAthleteFunctionalThresholdPower"

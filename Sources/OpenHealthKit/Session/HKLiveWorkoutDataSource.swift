@@ -307,10 +307,12 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
 
     /// Workout metadata derived from the positions: elevation ascended and
     /// descended (3 m hysteresis, in centimetres), maximum Doppler speed, and
-    /// average speed while moving (counted distance over the time it took).
+    /// average speed while moving (counted distance over the time it took);
+    /// and the athlete profile's heart-rate and power figures
+    /// (``AthleteProfile/workoutMetadata``), from which zones are drawn later.
     public var derivedMetadata: [String: Any] {
         state.withLock { s in
-            var metadata: [String: Any] = [:]
+            var metadata: [String: Any] = s.profile?.workoutMetadata ?? [:]
             guard s.locationCount > 0 else { return metadata }
             let centimeters = HKUnit.meterUnit(with: .centi)
             metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: centimeters, doubleValue: (s.elevation.ascended * 100).rounded())

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Formats numbers for people: at most three decimals, no trailing zeros.
+func formatNumber(_ value: Double) -> String {
+    let rounded = (value * 1000).rounded() / 1000
+    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+    var text = String(format: "%.3f", rounded)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
+}
+
+/// Formats seconds as H:MM:SS.
+func clockText(_ seconds: TimeInterval) -> String {
+    let total = Int(seconds.rounded(.down))
+    return String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+}
+
+/// Writes JSON with sorted keys, so output is stable across runs.
+func printJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}
+
+/// Prints rows in left-aligned columns.
+func printTable(header: [String], rows: [[String]]) {
+    let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+    func line(_ cells: [String]) -> String {
+        zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+            .trimmingCharacters(in: .whitespaces)
+    }
+    print(line(header))
+    for row in rows { print(line(row)) }
+}
+
+/// Writes a warning to standard error, where it does not mix with results.
+func warn(_ text: String) {
+    FileHandle.standardError.write(Data("warning: \(text)\n".utf8))
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import OpenHealthKit
+
+/// `workout recover`: finishes a workout a crash left open.
+struct Recover: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Finish a workout that a crash or power loss left unfinished, from what was saved as it was recorded.")
+
+    @Flag(help: "Print the result as JSON: {\"recovered\": false} or the workout's summary.")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    struct Result: Encodable {
+        var recovered: Bool
+        var workout: WorkoutSummary?
+    }
+
+    func run() async throws {
+        let store = try storeOptions.openExisting()
+        guard let session = try await store.recoverActiveWorkoutSession() else {
+            if json { return try printJSON(Result(recovered: false)) }
+            print("No unfinished workout in \(store.location).")
+            return
+        }
+        let builder = session.associatedWorkoutBuilder()
+        // The workout ends where its readings end, not now: the crash may be hours old.
+        let end = builder.latestSampleDate ?? builder.startDate ?? SystemClock().now
+        session.end()
+        if builder.state == .active { try await builder.endCollection(at: end) }
+        guard let workout = try await builder.finishWorkout() else {
+            throw RecordingsError("The unfinished workout in \(store.location) could not be saved.")
+        }
+        if json { return try printJSON(Result(recovered: true, workout: WorkoutSummary(workout))) }
+        print("Recovered workout \(workout.uuid.uuidString): \(clockText(workout.duration)) active"
+              + (workoutDistance(workout).map { String(format: ", %.2f km", $0 / 1000) } ?? ""))
+    }
+}

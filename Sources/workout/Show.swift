@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import OpenHealthKit
+
+/// `workout show ID`: one workout in detail.
+struct Show: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a workout: summary, legs, laps, pauses, markers, heart-rate zones, and sparklines of heart rate and speed.",
+        discussion: """
+            Give `last` for the newest workout. Heart-rate zones (50, 60, 70, 80 and 90 % of the maximum) use the athlete \
+            profile recorded with the workout (--profile, or a scenario's athlete); without one, the workout's own highest \
+            heart rate. --json prints everything the text shows.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The workout's identifier, its first characters, or `last`.", valueName: "id"))
+    var id: String
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Maximum heart rate for the zones (default: the athlete's, else the workout's highest).", valueName: "bpm"))
+    var maximumHeartRate: Double?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        if let maximumHeartRate, !(maximumHeartRate >= 60 && maximumHeartRate <= 260) {
+            throw ValidationError("--maximum-heart-rate must be between 60 and 260 bpm.")
+        }
+    }
+
+    func run() async throws {
+        let store = try storeOptions.openExisting()
+        let workout = try await findWorkout(id, in: store)
+        let detail = try await WorkoutDetail(workout, in: store, maximumHeartRate: maximumHeartRate)
+        if json { return try printJSON(detail) }
+        for line in Self.text(detail) { print(line) }
+    }
+
+    /// The detail as lines of text.
+    static func text(_ detail: WorkoutDetail) -> [String] {
+        var lines = ["\(detail.activity) \(detail.id)"]
+        func line(_ label: String, _ text: String) { lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + text) }
+        line("start", detail.start.formatted(.iso8601))
+        line("duration", "\(clockText(detail.durationSeconds)) active, \(clockText(detail.elapsedSeconds)) in all")
+        if let meters = detail.distanceMeters { line("distance", String(format: "%.2f km", meters / 1000)) }
+        if let energy = detail.energyKilocalories { line("energy", String(format: "%.0f kcal", energy)) }
+        if let average = detail.averageSpeed {
+            line(usesPace(detail.activity) ? "pace" : "speed",
+                 "\(speedText(average, activity: detail.activity)) average" + (detail.maximumSpeed.map { ", \(speedText($0, activity: detail.activity)) best" } ?? ""))
+        }
+        if let ascent = detail.ascentMeters {
+            line("elevation", String(format: "%.0f m up", ascent) + (detail.descentMeters.map { String(format: ", %.0f m down", $0) } ?? ""))
+        }
+        if let file = detail.importedFile { line("imported", file) }
+        if !detail.legs.isEmpty {
+            lines.append("  legs")
+            for leg in detail.legs {
+                if let gap = leg.gapBeforeSeconds { lines.append("    transition  \(clockText(gap)) between legs") }
+                var parts = [leg.activity.padding(toLength: 11, withPad: " ", startingAt: 0), clockText(leg.durationSeconds), "from \(clockText(leg.startSeconds))"]
+                if let meters = leg.distanceMeters { parts.append(String(format: "%.2f km", meters / 1000)) }
+                if let energy = leg.energyKilocalories { parts.append(String(format: "%.0f kcal", energy)) }
+                if let heartRate = leg.averageHeartRate { parts.append(String(format: "%.0f bpm", heartRate)) }
+                lines.append("    " + parts.joined(separator: "  "))
+            }
+        }
+        if !detail.pauses.isEmpty {
+            let automatic = detail.pauses.filter(\.automatic).count
+            let total = detail.elapsedSeconds - detail.durationSeconds
+            line("pauses", "\(detail.pauses.count)\(automatic > 0 ? " (\(automatic) automatic)" : ""), \(clockText(total)) in all")
+            let shown = detail.pauses.prefix(10)
+            for pause in shown {
+                lines.append("    \(clockText(pause.startSeconds))\(pause.automatic ? " auto" : "")  for " + (pause.durationSeconds.map(clockText) ?? "the rest"))
+            }
+            if detail.pauses.count > shown.count { lines.append("    … and \(detail.pauses.count - shown.count) more (--json lists them all)") }
+        }
+        if !detail.laps.isEmpty {
+            lines.append("  laps")
+            for lap in detail.laps {
+                var parts = ["\(lap.number)".padding(toLength: 3, withPad: " ", startingAt: 0), clockText(lap.durationSeconds), "from \(clockText(lap.startSeconds))"]
+                if let meters = lap.distanceMeters { parts.append(String(format: "%.2f km", meters / 1000)) }
+                if let heartRate = lap.averageHeartRate { parts.append(String(format: "%.0f bpm", heartRate)) }
+                lines.append("    " + parts.joined(separator: "  "))
+            }
+        }
+        if !detail.markers.isEmpty {
+            line("markers", detail.markers.map { clockText($0.atSeconds) + ($0.name.map { " \($0)" } ?? "") }.joined(separator: ", "))
+        }
+        if !detail.deviceEvents.isEmpty {
+            lines.append("  devices")
+            for event in detail.deviceEvents { lines.append("    \(clockText(event.atSeconds))  \(event.name ?? "")") }
+        }
+        if let heartRate = detail.heartRate {
+            line("heart rate", String(format: "%.0f bpm average, %.0f–%.0f", heartRate.average, heartRate.minimum, heartRate.maximum))
+            lines.append("    " + sparkline(detail.heartRateSeries, from: detail.start, to: detail.end))
+        }
+        if let zones = detail.zones {
+            let basis = switch zones.basis {
+            case "athlete": "the athlete's maximum"
+            case "option": "the given maximum"
+            default: "the workout's highest; give --profile when recording for the athlete's"
+            }
+            lines.append("  zones (of \(Int(zones.maximumHeartRate.rounded())) bpm, \(basis))")
+            lines.append("    " + zones.seconds.enumerated().map { "Z\($0.offset + 1) \(clockText($0.element))" }.joined(separator: "  "))
+        }
+        if !detail.speedSeries.isEmpty {
+            lines.append("  speed       " + String(format: "%.1f km/h top", detail.speedSeries.map(\.1).max() ?? 0))
+            lines.append("    " + sparkline(detail.speedSeries, from: detail.start, to: detail.end))
+        }
+        return lines
+    }
+
+    /// Values averaged into 60 columns over the workout, drawn with block characters.
+    static func sparkline(_ values: [(Date, Double)], from start: Date, to end: Date) -> String {
+        let columns = 60
+        let span = max(end.timeIntervalSince(start), 1)
+        var sums = [Double](repeating: 0, count: columns), counts = [Int](repeating: 0, count: columns)
+        for (date, value) in values {
+            let column = min(columns - 1, max(0, Int(date.timeIntervalSince(start) / span * Double(columns))))
+            sums[column] += value
+            counts[column] += 1
+        }
+        let averages = zip(sums, counts).map { $1 > 0 ? $0 / Double($1) : nil }
+        let present = averages.compactMap { $0 }
+        guard let low = present.min(), let high = present.max() else { return "" }
+        let blocks = Array("▁▂▃▄▅▆▇█")
+        return String(averages.map { value in
+            guard let value else { return " " }
+            return blocks[high > low ? Int((value - low) / (high - low) * 7) : 3]
+        })
+    }
+}
+
+/// Whether an activity is measured in pace (minutes per km) rather than speed.
+func usesPace(_ activity: String) -> Bool {
+    ["running", "walking", "hiking", "wheelchairRunPace", "wheelchairWalkPace", "crossCountrySkiing"].contains(activity)
+}
+
+/// A speed in metres per second as km/h, or as pace (min:ss /km) for foot sports.
+func speedText(_ metersPerSecond: Double, activity: String) -> String {
+    guard usesPace(activity) else { return String(format: "%.1f km/h", metersPerSecond * 3.6) }
+    guard metersPerSecond > 0.1 else { return "–:– /km" }
+    let seconds = Int((1000 / metersPerSecond).rounded())
+    return String(format: "%d:%02d /km", seconds / 60, seconds % 60)
+}

@@ -1,0 +1,201 @@
+import Foundation
+import OpenHealthKit
+import WorkoutFormats
+
+/// Everything `workout show` says about a workout, in one value: the text is
+/// drawn from it, and `--json` prints it, so both carry the same facts.
+/// Times inside the workout are seconds from its start.
+struct WorkoutDetail: Encodable {
+    struct HeartRate: Encodable {
+        var average: Double
+        var minimum: Double
+        var maximum: Double
+    }
+
+    struct Pause: Encodable {
+        var startSeconds: Double
+        /// `nil` when the workout ended paused.
+        var durationSeconds: Double?
+        var automatic: Bool
+    }
+
+    struct Lap: Encodable {
+        var number: Int
+        var startSeconds: Double
+        /// Active time, pauses left out.
+        var durationSeconds: Double
+        var distanceMeters: Double?
+        var averageHeartRate: Double?
+    }
+
+    struct Leg: Encodable {
+        var activity: String
+        var startSeconds: Double
+        var durationSeconds: Double
+        var distanceMeters: Double?
+        var energyKilocalories: Double?
+        var averageHeartRate: Double?
+        /// The time between the previous leg's end and this one's start, when the legs do not touch.
+        var gapBeforeSeconds: Double?
+    }
+
+    struct Zones: Encodable {
+        /// Where the maximum heart rate came from: `athlete` (the profile stored with the workout),
+        /// `option` (--maximum-heart-rate) or `workout` (its own highest reading).
+        var basis: String
+        var maximumHeartRate: Double
+        /// The lower bounds of zones 1 to 5, in bpm.
+        var lowerBounds: [Double]
+        /// Seconds spent in zones 1 to 5.
+        var seconds: [Double]
+    }
+
+    struct Marker: Encodable {
+        var atSeconds: Double
+        var name: String?
+    }
+
+    var id: String
+    var activity: String
+    var start: Date
+    var end: Date
+    var durationSeconds: Double
+    var elapsedSeconds: Double
+    var distanceMeters: Double?
+    var energyKilocalories: Double?
+    var heartRate: HeartRate?
+    var averageSpeed: Double?
+    var maximumSpeed: Double?
+    var ascentMeters: Double?
+    var descentMeters: Double?
+    var importedFile: String?
+    var pauses: [Pause]
+    var laps: [Lap]
+    var legs: [Leg]
+    var zones: Zones?
+    var markers: [Marker]
+    var deviceEvents: [Marker]
+    /// Heart rate and speed (km/h) over time, for the sparklines (not in JSON).
+    var heartRateSeries: [(Date, Double)] = []
+    var speedSeries: [(Date, Double)] = []
+
+    enum CodingKeys: String, CodingKey {
+        case id, activity, start, end, durationSeconds, elapsedSeconds, distanceMeters, energyKilocalories, heartRate, averageSpeed, maximumSpeed,
+             ascentMeters, descentMeters, importedFile, pauses, laps, legs, zones, markers, deviceEvents
+    }
+
+    /// The detail of `workout`, reading its samples from `store`; zones from
+    /// `maximumHeartRate` when given, else the athlete profile stored with it,
+    /// else its own highest heart rate.
+    init(_ workout: HKWorkout, in store: HKHealthStore, maximumHeartRate: Double? = nil) async throws {
+        let start = workout.startDate
+        func offset(_ date: Date) -> Double { date.timeIntervalSince(start) }
+        let summary = WorkoutSummary(workout)
+        id = summary.id
+        activity = summary.activity
+        self.start = start
+        end = workout.endDate
+        durationSeconds = workout.duration
+        elapsedSeconds = workout.endDate.timeIntervalSince(start)
+        distanceMeters = summary.distanceMeters
+        energyKilocalories = summary.energyKilocalories
+        importedFile = workout.metadata?[ActivityImporter.importedFileKey] as? String
+        let metadata = workout.metadata ?? [:]
+        ascentMeters = (metadata[HKMetadataKeyElevationAscended] as? HKQuantity)?.doubleValue(for: .meter())
+        descentMeters = (metadata[HKMetadataKeyElevationDescended] as? HKQuantity)?.doubleValue(for: .meter())
+
+        let events = workout.workoutEvents ?? []
+        var pauses: [Pause] = []
+        var pauseIntervals: [DateInterval] = []
+        for pause in events where pause.type == .pause {
+            let resume = events.first { $0.type == .resume && $0.dateInterval.start >= pause.dateInterval.start }
+            // Auto-pause records a motion pause at the same instant, as a watch does.
+            let automatic = events.contains { $0.type == .motionPaused && $0.dateInterval.start == pause.dateInterval.start }
+            pauses.append(Pause(startSeconds: offset(pause.dateInterval.start),
+                                durationSeconds: resume.map { $0.dateInterval.start.timeIntervalSince(pause.dateInterval.start) }, automatic: automatic))
+            pauseIntervals.append(DateInterval(start: pause.dateInterval.start, end: max(pause.dateInterval.start, resume?.dateInterval.start ?? workout.endDate)))
+        }
+        self.pauses = pauses
+        func activeSeconds(_ interval: DateInterval) -> Double {
+            interval.duration - pauseIntervals.reduce(0) { $0 + ($1.intersection(with: interval)?.duration ?? 0) }
+        }
+
+        func samples(_ type: HKQuantityType) async throws -> [HKQuantitySample] {
+            try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: type, predicate: HKQuery.predicateForObjects(from: workout))],
+                                              sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
+        }
+        let legTypes = [workout.workoutActivityType] + workout.workoutActivities.map(\.workoutConfiguration.activityType)
+        var distances: [HKQuantitySample] = []
+        for identifier in Set(legTypes.map(HKWorkout.distanceType(for:))) { distances += try await samples(HKQuantityType(identifier)) }
+        let heartRates = try await samples(HKQuantityType(.heartRate))
+        let energies = try await samples(HKQuantityType(.activeEnergyBurned))
+        func kilocalories(in interval: DateInterval) -> Double? {
+            guard !energies.isEmpty else { return nil }
+            return energies.filter { $0.endDate > interval.start && $0.endDate <= interval.end }.reduce(0) { $0 + $1.quantity.doubleValue(for: .kilocalorie()) }
+        }
+        let heartRateSeries = heartRates.map { ($0.startDate, $0.quantity.doubleValue(for: beatsPerMinute)) }
+        self.heartRateSeries = heartRateSeries
+        let values = heartRateSeries.map(\.1)
+        heartRate = nil
+        if !values.isEmpty {
+            heartRate = HeartRate(average: values.reduce(0, +) / Double(values.count), minimum: values.min()!, maximum: values.max()!)
+        }
+        func meters(in interval: DateInterval) -> Double? {
+            guard !distances.isEmpty else { return nil }
+            return distances.filter { $0.endDate > interval.start && $0.endDate <= interval.end }.reduce(0) { $0 + $1.quantity.doubleValue(for: .meter()) }
+        }
+        func averageHeartRate(in interval: DateInterval) -> Double? {
+            let inside = heartRateSeries.filter { interval.contains($0.0) }.map(\.1)
+            return inside.isEmpty ? nil : inside.reduce(0, +) / Double(inside.count)
+        }
+
+        let laps = events.filter { $0.type == .lap }.enumerated().map { index, lap in
+            Lap(number: index + 1, startSeconds: offset(lap.dateInterval.start), durationSeconds: activeSeconds(lap.dateInterval),
+                distanceMeters: meters(in: lap.dateInterval), averageHeartRate: averageHeartRate(in: lap.dateInterval))
+        }
+        self.laps = laps
+        var legs: [Leg] = []
+        var previousEnd: Date?
+        for leg in workout.workoutActivities {
+            let interval = DateInterval(start: leg.startDate, end: max(leg.startDate, leg.endDate ?? workout.endDate))
+            let type = leg.workoutConfiguration.activityType
+            let gap = previousEnd.map { interval.start.timeIntervalSince($0) }.flatMap { $0 >= 1 ? $0 : nil }
+            legs.append(Leg(activity: type.name, startSeconds: offset(interval.start), durationSeconds: activeSeconds(interval),
+                            distanceMeters: leg.statistics(for: HKQuantityType(HKWorkout.distanceType(for: type)))?.sumQuantity()?.doubleValue(for: .meter())
+                                ?? (type == .transition ? nil : meters(in: interval)),
+                            energyKilocalories: leg.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie())
+                                ?? kilocalories(in: interval),
+                            averageHeartRate: leg.statistics(for: HKQuantityType(.heartRate))?.averageQuantity()?.doubleValue(for: beatsPerMinute)
+                                ?? averageHeartRate(in: interval),
+                            gapBeforeSeconds: gap))
+            previousEnd = interval.end
+        }
+        self.legs = legs
+
+        zones = nil
+        if !heartRateSeries.isEmpty {
+            let stored = (metadata[OpenHealthKitMetadataKeyAthleteMaximumHeartRate] as? HKQuantity)?.doubleValue(for: beatsPerMinute)
+            let (basis, maximum) = maximumHeartRate.map { ("option", $0) } ?? stored.map { ("athlete", $0) } ?? ("workout", values.max()!)
+            let bounds = [0.5, 0.6, 0.7, 0.8, 0.9].map { $0 * maximum }
+            let zones = HeartRateZones(lowerBounds: bounds)
+            var seconds = [Double](repeating: 0, count: 6)
+            for (index, sample) in heartRateSeries.enumerated() {
+                let next = index + 1 < heartRateSeries.count ? heartRateSeries[index + 1].0 : sample.0.addingTimeInterval(1)
+                // A reading counts until the next one, for at most 10 s (a strap that dropped out counts no longer).
+                seconds[zones.zone(of: sample.1)] += min(next.timeIntervalSince(sample.0), 10)
+            }
+            self.zones = Zones(basis: basis, maximumHeartRate: maximum, lowerBounds: bounds, seconds: Array(seconds[1...5]))
+        }
+
+        let speedType = HKQuantityType(workout.workoutActivityType == .cycling ? .cyclingSpeed : .runningSpeed)
+        speedSeries = try await samples(speedType).map { ($0.startDate, $0.quantity.doubleValue(for: HKUnit(from: "m/s")) * 3.6) }
+        maximumSpeed = (metadata[HKMetadataKeyMaximumSpeed] as? HKQuantity)?.doubleValue(for: HKUnit(from: "m/s"))
+            ?? speedSeries.map(\.1).max().map { $0 / 3.6 }
+        if let distance = distanceMeters, durationSeconds > 0, distance > 0 { averageSpeed = distance / durationSeconds }
+
+        markers = events.filter { $0.type == .marker && $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] == nil }
+            .map { Marker(atSeconds: offset($0.dateInterval.start), name: $0.metadata?[OpenHealthKitMetadataKeyEventName] as? String) }
+        deviceEvents = events.filter { $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] != nil }
+            .map { Marker(atSeconds: offset($0.dateInterval.start), name: $0.metadata?[OpenHealthKitMetadataKeyEventName] as? String) }
+    }
+}
