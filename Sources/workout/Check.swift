@@ -16,6 +16,39 @@ struct Check: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write a JUnit XML report for CI systems.", valueName: "path"))
     var junit: String?
 
+    @Flag(help: "Print the reports as JSON: per file, each expectation with what was expected and measured.")
+    var json = false
+
+    struct Report: Encodable {
+        struct Outcome: Encodable {
+            var key: String
+            var expected: String
+            var measured: String?
+            var passed: Bool
+            var line: Int
+        }
+        var file: String
+        var name: String
+        var passed: Int
+        var failed: Int
+        var failure: String?
+        var seconds: Double
+        var outcomes: [Outcome]
+
+        init(_ report: ScenarioReport) {
+            file = report.file
+            name = report.name
+            passed = report.passed
+            failed = report.failed
+            failure = report.failure
+            seconds = report.seconds
+            outcomes = report.outcomes.map {
+                Outcome(key: $0.expectation.key, expected: $0.expectation.expectedDescription, measured: $0.measured?.description,
+                        passed: $0.passed, line: $0.expectation.line)
+            }
+        }
+    }
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one scenario file, such as Scenarios/*.yaml.") }
     }
@@ -34,11 +67,11 @@ struct Check: AsyncParsableCommand {
             } catch let error as ScenarioFileError {
                 report = ScenarioReport(file: file, failure: error.description)
             }
-            print(report.text)
+            if !json { print(report.text) }
             reports.append(report)
         }
         let passed = reports.reduce(0) { $0 + $1.passed }, failed = reports.reduce(0) { $0 + $1.failed }
-        print("\(passed) passed, \(failed) failed")
+        if json { try printJSON(reports.map(Report.init)) } else { print("\(passed) passed, \(failed) failed") }
         if let junit {
             do {
                 try ScenarioReport.junit(reports).write(toFile: junit, atomically: true, encoding: .utf8)

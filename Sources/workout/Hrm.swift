@@ -25,8 +25,8 @@ struct Hrm: AsyncParsableCommand {
                                  valueName: "device"))
     var device: String
 
-    @Option(help: ArgumentHelp("How the bridge frames notifications: hrm1, hex, slip or cobs.", valueName: "framing"))
-    var framing: String = "hrm1"
+    @Option(help: ArgumentHelp("How the bridge frames notifications.", valueName: "framing"))
+    var framing: StrapFraming = .hrm1
 
     @Option(help: ArgumentHelp("The baud rate (default 115200; USB CDC-ACM bridges ignore it).", valueName: "rate"))
     var baud: Int?
@@ -42,7 +42,7 @@ struct Hrm: AsyncParsableCommand {
 
     func validate() throws {
         do {
-            _ = try HeartRateStrapSource.configuration(device: device, baudRate: baud, framing: framing, staleAfter: stale)
+            _ = try HeartRateStrapSource.configuration(device: device, baudRate: baud, framing: framing.rawValue, staleAfter: stale)
         } catch {
             throw ValidationError(error.message)
         }
@@ -50,7 +50,7 @@ struct Hrm: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let configuration = try HeartRateStrapSource.configuration(device: device, baudRate: baud, framing: framing, staleAfter: stale)
+        let configuration = try HeartRateStrapSource.configuration(device: device, baudRate: baud, framing: framing.rawValue, staleAfter: stale)
         let clock = SystemClock()
         let monitor = StrapMonitor(start: clock.now, json: json)
         if !json {
@@ -217,24 +217,5 @@ private final class StrapMonitor: @unchecked Sendable {
                 write("summary: " + parts.joined(separator: ", "))
             }
         }
-    }
-}
-
-/// Runs `action` on SIGINT or SIGTERM instead of ending the process at once.
-final class InterruptSignal {
-    private let sources: [any DispatchSourceSignal]
-
-    init(_ action: @escaping @Sendable () -> Void) {
-        sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler(handler: action)
-            source.resume()
-            return source
-        }
-    }
-
-    func cancel() {
-        for source in sources { source.cancel() }
     }
 }

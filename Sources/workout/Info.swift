@@ -12,20 +12,35 @@ struct Info: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The files (.fit, .tcx, .gpx).", valueName: "file"))
     var files: [String]
 
+    @Flag(help: "Print one JSON object per file: whether it is sound, what it holds, and the problem with where it is.")
+    var json = false
+
+    struct FileInfo: Encodable {
+        var file: String
+        var sound: Bool
+        var activity: ActivityDescription?
+        var error: String?
+        /// What a damaged file holds before its damage.
+        var readable: ActivityDescription?
+    }
+
     func run() async throws {
-        var damaged = 0
+        var infos: [FileInfo] = []
         for file in files {
             do {
                 let activity = try readActivityFile(file)
+                infos.append(FileInfo(file: file, sound: true, activity: ActivityDescription(activity)))
+                guard !json else { continue }
                 print("\(file): \(activity.creator.name); \(describe(activity))")
                 for (index, session) in activity.sessions.enumerated() where activity.sessions.count > 1 {
                     print("  session \(index + 1): \(session.sport.name), \(clockText(session.timerTime)), \(String(format: "%.2f km", (session.distance ?? 0) / 1000))")
                 }
             } catch {
-                print("\(error)")
-                damaged += 1
+                infos.append(FileInfo(file: file, sound: false, error: error.description, readable: error.readable.map(ActivityDescription.init)))
+                if !json { print("\(error)") }
             }
         }
-        if damaged > 0 { throw ExitCode(1) }
+        if json { try printJSON(infos) }
+        if infos.contains(where: { !$0.sound }) { throw ExitCode(1) }
     }
 }

@@ -22,12 +22,9 @@ struct Replay: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The scenario file (YAML), or a recorded .fit, .tcx or .gpx file.", valueName: "file"))
     var file: String
 
-    @Option(help: ArgumentHelp("Also write the workout to this .fit, .tcx or .gpx file.", valueName: "path"))
-    var export: String?
+    @OptionGroup var exportOptions: ExportOptions
 
-    @Option(help: ArgumentHelp("For a recorded file: an athlete profile (YAML: age, sex, mass, height, maxHeartRate, restingHeartRate, ftp) for energy from heart rate.",
-                               valueName: "file"))
-    var profile: String?
+    @OptionGroup var profileOptions: ProfileOptions
 
     @Flag(help: "Replay as fast as possible (the default).")
     var instant = false
@@ -56,11 +53,8 @@ struct Replay: AsyncParsableCommand {
         if noStore, storeOptions.store != nil {
             throw ValidationError("--no-store and --store contradict each other; give one.")
         }
-        if noStore, let export {
+        if noStore, let export = exportOptions.export {
             throw ValidationError("--no-store keeps no samples or route to export to \(export); give --store :memory: to export without keeping a store.")
-        }
-        if let export, ActivityFileFormat(pathExtension: URL(fileURLWithPath: export).pathExtension) == nil {
-            throw ValidationError("--export needs a file ending in .fit, .tcx or .gpx.")
         }
     }
 
@@ -74,10 +68,7 @@ struct Replay: AsyncParsableCommand {
         let result: ScenarioResult
         if ActivityFileFormat(pathExtension: URL(fileURLWithPath: file).pathExtension) != nil {
             let activity = try readActivityFile(file)
-            var athlete: AthleteProfile?
-            if let profile {
-                do { athlete = try AthleteProfile(contentsOf: URL(fileURLWithPath: profile)) } catch { throw ScenarioFileError(error: error, path: profile) }
-            }
+            let athlete = try profileOptions.load()
             let bar = ProgressBar(label: URL(fileURLWithPath: file).lastPathComponent)
             var progress: (@Sendable (Double) -> Void)?
             if let bar { progress = { bar.update($0) } }
@@ -85,7 +76,7 @@ struct Replay: AsyncParsableCommand {
                 .replay(in: store, pacing: pacing, progress: progress, savingCollectedData: !noStore)
             bar?.finish()
         } else {
-            if profile != nil { throw ValidationError("--profile is for recorded files; a scenario names its athlete.") }
+            if profileOptions.profile != nil { throw ValidationError("--profile is for recorded files; a scenario names its athlete.") }
             let scenario = try loadScenario(file)
             let runner = ScenarioRunner(scenario: scenario)
             let bar = ProgressBar(label: scenario.name)
@@ -100,14 +91,12 @@ struct Replay: AsyncParsableCommand {
             print(result.summary)
             if !noStore { print("  stored in   \(store.location)") }
         }
-        if let export {
+        if let export = exportOptions.export {
             let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
             guard let start = result.start, let workout = workouts.last(where: { abs($0.startDate.timeIntervalSince(start)) < 0.001 }) else {
                 throw RecordingsError("The replay saved no workout, so there is nothing to export to \(export).")
             }
-            let activity = try await Activity(workout: workout, in: store)
-            try ActivityFile.write(activity, as: ActivityFileFormat(pathExtension: URL(fileURLWithPath: export).pathExtension) ?? .fit,
-                                   to: URL(fileURLWithPath: export))
+            try await exportOptions.write(workout, from: store)
             if !json { print("  exported to \(export)") }
         }
     }

@@ -139,8 +139,5 @@ func usesPace(_ activity: String) -> Bool {
 
 /// A speed in metres per second as km/h, or as pace (min:ss /km) for foot sports.
 func speedText(_ metersPerSecond: Double, activity: String) -> String {
-    guard usesPace(activity) else { return String(format: "%.1f km/h", metersPerSecond * 3.6) }
-    guard metersPerSecond > 0.1 else { return "–:– /km" }
-    let seconds = Int((1000 / metersPerSecond).rounded())
-    return String(format: "%d:%02d /km", seconds / 60, seconds % 60)
+    usesPace(activity) ? paceText(metersPerSecond) : String(format: "%.1f km/h", metersPerSecond * 3.6)
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A real gpsd fed by `gpsfake -n` on a free port, as a receiver would feed it.
 public final class GPSFake: @unchecked Sendable {
@@ -20,6 +20,23 @@ public final class GPSFake: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+    }
+
+    /// Waits until gpsd accepts connections (it starts about 0.3 s after gpsfake), at most `timeout` seconds.
+    public func waitUntilListening(timeout: TimeInterval = 5) {
+        for _ in 0..<Int(timeout * 50) {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            let connected = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            close(descriptor)
+            if connected { return }
+            usleep(20_000)
+        }
     }
 
     /// Kills gpsd and gpsfake with SIGKILL: children of `swift test` inherit a blocked SIGTERM.

@@ -137,4 +137,58 @@ struct RecordTestError: Error, CustomStringConvertible {
         #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): disconnected"), "\(shown)")
         #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): connected"), "\(shown)")
     }
+
+    /// GeographicLib's length of a track through `fixes`, by its Python package.
+    static func geographicLibLength(_ fixes: [GPSDWatch.Fix]) throws -> Double {
+        let points = fixes.map { "\($0.latitude),\($0.longitude)" }.joined(separator: ";")
+        let output = try ExternalTool.python("""
+            import sys
+            from geographiclib.geodesic import Geodesic
+            points = [tuple(map(float, p.split(","))) for p in sys.argv[1].split(";")]
+            print(sum(Geodesic.WGS84.Inverse(a[0], a[1], b[0], b[1])["s12"] for a, b in zip(points, points[1:])))
+            """, [points])
+        return try #require(Double(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)), "\(output.standardError)")
+    }
+
+    /// A real receiver's log, played through gpsfake (gpsd's own way to try a recorder), carries the day it
+    /// was recorded (haicom-305N: gpsd dates it two days back; garmin-10x: 2030). The recording runs on the
+    /// receiver's time: the workout's dates are the fixes', and its distance is GeographicLib's over gpsd's own
+    /// fixes that pass the recorder's accuracy gate (50 m).
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real receiver logs"),
+          .enabled(if: ExternalTool.pythonHas("geographiclib"), "geographiclib is missing: run Scripts/setup"),
+          arguments: ["haicom-305N", "garmin-10x"])
+    func aReceiversLogIsRecordedOnTheReceiversTime(_ name: String) async throws {
+        let folder = Scratch.url("receiver-time")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = folder.appendingPathComponent("health.sqlite").path
+        // About 2.5 times real time: the clock follows fixes that come faster than the system's seconds.
+        let gpsd = try GPSFake(log: SharedData.file("gpsd-logs/\(name).log").path, delay: 0.1)
+        defer { gpsd.stop() }
+        gpsd.waitUntilListening()
+        let pipe = try GPSDWatch(port: gpsd.port)
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--fix-wait", "30", "--duration", "80s",
+                                              "--store", store])
+        let status = try await recording.finish()
+        #expect(status == 0, "\(recording.output)")
+        let fixes = pipe.stop()
+        let first = try #require(fixes.first, "gpsd reported no fix: \(pipe.captured.prefix(500))"), last = try #require(fixes.last)
+        #expect(abs(first.time.timeIntervalSinceNow) > 3600, "the log's own dates are far from today's")
+        #expect(recording.output.contains("the workout runs on the receiver's time"), "\(recording.output)")
+        #expect(recording.output.components(separatedBy: "the receiver's clock says").count == 2, "said once\n\(recording.output)")
+
+        let workout = try #require(try workouts(in: store).first, "\(recording.output)")
+        let start = try #require((workout["start"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
+        let end = try #require((workout["end"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
+        // The workout starts at the first fix (learnt before starting) and ends after the last, on the receiver's time.
+        #expect(start.timeIntervalSince(first.time) > -1 && start.timeIntervalSince(first.time) < 5, "start \(start), first fix \(first.time)")
+        #expect(end >= last.time.addingTimeInterval(-1) && end.timeIntervalSince(last.time) < 80, "end \(end), last fix \(last.time)")
+
+        let accepted = fixes.filter { ($0.horizontalError ?? .infinity) <= 50 }
+        if name == "haicom-305N" {
+            let reference = try Self.geographicLibLength(accepted)
+            let meters = try #require(workout["distanceMeters"] as? Double)
+            #expect(reference > 40)
+            #expect(abs(meters - reference) <= reference * 0.02, "recorded \(meters) m, GeographicLib over gpsd's \(accepted.count) fixes \(reference) m")
+        }
+    }
 }

@@ -24,8 +24,16 @@ public struct ActivityImporter: Sendable {
     /// The metadata key naming the file a workout was imported from.
     public static let importedFileKey = "OpenHealthKitImportedFile"
 
-    /// An importer saving into `store`.
-    public init(store: HKHealthStore) { self.store = store }
+    /// The athlete who did the workouts, if known: their heart-rate and power
+    /// figures are stored with each workout (``AthleteProfile/workoutMetadata``),
+    /// so zones are drawn from them later.
+    public var athleteProfile: AthleteProfile?
+
+    /// An importer saving into `store`, for `athleteProfile`'s workouts.
+    public init(store: HKHealthStore, athleteProfile: AthleteProfile? = nil) {
+        self.store = store
+        self.athleteProfile = athleteProfile
+    }
 
     /// A stored workout of the same activity type starting at the same second, if any:
     /// the file was imported before (or recorded here).
@@ -113,7 +121,9 @@ public struct ActivityImporter: Sendable {
                 try await routeBuilder.insertRouteData(Array(locations[batch..<min(batch + 10_000, locations.count)]))
             }
         }
-        var metadata: [String: Any] = [HKMetadataKeyIndoorWorkout: !hasRoute, Self.importedFileKey: URL(fileURLWithPath: file).lastPathComponent]
+        var metadata: [String: Any] = athleteProfile?.workoutMetadata ?? [:]
+        metadata[HKMetadataKeyIndoorWorkout] = !hasRoute
+        metadata[Self.importedFileKey] = URL(fileURLWithPath: file).lastPathComponent
         if let ascent = activity.sessions.compactMap(\.ascent).reduce(nil, { ($0 ?? 0) + $1 }) {
             metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: .meter(), doubleValue: ascent)
         }

@@ -27,22 +27,27 @@ public struct GPSDSource: WorkoutDataSource {
     /// `gpsd://HOST:PORT`.
     public let name: String
     private let clock: any WorkoutClock
+    /// The clock told each fix's time, so it can follow the receiver.
+    private let timeReference: ReceiverClock?
 
-    /// A source reading gpsd at `host`:`port`.
+    /// A source reading gpsd at `host`:`port`, dating statuses with `clock`
+    /// and telling `timeReference` each fix's time.
     public init(host: String = "localhost", port: Int = 2947, device: String? = nil, watchdog: TimeInterval = 3,
-                clock: any WorkoutClock = SystemClock()) {
+                clock: any WorkoutClock = SystemClock(), timeReference: ReceiverClock? = nil) {
         self.host = host
         self.port = port
         self.device = device
         self.watchdog = watchdog
         self.clock = clock
+        self.timeReference = timeReference
         name = "gpsd://\(host):\(port)"
     }
 
     /// A source for `HOST[:PORT]`, as `workout record --gpsd` takes it.
     ///
     /// - Throws: ``WorkoutSourceError`` when the port is not a number from 1 to 65535.
-    public init(address: String, device: String? = nil, clock: any WorkoutClock = SystemClock()) throws(WorkoutSourceError) {
+    public init(address: String, device: String? = nil, clock: any WorkoutClock = SystemClock(),
+                timeReference: ReceiverClock? = nil) throws(WorkoutSourceError) {
         var host = address
         var port = 2947
         if let colon = address.lastIndex(of: ":"), !address.hasSuffix("]") {
@@ -53,7 +58,31 @@ public struct GPSDSource: WorkoutDataSource {
             host = String(address[..<colon])
         }
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        self.init(host: host.isEmpty ? "localhost" : host, port: port, device: device, clock: clock)
+        self.init(host: host.isEmpty ? "localhost" : host, port: port, device: device, clock: clock, timeReference: timeReference)
+    }
+
+    /// The receiver's time of gpsd's first fix, waiting at most `timeout`
+    /// seconds: what a recorder learns before it starts, so its workout can
+    /// start on the receiver's time. `nil` when gpsd cannot be reached or gives
+    /// no fix in time.
+    public func firstFixTime(timeout: TimeInterval) -> Date? {
+        // Counted in waits of 0.1 s, so no clock is read; gpsd may still be starting (at boot, or gpsfake).
+        var waits = max(1, Int(timeout * 10))
+        while waits > 0 {
+            guard let connection = try? GPSDConnection(host: host, port: String(port), device: device) else {
+                usleep(100_000)
+                waits -= 1
+                continue
+            }
+            defer { connection.close(polite: true) }
+            while waits > 0 {
+                waits -= 1
+                let message: GPSDMessage?
+                do { message = try connection.next(timeoutMicroseconds: 100_000) } catch { break }
+                if case .fix(let fix)? = message { return fix.time }
+            }
+        }
+        return nil
     }
 
     /// Registers the `gpsd` scheme with ``WorkoutSourceRegistry``: `gpsd://HOST:PORT[?device=PATH]`.
@@ -111,7 +140,8 @@ public struct GPSDSource: WorkoutDataSource {
             var lastTime: Date?
             var mode: Int?
             var satellites: Int?
-            var lastMessage = clock.now
+            // Silence is counted in the reads' 0.1 s timeouts, not on a clock that may follow the receiver.
+            var silentReads = 0
             var polled = false
             reading: while !stop.isSet {
                 let message: GPSDMessage?
@@ -123,7 +153,8 @@ public struct GPSDSource: WorkoutDataSource {
                     break reading
                 }
                 guard let message else {
-                    let silent = clock.now.timeIntervalSince(lastMessage)
+                    silentReads += 1
+                    let silent = Double(silentReads) / 10
                     if silent > 2 * watchdog {
                         connection.close(polite: false)
                         status(.stale, String(format: "gpsd at %@:%d did not answer for %.1f s; reconnecting", host, port, silent))
@@ -135,10 +166,11 @@ public struct GPSDSource: WorkoutDataSource {
                     }
                     continue
                 }
-                lastMessage = clock.now
+                silentReads = 0
                 polled = false
                 switch message {
                 case .fix(let fix):
+                    timeReference?.follow(fix.time)
                     if fix.mode != mode {
                         mode = fix.mode
                         status(fix.mode >= 3 ? .fix3D : .fix2D, satellites.map { "\($0) satellites used" } ?? "", at: fix.time)

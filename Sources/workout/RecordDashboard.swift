@@ -1,0 +1,151 @@
+import Foundation
+
+/// What the recording dashboard shows: every figure as a plain value, so the
+/// screen is a pure function of it and of the terminal's size.
+struct DashboardState: Sendable {
+    var state = "starting"
+    var activity = ""
+    var elapsed: TimeInterval = 0
+    var lapNumber = 1
+    var lapTime: TimeInterval = 0
+    var lapDistance: Double = 0
+    var distance: Double = 0
+    /// Metres per second.
+    var speed: Double?
+    var averageSpeed: Double?
+    var maximumSpeed: Double?
+    /// Whether speed is shown as pace (min/km), as runners read it.
+    var showsPace = false
+    var heartRate: Double?
+    var heartRateZone: Int?
+    var averageHeartRate: Double?
+    var cadence: Double?
+    var power: Double?
+    var elevation: Double?
+    /// Percent.
+    var grade: Double?
+    var energy: Double?
+    var timeOfDay = ""
+    var gps: String?
+    var strap: String?
+    var log: [String] = []
+}
+
+/// Draws the dashboard of a bike computer on a terminal of any size: a header
+/// with the state, the big figures (elapsed time, distance, heart rate) when
+/// there is room, the other fields in a grid, a region for log messages and
+/// the keys. Every line is exactly as wide as the terminal, so a redraw
+/// leaves nothing stale; nothing is ever wider, so nothing wraps.
+enum RecordDashboard {
+    /// The screen's lines, exactly `height` of them, each exactly `width` columns.
+    static func render(_ state: DashboardState, width: Int, height: Int) -> [String] {
+        let width = max(width, 20), height = max(height, 3)
+        var lines: [String] = []
+        let clock = state.timeOfDay
+        let title = " \(state.state.uppercased())  \(state.activity)  lap \(state.lapNumber)"
+        lines.append(fit(title + String(repeating: " ", count: max(1, width - title.count - clock.count - 1)) + clock + " ", width))
+
+        // Big figures when the screen has room for them and the fields below.
+        let bigFigures = width >= 78 && height >= 20
+        if bigFigures {
+            let boxWidth = width / 3
+            let boxes = [
+                box("TIME", big(clockText(state.elapsed)), width: boxWidth),
+                box("DISTANCE km", big(String(format: "%.2f", state.distance / 1000)), width: boxWidth),
+                box("HEART RATE bpm" + (state.heartRateZone.map { "  Z\($0)" } ?? ""), big(state.heartRate.map { String(format: "%.0f", $0) } ?? "-"),
+                    width: width - 2 * boxWidth),
+            ]
+            for row in 0..<5 { lines.append(fit(boxes.map { $0[row] }.joined(), width)) }
+        } else {
+            lines.append(fit(" time \(clockText(state.elapsed))   distance \(String(format: "%.2f km", state.distance / 1000))   heart rate "
+                + (state.heartRate.map { String(format: "%.0f bpm", $0) } ?? "-") + (state.heartRateZone.map { " Z\($0)" } ?? ""), width))
+        }
+
+        let speed: (Double?) -> String = { value in
+            guard let value else { return "-" }
+            return state.showsPace ? paceText(value) : String(format: "%.1f km/h", value * 3.6)
+        }
+        let fields: [(String, String)] = [
+            ("lap time", clockText(state.lapTime)),
+            ("lap distance", String(format: "%.2f km", state.lapDistance / 1000)),
+            ("energy", state.energy.map { String(format: "%.0f kcal", $0) } ?? "-"),
+            (state.showsPace ? "pace" : "speed", speed(state.speed)),
+            (state.showsPace ? "average pace" : "average", speed(state.averageSpeed)),
+            (state.showsPace ? "best pace" : "maximum", speed(state.maximumSpeed)),
+            ("cadence", state.cadence.map { String(format: "%.0f rpm", $0) } ?? "-"),
+            ("power", state.power.map { String(format: "%.0f W", $0) } ?? "-"),
+            ("average hr", state.averageHeartRate.map { String(format: "%.0f bpm", $0) } ?? "-"),
+            ("elevation", state.elevation.map { String(format: "%.0f m", $0) } ?? "-"),
+            ("grade", state.grade.map { String(format: "%+.1f %%", $0) } ?? "-"),
+        ]
+        let columns = width >= 60 ? 3 : width >= 40 ? 2 : 1
+        let cellWidth = width / columns
+        for start in stride(from: 0, to: fields.count, by: columns) {
+            let cells = fields[start..<min(start + columns, fields.count)].map { label, value in
+                fit(" " + label.padding(toLength: min(13, max(0, cellWidth - value.count - 2)), withPad: " ", startingAt: 0) + value, cellWidth)
+            }
+            lines.append(fit(cells.joined(), width))
+        }
+        lines.append(fit(" gps   " + (state.gps ?? "not used"), width))
+        lines.append(fit(" strap " + (state.strap ?? "not used"), width))
+
+        // The keys take the last line; log messages fill what is left, newest last.
+        let keys = fit(" [p] pause/resume  [l] lap  [m] marker  [q] finish", width)
+        let room = height - lines.count - 1
+        if room >= 2 {
+            lines.append(fit(" ─ log " + String(repeating: "─", count: max(0, width - 7)), width))
+            let shown = state.log.suffix(room - 1)
+            lines += shown.map { fit(" " + $0, width) }
+            lines += Array(repeating: String(repeating: " ", count: width), count: room - 1 - shown.count)
+        } else if room > 0 {
+            lines += Array(repeating: String(repeating: " ", count: width), count: room)
+        }
+        // A screen too small for everything keeps its top, then the keys.
+        if lines.count > height - 1 { lines = Array(lines.prefix(height - 1)) }
+        lines.append(keys)
+        return lines
+    }
+
+    /// `text` cut or padded to exactly `width` columns.
+    static func fit(_ text: String, _ width: Int) -> String {
+        let count = text.count
+        if count == width { return text }
+        if count > width { return String(text.prefix(width)) }
+        return text + String(repeating: " ", count: width - count)
+    }
+
+    /// A box of five rows: a top border with a label, three rows of big digits, a bottom border.
+    static func box(_ label: String, _ digits: [String], width: Int) -> [String] {
+        let inner = max(0, width - 2)
+        let top = "┌" + fit("─ \(label) " + String(repeating: "─", count: inner), inner) + "┐"
+        let body = digits.map { row -> String in
+            let padding = max(0, inner - row.count)
+            return "│" + fit(String(repeating: " ", count: padding / 2) + row, inner) + "│"
+        }
+        return [top] + body + ["└" + String(repeating: "─", count: inner) + "┘"]
+    }
+
+    /// `text` in digits three rows high (digits, `:`, `.`, `-`, space).
+    static func big(_ text: String) -> [String] {
+        var rows = ["", "", ""]
+        for character in text {
+            let glyph = glyphs[character] ?? glyphs[" "]!
+            for row in 0..<3 { rows[row] += glyph[row] + (character == ":" || character == "." ? "" : " ") }
+        }
+        return rows
+    }
+
+    private static let glyphs: [Character: [String]] = [
+        "0": ["█▀█", "█ █", "█▄█"], "1": ["▀█ ", " █ ", "▄█▄"], "2": ["▀▀█", "█▀▀", "█▄▄"], "3": ["▀▀█", " ▀█", "▄▄█"],
+        "4": ["█ █", "▀▀█", "  █"], "5": ["█▀▀", "▀▀█", "▄▄█"], "6": ["█▀▀", "█▀█", "█▄█"], "7": ["▀▀█", "  █", "  █"],
+        "8": ["█▀█", "█▀█", "█▄█"], "9": ["█▀█", "▀▀█", "▄▄█"], ":": ["  ", "▀ ", "▀ "], ".": ["  ", "  ", "▄ "],
+        "-": ["   ", "▀▀▀", "   "], " ": ["   ", "   ", "   "],
+    ]
+}
+
+/// A speed in metres per second as a pace, `m:ss /km`.
+func paceText(_ metersPerSecond: Double) -> String {
+    guard metersPerSecond > 0.3 else { return "-:-- /km" }
+    let seconds = Int((1000 / metersPerSecond).rounded())
+    return String(format: "%d:%02d /km", seconds / 60, seconds % 60)
+}

@@ -1,0 +1,7 @@
+public import ArgumentParser
+public import WorkoutSources
+
+/// `--framing hrm1|hex|slip|cobs`: errors and help list the choices.
+extension StrapFraming: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}

@@ -1,0 +1,76 @@
+public import Foundation
+
+/// gpsd's reports, read beside the recorder under test as gpsd's own client
+/// `gpspipe -w` reads them (a `?WATCH` for JSON over its TCP socket): the
+/// reference the recorder's results are checked against.
+public final class GPSDWatch: @unchecked Sendable {
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var text = ""
+    private var reader: Thread?
+
+    /// Connects to gpsd at 127.0.0.1:`port` and starts reading its JSON.
+    public init(port: Int) throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.descriptor = descriptor
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        guard connected else {
+            close(descriptor)
+            throw GPSFakeError("cannot connect to gpsd at 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+        }
+        let watch = Array("?WATCH={\"enable\":true,\"json\":true};\n".utf8)
+        _ = watch.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let thread = Thread { [weak self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else { return }
+                guard let self else { return }
+                let chunk = String(decoding: buffer[0..<count], as: UTF8.self)
+                self.lock.withLock { self.text += chunk }
+            }
+        }
+        reader = thread
+        thread.start()
+    }
+
+    /// A position gpsd reported: its time, place, speed and estimated error.
+    public struct Fix: Sendable {
+        public var time: Date
+        public var latitude: Double
+        public var longitude: Double
+        public var speed: Double?
+        /// gpsd's `eph`, metres.
+        public var horizontalError: Double?
+    }
+
+    /// Everything gpsd sent, for messages.
+    public var captured: String { lock.withLock { text } }
+
+    /// Stops reading and returns gpsd's fixes, one per fix time (gpsd repeats an
+    /// epoch once per NMEA sentence).
+    public func stop() -> [Fix] {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        var fixes: [Fix] = []
+        var seen = Set<String>()
+        for line in captured.split(whereSeparator: \.isNewline) {  // gpsd ends lines with CR LF, one Character
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], object["class"] as? String == "TPV",
+                  (object["mode"] as? Int ?? 0) >= 2, let time = object["time"] as? String, let latitude = object["lat"] as? Double,
+                  let longitude = object["lon"] as? Double, seen.insert(time).inserted,
+                  let date = try? Date(time, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) else { continue }
+            fixes.append(Fix(time: date, latitude: latitude, longitude: longitude, speed: object["speed"] as? Double, horizontalError: object["eph"] as? Double))
+        }
+        return fixes.sorted { $0.time < $1.time }
+    }
+
+    deinit {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        close(descriptor)
+    }
+}
