@@ -25,6 +25,8 @@ public struct Activity: Sendable, Equatable {
     public var sessions: [ActivitySummary]
     /// Beat-to-beat (RR) intervals, oldest first.
     public var heartbeatIntervals: [ActivityHeartbeatInterval]
+    /// Moments the person marked (a device's marker or "waypoint" button), oldest first.
+    public var markers: [ActivityMarker] = []
     /// The device or program that recorded the activity.
     public var creator: ActivityCreator
     /// Records a reader left out as implausible (a time jumping more than a
@@ -132,6 +134,20 @@ public struct ActivityTimerEvent: Sendable, Equatable {
         self.kind = kind
         self.date = date
         self.isAutomatic = isAutomatic
+    }
+}
+
+/// A moment the person marked during the activity.
+public struct ActivityMarker: Sendable, Equatable {
+    /// When.
+    public var date: Date
+    /// A name, if the file or the person gave one.
+    public var name: String?
+
+    /// A marker at `date`.
+    public init(date: Date, name: String? = nil) {
+        self.date = date
+        self.name = name
     }
 }
 

@@ -155,7 +155,7 @@ struct Record: AsyncParsableCommand {
                     lapNumber += 1
                 case .marker:
                     try? await builder.addWorkoutEvents([HKWorkoutEvent(type: .marker, dateInterval: DateInterval(start: now, duration: 0),
-                                                                        metadata: [OpenHealthKitMetadataKeyEventName: "marker"])])
+                                                                        metadata: nil)])
                     display.log("marker at \(clockText(builder.elapsedTime(at: now)))")
                 }
             }

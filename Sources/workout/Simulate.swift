@@ -23,8 +23,8 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write the strap's notifications here.", valueName: "path"))
     var hrm: String?
 
-    @Option(help: ArgumentHelp("How --hrm frames notifications: hrm1, hex, slip or cobs.", valueName: "framing"))
-    var framing: String = "hrm1"
+    @Option(help: ArgumentHelp("How --hrm frames notifications.", valueName: "framing"))
+    var framing: StrapFraming = .hrm1
 
     @Option(help: ArgumentHelp("Date the output from this moment instead of the scenario's start: an ISO 8601 date, or `now` (to feed a live recorder).",
                                valueName: "date"))
@@ -34,9 +34,6 @@ struct Simulate: AsyncParsableCommand {
         if nmea == nil, hrm == nil { throw ValidationError("Give --nmea PATH, --hrm PATH or both.") }
         if let start, start != "now", DateArgument(argument: start) == nil {
             throw ValidationError("--start takes `now` or a date such as 2026-05-01T07:30:00Z, not '\(start)'.")
-        }
-        if StrapFraming(rawValue: framing) == nil {
-            throw ValidationError("Unknown framing '\(framing)'; use one of: \(StrapFraming.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
     }
 
@@ -51,7 +48,6 @@ struct Simulate: AsyncParsableCommand {
         }
         let nmeaFile = try nmea.map(OutputFile.init)
         let hrmFile = try hrm.map(OutputFile.init)
-        let framing = StrapFraming(rawValue: framing)!
         var simulation = ScenarioSimulation(scenario: scenario)
         var sequence: UInt32 = 0
         var epochs = 0, notifications = 0

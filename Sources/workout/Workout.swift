@@ -36,13 +36,9 @@ struct Workout: AsyncParsableCommand {
             } else {
                 try command.run()
             }
-        } catch let error as ValidationError {
-            exit(withError: error)
-        } catch let error as ExitCode {
-            exit(withError: error)
-        } catch let error as CleanExit {
-            exit(withError: error)
         } catch {
+            // ArgumentParser's own (help, usage, exit codes) as it prints them; ours as diagnostics.
+            if String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") { exit(withError: error) }
             FileHandle.standardError.write(Data((diagnostic(error) + "\n").utf8))
             Foundation.exit(1)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import OpenHealthKit
 import Testing
+import TestSupport
 import WorkoutSources
 
 @Suite(.timeLimit(.minutes(1))) struct HeartRateStrapSourceTests {

@@ -28,6 +28,7 @@ public enum FITActivityReader {
     private struct State {
         var records: [ActivityRecord] = []
         var timers: [ActivityTimerEvent] = []
+        var markers: [ActivityMarker] = []
         var laps: [ActivitySummary] = []
         var sessions: [ActivitySummary] = []
         var beats: [ActivityHeartbeatInterval] = []
@@ -93,6 +94,10 @@ public enum FITActivityReader {
         }
 
         mutating func event(_ message: FITMessage) {
+            if message.number(0) == 32, message.number(1) == 3, let time = message.timestamp {
+                markers.append(ActivityMarker(date: Self.date(Double(time))))
+                return
+            }
             guard message.number(0) == 0, let type = message.number(1), let time = message.timestamp else { return }
             let date = Self.date(Double(time))
             let automatic = message.number(3) == 1
@@ -161,6 +166,7 @@ public enum FITActivityReader {
             var activity = Activity(records: records, timerEvents: timers, laps: laps.sorted { $0.start < $1.start },
                                     sessions: sessions.sorted { $0.start < $1.start }, heartbeatIntervals: beats, creator: creator)
             activity.discardedRecords = discarded
+            activity.markers = markers
             return activity
         }
     }

@@ -98,6 +98,7 @@ public final class FITActivityWriter {
         var laps = activity.laps[...]
         var sessions = activity.sessions[...]
         var beats = activity.heartbeatIntervals[...]
+        var markers = activity.markers[...]
         if activity.timerEvents.first?.kind != .start, let start = activity.startDate {
             timer(ActivityTimerEvent(.start, at: start))
         }
@@ -105,6 +106,7 @@ public final class FITActivityWriter {
             while true {
                 // The earliest of what is due, timers first at equal times, then beats, laps, sessions.
                 if let event = timers.first, date.map({ event.date <= $0 }) ?? true { timer(event); timers.removeFirst(); continue }
+                if let marker = markers.first, date.map({ marker.date <= $0 }) ?? true { self.marker(marker); markers.removeFirst(); continue }
                 if let beat = beats.first, date.map({ beat.date <= $0 }) ?? true {
                     var group: [Double] = []
                     while let next = beats.first, group.count < 5, date.map({ next.date <= $0 }) ?? true { group.append(next.seconds); beats.removeFirst() }
@@ -137,6 +139,14 @@ public final class FITActivityWriter {
             .init(253, .uint32), .init(0, .enumeration), .init(1, .enumeration), .init(3, .uint32), .init(4, .uint8),
         ], values: [.number(Self.fitTime(event.date)), .number(0), .number(event.kind == .start ? 0 : 4),
                     .number(event.isAutomatic ? 1 : 0), .number(0)])
+        spill()
+    }
+
+    /// Writes a marker: an `event` message of event `user_marker` (32), type `marker` (3).
+    public func marker(_ marker: ActivityMarker) {
+        lastDate = max(lastDate, marker.date)
+        encoder.write(local: 9, global: FITMessageNumber.event, layout: [.init(253, .uint32), .init(0, .enumeration), .init(1, .enumeration)],
+                      values: [.number(Self.fitTime(marker.date)), .number(32), .number(3)])
         spill()
     }
 

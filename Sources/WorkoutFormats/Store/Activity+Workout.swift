@@ -170,6 +170,9 @@ extension Activity {
         }
         self.init(records: records, timerEvents: timers, laps: laps, sessions: sessions, heartbeatIntervals: intervals,
                   creator: ActivityCreator.openHealthKit)
+        // The person's markers; a device's changes of state are markers too, but not the person's.
+        markers = events.filter { $0.type == .marker && $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] == nil }
+            .map { ActivityMarker(date: $0.dateInterval.start, name: $0.metadata?[OpenHealthKitMetadataKeyEventName] as? String) }
         self = completingSummaries(sport: ActivitySport(workout.workoutActivityType))
     }
 

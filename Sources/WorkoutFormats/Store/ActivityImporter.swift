@@ -94,6 +94,10 @@ public struct ActivityImporter: Sendable {
                 events.append(HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lap.start, end: min(lap.end, end)), metadata: nil))
             }
         }
+        for marker in activity.markers where marker.date >= start && marker.date <= end {
+            events.append(HKWorkoutEvent(type: .marker, dateInterval: DateInterval(start: marker.date, duration: 0),
+                                         metadata: marker.name.map { [OpenHealthKitMetadataKeyEventName: $0] }))
+        }
         if !events.isEmpty { try await builder.addWorkoutEvents(events) }
         if activity.sessions.count > 1 {
             for session in activity.sessions {

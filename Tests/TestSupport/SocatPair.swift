@@ -1,28 +1,26 @@
-import Foundation
-import Testing
-import TestSupport
+public import Foundation
 
 /// A real pseudo-terminal pair from `socat`, standing in for a USB serial
 /// bridge: bytes written to ``bridge`` come out of ``device``, which is read
 /// exactly like `/dev/ttyUSB0`. Stopping socat hangs the device up, as an
 /// unplugged bridge does; starting it again brings the same paths back.
-final class SocatPair: @unchecked Sendable {
+public final class SocatPair: @unchecked Sendable {
     /// The folder holding both links.
-    let directory: URL
+    public let directory: URL
     /// The end a test writes to, as the bridge's firmware would.
-    var bridge: String { directory.appendingPathComponent("bridge").path }
+    public var bridge: String { directory.appendingPathComponent("bridge").path }
     /// The end the reader opens.
-    var device: String { directory.appendingPathComponent("hrm").path }
+    public var device: String { directory.appendingPathComponent("hrm").path }
     private var process: Process?
 
     /// Starts socat, or fails with what to install.
-    init() throws {
+    public init() throws {
         directory = Scratch.url("pty")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try start()
     }
 
-    static var executable: URL? {
+    public static var executable: URL? {
         for folder in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(folder)/socat") {
             return URL(fileURLWithPath: "\(folder)/socat")
         }
@@ -30,7 +28,7 @@ final class SocatPair: @unchecked Sendable {
     }
 
     /// Starts socat and waits for both links to appear.
-    func start() throws {
+    public func start() throws {
         guard let executable = Self.executable else {
             throw SocatError("socat is not installed; run Scripts/setup (apt-get install socat)")
         }
@@ -51,7 +49,7 @@ final class SocatPair: @unchecked Sendable {
 
     /// Stops socat with SIGKILL (a child of `swift test` inherits a blocked
     /// SIGTERM) and removes the links it leaves behind.
-    func stop() {
+    public func stop() {
         guard let process else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -60,7 +58,7 @@ final class SocatPair: @unchecked Sendable {
     }
 
     /// Writes `bytes` into the bridge end.
-    func write(_ bytes: [UInt8]) throws {
+    public func write(_ bytes: [UInt8]) throws {
         let descriptor = open(bridge, O_WRONLY | O_NOCTTY)
         guard descriptor >= 0 else { throw SocatError("cannot open \(bridge): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
@@ -78,7 +76,7 @@ final class SocatPair: @unchecked Sendable {
     }
 }
 
-struct SocatError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct SocatError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
