@@ -27,6 +27,8 @@ public struct Activity: Sendable, Equatable {
     public var heartbeatIntervals: [ActivityHeartbeatInterval]
     /// Moments the person marked (a device's marker or "waypoint" button), oldest first.
     public var markers: [ActivityMarker] = []
+    /// Where the records' altitudes came from, when known.
+    public var elevationSource: ActivityElevationSource = .unknown
     /// The device or program that recorded the activity.
     public var creator: ActivityCreator
     /// Records a reader left out as implausible (a time jumping more than a
@@ -135,6 +137,18 @@ public struct ActivityTimerEvent: Sendable, Equatable {
         self.date = date
         self.isAutomatic = isAutomatic
     }
+}
+
+/// Where an activity's altitudes came from: a barometer is precise to a
+/// metre or so, GPS altitude to tens of metres. Strava keeps a GPX file's
+/// elevation only when its creator says "with barometer".
+public enum ActivityElevationSource: String, Sendable, Equatable {
+    /// A barometric altimeter.
+    case barometer
+    /// The GPS receiver's fixes.
+    case gps
+    /// Not known (most files do not say).
+    case unknown
 }
 
 /// A moment the person marked during the activity.

@@ -20,6 +20,11 @@ struct StoreInfo: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if case .file(let path) = storeOptions.location, !FileManager.default.fileExists(atPath: path) {
+            if json { return try printJSON(Summary(location: path, counts: [:])) }
+            print("Store: \(path) (not there yet: recording, replaying or importing a workout makes it)")
+            return
+        }
         let store = storeOptions.open()
         let counts = try await store.sampleCountsByType()
         let byName = Dictionary(uniqueKeysWithValues: counts.map { ($0.key.shortName, $0.value) })

@@ -4,7 +4,7 @@ import Foundation
 /// The `workout` command: record, replay and check workouts, and inspect the health store.
 @main
 struct Workout: AsyncParsableCommand {
-    static let version = "0.2.0"
+    static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(
         commandName: "workout",

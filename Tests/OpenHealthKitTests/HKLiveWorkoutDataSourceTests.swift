@@ -193,6 +193,42 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         session.end()
     }
 
+    /// A recorder that starts once the receiver has a fix gets fixes from before its start: standing
+    /// still then pauses the session at its start, and the pause counts (an event dated before the start
+    /// would end HealthKit's elapsed-time scan and undo every pause after it).
+    @Test func standingStillSinceBeforeTheStartPausesAtTheStart() async throws {
+        let (store, _) = try await makeAuthorizedStore([HKQuantityType(.distanceCycling), HKQuantityType(.cyclingSpeed), HKWorkoutType(), HKSeriesType.workoutRoute()])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .cycling
+        configuration.locationType = .outdoor
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(10)))
+        let builder = session.associatedWorkoutBuilder()
+        let source = ControlledSource()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
+        dataSource.autoPause = .default(for: .cycling)
+        dataSource.autoPausesSession = true
+        builder.dataSource = dataSource
+        session.startActivity(with: at(10))
+        try await builder.beginCollection(at: at(10))
+        var north = 0.0
+        for second in 0..<60 {
+            let stopped = second < 25
+            if !stopped { north += 5 }
+            source.send(.location(CLLocation(coordinate: CLLocationCoordinate2D(latitude: 48 + north / 111_200, longitude: 11), altitude: 500,
+                                             horizontalAccuracy: 4, verticalAccuracy: 6, course: 0, speed: stopped ? 0.1 : 5, timestamp: at(Double(second)))))
+        }
+        source.finish()
+        await dataSource.untilSourcesFinish()
+        for _ in 0..<200 where session.state != .running { try await Task.sleep(for: .milliseconds(5)) }
+        let pauses = builder.workoutEvents.filter { $0.type == .pause || $0.type == .resume }
+        #expect(pauses.map(\.type) == [.pause, .resume])
+        #expect(pauses.first?.dateInterval.start == at(10), "paused at the start, not at the fix before it")
+        #expect(builder.workoutEvents.allSatisfy { $0.dateInterval.start >= at(10) }, "no event before the start")
+        // Paused from the start (10 s) to the last standing fix (24 s), where the first moving step begins.
+        #expect(builder.elapsedTime(at: at(60)) == 36, "\(builder.workoutEvents.map { "\($0.type.rawValue)@\($0.dateInterval.start.timeIntervalSince(at(0)))" })")
+        session.end()
+    }
+
     @Test func heartbeatsBecomeASeriesAndAnHRVSample() async throws {
         let hrv = HKQuantityType(.heartRateVariabilitySDNN)
         let (store, _) = try await makeAuthorizedStore([heartRate, hrv, HKSeriesType.heartbeat(), HKWorkoutType()])

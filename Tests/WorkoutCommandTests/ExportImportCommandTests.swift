@@ -96,7 +96,15 @@ import Testing
         #expect(missing.status != 0 && missing.stderr.contains("no such file"))
         let contradiction = try WorkoutProcess.run(["export", "abc", "--format", "gpx", "--output", "x.fit"])
         #expect(contradiction.status != 0 && contradiction.stderr.contains("contradicts"))
-        let unknown = try WorkoutProcess.run(["export", "abcdef12", "--store", folder.appendingPathComponent("s.sqlite").path])
+        let store = folder.appendingPathComponent("s.sqlite").path
+        let noStore = try WorkoutProcess.run(["export", "abcdef12", "--store", store])
+        #expect(noStore.status != 0 && noStore.stderr.contains("\(store): no store there"), "a mistyped store is not made anew")
+        #expect(!FileManager.default.fileExists(atPath: store))
+        let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Scenarios/easy-run.yaml").path
+        #expect(try WorkoutProcess.run(["replay", scenario, "--store", store]).status == 0)
+        let unknown = try WorkoutProcess.run(["export", "abcdef12", "--store", store])
         #expect(unknown.status != 0 && unknown.stderr.contains("No workout's identifier starts with 'abcdef12'"))
+        #expect(unknown.stderr.hasPrefix("error: "), "a diagnostic, without ArgumentParser's Error: \(unknown.stderr)")
     }
 }

@@ -96,3 +96,7 @@ public let OpenHealthKitMetadataKeyAthleteRestingHeartRate = "OpenHealthKitAthle
 /// the athlete's functional threshold power then (`HKQuantity`, W), for power
 /// zones. OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyAthleteFunctionalThresholdPower = "OpenHealthKitAthleteFunctionalThresholdPower"
+
+/// On a workout: where its route's altitudes came from, `barometer` or `gps`
+/// (a string), when known. OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyElevationSource = "OpenHealthKitElevationSource"

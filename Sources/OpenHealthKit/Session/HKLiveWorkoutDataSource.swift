@@ -628,9 +628,10 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
             return ((motion.type, resumeDate), true, Array(held[anchor...]))
         }
         guard let motion else { return }
-        builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
+        let date = max(motion.date, builder.startDate ?? motion.date)
+        builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: date, duration: 0), metadata: nil))
         if resumes {
-            builder.workoutSession?.resume(at: motion.date)
+            builder.workoutSession?.resume(at: date)
             await absorb(held.map(WorkoutReading.location), from: sourceName, builder: builder)
         }
     }
@@ -711,14 +712,17 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
             }
             await collect(Collected(samples: samples, derived: derived, locations: locations, rows: groups), into: builder)
             guard let motion else { continue }
-            builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: motion.date, duration: 0), metadata: nil))
+            // A fix from before the workout started dates its event at the start: an event before
+            // the start would end HealthKit's elapsed-time scan and undo every pause after it.
+            let date = max(motion.date, builder.startDate ?? motion.date)
+            builder.workoutSession?.generate(HKWorkoutEvent(type: motion.type, dateInterval: DateInterval(start: date, duration: 0), metadata: nil))
             if motion.type == .motionPaused, state.withLock({ s in
                 guard s.autoPausesSession else { return false }
                 s.pausedByMotion = true
                 s.heldWhilePaused = []
                 return true
             }) {
-                builder.workoutSession?.pause(at: motion.date)
+                builder.workoutSession?.pause(at: date)
             }
         }
     }

@@ -19,6 +19,7 @@ public enum GPXReader {
         var timers: [ActivityTimerEvent] = []
         var sport: ActivitySport = .generic
         var creator = ActivityCreator(name: "unknown device", manufacturer: 0)
+        var elevationSource = ActivityElevationSource.unknown
         var point: (latitude: Double, longitude: Double)?
         var record = ActivityRecord(date: .distantPast)
         var hasTime = false
@@ -32,6 +33,7 @@ public enum GPXReader {
             switch name {
             case "gpx":
                 if let value = attributes.first(where: { $0.name == "creator" })?.value, !value.isEmpty {
+                    if value.contains(" with barometer") { elevationSource = .barometer }
                     creator.name = value.replacingOccurrences(of: " with barometer", with: "")
                 }
             case "trkseg":
@@ -94,7 +96,9 @@ public enum GPXReader {
         }
 
         func activity() -> Activity {
-            Activity(records: records, timerEvents: timers, creator: creator).completingSummaries(sport: sport)
+            var activity = Activity(records: records, timerEvents: timers, creator: creator).completingSummaries(sport: sport)
+            activity.elevationSource = elevationSource
+            return activity
         }
 
         func emptyProblem() -> XMLLocatedProblem? {

@@ -32,8 +32,8 @@ public enum GPXWriter {
 
     static func write(_ activity: Activity, to out: TextOutput) {
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"")
-        // "with barometer" makes Strava keep the file's elevation.
-        out.writeEscaped(activity.creator.name + (activity.records.contains { $0.altitude != nil } ? " with barometer" : ""))
+        // "with barometer" makes Strava keep the file's elevation: said only when a barometer measured it.
+        out.writeEscaped(activity.creator.name + (activity.elevationSource == .barometer && activity.records.contains { $0.altitude != nil } ? " with barometer" : ""))
         out.write("\" xmlns=\"http://www.topografix.com/GPX/1/1\" xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n")
         if let start = activity.startDate {
             out.write(" <metadata>\n  <time>")

@@ -170,6 +170,10 @@ extension Activity {
         }
         self.init(records: records, timerEvents: timers, laps: laps, sessions: sessions, heartbeatIntervals: intervals,
                   creator: ActivityCreator.openHealthKit)
+        // A recorded route's altitudes are the receiver's; an imported one's are what its file said.
+        let imported = workout.metadata?[ActivityImporter.importedFileKey] != nil
+        elevationSource = (workout.metadata?[OpenHealthKitMetadataKeyElevationSource] as? String).flatMap(ActivityElevationSource.init(rawValue:))
+            ?? (imported || locations.isEmpty ? .unknown : .gps)
         // The person's markers; a device's changes of state are markers too, but not the person's.
         markers = events.filter { $0.type == .marker && $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] == nil }
             .map { ActivityMarker(date: $0.dateInterval.start, name: $0.metadata?[OpenHealthKitMetadataKeyEventName] as? String) }

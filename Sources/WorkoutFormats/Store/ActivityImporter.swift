@@ -128,6 +128,7 @@ public struct ActivityImporter: Sendable {
         var metadata: [String: Any] = athleteProfile?.workoutMetadata ?? [:]
         metadata[HKMetadataKeyIndoorWorkout] = !hasRoute
         metadata[Self.importedFileKey] = URL(fileURLWithPath: file).lastPathComponent
+        if activity.elevationSource != .unknown { metadata[OpenHealthKitMetadataKeyElevationSource] = activity.elevationSource.rawValue }
         if let ascent = activity.sessions.compactMap(\.ascent).reduce(nil, { ($0 ?? 0) + $1 }) {
             metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: .meter(), doubleValue: ascent)
         }

@@ -328,8 +328,13 @@ public struct ScenarioResult: Sendable, Encodable {
             lines.append(distance)
         }
         if let speed = averageSpeedMetersPerSecond, speed > 0 {
-            let pace = 1000 / speed
-            lines.append(String(format: "  speed       %.1f km/h average, pace %@ /km", speed * 3.6, Self.clock(pace)) + (maximumSpeedMetersPerSecond.map { String(format: ", %.1f km/h top", $0 * 3.6) } ?? ""))
+            // Runners and walkers read pace; everyone else speed.
+            if ["running", "walking", "hiking"].contains(activityType) {
+                func pace(_ metersPerSecond: Double) -> String { Self.clock(1000 / metersPerSecond) + " /km" }
+                lines.append("  pace        \(pace(speed)) average" + (maximumSpeedMetersPerSecond.map { ", \(pace($0)) best" } ?? ""))
+            } else {
+                lines.append(String(format: "  speed       %.1f km/h average", speed * 3.6) + (maximumSpeedMetersPerSecond.map { String(format: ", %.1f km/h top", $0 * 3.6) } ?? ""))
+            }
         }
         if let up = elevationAscendedMeters, let down = elevationDescendedMeters, up + down > 0 {
             lines.append(String(format: "  elevation   +%.0f m / -%.0f m", up, down))
