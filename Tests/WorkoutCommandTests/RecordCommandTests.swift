@@ -105,9 +105,14 @@ struct RecordTestError: Error, CustomStringConvertible {
         // 50 s of moving, the rest standing: auto-paused at the start and in the middle.
         let active = try #require(workout["durationSeconds"] as? Double)
         #expect(active > 50 && active < 70, "active \(active) s")
-        let shown = try WorkoutProcess.run(["show", try #require(workout["id"] as? String), "--store", ride.store]).stdout
-        let pauses = try #require(shown.split(separator: "\n").first { $0.contains("pauses") })
-        #expect(pauses.contains("0:00:3") && pauses.contains("(auto) for 0:00:1"), "\(shown)")
+        let shown = try WorkoutProcess.run(["show", try #require(workout["id"] as? String), "--json", "--store", ride.store]).stdout
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any])
+        let pauses = try #require(detail["pauses"] as? [[String: Any]])
+        // The 15 s rest after the first 25 s of running is an automatic pause.
+        #expect(pauses.contains { pause in
+            pause["automatic"] as? Bool == true && (30..<40).contains(pause["startSeconds"] as? Double ?? 0)
+                && (10..<20).contains(pause["durationSeconds"] as? Double ?? 0)
+        }, "\(shown)")
         #expect(recording.output.contains("connected to gpsd at 127.0.0.1:\(gpsd.port)"))
     }
 

@@ -51,7 +51,7 @@ import TestSupport
         #expect(nothing.status != 0)
         #expect(nothing.stderr.contains("Nothing to record from"))
         let activity = try WorkoutProcess.run(["record", "--activity", "runing"])
-        #expect(activity.stderr.contains("The value 'runing' is invalid for '--activity <name>'") && activity.stderr.contains("'running'"),
+        #expect(activity.stderr.contains("The value 'runing' is invalid for '--activity <name>'") && activity.stderr.contains("  - running\n"),
                 "the choices are listed: \(activity.stderr)")
         let profile = Scratch.url("profile", extension: "yaml")
         try "age: 42\nmaxHr: 182\n".write(to: profile, atomically: true, encoding: .utf8)
