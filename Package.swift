@@ -15,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+        .library(name: "OpenHealthKitCore", targets: ["OpenHealthKitCore"]),
         .library(name: "WorkoutSources", targets: ["WorkoutSources"]),
         .library(name: "WorkoutFormats", targets: ["WorkoutFormats"]),
         .executable(name: "workout", targets: ["workout"]),
@@ -26,24 +27,32 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
+        // The HealthKit-compatible model, store, queries, sessions and builders.
         .target(
-            name: "OpenHealthKit",
+            name: "OpenHealthKitCore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),
+        // What HealthKit apps import: the core, with the built-in live sources heard by
+        // HKLiveWorkoutDataSource(healthStore:workoutConfiguration:).
+        .target(
+            name: "OpenHealthKit",
+            dependencies: ["OpenHealthKitCore", "WorkoutSources"],
+            swiftSettings: strictSettings
+        ),
         // gpsd's client library: apt install libgps-dev (Scripts/setup does).
         .systemLibrary(name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .target(
             name: "WorkoutSources",
-            dependencies: ["OpenHealthKit", "WorkoutFormats", "Yams", "CGPS"],
+            dependencies: ["OpenHealthKitCore", "WorkoutFormats", "Yams", "CGPS"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "WorkoutFormats",
-            dependencies: ["OpenHealthKit"],
+            dependencies: ["OpenHealthKitCore"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -60,6 +69,7 @@ let package = Package(
             name: "OpenHealthKitTests",
             dependencies: [
                 "OpenHealthKit",
+                "OpenHealthKitCore",
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

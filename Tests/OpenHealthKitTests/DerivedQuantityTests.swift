@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenHealthKit
+@testable import OpenHealthKitCore
 
 @Suite struct DerivedQuantityTests {
     @Test func everyTypeADataSourceDerivesHasAnIndex() {

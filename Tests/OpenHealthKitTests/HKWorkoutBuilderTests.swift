@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Synchronization
 import Testing
-@testable import OpenHealthKit
+@testable import OpenHealthKitCore
 
 @Suite(.timeLimit(.minutes(2))) struct HKWorkoutBuilderTests {
     func makeBuilder(_ activity: HKWorkoutActivityType = .running) async throws -> (HKWorkoutBuilder, HKHealthStore) {

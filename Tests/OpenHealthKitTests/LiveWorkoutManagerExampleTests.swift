@@ -83,10 +83,105 @@ final class WorkoutManager: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBui
     }
 }
 
+/// Apple's live-workout sample as written for HealthKit: no clock, no sources
+/// named in code, nothing but `import OpenHealthKit` instead of `import HealthKit`.
+final class AppleWorkoutManager: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate, @unchecked Sendable {
+    let healthStore = HKHealthStore(location: .inMemory)
+    var session: HKWorkoutSession?
+    var builder: HKLiveWorkoutBuilder?
+    private let lock = NSLock()
+    private var _heartRate: Double = 0
+    private var _distance: Double = 0
+
+    var heartRate: Double { lock.withLock { _heartRate } }
+    var distance: Double { lock.withLock { _distance } }
+
+    func requestAuthorization() async throws {
+        let typesToShare: Set<HKSampleType> = [HKQuantityType.workoutType(), HKQuantityType(.heartRate), HKQuantityType(.activeEnergyBurned),
+                                               HKQuantityType(.distanceWalkingRunning), HKSeriesType.workoutRoute()]
+        let typesToRead: Set<HKObjectType> = [HKQuantityType(.heartRate), HKQuantityType(.activeEnergyBurned), HKQuantityType(.distanceWalkingRunning)]
+        try await healthStore.requestAuthorization(toShare: typesToShare, read: typesToRead)
+    }
+
+    func startWorkout() async throws {
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        configuration.locationType = .outdoor
+        session = try HKWorkoutSession(healthStore: healthStore, configuration: configuration)
+        builder = session?.associatedWorkoutBuilder()
+        session?.delegate = self
+        builder?.delegate = self
+        builder?.dataSource = HKLiveWorkoutDataSource(healthStore: healthStore, workoutConfiguration: configuration)
+        let startDate = Date()
+        session?.startActivity(with: startDate)
+        try await builder?.beginCollection(at: startDate)
+    }
+
+    func endWorkout() async throws -> HKWorkout? {
+        session?.end()
+        try await builder?.endCollection(at: Date())
+        return try await builder?.finishWorkout()
+    }
+
+    func workoutSession(_ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState, from fromState: HKWorkoutSessionState, date: Date) {}
+    func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error) {}
+    func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder) {}
+
+    func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>) {
+        for type in collectedTypes {
+            guard let quantityType = type as? HKQuantityType, let statistics = workoutBuilder.statistics(for: quantityType) else { continue }
+            switch quantityType {
+            case HKQuantityType(.heartRate):
+                let value = statistics.mostRecentQuantity()?.doubleValue(for: HKUnit.count().unitDivided(by: .minute())) ?? 0
+                lock.withLock { _heartRate = value }
+            case HKQuantityType(.distanceWalkingRunning):
+                let value = statistics.sumQuantity()?.doubleValue(for: .meter()) ?? 0
+                lock.withLock { _distance = value }
+            default:
+                break
+            }
+        }
+    }
+}
+
 /// The strap the fixture scheme hands out: the test sends its readings.
 let fixtureStrap = ControlledSource()
 
 @Suite(.timeLimit(.minutes(1)), .serialized) struct LiveWorkoutManagerExampleTests {
+    /// `import OpenHealthKit` alone hears the built-in sources: a scenario named in
+    /// `OPENHEALTHKIT_SOURCES` (two minutes of running at 60 times real time) feeds
+    /// Apple's sample code with no registration call.
+    @Test func appleSampleCodeHearsTheSourcesTheEnvironmentNames() async throws {
+        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent("apple-sample-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        try """
+            name: two minutes for the sample app
+            activity: running
+            seed: 11
+            athlete: {age: 30, sex: male, mass: 72, height: 180, maxHeartRate: 190}
+            route:
+              loop: {center: [48.14, 11.58], length: 2km}
+            timeline:
+              - start
+              - move: {duration: 2m, pace: "5:00/km"}
+              - stop
+            """.write(to: scenario, atomically: true, encoding: .utf8)
+        setenv("OPENHEALTHKIT_SOURCES", "scenario:\(scenario.path)?speed=60", 1)
+        defer { unsetenv("OPENHEALTHKIT_SOURCES") }
+        let manager = AppleWorkoutManager()
+        try await manager.requestAuthorization()
+        try await manager.startWorkout()
+        let dataSource = try #require(manager.builder?.dataSource)
+        #expect(dataSource.configurationError == nil)
+        #expect(dataSource.sources.map(\.name) == ["scenario:\(scenario.path)"])
+        await dataSource.untilSourcesFinish()
+        let workout = try #require(try await manager.endWorkout())
+        #expect(manager.heartRate > 60, "heart rate \(manager.heartRate)")
+        #expect(manager.distance > 100, "distance \(manager.distance)")
+        #expect(workout.duration > 1)
+        #expect((workout.statistics(for: HKQuantityType(.heartRate))?.averageQuantity()?.doubleValue(for: HKUnit(from: "count/min")) ?? 0) > 60)
+    }
+
     @Test func theHealthKitDataSourceReadsTheSourcesTheProcessIsConfiguredWith() async throws {
         WorkoutSourceRegistry.register(scheme: "fixture-strap") { _ in fixtureStrap }
         setenv("OPENHEALTHKIT_SOURCES", "fixture-strap:/dev/ttyTEST0?framing=hrm1", 1)

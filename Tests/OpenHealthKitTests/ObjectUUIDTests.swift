@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenHealthKit
+@testable import OpenHealthKitCore
 
 @Suite struct ObjectUUIDTests {
     static func bytes(_ uuid: UUID) -> [UInt8] {

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import OpenHealthKit
+@testable import OpenHealthKitCore
 
 @Suite(.timeLimit(.minutes(1))) struct ReadingWriterTests {
     /// A batch of `count` heart rates, the first at `second`.

@@ -1,7 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
-@testable import OpenHealthKit
+@testable import OpenHealthKitCore
 
 @Suite(.timeLimit(.minutes(2))) struct StatisticRowLogTests {
     /// Rows from a seed: mostly a regular 1 Hz series with noisy values, with

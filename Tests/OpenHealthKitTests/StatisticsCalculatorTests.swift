@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenHealthKit
+@testable import OpenHealthKitCore
 
 @Suite struct StatisticsCalculatorTests {
     func row(_ start: Double, _ end: Double, _ value: Double, source: Int32 = 0, count: Int32 = 1) -> StatisticRow {

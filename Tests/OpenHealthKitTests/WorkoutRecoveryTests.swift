@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import OpenHealthKit
+@testable import OpenHealthKitCore
 
 @Suite(.timeLimit(.minutes(1)), .serialized) struct WorkoutRecoveryTests {
     static let source = HKSource(name: "Recorder", bundleIdentifier: "org.openhealthkit.recovery-tests")

@@ -1,5 +1,5 @@
 import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 extension Activity {
     /// The activity of a stored workout, ready to write as FIT, TCX or GPX.

@@ -1,5 +1,5 @@
 import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 /// Stores an ``Activity`` read from a file as a workout, with its samples,
 /// route, events and heartbeats.

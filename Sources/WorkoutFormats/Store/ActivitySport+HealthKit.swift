@@ -1,4 +1,4 @@
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 extension ActivitySport {
     /// The sport of a HealthKit activity type (``generic`` when files have no such sport).

@@ -1,5 +1,5 @@
 public import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 /// A GPS receiver behind a gpsd daemon: `gpsd://localhost:2947` in
 /// `OPENHEALTHKIT_SOURCES` (optionally `?device=/dev/ttyACM0`).

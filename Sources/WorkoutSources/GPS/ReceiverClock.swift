@@ -1,5 +1,5 @@
 public import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 import Synchronization
 
 /// A clock that runs on a GPS receiver's time when the system clock disagrees

@@ -1,5 +1,5 @@
 import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 public import WorkoutFormats
 
 /// Replays a recorded activity file (FIT, TCX, GPX) through a real session,

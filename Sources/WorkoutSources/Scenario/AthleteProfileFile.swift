@@ -1,5 +1,5 @@
 public import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 extension AthleteProfile {
     /// Reads an athlete profile file: the keys of a scenario's `athlete:`

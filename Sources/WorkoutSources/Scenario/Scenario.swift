@@ -1,5 +1,5 @@
 public import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 /// A scripted workout: who, where, which sensors, what happens and when, what
 /// can go wrong, and what the result must be.

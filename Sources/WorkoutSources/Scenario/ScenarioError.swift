@@ -1,4 +1,4 @@
-import OpenHealthKit
+import OpenHealthKitCore
 
 /// A scenario file that cannot be used, with where and why.
 ///

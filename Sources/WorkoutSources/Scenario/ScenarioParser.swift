@@ -1,5 +1,5 @@
 public import Foundation
-import OpenHealthKit
+import OpenHealthKitCore
 import Yams
 
 extension Scenario {

@@ -1,5 +1,5 @@
 import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 /// Turns simulated ticks into the readings live sources deliver: quantity
 /// samples, positions, heartbeats and device statuses, timed on the sensors' clock.

@@ -1,5 +1,5 @@
 public import Foundation
-import OpenHealthKit
+import OpenHealthKitCore
 
 /// What a replayed workout came to: the figures `workout replay` prints and
 /// `workout check` judges. The same scenario and seed give the same result,

@@ -1,5 +1,5 @@
 public import Foundation
-import OpenHealthKit
+import OpenHealthKitCore
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -1,5 +1,5 @@
 public import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 import Synchronization
 
 /// The workout code a scenario drives: your own HealthKit-style manager, or

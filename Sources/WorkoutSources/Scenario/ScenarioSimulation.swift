@@ -1,5 +1,5 @@
 public import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 /// What the simulated sensors and the athlete produce during one tick.
 public struct ScenarioTick: Sendable {

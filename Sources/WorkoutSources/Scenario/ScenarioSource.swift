@@ -1,5 +1,5 @@
 import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 /// A live source that plays a scenario's sensors in real time, for
 /// `OPENHEALTHKIT_SOURCES=scenario:Scenarios/easy-run.yaml?speed=10`.

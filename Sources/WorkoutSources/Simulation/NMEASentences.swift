@@ -1,5 +1,5 @@
 public import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 /// NMEA 0183 sentences for a simulated receiver: GGA, RMC, VTG and GSA per
 /// epoch, with checksums and CRLF, as `gpsfake` feeds them to gpsd.

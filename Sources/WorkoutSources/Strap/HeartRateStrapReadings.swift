@@ -1,5 +1,5 @@
 public import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 /// What one strap frame says, decoded.
 public enum StrapMessage: Sendable, Hashable {

@@ -1,5 +1,5 @@
 public import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 /// A heart-rate strap whose notifications reach a serial port through a
 /// bridge: `hrm:/dev/ttyUSB0?baud=115200&framing=hrm1` in `OPENHEALTHKIT_SOURCES`.

@@ -1,5 +1,5 @@
 public import Foundation
-public import OpenHealthKit
+public import OpenHealthKitCore
 
 /// Reads a heart-rate bridge's serial port and splits it into frames, for as
 /// long as it is asked to: it reopens the device when it goes away (unplugged,

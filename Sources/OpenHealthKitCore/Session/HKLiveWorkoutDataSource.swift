@@ -7,9 +7,10 @@ import Synchronization
 /// builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration)
 /// ```
 ///
-/// The HealthKit initialiser uses the sources `OPENHEALTHKIT_SOURCES` names
-/// (see ``WorkoutSourceRegistry``); ``init(healthStore:workoutConfiguration:sources:)``
-/// takes sources directly. With no sources there are no samples, like a phone
+/// The HealthKit initialiser (with `import OpenHealthKit`) uses the sources
+/// `OPENHEALTHKIT_SOURCES` names, such as `scenario:ride.yaml`,
+/// `gpsd://localhost:2947` or `hrm:/dev/ttyUSB0` (see ``WorkoutSourceRegistry``);
+/// ``init(healthStore:workoutConfiguration:sources:)`` takes sources directly. With no sources there are no samples, like a phone
 /// without sensors. Readings are added only while the session is running, only
 /// for ``typesToCollect``, and only when they match the type's predicate.
 public final class HKLiveWorkoutDataSource: @unchecked Sendable {
@@ -94,10 +95,18 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     static let longestEnergyInterval: TimeInterval = 10
     private let finished = AsyncStream<Void>.makeStream()
 
-    /// A data source over the sources `OPENHEALTHKIT_SOURCES` names.
-    public convenience init(healthStore: HKHealthStore, workoutConfiguration configuration: HKWorkoutConfiguration?) {
+    /// A data source over the sources `environment`'s `OPENHEALTHKIT_SOURCES`
+    /// names, among those registered with ``WorkoutSourceRegistry``. A
+    /// specification that no registered source handles is kept in
+    /// ``configurationError`` and gives no readings.
+    ///
+    /// HealthKit's own `init(healthStore:workoutConfiguration:)` comes with the
+    /// `OpenHealthKit` module, which registers the built-in sources (scenario,
+    /// gpsd, hrm) and reads the process's environment through this one.
+    public convenience init(healthStore: HKHealthStore, workoutConfiguration configuration: HKWorkoutConfiguration?,
+                            configuredBy environment: [String: String]) {
         do {
-            self.init(configuration: configuration, sources: try WorkoutSourceRegistry.configuredSources(), error: nil)
+            self.init(configuration: configuration, sources: try WorkoutSourceRegistry.configuredSources(environment), error: nil)
         } catch {
             self.init(configuration: configuration, sources: [], error: error)
         }
