@@ -10,10 +10,14 @@ let package = Package(
         .package(name: "OpenHealthKit", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: ["StoreBenchmarks", "LiveBuilderBenchmarks", "StrapBenchmarks", "RecorderBenchmarks"].map { name in
+    targets: [
+        // OHK_BENCHMARK_SMOKE=1: each benchmark once, on a small workload (CI runs this).
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+    ] + ["StoreBenchmarks", "LiveBuilderBenchmarks", "StrapBenchmarks", "RecorderBenchmarks"].map { name in
         .executableTarget(
             name: name,
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OpenHealthKit", package: "OpenHealthKit"),
                 .product(name: "WorkoutSources", package: "OpenHealthKit"),

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import OpenHealthKit
 
@@ -8,7 +9,7 @@ import OpenHealthKit
 /// in batches as a scenario replay does, and from a source's stream one
 /// reading at a time; readings/s = readings / wall-clock time.
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(30), maxIterations: 5)
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(30), maxIterations: Smoke.iterations(5))
 
     let start = Date(timeIntervalSince1970: 1_704_067_200)
 
@@ -83,7 +84,7 @@ let benchmarks: @Sendable () -> Void = {
     for (label, seconds) in [("ten minutes", 600), ("one hour", 3600)] {
         // Ten minutes take about a millisecond, so more iterations steady the percentiles.
         Benchmark("Live builder: \(label) of 1 Hz heart rate and positions handed over in batches of 256",
-                  configuration: .init(maxIterations: seconds <= 600 ? 50 : 5)) { benchmark in
+                  configuration: .init(maxIterations: Smoke.iterations(seconds <= 600 ? 50 : 5))) { benchmark in
             let (session, builder, dataSource, folder) = try await runningWorkout(sources: [])
             defer { try? FileManager.default.removeItem(at: folder) }
             let readings = Array(hourOfReadings().prefix(2 * (seconds + 128)))
@@ -101,7 +102,7 @@ let benchmarks: @Sendable () -> Void = {
     // and `workout check` run: the builder's own absorbing, sustained, with no
     // writer on the other core and no backlog to fill.
     Benchmark("Live builder: one hour of 1 Hz heart rate and positions handed over in batches of 256, not saved",
-              configuration: .init(maxIterations: 20)) { benchmark in
+              configuration: .init(maxIterations: Smoke.iterations(20))) { benchmark in
         let (session, builder, dataSource, folder) = try await runningWorkout(sources: [], saving: false)
         defer { try? FileManager.default.removeItem(at: folder) }
         let readings = Array(hourOfReadings().prefix(2 * (3600 + 128)))

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import OpenHealthKit
 import WorkoutSources
@@ -176,7 +177,7 @@ func record(hours: Int) async throws -> HKLiveWorkoutBuilder {
     session.startActivity(with: start)
     try await builder.beginCollection(at: start)
     let bpm = HKUnit.count().unitDivided(by: .minute())
-    for second in 0..<(hours * 3600) {
+    for second in 0..<Smoke.size(hours * 3600, smoke: 60) {
         let t = start.addingTimeInterval(Double(second))
         clock.set(to: t)
         let fix = CLLocation(coordinate: CLLocationCoordinate2D(latitude: 48 + Double(second % 3600) * 8 / 111_200, longitude: 11 + Double(second / 3600) * 0.001),
@@ -196,7 +197,7 @@ func record(hours: Int) async throws -> HKLiveWorkoutBuilder {
 /// Targets: from a fix arriving on the socket to updated builder statistics,
 /// p99 under 1 ms; a 24-hour recording stays under 60 MB resident.
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock], warmupIterations: 5, maxDuration: .seconds(30), maxIterations: 300)
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock], warmupIterations: Smoke.isOn ? 0 : 5, maxDuration: .seconds(30), maxIterations: Smoke.iterations(300))
 
     // One iteration is one 1 Hz fix (with its heart rate) handed to the live
     // data source, as the gpsd source hands it over, until the builder's

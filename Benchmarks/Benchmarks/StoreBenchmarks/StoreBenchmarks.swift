@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import OpenHealthKit
 
@@ -10,7 +11,7 @@ import OpenHealthKit
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-bench-\(UUID().uuidString)")
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(20))
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(20), maxIterations: Smoke.iterations(10_000))
 
     let bpm = HKUnit.count().unitDivided(by: .minute())
     let heartRate = HKQuantityType(.heartRate)
@@ -31,8 +32,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Batched save of 1,000,000 heart-rate samples",
-              configuration: .init(metrics: [.wallClock, .peakMemoryResident], scalingFactor: .mega, maxIterations: 3)) { benchmark in
-        let samples = perMinuteHeartRate(count: 1_000_000)
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident], scalingFactor: .mega, maxIterations: Smoke.iterations(3))) { benchmark in
+        let samples = perMinuteHeartRate(count: Smoke.size(1_000_000, smoke: 10_000))
         let store = temporaryStore()
         try await store.requestAuthorization(toShare: [heartRate], read: [heartRate])
         benchmark.startMeasurement()
@@ -44,10 +45,10 @@ let benchmarks: @Sendable () -> Void = {
     let yearStore = temporaryStore()
     let loaded = Task {
         try await yearStore.requestAuthorization(toShare: [heartRate], read: [heartRate])
-        try await yearStore.save(perMinuteHeartRate(count: 525_600))
+        try await yearStore.save(perMinuteHeartRate(count: Smoke.size(525_600, smoke: 10_080)))
     }
 
-    Benchmark("Daily statistics over a year of per-minute heart rate", configuration: .init(maxIterations: 20)) { benchmark in
+    Benchmark("Daily statistics over a year of per-minute heart rate", configuration: .init(maxIterations: Smoke.iterations(20))) { benchmark in
         try await loaded.value
         benchmark.startMeasurement()
         let descriptor = HKStatisticsCollectionQueryDescriptor(predicate: .quantitySample(type: heartRate),
@@ -57,7 +58,7 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(collection.statistics().count)
     }
 
-    Benchmark("Sample query of one day, sorted", configuration: .init(maxIterations: 200)) { benchmark in
+    Benchmark("Sample query of one day, sorted", configuration: .init(maxIterations: Smoke.iterations(200))) { benchmark in
         try await loaded.value
         let day = start.addingTimeInterval(180 * 86_400)
         benchmark.startMeasurement()

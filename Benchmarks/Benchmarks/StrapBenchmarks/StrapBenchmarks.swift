@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import WorkoutSources
 
 /// Target: decoding at least 5,000,000 strap notifications per second.
@@ -7,13 +8,13 @@ import WorkoutSources
 /// per iteration: the 0x2A37 decoder alone, and the whole path from HRM1 lines
 /// (CRC, fields, hex) and from COBS frames through the decoder.
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 20)
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: Smoke.iterations(20))
 
     let payloads: [[UInt8]] = [
         [0x10, 0x48, 0x2C, 0x03], [0x16, 0x4D, 0x16, 0x03], [0x10, 0x4E, 0xD2, 0x02, 0xC8, 0x02], [0x14, 0x46, 0x59, 0x03, 0x58, 0x03],
         [0x16, 0x48, 0x54, 0x01, 0xEC, 0x02], [0x19, 0x4B, 0x00, 0x0A, 0x00, 0xD2, 0x02], [0x00, 0x40], [0x10, 0x39, 0x23, 0x04, 0x35],
     ]
-    let count = 100_000
+    let count = Smoke.size(100_000, smoke: 1_000)
     let notifications = (0..<count).map { payloads[$0 % payloads.count] }
 
     // One iteration is 100,000 notifications: 10 iterations/s is 1,000,000 notifications/s.
