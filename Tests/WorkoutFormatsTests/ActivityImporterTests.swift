@@ -51,7 +51,9 @@ import WorkoutFormats
         #expect(workout.workoutActivities.map(\.workoutConfiguration.activityType) == [.cycling, .running])
         let exported = try await Activity(workout: workout, in: store)
         #expect(exported.sessions.map(\.sport) == [.cycling, .running])
-        #expect(exported.pauses == activity.pauses)
+        // The second between the two sessions, which neither covers, is a pause too.
+        let gaps = zip(activity.sessions, activity.sessions.dropFirst()).map { DateInterval(start: $0.end, end: $1.start) }
+        #expect(exported.pauses == (activity.pauses + gaps).sorted { $0.start < $1.start })
         #expect(exported.records.count == activity.records.count)
         // The interval across each pause is not a beat-to-beat interval (HealthKit marks the beat after a gap).
         #expect(exported.heartbeatIntervals.count == activity.heartbeatIntervals.count - activity.pauses.count)
@@ -71,6 +73,28 @@ import WorkoutFormats
         "fitparse__garmin-edge-500-ride.fit", "fitparse__fenix2-run.fit", "fitparse__NEGATIVE-strava-android-truncated.fit",
         "gc__edge705-ride-hr-2009-09-19.tcx", "gc__urbanbiker-ride-hr-2019-04-18.gpx",
     ]
+
+    /// `records` with consecutive records at one time whose fields do not overlap joined into one.
+    static func joiningSplitRecords(_ records: [ActivityRecord]) -> [ActivityRecord] {
+        var joined: [ActivityRecord] = []
+        for record in records {
+            if var last = joined.last, last.date == record.date, !(last.hasPosition && record.hasPosition),
+               [last.heartRate, last.distance, last.speed, last.cadence, last.power].enumerated().allSatisfy({ index, value in
+                   value == nil || [record.heartRate, record.distance, record.speed, record.cadence, record.power][index] == nil }) {
+                if !last.hasPosition { (last.latitude, last.longitude) = (record.latitude, record.longitude) }
+                last.heartRate = last.heartRate ?? record.heartRate
+                last.distance = last.distance ?? record.distance
+                last.speed = last.speed ?? record.speed
+                last.cadence = last.cadence ?? record.cadence
+                last.power = last.power ?? record.power
+                last.altitude = last.altitude ?? record.altitude
+                joined[joined.count - 1] = last
+            } else {
+                joined.append(record)
+            }
+        }
+        return joined
+    }
 
     /// The file's activity, as `workout import --salvage` reads it.
     static func read(_ name: String) throws -> Activity {
@@ -119,6 +143,38 @@ import WorkoutFormats
         }
     }
 
+    /// Import, then export in each format and read again: every record (GPX: every one with a
+    /// position), every lap and session (FIT, TCX), and the sessions' timer time and distance.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real activity files"), arguments: files)
+    func everyRecordLapAndSessionComesBack(_ name: String) async throws {
+        let activity = try Self.read(name)
+        let store = HKHealthStore(location: .file(Scratch.url("round-trip", extension: "sqlite").path))
+        let workout = try await ActivityImporter(store: store).importActivity(activity, from: name)
+        let timer = activity.sessions.reduce(0) { $0 + $1.timerTime }
+        #expect(abs(workout.duration - timer) < 1, "\(name): stored \(workout.duration) s, the file's timer \(timer) s")
+        let exported = try await Activity(workout: workout, in: store)
+        for format in ActivityFileFormat.allCases {
+            let url = Scratch.url("round-trip", extension: format.rawValue)
+            try ActivityFile.write(exported, as: format, to: url)
+            let back = try ActivityFile.read(url)
+            // A device that splits one moment across two records (Strava's app: the position in one, the
+            // distance in the other) gets one record with both.
+            let original = Self.joiningSplitRecords(format == .gpx ? activity.records.filter(\.hasPosition) : activity.records)
+            #expect(back.records.count == original.count, "\(name) → \(format): \(back.records.count) records of \(original.count)")
+            #expect(back.records.map(\.date.timeIntervalSince1970).map { $0.rounded(.down) } == original.map(\.date.timeIntervalSince1970).map { $0.rounded(.down) })
+            guard format != .gpx else { continue }
+            #expect(back.laps.count == activity.laps.count, "\(name) → \(format): \(back.laps.count) laps of \(activity.laps.count)")
+            #expect(back.sessions.count == activity.sessions.count)
+            for (again, session) in zip(back.sessions, activity.sessions) {
+                // TCX has no session totals: a reader sums the laps.
+                let laps = activity.laps.filter { $0.start >= session.start && $0.start < session.end }
+                let timer = format == .tcx ? laps.reduce(0) { $0 + $1.timerTime } : session.timerTime
+                #expect(abs(again.timerTime - timer) < 1, "\(name) → \(format): timer \(again.timerTime) s, the file's \(timer) s")
+                #expect(abs((again.distance ?? 0) - (session.distance ?? 0)) < 1, "\(name) → \(format): \(again.distance ?? 0) m, the file's \(session.distance ?? 0) m")
+            }
+        }
+    }
+
     /// Strava's app writes its summaries first: the cut file's session claims an hour and 11 km
     /// that its 472 readable records (5 minutes, 928 m) no longer back.
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the truncated Strava file"))
@@ -143,5 +199,94 @@ import WorkoutFormats
         let distance = try #require(workout.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter()))
         #expect(abs(distance - covered) < 0.01)
         #expect(workout.endDate <= records.last!.date)
+    }
+}
+
+/// Multisport files our own writer makes, as a triathlon watch records one: legs with transitions between
+/// them, gaps between sessions, pauses, laps of their own in every leg, a record at a repeated time.
+@Suite(.timeLimit(.minutes(2))) struct ActivityImporterMultisportTests {
+    static let start = Date(timeIntervalSince1970: 1_750_000_000)
+
+    /// Swim 20 min (4 laps), transition 2 min, bike 60 min (6 laps, 2 auto-pauses), transition 1 min,
+    /// run 30 min (5 laps); 3 s between sessions that no session covers.
+    static func triathlon() -> Activity {
+        var activity = Activity()
+        let legs: [(ActivitySport, minutes: Int, laps: Int, speed: Double)] = [
+            (.swimming, 20, 4, 0.8), (.transition, 2, 1, 1.5), (.cycling, 60, 6, 9), (.transition, 1, 1, 1.5), (.running, 30, 5, 3.3),
+        ]
+        var cursor = start
+        var distance = 0.0
+        activity.timerEvents.append(ActivityTimerEvent(.start, at: start))
+        for (index, leg) in legs.enumerated() {
+            let legStart = cursor
+            let length = Double(leg.minutes * 60)
+            let pauses = leg.0 == .cycling ? [DateInterval(start: legStart.addingTimeInterval(900), duration: 45),
+                                             DateInterval(start: legStart.addingTimeInterval(2400), duration: 20)] : []
+            for pause in pauses {
+                activity.timerEvents.append(ActivityTimerEvent(.stop, at: pause.start, isAutomatic: true))
+                activity.timerEvents.append(ActivityTimerEvent(.start, at: pause.end, isAutomatic: true))
+            }
+            var records: [ActivityRecord] = []
+            for second in 0...Int(length) {
+                let date = legStart.addingTimeInterval(Double(second))
+                if pauses.contains(where: { $0.start < date && date < $0.end }) { continue }
+                if second > 0 { distance += leg.speed }
+                records.append(ActivityRecord(date: date, latitude: 45 + distance * 1e-5, longitude: 7 + Double(second % 50) * 1e-6,
+                                              altitude: leg.0 == .swimming ? nil : 300 + Double(second % 40) / 2,
+                                              heartRate: 120 + Double((second / 7) % 50), cadence: leg.0 == .cycling ? 85 : nil,
+                                              power: leg.0 == .cycling ? 180 + Double(second % 60) : nil, speed: leg.speed, distance: distance))
+            }
+            // A watch writes a second record at the moment it changes leg.
+            if index == 2 { records.insert(records[0], at: 1) }
+            activity.records += records
+            let interval = DateInterval(start: legStart, duration: length)
+            let lapLength = length / Double(leg.laps)
+            for lap in 0..<leg.laps {
+                let lapInterval = DateInterval(start: legStart.addingTimeInterval(Double(lap) * lapLength), duration: lapLength)
+                activity.laps.append(ActivitySummary(computedFrom: records, sport: leg.0, interval: lapInterval, pauses: pauses,
+                                                     trigger: lap == leg.laps - 1 ? .sessionEnd : .distance))
+            }
+            var session = ActivitySummary(computedFrom: records, sport: leg.0, interval: interval, pauses: pauses, trigger: .sessionEnd)
+            session.calories = Double(leg.minutes) * 10
+            activity.sessions.append(session)
+            cursor = interval.end.addingTimeInterval(3)
+        }
+        activity.timerEvents.append(ActivityTimerEvent(.stop, at: cursor.addingTimeInterval(-3)))
+        return activity
+    }
+
+    /// FIT and TCX hold legs, laps and totals (GPX holds a track, and no legs).
+    @Test(arguments: [ActivityFileFormat.fit, .tcx])
+    func aTriathlonKeepsEveryRecordLapSessionAndTotal(_ format: ActivityFileFormat) async throws {
+        let original = Self.triathlon()
+        let url = Scratch.url("triathlon", extension: format.rawValue)
+        try ActivityFile.write(original, as: format, to: url)
+        let file = try ActivityFile.read(url)
+        let store = HKHealthStore(location: .file(Scratch.url("triathlon", extension: "sqlite").path))
+        let workout = try await ActivityImporter(store: store).importActivity(file, from: url.path)
+        let timer = file.sessions.reduce(0) { $0 + $1.timerTime }
+        #expect(abs(workout.duration - timer) < 1, "stored \(workout.duration) s, the file's timer \(timer) s")
+        // TCX knows Running, Biking and Other: a swim comes back as Other.
+        let swim: HKWorkoutActivityType = format == .tcx ? .other : .swimming
+        #expect(workout.workoutActivities.map(\.workoutConfiguration.activityType) == [swim, .transition, .cycling, .transition, .running])
+
+        let exported = try await Activity(workout: workout, in: store)
+        let again = Scratch.url("triathlon-again", extension: format.rawValue)
+        try ActivityFile.write(exported, as: format, to: again)
+        let back = try ActivityFile.read(again)
+        #expect(back.records.count == file.records.count, "\(format): \(back.records.count) records of \(file.records.count)")
+        #expect(back.laps.count == file.laps.count, "\(format): \(back.laps.count) laps of \(file.laps.count)")
+        #expect(back.sessions.map(\.sport) == file.sessions.map(\.sport))
+        for (again, session) in zip(back.sessions, file.sessions) {
+            #expect(abs(again.timerTime - session.timerTime) < 1, "\(session.sport.name): timer \(again.timerTime) s, the file's \(session.timerTime) s")
+            #expect(abs((again.distance ?? 0) - (session.distance ?? 0)) < 1, "\(session.sport.name): \(again.distance ?? 0) m, the file's \(session.distance ?? 0) m")
+        }
+        let total = file.sessions.compactMap(\.distance).reduce(0, +)
+        #expect(abs(back.sessions.compactMap(\.distance).reduce(0, +) - total) < 1)
+        if format == .tcx {
+            let lint = try ExternalTool.run("xmllint", ["--noout", "--schema", SharedData.spec("TrainingCenterDatabasev2.xsd").path, again.path])
+            #expect(lint.status == 0, "\(lint.standardError)")
+            #expect(try String(contentsOf: again, encoding: .utf8).contains("<MultiSportSession>"))
+        }
     }
 }

@@ -65,4 +65,35 @@ import WorkoutFormats
         let noActivity = #expect(throws: ActivityFileError.self) { try ActivityFile.read(Data(course.utf8), format: .tcx, path: "course.tcx") }
         #expect(noActivity?.message.contains("no <Activity>") == true)
     }
+
+    /// Training Center's multisport layout: a first sport, then next sports each with the transition before it.
+    @Test func aMultiSportSessionIsReadAsLegsAndTransitions() throws {
+        func lap(_ element: String, _ start: String, seconds: Int, meters: Int, points: [(String, Double)]) -> String {
+            let track = points.map { "<Trackpoint><Time>\($0.0)</Time><DistanceMeters>\($0.1)</DistanceMeters><HeartRateBpm><Value>140</Value></HeartRateBpm></Trackpoint>" }
+            return "<\(element) StartTime=\"\(start)\"><TotalTimeSeconds>\(seconds)</TotalTimeSeconds><DistanceMeters>\(meters)</DistanceMeters><Calories>10</Calories>"
+                + "<Intensity>Active</Intensity><TriggerMethod>Manual</TriggerMethod><Track>\(track.joined())</Track></\(element)>"
+        }
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><MultiSportSession>
+            <Id>2024-06-01T07:00:00Z</Id>
+            <FirstSport><Activity Sport="Other"><Id>2024-06-01T07:00:00Z</Id>\(lap("Lap", "2024-06-01T07:00:00Z", seconds: 600, meters: 500, points: [("2024-06-01T07:00:00Z", 0), ("2024-06-01T07:10:00Z", 500)]))</Activity></FirstSport>
+            <NextSport>\(lap("Transition", "2024-06-01T07:10:05Z", seconds: 60, meters: 100, points: [("2024-06-01T07:10:05Z", 500), ("2024-06-01T07:11:05Z", 600)]))
+            <Activity Sport="Biking"><Id>2024-06-01T07:11:05Z</Id>\(lap("Lap", "2024-06-01T07:11:05Z", seconds: 1200, meters: 10000, points: [("2024-06-01T07:11:05Z", 600), ("2024-06-01T07:31:05Z", 10600)]))\(lap("Lap", "2024-06-01T07:31:05Z", seconds: 1200, meters: 10000, points: [("2024-06-01T07:31:06Z", 10610), ("2024-06-01T07:51:05Z", 20600)]))</Activity></NextSport>
+            <NextSport>\(lap("Transition", "2024-06-01T07:51:10Z", seconds: 30, meters: 50, points: [("2024-06-01T07:51:10Z", 20600), ("2024-06-01T07:51:40Z", 20650)]))
+            <Activity Sport="Running"><Id>2024-06-01T07:51:40Z</Id>\(lap("Lap", "2024-06-01T07:51:40Z", seconds: 1500, meters: 5000, points: [("2024-06-01T07:51:40Z", 20650), ("2024-06-01T08:16:40Z", 25650)]))</Activity></NextSport>
+            <NextSport><Activity Sport="Other"><Id>2024-06-01T08:17:00Z</Id>\(lap("Lap", "2024-06-01T08:17:00Z", seconds: 300, meters: 0, points: [("2024-06-01T08:17:00Z", 25650), ("2024-06-01T08:22:00Z", 25650)]))</Activity></NextSport>
+            </MultiSportSession></Activities></TrainingCenterDatabase>
+            """
+        let activity = try ActivityFile.read(Data(text.utf8), format: .tcx, path: "brick.tcx")
+        #expect(activity.sessions.map(\.sport) == [.generic, .transition, .cycling, .transition, .running, .generic])
+        #expect(activity.laps.count == 7)
+        #expect(activity.records.count == 14)
+        #expect(activity.sessions.map(\.timerTime) == [600, 60, 2400, 30, 1500, 300])
+        #expect(activity.sessions.compactMap(\.distance).reduce(0, +) == 25650)
+        // The five seconds between the swim and the transition belong to neither.
+        let minute = Date(timeIntervalSince1970: 1_717_225_200)   // 2024-06-01T07:00:00Z
+        #expect(activity.sessions[0].end == minute.addingTimeInterval(600))
+        #expect(activity.sessions[1].start == minute.addingTimeInterval(605))
+    }
 }

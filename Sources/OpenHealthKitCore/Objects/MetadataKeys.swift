@@ -100,3 +100,16 @@ public let OpenHealthKitMetadataKeyAthleteFunctionalThresholdPower = "OpenHealth
 /// On a workout: where its route's altitudes came from, `barometer` or `gps`
 /// (a string), when known. OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyElevationSource = "OpenHealthKitElevationSource"
+
+/// On a lap event of an imported workout: the lap's distance as the file
+/// gave it (`HKQuantity`, length), so the lap leaves as it came.
+/// OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyLapDistance = "OpenHealthKitLapDistance"
+
+/// On a lap event of an imported workout: the lap's timer time as the file
+/// gave it (`HKQuantity`, time). OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyLapTimerTime = "OpenHealthKitLapTimerTime"
+
+/// On a lap event of an imported workout: the lap's active energy as the
+/// file gave it (`HKQuantity`, energy). OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyLapEnergy = "OpenHealthKitLapEnergy"

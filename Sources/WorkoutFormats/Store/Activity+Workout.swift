@@ -145,10 +145,13 @@ extension Activity {
             if let distance = summary.distance, summary.timerTime > 0 { summary.averageSpeed = distance / summary.timerTime }
             sessions.append(summary)
         }
-        // Laps: the lap events, with laps added where they leave part of a session uncovered
-        // (a device's laps always cover the session, and readers sum them).
-        var lapIntervals = events.filter { $0.type == .lap && $0.dateInterval.duration > 0 }.map(\.dateInterval).sorted { $0.start < $1.start }
-        if !lapIntervals.isEmpty {
+        // Laps: the lap events. A recorded workout gets laps added where its laps leave part of a session
+        // uncovered (a device's laps always cover the session, and readers sum them); an imported one keeps
+        // exactly the file's laps, with the file's own totals.
+        let imported = workout.metadata?[ActivityImporter.importedFileKey] != nil
+        let lapEvents = events.filter { $0.type == .lap && $0.dateInterval.duration > 0 }.sorted { $0.dateInterval.start < $1.dateInterval.start }
+        var lapIntervals = lapEvents.map(\.dateInterval)
+        if !lapIntervals.isEmpty, !imported {
             var covered: [DateInterval] = []
             for (_, interval, _) in legs {
                 var cursor = interval.start
@@ -166,12 +169,17 @@ extension Activity {
             let leg = legs.last { $0.1.start <= interval.start } ?? legs[0]
             var lap = ActivitySummary(computedFrom: records, sport: ActivitySport(leg.0), interval: interval, pauses: pauses)
             lap.calories = energy(in: interval)
+            if let totals = lapEvents.first(where: { $0.dateInterval == interval })?.metadata {
+                if let distance = totals[OpenHealthKitMetadataKeyLapDistance] as? HKQuantity { lap.distance = distance.doubleValue(for: .meter()) }
+                if let time = totals[OpenHealthKitMetadataKeyLapTimerTime] as? HKQuantity { lap.timerTime = time.doubleValue(for: .second()) }
+                if let energy = totals[OpenHealthKitMetadataKeyLapEnergy] as? HKQuantity { lap.calories = energy.doubleValue(for: .kilocalorie()) }
+                if let distance = lap.distance, lap.timerTime > 0 { lap.averageSpeed = distance / lap.timerTime }
+            }
             laps.append(lap)
         }
         self.init(records: records, timerEvents: timers, laps: laps, sessions: sessions, heartbeatIntervals: intervals,
                   creator: ActivityCreator.openHealthKit)
         // A recorded route's altitudes are the receiver's; an imported one's are what its file said.
-        let imported = workout.metadata?[ActivityImporter.importedFileKey] != nil
         elevationSource = (workout.metadata?[OpenHealthKitMetadataKeyElevationSource] as? String).flatMap(ActivityElevationSource.init(rawValue:))
             ?? (imported || locations.isEmpty ? .unknown : .gps)
         // The person's markers; a device's changes of state are markers too, but not the person's.

@@ -72,26 +72,26 @@ public struct ActivityImporter: Sendable {
         let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: device)
         try await builder.beginCollection(at: start)
 
-        // Events: pauses (automatic ones as motion pauses too) and laps.
+        // Events: pauses (automatic ones as motion pauses too) and laps. Time between two sessions that
+        // neither covers (a multisport watch's gap between legs) is a pause too, so the workout's active
+        // time is the file's timer time.
         var events: [HKWorkoutEvent] = []
-        var stoppedBy: ActivityTimerEvent?
-        for timer in activity.timerEvents where timer.date > start && timer.date < end {
-            switch timer.kind {
-            case .stop where stoppedBy == nil:
-                stoppedBy = timer
-                events.append(HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: timer.date, duration: 0), metadata: nil))
-                if timer.isAutomatic { events.append(HKWorkoutEvent(type: .motionPaused, dateInterval: DateInterval(start: timer.date, duration: 0), metadata: nil)) }
-            case .start where stoppedBy != nil:
-                events.append(HKWorkoutEvent(type: .resume, dateInterval: DateInterval(start: timer.date, duration: 0), metadata: nil))
-                if stoppedBy!.isAutomatic { events.append(HKWorkoutEvent(type: .motionResumed, dateInterval: DateInterval(start: timer.date, duration: 0), metadata: nil)) }
-                stoppedBy = nil
-            default: break
-            }
+        for stop in Self.stops(of: activity) where stop.interval.start > start && stop.interval.start < end {
+            let at = { (date: Date) in DateInterval(start: date, duration: 0) }
+            events.append(HKWorkoutEvent(type: .pause, dateInterval: at(stop.interval.start), metadata: nil))
+            if stop.automatic { events.append(HKWorkoutEvent(type: .motionPaused, dateInterval: at(stop.interval.start), metadata: nil)) }
+            guard stop.interval.end < end else { continue }
+            events.append(HKWorkoutEvent(type: .resume, dateInterval: at(stop.interval.end), metadata: nil))
+            if stop.automatic { events.append(HKWorkoutEvent(type: .motionResumed, dateInterval: at(stop.interval.end), metadata: nil)) }
         }
         let sessionLaps = activity.laps.count == activity.sessions.count && activity.laps.allSatisfy { $0.trigger == .sessionEnd }
         if !sessionLaps {
+            // Each lap keeps the file's own totals, so it leaves as it came.
             for lap in activity.laps where lap.elapsedTime > 0 {
-                events.append(HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lap.start, end: min(lap.end, end)), metadata: nil))
+                var totals: [String: Any] = [OpenHealthKitMetadataKeyLapTimerTime: HKQuantity(unit: .second(), doubleValue: lap.timerTime)]
+                if let distance = lap.distance { totals[OpenHealthKitMetadataKeyLapDistance] = HKQuantity(unit: .meter(), doubleValue: distance) }
+                if let calories = lap.calories { totals[OpenHealthKitMetadataKeyLapEnergy] = HKQuantity(unit: .kilocalorie(), doubleValue: calories) }
+                events.append(HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lap.start, end: min(lap.end, end)), metadata: totals))
             }
         }
         for marker in activity.markers where marker.date >= start && marker.date <= end {
@@ -109,7 +109,7 @@ public struct ActivityImporter: Sendable {
             }
         }
 
-        let pauses = activity.pauses
+        let pauses = Self.stops(of: activity).map(\.interval)
         let samples = Self.samples(of: activity, pauses: pauses, distanceType: distanceType, speedType: speedType, powerType: powerType, end: end)
         for batch in stride(from: 0, to: samples.count, by: 10_000) {
             try await builder.addSamples(Array(samples[batch..<min(batch + 10_000, samples.count)]))
@@ -158,6 +158,43 @@ public struct ActivityImporter: Sendable {
         return workout
     }
 
+    /// When the activity's timer was stopped, oldest first, overlapping ones
+    /// merged: its pauses (automatic when the device paused by itself) and
+    /// the gaps between sessions that no session covers.
+    static func stops(of activity: Activity) -> [(interval: DateInterval, automatic: Bool)] {
+        var stops: [(interval: DateInterval, automatic: Bool)] = []
+        var stoppedBy: ActivityTimerEvent?
+        for timer in activity.timerEvents {
+            switch timer.kind {
+            case .stop where stoppedBy == nil:
+                stoppedBy = timer
+            case .start:
+                if let stop = stoppedBy, timer.date > stop.date { stops.append((DateInterval(start: stop.date, end: timer.date), stop.isAutomatic)) }
+                stoppedBy = nil
+            default:
+                break
+            }
+        }
+        if let stop = stoppedBy, let end = activity.endDate, end > stop.date { stops.append((DateInterval(start: stop.date, end: end), stop.isAutomatic)) }
+        for (session, next) in zip(activity.sessions, activity.sessions.dropFirst()) where next.start.timeIntervalSince(session.end) >= 0.5 {
+            stops.append((DateInterval(start: session.end, end: next.start), false))
+        }
+        // Records a device wrote after its last session ended are outside its timer too.
+        if let last = activity.sessions.last, let end = activity.endDate, end.timeIntervalSince(last.end) >= 0.5 {
+            stops.append((DateInterval(start: last.end, end: end), false))
+        }
+        stops.sort { $0.interval.start < $1.interval.start }
+        var merged: [(interval: DateInterval, automatic: Bool)] = []
+        for stop in stops {
+            if let last = merged.last, stop.interval.start <= last.interval.end {
+                merged[merged.count - 1] = (DateInterval(start: last.interval.start, end: max(last.interval.end, stop.interval.end)), last.automatic && stop.automatic)
+            } else {
+                merged.append(stop)
+            }
+        }
+        return merged
+    }
+
     /// The quantity samples of an activity's records and summaries.
     static func samples(of activity: Activity, pauses: [DateInterval], distanceType: HKQuantityType, speedType: HKQuantityType,
                         powerType: HKQuantityType, end: Date) -> [HKSample] {
@@ -174,6 +211,7 @@ public struct ActivityImporter: Sendable {
         var pendingMeters = 0.0
         var emitted = 0.0
         var lastSampleEnd: Date?
+        var lastDistanceSample: Int?
         for record in activity.records where record.date <= end {
             while sessionIndex + 1 < activity.sessions.count && activity.sessions[sessionIndex + 1].start <= record.date { sessionIndex += 1 }
             let legDistanceType = activity.sessions.count > 1 ? HKQuantityType(HKWorkout.distanceType(for: activity.sessions[sessionIndex].sport.activityType)) : distanceType
@@ -199,23 +237,28 @@ public struct ActivityImporter: Sendable {
                 lastPosition = (latitude, longitude)
             }
             let since = lastSampleEnd ?? record.date
-            let inPause = pauses.contains { $0.start < record.date && record.date < $0.end }
+            // Inside a pause, or in a stop that runs to the end (records after the timer stopped for good).
+            let inPause = pauses.contains { $0.start < record.date && (record.date < $0.end || $0.end >= end) }
             if pendingMeters > 0, !inPause, record.date > since {
                 // After a pause the step counts from the resume, so the builder does not mask it away.
                 let start = max(since, pauses.last { $0.end <= record.date }?.end ?? since)
                 samples.append(HKQuantitySample(type: legDistanceType, quantity: HKQuantity(unit: .meter(), doubleValue: pendingMeters),
                                                 start: min(start, record.date), end: record.date))
+                lastDistanceSample = samples.count - 1
                 emitted += pendingMeters
                 pendingMeters = 0
                 lastSampleEnd = record.date
             }
             if lastSampleEnd == nil { lastSampleEnd = record.date }
         }
-        // The file's total can exceed its last record's distance (a device counts to the session's end):
-        // the rest is added at the last step, so the workout's total is the file's.
+        // Steps after the timer stopped for good, and the rest of the file's total beyond its last record's
+        // distance (a device counts to the session's end), join the last step: the workout's total is the file's.
         let declared = activity.sessions.compactMap(\.distance).reduce(0, +)
-        if activity.sessions.count == 1, declared - emitted > 0.005, let last = lastSampleEnd, emitted > 0 {
-            samples.append(HKQuantitySample(type: distanceType, quantity: HKQuantity(unit: .meter(), doubleValue: declared - emitted), start: last, end: last))
+        var rest = pendingMeters
+        if activity.sessions.count == 1, declared - emitted - rest > 0.005 { rest = declared - emitted }
+        if rest > 0.005, let index = lastDistanceSample, let last = samples[index] as? HKQuantitySample {
+            samples[index] = HKQuantitySample(type: last.quantityType, quantity: HKQuantity(unit: .meter(), doubleValue: last.quantity.doubleValue(for: .meter()) + rest),
+                                              start: last.startDate, end: last.endDate)
         }
         // Calories: the sessions' totals where they have them, else the laps', spread over the active time.
         let summaries = activity.sessions.contains { $0.calories != nil } ? activity.sessions : activity.laps

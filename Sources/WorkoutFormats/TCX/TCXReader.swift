@@ -2,9 +2,12 @@ public import Foundation
 
 /// Reads Garmin Training Center (TCX v1 and v2) activities into an ``Activity``.
 ///
-/// Each `Activity` becomes a session with its sport; each `Lap` keeps its
-/// totals (`TotalTimeSeconds` is timer time; its elapsed time runs to the next
-/// lap's start, or to its last trackpoint); each `Trackpoint` with a time
+/// Each `Activity` becomes a session with its sport; a `MultiSportSession`
+/// gives one session per `Activity` of its `FirstSport` and `NextSport`s, and
+/// one of sport ``ActivitySport/transition`` per `Transition`. Each `Lap`
+/// keeps its totals (`TotalTimeSeconds` is timer time; its elapsed time runs
+/// to the next lap's start in its session, or to its last trackpoint for a
+/// session's last lap, so time between sessions shows); each `Trackpoint` with a time
 /// becomes a record, with speed, power and run cadence from the `TPX`
 /// extension. A lap's second and later `Track` elements follow pauses, as
 /// Garmin writes them; they become timer stops and starts.
@@ -32,12 +35,16 @@ public enum TCXReader {
         mutating func startElement(_ name: String, attributes: [(name: String, value: String)], offset: Int) throws(XMLProblem) {
             path.append(name)
             switch name {
-            case "Activity" where path.count >= 2 && path[path.count - 2] == "Activities":
+            case "Activity" where path.count >= 2 && ["Activities", "FirstSport", "NextSport"].contains(path[path.count - 2]):
                 sawActivity = true
                 sessions.append((ActivitySport(tcxName: attributes.first { $0.name == "Sport" }?.value ?? ""), laps.count))
+            case "Transition" where path.count >= 2 && path[path.count - 2] == "NextSport":
+                // A transition is one lap of a session of its own.
+                sessions.append((.transition, laps.count))
+                fallthrough
             case "Lap":
-                guard let text = attributes.first(where: { $0.name == "StartTime" })?.value else { throw XMLProblem("a Lap needs a StartTime attribute", at: offset) }
-                guard let start = ISO8601.parse(text) else { throw XMLProblem("Lap StartTime=\"\(text)\" is not an ISO 8601 time", at: offset) }
+                guard let text = attributes.first(where: { $0.name == "StartTime" })?.value else { throw XMLProblem("a \(name) needs a StartTime attribute", at: offset) }
+                guard let start = ISO8601.parse(text) else { throw XMLProblem("\(name) StartTime=\"\(text)\" is not an ISO 8601 time", at: offset) }
                 lap = ActivitySummary(sport: sessions.last?.sport ?? .generic, start: start, elapsedTime: 0, timerTime: 0)
                 lapPoint = nil
                 tracksInLap = 0
@@ -73,7 +80,7 @@ public enum TCXReader {
                 records.append(kept)
                 lapPoint = max(lapPoint ?? record.date, record.date)
                 self.record = nil
-            case "Lap":
+            case "Lap", "Transition":
                 if let lap {
                     laps.append(lap)
                     lapLastPoint.append(lapPoint)
@@ -108,7 +115,8 @@ public enum TCXReader {
                 return
             }
             if lap != nil {
-                switch (name, parent) {
+                // A transition's totals are a lap's.
+                switch (name, parent == "Transition" ? "Lap" : parent) {
                 case ("TotalTimeSeconds", _): lap?.timerTime = try number()
                 case ("DistanceMeters", "Lap"): lap?.distance = try number()
                 case ("MaximumSpeed", "Lap"): lap?.maximumSpeed = try number()
@@ -144,9 +152,11 @@ public enum TCXReader {
 
         func activity() -> Activity {
             var laps = laps
-            // Elapsed time: to the next lap's start, or to the lap's last point (never shorter than its timer time).
+            // Elapsed time: to the next lap's start in the session, or to a session's last lap's last point
+            // (never shorter than its timer time).
+            let firstLaps = Set(sessions.map(\.firstLap))
             for index in laps.indices {
-                let next = index + 1 < laps.count ? laps[index + 1].start : nil
+                let next = index + 1 < laps.count && !firstLaps.contains(index + 1) ? laps[index + 1].start : nil
                 let end = next ?? lapLastPoint[index] ?? laps[index].start
                 laps[index].elapsedTime = max(laps[index].timerTime, end.timeIntervalSince(laps[index].start))
                 if let distance = laps[index].distance, laps[index].averageSpeed == nil, laps[index].timerTime > 0 {
@@ -166,7 +176,10 @@ public enum TCXReader {
         }
 
         func emptyProblem() -> XMLLocatedProblem? {
-            if !sawActivity { return XMLLocatedProblem(message: "the file has no <Activity>: is it a TCX course or workout rather than an activity?", line: nil, column: nil) }
+            if !sawActivity {
+                return XMLLocatedProblem(message: "the file has no <Activity> (nor a <MultiSportSession> with one): is it a TCX course or workout rather than an activity?",
+                                         line: nil, column: nil)
+            }
             return nil
         }
     }
