@@ -194,6 +194,11 @@ struct RecordTestError: Error, CustomStringConvertible {
             let meters = try #require(workout["distanceMeters"] as? Double)
             #expect(reference > 40)
             #expect(abs(meters - reference) <= reference * 0.02, "recorded \(meters) m, GeographicLib over gpsd's \(accepted.count) fixes \(reference) m")
+            // The settling receiver's first fixes (400 m error, 11 m/s of noise) set no top speed.
+            let shown = try WorkoutProcess.run(["show", "last", "--json", "--store", store]).stdout
+            let detail = try #require(try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any])
+            let top = try #require(detail["maximumSpeed"] as? Double)
+            #expect(top <= (accepted.compactMap(\.speed).max() ?? 0) + 0.001, "top speed \(top) m/s")
         }
     }
 }

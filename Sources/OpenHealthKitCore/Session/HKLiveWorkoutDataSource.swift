@@ -704,8 +704,10 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
                         motion = s.autoPause?.add(speed: location.speed, at: location.timestamp)
                         let segment = s.distance.add(location)
                         if let segment { s.movingSeconds += segment.end.timeIntervalSince(segment.start) }
-                        if location.verticalAccuracy >= 0 { s.elevation.add(altitude: location.altitude) }
-                        if location.speed >= 0, location.horizontalAccuracy >= 0 { s.maximumSpeed = max(s.maximumSpeed ?? 0, location.speed) }
+                        // A fix the distance's quality gate refuses (a receiver still settling) sets no record speed or climb.
+                        let trusted = location.horizontalAccuracy >= 0 && location.horizontalAccuracy <= s.distance.configuration.maximumHorizontalAccuracy
+                        if trusted, location.verticalAccuracy >= 0 { s.elevation.add(altitude: location.altitude) }
+                        if trusted, location.speed >= 0 { s.maximumSpeed = max(s.maximumSpeed ?? 0, location.speed) }
                         // Metres and metres per second are the canonical units of distance and speed types.
                         if let segment, let distanceIndex {
                             derived.append(DerivedQuantity(typeIndex: distanceIndex, value: segment.meters, start: segment.start, end: segment.end))
