@@ -116,7 +116,9 @@ final class RecordDisplay {
         let heartRate = builder.statistics(for: HKQuantityType(.heartRate))
         state.heartRate = recent(heartRate, unit: beatsPerMinute, within: 10)
         state.averageHeartRate = heartRate?.averageQuantity()?.doubleValue(for: beatsPerMinute)
+        // Below zone 1 (half the maximum) is no zone.
         state.heartRateZone = state.heartRate.flatMap { value in athlete.map { HeartRateZones.percentOfMaximum(profile: $0).zone(of: value) } }
+            .flatMap { $0 > 0 ? $0 : nil }
         state.cadence = recent(builder.statistics(for: HKQuantityType(.cyclingCadence)), unit: beatsPerMinute)
         state.power = recent(builder.statistics(for: HKQuantityType(activity == .cycling ? .cyclingPower : .runningPower)), unit: .watt())
         state.energy = builder.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie())
