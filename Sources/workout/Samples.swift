@@ -52,7 +52,7 @@ struct Samples: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = storeOptions.open()
+        let store = try storeOptions.openExisting()
         guard let sampleType = type.type as? HKSampleType else {
             throw ValidationError("'\(type.type.shortName)' is a characteristic, not a sample type.")
         }

@@ -53,7 +53,7 @@ struct Stats: AsyncParsableCommand {
         guard let quantityType = type.type as? HKQuantityType else {
             throw ValidationError("'\(type.type.shortName)' is not a quantity type; statistics need one such as heartRate or stepCount.")
         }
-        let store = storeOptions.open()
+        let store = try storeOptions.openExisting()
         try await store.requestAuthorization(toShare: nil, read: [quantityType])
         let unit = try await store.preferredUnits(for: [quantityType])[quantityType] ?? quantityType.canonicalUnit
         let options: HKStatisticsOptions = quantityType.aggregationStyle == .cumulative

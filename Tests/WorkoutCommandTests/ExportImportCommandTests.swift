@@ -107,4 +107,23 @@ import Testing
         #expect(unknown.status != 0 && unknown.stderr.contains("No workout's identifier starts with 'abcdef12'"))
         #expect(unknown.stderr.hasPrefix("error: "), "a diagnostic, without ArgumentParser's Error: \(unknown.stderr)")
     }
+
+    /// `--activity` names the sport of files that state none; a file's own sport is the device's word.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real files"))
+    func importActivityFillsInOnlyWhatTheFileLeavesOpen() throws {
+        let folder = try Self.folder()
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let ride = SharedData.file("activity-files/fitparse__garmin-edge-500-ride.fit").path
+        let gpx = SharedData.file("activity-files/gc__urbanbiker-ride-hr-2019-04-18.gpx").path
+        let imported = try WorkoutProcess.run(["import", ride, gpx, "--activity", "cycling", "--json", "--store", store])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let outcomes = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [[String: Any]])
+        #expect(outcomes.map { $0["status"] as? String } == ["imported", "imported"])
+        #expect(Set(try Self.workouts(in: store).map { $0["activity"] as? String }) == ["cycling"])
+        let again = folder.appendingPathComponent("other.sqlite").path
+        let contradicted = try WorkoutProcess.run(["import", ride, "--activity", "running", "--store", again])
+        #expect(contradicted.status == 0)
+        #expect(contradicted.stderr.contains("warning: \(ride): the file says cycling; --activity running applies only to files that state no sport"))
+        #expect(try Self.workouts(in: again).first?["activity"] as? String == "cycling")
+    }
 }

@@ -58,4 +58,52 @@ import TestSupport
         let badProfile = try WorkoutProcess.run(["record", "--indoor", "--hrm", "/dev/null", "--profile", profile.path, "--store", ":memory:"])
         #expect(badProfile.stderr.contains("\(profile.path):2:1: error: unknown key 'maxHr'"))
     }
+
+    /// A gpsd that never answers: nothing is saved and the exit status says so, unless `--allow-empty`.
+    @Test func aRecordingNothingAnsweredIsNotSaved() throws {
+        let folder = Scratch.url("empty")
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let port = try GPSFake.freePort()
+        let nothing = try WorkoutProcess.run(["record", "--plain", "--gpsd", "127.0.0.1:\(port)", "--fix-wait", "1", "--duration", "2s", "--store", store])
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr.contains("error: nothing was recorded from gpsd://127.0.0.1:\(port)"), "\(nothing.stderr)")
+        #expect(nothing.stderr.contains("--allow-empty"))
+        #expect(nothing.stderr.contains("warning: no fix from gpsd://127.0.0.1:\(port) in 1 s"), "warnings go to standard error")
+        let listed = try WorkoutProcess.run(["list", "--json", "--store", store])
+        #expect((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [Any])?.isEmpty == true)
+        let kept = try WorkoutProcess.run(["record", "--plain", "--gpsd", "127.0.0.1:\(port)", "--fix-wait", "0", "--duration", "2s", "--allow-empty", "--json",
+                                           "--store", store])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(kept.stdout.split(separator: "\n").drop { !$0.hasPrefix("{") }.joined(separator: "\n").utf8))
+            as? [String: Any], "\(kept.stdout)")
+        #expect(summary["activity"] as? String == "running")
+        #expect((summary["durationSeconds"] as? Double ?? 0) >= 2)
+    }
+
+    /// `list` is newest first, and narrows by activity, date and count.
+    @Test func listNarrowsByActivityDateAndCount() throws {
+        let store = Scratch.url("narrow").appendingPathComponent("health.sqlite").path
+        for scenario in ["easy-run", "trainer-ride", "track-intervals"] {
+            #expect(try WorkoutProcess.run(["replay", "\(scenarios)/\(scenario).yaml", "--store", store]).status == 0)
+        }
+        func listed(_ arguments: [String]) throws -> [[String: Any]] {
+            let output = try WorkoutProcess.run(["list", "--json", "--store", store] + arguments)
+            return try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]], "\(output.stderr)")
+        }
+        let all = try listed([])
+        let starts = all.compactMap { $0["start"] as? String }
+        #expect(starts.count == 3 && starts == starts.sorted(by: >), "newest first")
+        #expect(try listed(["--oldest-first"]).compactMap { $0["start"] as? String } == starts.reversed())
+        #expect(try listed(["--limit", "1"]).count == 1)
+        #expect(try listed(["--activity", "running"]).allSatisfy { $0["activity"] as? String == "running" })
+        #expect(try listed(["--activity", "cycling"]).count == 1)
+        #expect(try listed(["--since", starts[0]]).count == 1)
+        // A short identifier is not enough to delete, off a terminal.
+        let id = try #require(all.first?["id"] as? String)
+        let refused = try WorkoutProcess.run(["delete", String(id.prefix(6)), "--store", store])
+        #expect(refused.status == 1 && refused.stderr.contains("give its full identifier or --yes"), "\(refused.stderr)")
+        #expect(try listed([]).count == 3)
+        #expect(try WorkoutProcess.run(["delete", String(id.prefix(6)), "--yes", "--store", store]).status == 0)
+        #expect(try listed([]).count == 2)
+    }
 }

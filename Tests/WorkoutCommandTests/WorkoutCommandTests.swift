@@ -50,6 +50,16 @@ struct WorkoutProcess {
         return path
     }
 
+    /// A mistyped store path is reported, not made into a new, empty store.
+    @Test(arguments: [["list"], ["show", "last"], ["samples", "heartRate"], ["stats", "heartRate"], ["export", "last"], ["delete", "last"], ["recover"]])
+    func readingCommandsRefuseAStoreThatIsNotThere(_ command: [String]) throws {
+        let path = Scratch.url("missing").appendingPathComponent("health.sqlite").path
+        let result = try WorkoutProcess.run(command + ["--store", path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(path): no store there"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test func versionAndHelp() throws {
         let version = try WorkoutProcess.run(["--version"])
         #expect(version.status == 0)

@@ -55,6 +55,18 @@ import WorkoutFormats
         #expect(read.creator.name == "OpenHealthKit")
     }
 
+    /// Strava keeps a GPX file's elevation only when its creator says "with barometer": said only when true.
+    @Test(arguments: [ActivityElevationSource.barometer, .gps, .unknown])
+    func theCreatorNamesABarometerOnlyWhenOneMeasured(_ source: ActivityElevationSource) throws {
+        var activity = FITActivityWriterTests.sampleActivity()
+        activity.elevationSource = source
+        let text = String(decoding: GPXWriter.data(for: activity), as: UTF8.self)
+        #expect(text.contains("creator=\"OpenHealthKit with barometer\"") == (source == .barometer))
+        let read = try ActivityFile.read(Data(text.utf8), format: .gpx, path: "ride.gpx")
+        #expect(read.elevationSource == (source == .barometer ? .barometer : .unknown))
+        #expect(read.creator.name == "OpenHealthKit")
+    }
+
     @Test func recordsWithoutPositionAreLeftOutAndTextIsEscaped() throws {
         var activity = Activity(records: [ActivityRecord(date: FITActivityWriterTests.start, heartRate: 100),
                                           ActivityRecord(date: FITActivityWriterTests.start.addingTimeInterval(1), latitude: 1, longitude: 2, heartRate: 100.4)])

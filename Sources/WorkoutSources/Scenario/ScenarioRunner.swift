@@ -223,6 +223,8 @@ public final class ScenarioWorkout: NSObject, ScenarioDriver, HKWorkoutSessionDe
             session.stopActivity(with: date)
             try await record { try await builder.endCollection(at: date) }
         case .end:
+            // The session moves to ended on its own queue; its updates finish once it has, so the result reads its final state.
+            let updates = session.updates()
             session.end()
             if builder.state == .active { try await record { try await builder.endCollection(at: date) } }
             if builder.state == .ended {
@@ -231,6 +233,7 @@ public final class ScenarioWorkout: NSObject, ScenarioDriver, HKWorkoutSessionDe
                     state.withLock { $0.workout = workout }
                 }
             }
+            for await _ in updates {}
         case .move:
             break
         }
