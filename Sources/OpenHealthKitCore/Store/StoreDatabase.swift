@@ -61,9 +61,38 @@ final class StoreDatabase: Sendable {
                 // Reads map the file instead of copying pages: faster scans for statistics.
                 try db.execute(sql: "PRAGMA mmap_size = 1073741824")
             }
-            writer = try DatabasePool(path: path, configuration: configuration)
+            writer = try Self.whileAnotherProcessCreatesIt { try DatabasePool(path: path, configuration: configuration) }
         }
-        try StoreSchema.migrator.migrate(writer)
+        let writer = self.writer
+        try Self.whileAnotherProcessCreatesIt { try StoreSchema.migrator.migrate(writer) }
+    }
+
+    /// Runs `body` again while another process is creating or migrating the
+    /// same new store: its switch to WAL and each migration hold SQLite's own
+    /// locks, but GRDB's migrator checks which migrations are applied before
+    /// it takes the lock, so a process that waited for another's migration
+    /// finds the table made (or the migration recorded) and must look again.
+    /// Each migration is one transaction, so nothing is ever half done.
+    private static func whileAnotherProcessCreatesIt<T>(_ body: () throws -> T) throws -> T {
+        var attempt = 0
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError where attempt < 50 && Self.isAnotherProcessCreating(error) {
+                attempt += 1
+                // Waits counted in attempts, so no clock is read: 10–60 ms, spread so racers do not meet again.
+                usleep(UInt32(10_000 + Int.random(in: 0..<50_000)))
+            }
+        }
+    }
+
+    private static func isAnotherProcessCreating(_ error: DatabaseError) -> Bool {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: true
+        case .SQLITE_CONSTRAINT: (error.sql ?? "").contains("grdb_migrations")
+        case .SQLITE_ERROR: (error.message ?? "").contains("already exists")
+        default: false
+        }
     }
 
     /// Creates the folder (0700) and an empty database file (0600) before SQLite

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The store opened by many processes at once: a recorder, `workout serve` and cron'd imports share one file.
+@Suite(.timeLimit(.minutes(5))) struct StoreDatabaseTests {
+    static let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scenarios/track-intervals.yaml").path
+
+    /// Eight processes create one new store at once, twenty times: every one succeeds and every workout is kept
+    /// (before, one in five such starts stopped with "table … already exists" or "database is locked").
+    @Test func eightProcessesCreatingOneNewStoreAllSucceed() throws {
+        for round in 1...20 {
+            let store = Scratch.url("race-\(round)").appendingPathComponent("health.sqlite").path
+            let processes = try (1...8).map { _ -> (Process, Pipe) in
+                let process = Process()
+                process.executableURL = WorkoutProcess.executable
+                process.arguments = ["replay", Self.scenario, "--store", store]
+                let pipe = Pipe()
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = pipe
+                try process.run()
+                return (process, pipe)
+            }
+            for (process, pipe) in processes {
+                let errors = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "round \(round): \(errors)")
+            }
+            let listed = try WorkoutProcess.run(["list", "--json", "--store", store])
+            let workouts = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [Any]
+            #expect(workouts?.count == 8, "round \(round): \(listed.stderr)")
+        }
+    }
+}
