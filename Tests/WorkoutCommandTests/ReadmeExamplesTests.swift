@@ -107,24 +107,28 @@ struct MarkdownExamples {
                 if let equals = assignment.firstIndex(of: "=") { environment[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...]) }
                 continue
             }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command.line + " 2>&1"]
-            process.currentDirectoryURL = folder
-            process.environment = environment
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            let line = command.line, environment = environment
+            let (data, status) = try await offThePool { () throws -> (Data, Int32) in
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", line + " 2>&1"]
+                process.currentDirectoryURL = folder
+                process.environment = environment
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                try process.run()
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return (data, process.terminationStatus)
+            }
             // Split at any line end: a strap's `\r\n` is one Character, which a split at "\n" would not see.
             let printed = String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
                 .map { normalized(String($0), folder: folder.path) }
             let expected = command.output.map { normalized($0, folder: folder.path) }.filter { !$0.isEmpty }
             // An example that shows no error must succeed (one that shows an error may still, as a salvage does).
             let showsError = expected.contains { $0.contains("error:") || $0.hasPrefix("Error:") }
-            if !showsError, process.terminationStatus != 0 {
-                failures.append("\(command.place): `\(command.line)` exited \(process.terminationStatus):\n" + printed.joined(separator: "\n"))
+            if !showsError, status != 0 {
+                failures.append("\(command.place): `\(command.line)` exited \(status):\n" + printed.joined(separator: "\n"))
                 continue
             }
             for line in expected {
@@ -137,7 +141,7 @@ struct MarkdownExamples {
         for scenario in examples.scenarios {
             let file = folder.appendingPathComponent("example-\(UUID().uuidString).yaml")
             try scenario.text.write(to: file, atomically: true, encoding: .utf8)
-            let checked = try WorkoutProcess.run(["check", file.path])
+            let checked = try await offThePool { try WorkoutProcess.run(["check", file.path]) }
             if checked.status != 0 { failures.append("\(scenario.place): the scenario fails its own expectations:\n\(checked.stdout)\(checked.stderr)") }
         }
         return (examples, failures)
