@@ -160,19 +160,27 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         session.end()
     }
 
-    @Test func autoPauseGeneratesMotionEventsThatLeaveElapsedTimeAlone() async throws {
+    /// An outdoor cycling workout collecting from one controlled source with auto-pause, running since `start`.
+    func autoPausingRide(since start: Date, pausingTheSession: Bool) async throws
+        -> (HKWorkoutSession, HKLiveWorkoutBuilder, ControlledSource, HKLiveWorkoutDataSource) {
         let (store, _) = try await makeAuthorizedStore([HKQuantityType(.distanceCycling), HKQuantityType(.cyclingSpeed), HKWorkoutType(), HKSeriesType.workoutRoute()])
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = .cycling
         configuration.locationType = .outdoor
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
-        let recorder = SessionRecorder()
-        session.delegate = recorder
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: start))
         let builder = session.associatedWorkoutBuilder()
         let source = ControlledSource()
         let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
         dataSource.autoPause = .default(for: .cycling)
+        dataSource.autoPausesSession = pausingTheSession
         builder.dataSource = dataSource
+        return (session, builder, source, dataSource)
+    }
+
+    @Test func autoPauseGeneratesMotionEventsThatLeaveElapsedTimeAlone() async throws {
+        let (session, builder, source, dataSource) = try await autoPausingRide(since: at(0), pausingTheSession: false)
+        let recorder = SessionRecorder()
+        session.delegate = recorder
         session.startActivity(with: at(0))
         try await builder.beginCollection(at: at(0))
         var north = 0.0
@@ -197,17 +205,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
     /// still then pauses the session at its start, and the pause counts (an event dated before the start
     /// would end HealthKit's elapsed-time scan and undo every pause after it).
     @Test func standingStillSinceBeforeTheStartPausesAtTheStart() async throws {
-        let (store, _) = try await makeAuthorizedStore([HKQuantityType(.distanceCycling), HKQuantityType(.cyclingSpeed), HKWorkoutType(), HKSeriesType.workoutRoute()])
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .cycling
-        configuration.locationType = .outdoor
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(10)))
-        let builder = session.associatedWorkoutBuilder()
-        let source = ControlledSource()
-        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
-        dataSource.autoPause = .default(for: .cycling)
-        dataSource.autoPausesSession = true
-        builder.dataSource = dataSource
+        let (session, builder, source, dataSource) = try await autoPausingRide(since: at(10), pausingTheSession: true)
         session.startActivity(with: at(10))
         try await builder.beginCollection(at: at(10))
         var north = 0.0
