@@ -198,9 +198,20 @@ struct UnitFactor: Hashable, Sendable {
         return Self.power(single, exponent)
     }
 
+    /// `value` to an integer power: multiplied out for the small powers units
+    /// have (the same rounding as always), by repeated squaring beyond.
     private static func power(_ value: Double, _ exponent: Int) -> Double {
         var result = 1.0
-        for _ in 0..<abs(exponent) { result *= value }
+        if exponent.magnitude <= 128 {
+            for _ in 0..<exponent.magnitude { result *= value }
+        } else {
+            var base = value, remaining = exponent.magnitude
+            while remaining > 0 {
+                if remaining & 1 == 1 { result *= base }
+                base *= base
+                remaining >>= 1
+            }
+        }
         return exponent < 0 ? 1 / result : result
     }
 

@@ -18,6 +18,8 @@ public struct HKUnitParseError: Error, Hashable, Sendable, CustomStringConvertib
         case secondDivision
         /// An exponent after `^` that is not an integer.
         case badExponent
+        /// An exponent, or a power of parenthesised units, beyond ±99.
+        case exponentOutOfRange(Int)
         /// A molar mass in `mol<…>` that is not a positive number, or a missing `>`.
         case badMolarMass
         /// A `(` without its `)`, or the reverse.
@@ -54,6 +56,8 @@ public struct HKUnitParseError: Error, Hashable, Sendable, CustomStringConvertib
             "only one \"/\" is allowed per level; group the denominator, e.g. \"mL/(kg·min)\""
         case .badExponent:
             "\"^\" must be followed by an integer exponent such as 2 or -1"
+        case .exponentOutOfRange(let value):
+            "the exponent \(value) is out of range: units take exponents from -\(UnitStringParser.largestExponent) to \(UnitStringParser.largestExponent)"
         case .badMolarMass:
             "a molar unit is written mol<MOLAR_MASS> with the molar mass in g/mol, e.g. \"mmol<180.15588>\""
         case .unbalancedParenthesis:
@@ -93,6 +97,11 @@ public struct HKUnitConversionError: Error, Hashable, Sendable, CustomStringConv
 /// A lone `1` before `/` is the empty numerator that `unitString` prints for
 /// reciprocals (`"1/s"`), so every printed unit parses back.
 struct UnitStringParser {
+    /// The largest exponent a unit may carry, written or reached by powers of
+    /// parentheses: far beyond any real unit, and small enough that exponents
+    /// never overflow and powers stay cheap.
+    static let largestExponent = 99
+
     private let string: String
     private let chars: [Character]
     private var index = 0
@@ -146,8 +155,11 @@ struct UnitStringParser {
             let inner = try quotient()
             guard current == ")" else { throw fail(.unbalancedParenthesis, at: open) }
             index += 1
+            let at = index
             let power = try exponent()
-            return inner.map { $0.raised(to: power) }
+            let raised = inner.map { $0.raised(to: power) }
+            if let out = raised.first(where: { abs($0.exponent) > Self.largestExponent }) { throw fail(.exponentOutOfRange(out.exponent), at: at) }
+            return raised
         }
         if c == "1", index + 1 == chars.count || chars[index + 1] == "/" {
             index += 1 // "1/s": the empty numerator Apple prints for reciprocals
@@ -164,7 +176,14 @@ struct UnitStringParser {
     private mutating func exponent() throws(HKUnitParseError) -> Int {
         guard current == "^" else { return 1 }
         index += 1
+        return try boundedInteger()
+    }
+
+    /// An integer exponent within ±``largestExponent``.
+    private mutating func boundedInteger() throws(HKUnitParseError) -> Int {
+        let start = index
         guard let value = integer() else { throw fail(.badExponent) }
+        guard abs(value) <= Self.largestExponent else { throw fail(.exponentOutOfRange(value), at: start) }
         return value
     }
 
@@ -186,7 +205,7 @@ struct UnitStringParser {
         let start = index
         guard let base = integer(), current == "^" else { throw fail(.badScale, at: start) }
         index += 1
-        guard let power = integer() else { throw fail(.badExponent) }
+        let power = try boundedInteger()
         guard let c = current, c.isLetter || c == "%" else {
             return [UnitFactor(prefix: .none, base: .scale(base: base, power: power), exponent: 1)]
         }

@@ -21,7 +21,12 @@ extension AthleteProfile {
             throw ScenarioError(file: url.path, line: 0, column: 0, message: "cannot read the profile: \(error.localizedDescription)",
                                 hint: "Check the path.")
         }
-        let root = try YAMLValue.parse(text, file: url.path)
+        try self.init(yaml: text, file: url.path)
+    }
+
+    /// Reads an athlete profile from YAML text; `file` names it in errors.
+    public init(yaml text: String, file: String = "<profile>") throws(ScenarioError) {
+        let root = try YAMLValue.parse(text, file: file)
         if let nested = try? root.mapping("a profile", allowed: ["athlete"]), let athlete = nested["athlete"] {
             self = try ScenarioParser.athlete(athlete)
         } else {

@@ -1,0 +1,22 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// libFuzzer targets for every parser of outside bytes. A package of its own,
+/// built with the fuzzer and address sanitizers by `Scripts/fuzz`, never by the
+/// main package's build or tests.
+let package = Package(
+    name: "OpenHealthKitFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "OpenHealthKit", path: "..")],
+    targets: [
+        .executableTarget(name: "FuzzFITReader", dependencies: [.product(name: "WorkoutFormats", package: "OpenHealthKit")], path: "Sources/FuzzFITReader"),
+        .executableTarget(name: "FuzzTCXReader", dependencies: [.product(name: "WorkoutFormats", package: "OpenHealthKit")], path: "Sources/FuzzTCXReader"),
+        .executableTarget(name: "FuzzGPXReader", dependencies: [.product(name: "WorkoutFormats", package: "OpenHealthKit")], path: "Sources/FuzzGPXReader"),
+        .executableTarget(name: "FuzzStrapFrames", dependencies: [.product(name: "WorkoutSources", package: "OpenHealthKit")], path: "Sources/FuzzStrapFrames"),
+        .executableTarget(name: "FuzzHeartRateMeasurement", dependencies: [.product(name: "WorkoutSources", package: "OpenHealthKit")], path: "Sources/FuzzHeartRateMeasurement"),
+        .executableTarget(name: "FuzzScenarioParser", dependencies: [.product(name: "WorkoutSources", package: "OpenHealthKit")], path: "Sources/FuzzScenarioParser"),
+        .executableTarget(name: "FuzzAthleteProfile", dependencies: [.product(name: "WorkoutSources", package: "OpenHealthKit"), .product(name: "OpenHealthKitCore", package: "OpenHealthKit")], path: "Sources/FuzzAthleteProfile"),
+        .executableTarget(name: "FuzzUnitString", dependencies: [.product(name: "OpenHealthKit", package: "OpenHealthKit")], path: "Sources/FuzzUnitString"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,22 @@
+import Foundation
+import WorkoutSources
+
+/// Scenario files (YAML) through the parser and every check it makes.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let bytes else { return 0 }
+    let data = Data(bytes: bytes, count: count)
+    _ = try? Scenario(yaml: String(decoding: data, as: UTF8.self), file: "fuzz.yaml")
+    return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+/// SwiftPM names an executable's entry point after its module; libFuzzer's driver runs from it.
+@_cdecl("FuzzScenarioParser_main")
+func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc, argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv, fuzz)
+}

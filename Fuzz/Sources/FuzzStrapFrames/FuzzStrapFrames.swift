@@ -1,0 +1,38 @@
+import Foundation
+import WorkoutSources
+
+/// Serial bytes through the four strap framings: the first byte picks the framing and how the rest is cut into reads, as a port delivers them; each frame's payload goes through the 0x2A37 and 0x2A38 decoders.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let bytes else { return 0 }
+    let data = Data(bytes: bytes, count: count)
+    guard let first = data.first else { return 0 }
+    let framing = StrapFraming.allCases[Int(first) % StrapFraming.allCases.count]
+    var decoder = StrapFrameDecoder(framing: framing, synchronised: first & 0x80 != 0)
+    let chunk = Int(first >> 2) % 17 + 1
+    var events: [StrapFrameDecoder.Event] = []
+    var offset = data.startIndex + 1
+    while offset < data.endIndex {
+        let end = min(offset + chunk, data.endIndex)
+        decoder.decode(data[offset..<end], into: &events)
+        offset = end
+    }
+    events += decoder.finish()
+    for event in events {
+        guard case .frame(let frame) = event, case .notification(_, let payload) = frame.content else { continue }
+        _ = try? HeartRateMeasurement(decoding: payload)
+        _ = try? BodySensorLocation(decoding: payload)
+    }
+    return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+/// SwiftPM names an executable's entry point after its module; libFuzzer's driver runs from it.
+@_cdecl("FuzzStrapFrames_main")
+func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc, argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv, fuzz)
+}
