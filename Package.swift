@@ -80,6 +80,7 @@ let package = Package(
         .testTarget(
             name: "WorkoutSourcesTests",
             dependencies: [
+                "CGPS",
                 "TestSupport",
                 "WorkoutSources",
                 "OpenHealthKit",

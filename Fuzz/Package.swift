@@ -16,6 +16,7 @@ let package = Package(
         .executableTarget(name: "FuzzHeartRateMeasurement", dependencies: [.product(name: "WorkoutSources", package: "OpenHealthKit")], path: "Sources/FuzzHeartRateMeasurement"),
         .executableTarget(name: "FuzzScenarioParser", dependencies: [.product(name: "WorkoutSources", package: "OpenHealthKit")], path: "Sources/FuzzScenarioParser"),
         .executableTarget(name: "FuzzAthleteProfile", dependencies: [.product(name: "WorkoutSources", package: "OpenHealthKit"), .product(name: "OpenHealthKitCore", package: "OpenHealthKit")], path: "Sources/FuzzAthleteProfile"),
+        .executableTarget(name: "FuzzGPSDFix", dependencies: [.product(name: "WorkoutSources", package: "OpenHealthKit")], path: "Sources/FuzzGPSDFix"),
         .executableTarget(name: "FuzzUnitString", dependencies: [.product(name: "OpenHealthKit", package: "OpenHealthKit")], path: "Sources/FuzzUnitString"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,51 +1,37 @@
 import CGPS
 import Foundation
 
-/// A position fix as gpsd reports it in a TPV message.
-struct GPSDFix: Sendable, Hashable {
-    /// The receiver's time of the fix (never the time it arrived).
-    var time: Date
-    /// 0 not seen, 1 no fix, 2 2D, 3 3D.
-    var mode: Int
-    var latitude: Double
-    var longitude: Double
-    /// Altitude above mean sea level, else above the ellipsoid, when known.
-    var altitude: Double?
-    /// Estimated horizontal error (95 %), metres.
-    var horizontalError: Double?
-    /// Estimated vertical error (95 %), metres.
-    var verticalError: Double?
-    /// Speed over ground from Doppler, metres per second.
-    var speed: Double?
-    /// Course over ground, degrees from true north.
-    var track: Double?
+/// gpsd's JSON lines through the recorder's reader, for the fuzzer and the
+/// tests; not part of the library's API.
+@_spi(Fuzzing)
+public enum GPSDLineConversion {
+    /// A fix as the recorder takes it: latitude and longitude in degrees,
+    /// the receiver's time in seconds since 1970, the horizontal error in metres.
+    public typealias Fix = (latitude: Double, longitude: Double, time: Double, horizontalError: Double?)
+
+    /// Reads `line` (one line of gpsd's JSON, without its line end) as the recorder does.
+    ///
+    /// - Returns: the fix, or `nil` when the line carries none.
+    /// - Throws: the reader's error, as a recorder would report it, when the line is not one of gpsd's reports.
+    public static func fix(fromLine line: [UInt8]) throws -> Fix? {
+        guard case .fix(let fix) = try GPSDMessage(line: line) else { return nil }
+        return (fix.latitude, fix.longitude, fix.time.timeIntervalSince1970, fix.horizontalError)
+    }
 }
 
-/// One message from gpsd that matters to a recorder.
-enum GPSDMessage: Sendable, Hashable {
-    /// gpsd's release, on connecting.
-    case version(String)
-    /// A receiver was activated or went away.
-    case device(path: String, active: Bool)
-    /// A TPV message with a fix and its time.
-    case fix(GPSDFix)
-    /// A TPV message without a fix (mode 0 or 1).
-    case noFix
-    /// A SKY message: satellites used in the solution and in view.
-    case satellites(used: Int, visible: Int)
-    /// Anything else (WATCH, DEVICES, POLL, TPVs without time): proof of life only.
-    case other
-}
-
-/// A connection to gpsd through libgps, read on one thread.
+/// A connection to gpsd: libgps opens and closes it; the recorder writes its
+/// requests (never raising SIGPIPE) and reads gpsd's JSON lines itself.
 ///
-/// libgps's calls block; they run on the reader's own thread. `gps_data_t`
-/// is 24 KB in 3.22, so it lives on the heap.
+/// Reads block on the calling thread for at most their timeout.
 final class GPSDConnection {
     private let data: UnsafeMutablePointer<gps_data_t>
     private let host: String
     private let port: String
-    private var line = [CChar](repeating: 0, count: 20_481)
+    private let descriptor: Int32
+    /// Bytes received and not yet cut into lines.
+    private var pending: [UInt8] = []
+    /// Lines received and not yet returned.
+    private var lines: [GPSDMessage] = []
     private var isOpen = true
 
     /// Connects to gpsd at `host`:`port` and asks for JSON reports, from
@@ -58,18 +44,18 @@ final class GPSDConnection {
             data.deallocate()
             throw GPSDError(host: host, port: port, message: String(cString: gps_errstr(code)), transient: true)
         }
-        var flags = UInt32(WATCH_ENABLE) | UInt32(WATCH_JSON)
-        if device != nil { flags |= UInt32(WATCH_DEVICE) }
-        let streamed = device.map { path in path.withCString { gps_stream(data, flags, UnsafeMutableRawPointer(mutating: $0)) } }
-            ?? gps_stream(data, flags, nil)
-        guard streamed == 0 else {
-            _ = gps_close(data)
-            data.deallocate()
-            throw GPSDError(host: host, port: port, message: "gpsd refused the WATCH request", transient: true)
-        }
         self.data = data
         self.host = host
         self.port = port
+        descriptor = Int32(data.pointee.gps_fd)
+        var watch = #"?WATCH={"enable":true,"json":true"#
+        if let device, let path = String(data: (try? JSONEncoder().encode(device)) ?? Data(), encoding: .utf8) {
+            watch += #","device":"# + path
+        }
+        guard send(watch + "};\n") else {
+            close(polite: false)
+            throw GPSDError(host: host, port: port, message: "gpsd refused the WATCH request", transient: true)
+        }
     }
 
     deinit {
@@ -79,55 +65,79 @@ final class GPSDConnection {
 
     /// The next message, or `nil` when none arrived within `timeoutMicroseconds`.
     ///
-    /// - Throws: ``GPSDError`` when the connection is lost.
+    /// - Throws: ``GPSDError`` when the connection is lost, or gpsd sent a
+    ///   line that is not one of its reports (the line is skipped; the next
+    ///   call goes on with the next one).
     func next(timeoutMicroseconds: Int32) throws(GPSDError) -> GPSDMessage? {
-        guard gps_waiting(data, timeoutMicroseconds) else { return nil }
-        // TPV assigns `set`, but SKY, DEVICE and others only add bits: clear it first.
-        data.pointee.set = 0
-        let count = line.withUnsafeMutableBufferPointer { gps_read(data, $0.baseAddress, Int32($0.count - 1)) }
+        if lines.isEmpty {
+            try receive(timeoutMicroseconds: timeoutMicroseconds)
+        }
+        return lines.isEmpty ? nil : lines.removeFirst()
+    }
+
+    /// Errors in lines already received, reported one per call of ``next(timeoutMicroseconds:)``.
+    private var lineErrors: [GPSDLineError] = []
+
+    private func receive(timeoutMicroseconds: Int32) throws(GPSDError) {
+        if !lineErrors.isEmpty {
+            let error = lineErrors.removeFirst()
+            throw GPSDError(host: host, port: port, message: error.description, transient: false)
+        }
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = Glibc.poll(&poller, 1, max(0, timeoutMicroseconds / 1000))
+        guard ready > 0 else {
+            if ready < 0, errno != EINTR { throw lost("poll: \(String(cString: strerror(errno)))") }
+            return
+        }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        if count == 0 { throw lost("gpsd closed the connection") }
         if count < 0 {
-            throw GPSDError(host: host, port: port, message: "connection lost (\(String(cString: gps_errstr(cgps_errno()))))", transient: true)
+            if errno == EAGAIN || errno == EINTR { return }
+            throw lost(String(cString: strerror(errno)))
         }
-        if count == 0 { return nil }
-        let json = line.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(count)).prefix(24), as: UTF8.self)
+        pending += buffer[..<count]
+        var start = pending.startIndex
+        while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            var line = pending[start..<end]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            start = end + 1
+            guard !line.isEmpty else { continue }
+            do { lines.append(try GPSDMessage(line: line)) } catch { lineErrors.append(error) }
         }
-        let set = data.pointee.set
-        if json.hasPrefix("{\"class\":\"TPV\"") {
-            let fix = data.pointee.fix
-            guard set & TIME_SET != 0, fix.time.tv_sec > 0 else { return .other }
-            guard fix.mode >= MODE_2D, fix.latitude.isFinite, fix.longitude.isFinite else { return .noFix }
-            let time = Date(timeIntervalSince1970: Double(fix.time.tv_sec) + Double(fix.time.tv_nsec) / 1e9)
-            let altitude = fix.mode >= MODE_3D ? [fix.altMSL, fix.altHAE].first(where: \.isFinite) : nil
-            let horizontal = fix.eph.isFinite ? fix.eph : (fix.epx.isFinite && fix.epy.isFinite ? max(fix.epx, fix.epy) : nil)
-            return .fix(GPSDFix(time: time, mode: Int(fix.mode), latitude: fix.latitude, longitude: fix.longitude, altitude: altitude,
-                                horizontalError: horizontal, verticalError: fix.epv.isFinite ? fix.epv : nil,
-                                speed: fix.speed.isFinite ? fix.speed : nil, track: fix.track.isFinite ? fix.track : nil))
+        pending.removeSubrange(..<start)
+        if pending.count > GPSDMessage.maximumLineLength {
+            lineErrors.append(GPSDLineError(excerpt: String(decoding: pending.prefix(80), as: UTF8.self) + "…",
+                                            reason: "more than \(GPSDMessage.maximumLineLength) bytes without a line end"))
+            pending.removeAll()
         }
-        if json.hasPrefix("{\"class\":\"SKY\"") {
-            return .satellites(used: Int(data.pointee.satellites_used), visible: Int(data.pointee.satellites_visible))
+        if lines.isEmpty, !lineErrors.isEmpty {
+            let error = lineErrors.removeFirst()
+            throw GPSDError(host: host, port: port, message: error.description, transient: false)
         }
-        if json.hasPrefix("{\"class\":\"DEVICE\"") {
-            let path = withUnsafeBytes(of: data.pointee.dev.path) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return .device(path: path, active: data.pointee.dev.activated.tv_sec != 0)
-        }
-        if json.hasPrefix("{\"class\":\"VERSION\"") {
-            return .version(withUnsafeBytes(of: data.pointee.version.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
-        }
-        return .other
+    }
+
+    private func lost(_ reason: String) -> GPSDError {
+        GPSDError(host: host, port: port, message: "connection lost (\(reason))", transient: true)
+    }
+
+    /// Writes `text` to gpsd without raising SIGPIPE when gpsd has gone.
+    private func send(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)
+        let sent = bytes.withUnsafeMutableBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return sent == bytes.count
     }
 
     /// Asks gpsd to answer at once (`?POLL;`), to tell a quiet daemon from a hung one.
     func poll() {
-        _ = cgps_send(data, "?POLL;")
+        _ = send("?POLL;\n")
     }
 
-    /// Closes the connection; `polite` first tells gpsd to stop watching,
-    /// which must not be tried on a connection already lost.
+    /// Closes the connection; `polite` first tells gpsd to stop watching.
     func close(polite: Bool) {
         guard isOpen else { return }
         isOpen = false
-        if polite { _ = gps_stream(data, UInt32(WATCH_DISABLE), nil) }
+        if polite { _ = send(#"?WATCH={"enable":false};"# + "\n") }
         _ = gps_close(data)
     }
 }

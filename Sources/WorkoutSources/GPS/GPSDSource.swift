@@ -78,7 +78,7 @@ public struct GPSDSource: WorkoutDataSource {
             while waits > 0 {
                 waits -= 1
                 let message: GPSDMessage?
-                do { message = try connection.next(timeoutMicroseconds: 100_000) } catch { break }
+                do { message = try connection.next(timeoutMicroseconds: 100_000) } catch where !error.transient { continue } catch { break }
                 if case .fix(let fix)? = message { return fix.time }
             }
         }
@@ -112,8 +112,6 @@ public struct GPSDSource: WorkoutDataSource {
     }
 
     private func run(stop: StopFlag, continuation: AsyncThrowingStream<WorkoutReading, any Error>.Continuation) {
-        // A write to a socket gpsd has closed must be an error, not the end of the process.
-        signal(SIGPIPE, SIG_IGN)
         func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String, at date: Date? = nil) {
             continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: date ?? clock.now, detail: detail)))
         }
@@ -147,6 +145,10 @@ public struct GPSDSource: WorkoutDataSource {
                 let message: GPSDMessage?
                 do {
                     message = try connection.next(timeoutMicroseconds: 100_000)
+                } catch where !error.transient {
+                    // A line that is not one of gpsd's reports is skipped, as a strap's garbled frame is; gpsd is alive.
+                    silentReads = 0
+                    continue
                 } catch {
                     connection.close(polite: false)
                     status(.disconnected, "\(error); reconnecting")
