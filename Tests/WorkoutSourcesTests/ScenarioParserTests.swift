@@ -137,4 +137,45 @@ import WorkoutSources
             #expect(message.contains("truncated") || message.contains("not well-formed XML"), "\(message)")
         }
     }
+
+    // MARK: Limits for hostile files
+
+    private static func timeline(_ steps: String) -> String {
+        "activity: running\nlocation: indoor\ntimeline:\n  - start\n" + steps + "  - stop\n  - end\n"
+    }
+
+    @Test func aTimelineOfTenMillionStepsIsRefusedBeforeItIsParsed() throws {
+        // 10,000,000 steps do not fit in a scenario file's 1 MiB: refused before YAML reads them.
+        let text = Self.timeline(String(repeating: "  - lap\n", count: 10_000_000))
+        #expect { try Scenario(yaml: text, file: "steps.yaml") } throws: { "\($0)".contains("is 76.3 MiB, and scenarios are at most 1.0 MiB") }
+        let url = Scratch.url("steps", extension: "yaml")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect { try Scenario(contentsOf: url) } throws: { "\($0)".contains("the file is 76.3 MiB, and scenario files are at most 1.0 MiB") }
+    }
+
+    @Test func aTimelineHasAtMostTenThousandSteps() throws {
+        #expect(try Scenario(yaml: Self.timeline(String(repeating: "  - lap\n", count: ScenarioLimits.maximumSteps - 3))).timeline.count == ScenarioLimits.maximumSteps)
+        #expect { try Scenario(yaml: Self.timeline(String(repeating: "  - lap\n", count: ScenarioLimits.maximumSteps - 2)), file: "laps.yaml") } throws: {
+            "\($0)".contains("laps.yaml:4:") && "\($0)".contains("the timeline has 10001 steps, and a timeline has at most 10000")
+        }
+    }
+
+    @Test(arguments: [
+        ("  - move: {duration: 100000h, pace: \"6:00/km\"}\n", "lasts about 4167 days"),
+        ("  - move: {duration: 240h, pace: \"6:00/km\"}\n  - move: {distance: 500km, speed: 1km/h}\n", "lasts about 31 days"),
+    ])
+    func aTimelineLastsAtMostFourteenDays(_ steps: String, _ message: String) {
+        #expect { try Scenario(yaml: Self.timeline(steps), file: "long.yaml") } throws: {
+            "\($0)".contains(message) && "\($0)".contains("a scenario lasts at most 14 days")
+        }
+    }
+
+    /// Found by hand while setting limits: these never covered their first metre, and replays ran forever.
+    @Test(arguments: ["{distance: 1km, power: 0W}", "{distance: 1km, speed: 0km/h, to: 10km/h}", "{distance: 1km, power: 200W, to: 0W}"])
+    func aMoveByDistanceFromAStandstillIsRefused(_ move: String) {
+        #expect { try Scenario(yaml: Self.timeline("  - move: \(move)\n"), file: "still.yaml") } throws: {
+            "\($0)".contains("still.yaml:5:") && "\($0)".contains("above zero at its start and its end")
+        }
+    }
 }

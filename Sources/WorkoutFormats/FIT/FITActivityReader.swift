@@ -11,12 +11,19 @@ public import Foundation
 /// if let problem { print("read up to \(problem)") }
 /// ```
 public enum FITActivityReader {
-    /// What was read, and the problem that stopped reading, if any.
-    public static func read(_ data: Data) -> (activity: Activity, problem: FITDecodingError?) {
+    /// What was read within `limits`, and the problem that stopped reading, if any.
+    public static func read(_ data: Data, limits: ActivityFileLimits = .standard) -> (activity: Activity, problem: FITDecodingError?) {
         var state = State()
+        var messages = 0
         var problem: FITDecodingError?
         do {
-            try FITDecoder().decode(data) { state.take($0) }
+            try FITDecoder().decode(data) { message in
+                messages += 1
+                if message.globalNumber == FITMessageNumber.record, state.records.count >= limits.maximumRecords {
+                    throw FITDecodingError(.limitReached, at: message.offset, limits.tooManyRecords, messagesRead: messages - 1)
+                }
+                state.take(message)
+            }
         } catch let error as FITDecodingError {
             problem = error
         } catch {

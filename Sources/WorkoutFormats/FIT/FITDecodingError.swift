@@ -19,6 +19,8 @@ public struct FITDecodingError: Error, Sendable, Hashable, CustomStringConvertib
         public static let undefinedLocalMessage = Code("undefined local message")
         /// A definition message is malformed.
         public static let badDefinition = Code("bad definition")
+        /// The file holds more than a reader takes (see ``ActivityFileLimits``).
+        public static let limitReached = Code("limit reached")
         /// What the code says.
         public var description: String { name }
     }

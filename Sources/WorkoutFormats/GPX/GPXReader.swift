@@ -9,12 +9,13 @@ public import Foundation
 /// first is a pause from the previous segment's last point to its first.
 /// A GPX file has no laps or totals: one session is computed from the points.
 public enum GPXReader {
-    /// What was read, and the problem that stopped reading, if any.
-    public static func read(_ data: Data) -> (activity: Activity, problem: XMLLocatedProblem?) {
-        XMLLocatedProblem.read(data, with: Handler())
+    /// What was read within `limits`, and the problem that stopped reading, if any.
+    public static func read(_ data: Data, limits: ActivityFileLimits = .standard) -> (activity: Activity, problem: XMLLocatedProblem?) {
+        XMLLocatedProblem.read(data, with: Handler(limits: limits))
     }
 
     private struct Handler: ActivityXMLHandler {
+        let limits: ActivityFileLimits
         var records: [ActivityRecord] = []
         var timers: [ActivityTimerEvent] = []
         var sport: ActivitySport = .generic
@@ -29,6 +30,7 @@ public enum GPXReader {
         var pointsWithoutTime = 0
 
         mutating func startElement(_ name: String, attributes: [(name: String, value: String)], offset: Int) throws(XMLProblem) {
+            if name == "trkpt", records.count >= limits.maximumRecords { throw XMLProblem(limits.tooManyRecords, at: offset) }
             path.append(name)
             switch name {
             case "gpx":

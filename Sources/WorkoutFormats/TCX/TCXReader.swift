@@ -12,12 +12,13 @@ public import Foundation
 /// extension. A lap's second and later `Track` elements follow pauses, as
 /// Garmin writes them; they become timer stops and starts.
 public enum TCXReader {
-    /// What was read, and the problem that stopped reading, if any.
-    public static func read(_ data: Data) -> (activity: Activity, problem: XMLLocatedProblem?) {
-        XMLLocatedProblem.read(data, with: Handler())
+    /// What was read within `limits`, and the problem that stopped reading, if any.
+    public static func read(_ data: Data, limits: ActivityFileLimits = .standard) -> (activity: Activity, problem: XMLLocatedProblem?) {
+        XMLLocatedProblem.read(data, with: Handler(limits: limits))
     }
 
     private struct Handler: ActivityXMLHandler {
+        let limits: ActivityFileLimits
         var records: [ActivityRecord] = []
         var timers: [ActivityTimerEvent] = []
         var laps: [ActivitySummary] = []
@@ -33,6 +34,7 @@ public enum TCXReader {
         var sawActivity = false
 
         mutating func startElement(_ name: String, attributes: [(name: String, value: String)], offset: Int) throws(XMLProblem) {
+            if name == "Trackpoint", records.count >= limits.maximumRecords { throw XMLProblem(limits.tooManyRecords, at: offset) }
             path.append(name)
             switch name {
             case "Activity" where path.count >= 2 && ["Activities", "FirstSport", "NextSport"].contains(path[path.count - 2]):

@@ -9,6 +9,11 @@ extension Scenario {
     ///   and a "did you mean" for near misses. Nothing is half-read.
     public init(contentsOf url: URL) throws(ScenarioError) {
         let text: String
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > ScenarioLimits.maximumFileBytes {
+            throw ScenarioError(file: url.path, line: 0, column: 0,
+                                message: "the file is \(Self.megabytes(size)), and scenario files are at most \(Self.megabytes(ScenarioLimits.maximumFileBytes))",
+                                hint: "A scenario describes a workout in a few steps (`move: {duration: 12h, …}`), not reading by reading; replay a recorded file with `workout replay FILE`.")
+        }
         do { text = try String(contentsOf: url, encoding: .utf8) } catch {
             throw ScenarioError(file: url.path, line: 0, column: 0, message: "cannot read the scenario: \(error.localizedDescription)",
                                 hint: "Check the path; shipped scenarios are in Scenarios/.")
@@ -19,8 +24,16 @@ extension Scenario {
     /// Reads a scenario from YAML text; `file` names it in errors and
     /// `directory` is where route files are looked up.
     public init(yaml text: String, file: String = "<scenario>", directory: URL? = nil) throws(ScenarioError) {
+        guard text.utf8.count <= ScenarioLimits.maximumFileBytes else {
+            throw ScenarioError(file: file, line: 0, column: 0,
+                                message: "the scenario is \(Self.megabytes(text.utf8.count)), and scenarios are at most \(Self.megabytes(ScenarioLimits.maximumFileBytes))")
+        }
         self = try ScenarioParser(directory: directory).scenario(from: YAMLValue.parse(text, file: file))
     }
+}
+
+extension Scenario {
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
 }
 
 /// Turns a YAML tree into a ``Scenario``, checking every key and value.
@@ -48,11 +61,23 @@ struct ScenarioParser {
         if sensors.gps != nil, location != .indoor, route == nil, timeline.contains(where: { if case .move = $0 { true } else { false } }) {
             throw activityValue.error("an outdoor scenario with GPS needs a route", hint: "Add `route:` with `loop:`, `waypoints:` or `file:`, or set `location: indoor`.")
         }
+        for key in ["faults", "expect"] {
+            if let value = top[key], case .sequence(let items) = value.node, items.count > ScenarioLimits.maximumFaults {
+                throw value.error("`\(key)` has \(items.count) entries, and it has at most \(ScenarioLimits.maximumFaults)")
+            }
+        }
         let faults = try top["faults"].read { v throws(ScenarioError) in try Self.faults(v) } ?? []
         let expectations = try top["expect"].read { v throws(ScenarioError) in try Self.expectations(v) } ?? []
         let name = try top["name"].read { v throws(ScenarioError) in try v.scalar("a name") } ?? URL(fileURLWithPath: root.file).deletingPathExtension().lastPathComponent
-        return Scenario(name: name, activity: activity, location: location, start: start, seed: seed, athlete: athlete, route: route,
-                        sensors: sensors, timeline: timeline, faults: faults, expectations: expectations, file: root.file)
+        let scenario = Scenario(name: name, activity: activity, location: location, start: start, seed: seed, athlete: athlete, route: route,
+                                sensors: sensors, timeline: timeline, faults: faults, expectations: expectations, file: root.file)
+        let estimate = ScenarioSimulation(scenario: scenario).estimatedDuration
+        guard estimate <= ScenarioLimits.maximumDuration else {
+            throw timelineValue.error(String(format: "the timeline lasts about %.0f days, and a scenario lasts at most %.0f days",
+                                             estimate / 86_400, ScenarioLimits.maximumDuration / 86_400),
+                                      hint: "Durations and distances add up (distances at their slower target); shorten the longest steps.")
+        }
+        return scenario
     }
 
     static func activityType(_ value: YAMLValue) throws(ScenarioError) -> HKWorkoutActivityType {
@@ -175,6 +200,10 @@ struct ScenarioParser {
     static func timeline(_ value: YAMLValue, multisport: Bool) throws(ScenarioError) -> [ScenarioStep] {
         let items = try value.list("a timeline")
         guard !items.isEmpty else { throw value.error("the timeline is empty", hint: "Start with `- start`, move, then `- stop` and `- end`.") }
+        guard items.count <= ScenarioLimits.maximumSteps else {
+            throw value.error("the timeline has \(items.count) steps, and a timeline has at most \(ScenarioLimits.maximumSteps)",
+                              hint: "Join repeated steps into longer ones: one `move` can last hours.")
+        }
         var steps: [ScenarioStep] = []
         var started = false, stopped = false, ended = false
         for item in items {
@@ -272,6 +301,14 @@ struct ScenarioParser {
                 throw value.error("a move by distance needs a speed above zero", hint: "Use `duration:` to stand still.")
             }
             if case .heartRate = target { throw value.error("a move by distance needs a speed, pace or power target") }
+            // A ramp by distance starts at its first target: from zero it would never cover the first metre.
+            for end in [target] + (ramp.map { [$0] } ?? []) {
+                switch end {
+                case .speed(let speed) where speed <= 0, .power(let speed) where speed <= 0:
+                    throw value.error("a move by distance needs a speed or power above zero at its start and its end", hint: "Use `duration:` to start from a standstill.")
+                default: break
+                }
+            }
         }
         let cadence = try map["cadence"]?.number("a cadence per minute", in: 0...250)
         return ScenarioMovement(extent: extent, target: target, rampTo: ramp, cadence: cadence)

@@ -109,6 +109,11 @@ public struct ScenarioRoute: Sendable, Hashable {
     /// - Throws: ``ScenarioError`` with the file and the parser's line and column.
     public static func gpx(contentsOf url: URL) throws(ScenarioError) -> ScenarioRoute {
         let data: Data
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > ScenarioLimits.maximumRouteFileBytes {
+            throw ScenarioError(file: url.path, line: 0, column: 0,
+                                message: "the route file is \(Scenario.megabytes(size)), and route files are at most \(Scenario.megabytes(ScenarioLimits.maximumRouteFileBytes))",
+                                hint: "Simplify the route (gpsbabel -x simplify,count=100000) or split it.")
+        }
         do { data = try Data(contentsOf: url) } catch {
             throw ScenarioError(file: url.path, line: 0, column: 0, message: "cannot read the route file: \(error.localizedDescription)",
                                 hint: "Route files are looked up relative to the scenario file.")
@@ -128,7 +133,13 @@ public struct ScenarioRoute: Sendable, Hashable {
         if let problem = reader.problem {
             throw ScenarioError(file: url.path, line: problem.line, column: problem.column, message: problem.message)
         }
-        guard let route = ScenarioRoute(points: reader.track.isEmpty ? reader.routePoints : reader.track) else {
+        let points = reader.track.isEmpty ? reader.routePoints : reader.track
+        guard points.count <= ScenarioLimits.maximumRoutePoints else {
+            throw ScenarioError(file: url.path, line: 0, column: 0,
+                                message: "the route has \(points.count) points, and a route has at most \(ScenarioLimits.maximumRoutePoints)",
+                                hint: "Simplify the route (gpsbabel -x simplify,count=100000).")
+        }
+        guard let route = ScenarioRoute(points: points) else {
             throw ScenarioError(file: url.path, line: 0, column: 0, message: "the GPX file holds fewer than two distinct track or route points")
         }
         return route

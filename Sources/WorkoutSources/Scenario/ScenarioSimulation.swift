@@ -113,12 +113,21 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
             switch step {
             case .prepare(let countdown): total += countdown
             case .move(let movement):
-                if case .speed(let s) = movement.target { speed = s }
-                if case .power(let watts) = movement.target { speed = Self.speed(forPower: watts, activity: scenario.activity, mass: profile.massKilograms, grade: 0) }
+                func speedOf(_ target: ScenarioMovement.Target, otherwise: Double) -> Double {
+                    switch target {
+                    case .speed(let s): s
+                    case .power(let watts): Self.speed(forPower: watts, activity: scenario.activity, mass: profile.massKilograms, grade: 0)
+                    case .heartRate: otherwise
+                    }
+                }
+                speed = speedOf(movement.target, otherwise: speed)
+                // A ramp by distance runs at least as slowly as its slower end.
+                let slower = min(speed, movement.rampTo.map { speedOf($0, otherwise: speed) } ?? speed)
                 switch movement.extent {
                 case .duration(let seconds): total += seconds
-                case .distance(let meters): total += meters / max(speed, 0.5)
+                case .distance(let meters): total += meters / max(slower, 1e-3)
                 }
+                speed = movement.rampTo.map { speedOf($0, otherwise: speed) } ?? speed
             default: break
             }
         }
@@ -164,7 +173,9 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
     }
 
     private func isDone(_ move: ScenarioMovement) -> Bool {
-        switch move.extent {
+        // A hard stop beyond the parser's estimate (a power target up a wall can be slower than on the flat).
+        if time >= 2 * ScenarioLimits.maximumDuration { return true }
+        return switch move.extent {
         case .duration(let seconds): time - stepStart.time >= seconds - 1e-9
         case .distance(let meters): distance - stepStart.distance >= meters - 1e-9
         }
