@@ -46,6 +46,12 @@ public enum FITActivityReader {
 
         static func date(_ fitSeconds: Double) -> Date { Date(timeIntervalSince1970: fitSeconds + fitEpochOffset) }
 
+        /// A field's value as an integer of type `T`, or `nil` when it is not
+        /// one (a damaged or hostile file can declare any field a float, NaN, or out of range).
+        static func integer<T: FixedWidthInteger>(_: T.Type) -> (Double) -> T? {
+            { value in value.isFinite ? T(exactly: value.rounded(.towardZero)) : nil }
+        }
+
         mutating func take(_ message: FITMessage) {
             if let time = message.timestamp, message.globalNumber != FITMessageNumber.lap, message.globalNumber != FITMessageNumber.session {
                 lastDate = Self.date(Double(time))
@@ -58,9 +64,9 @@ public enum FITActivityReader {
                 guard let date = lastDate else { return }
                 for seconds in message.numbers(0) { beats.append(ActivityHeartbeatInterval(date: date, seconds: seconds / 1000)) }
             case FITMessageNumber.fileID:
-                if let manufacturer = message.number(1) { creator.manufacturer = UInt16(clamping: Int(manufacturer)) }
-                if let product = message.number(2) { creator.product = UInt16(clamping: Int(product)) }
-                if let serial = message.number(3) { creator.serialNumber = UInt32(clamping: Int64(serial)) }
+                if let manufacturer = message.number(1).flatMap(Self.integer(UInt16.self)) { creator.manufacturer = manufacturer }
+                if let product = message.number(2).flatMap(Self.integer(UInt16.self)) { creator.product = product }
+                if let serial = message.number(3).flatMap(Self.integer(UInt32.self)) { creator.serialNumber = serial }
                 if let name = message.string(8) {
                     creator.name = name
                     creatorNamed = true
@@ -128,7 +134,7 @@ public enum FITActivityReader {
             }
             let end = message.timestamp.map { Self.date(Double($0)) }
             let sportField: UInt8 = isLap ? 25 : 5
-            var summary = ActivitySummary(sport: message.number(sportField).map { ActivitySport(fitValue: UInt8($0)) } ?? sessions.last?.sport ?? .generic,
+            var summary = ActivitySummary(sport: message.number(sportField).flatMap(Self.integer(UInt8.self)).map { ActivitySport(fitValue: $0) } ?? sessions.last?.sport ?? .generic,
                                           start: start, elapsedTime: elapsed ?? end.map { max(0, $0.timeIntervalSince(start)) } ?? 0,
                                           timerTime: message.number(8, scale: 1000))
             summary.distance = message.number(9, scale: 100)
