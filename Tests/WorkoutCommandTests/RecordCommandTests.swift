@@ -31,6 +31,12 @@ final class RecordingProcess: @unchecked Sendable {
         }
     }
 
+    /// Kills the process with SIGKILL, as a power cut or the OOM killer would, and waits for it.
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// Waits for the process to end and returns its status.
     func finish() async throws -> Int32 {
         while process.isRunning { try await Task.sleep(for: .milliseconds(100)) }

@@ -1,0 +1,158 @@
+import Foundation
+import OpenHealthKit
+import TestSupport
+import Testing
+import WorkoutFormats
+import WorkoutSources
+
+/// A strap bridge on a socat pty, sending a heart-rate notification every
+/// 50 ms on its own thread: notification `i` carries 60 + i mod 120 bpm, and
+/// the time each was written is kept.
+final class StrapFeeder: @unchecked Sendable {
+    private let strap: SocatPair
+    private let lock = NSLock()
+    private var stopped = false
+    private var written: [(date: Date, value: Int)] = []
+    private let thread: Thread
+
+    init(_ strap: SocatPair) {
+        self.strap = strap
+        let box = FeederBox()
+        thread = Thread { box.run() }
+        box.feeder = self
+        thread.start()
+    }
+
+    fileprivate func loop() {
+        var index = 0
+        while !lock.withLock({ stopped }) {
+            let value = 60 + index % 120
+            if (try? strap.write(StrapFraming.hrm1.encode(.notification(kind: 0x2A37, payload: [0x00, UInt8(value)]), sequence: UInt32(index),
+                                                          milliseconds: UInt64(index) * 50))) != nil {
+                lock.withLock { written.append((Date(), value)) }
+            }
+            index += 1
+            usleep(50_000)
+        }
+    }
+
+    /// Stops sending and returns what was written, in order.
+    func stop() -> [(date: Date, value: Int)] {
+        lock.withLock { stopped = true }
+        while thread.isExecuting { usleep(10_000) }
+        return lock.withLock { written }
+    }
+}
+
+private final class FeederBox: @unchecked Sendable {
+    weak var feeder: StrapFeeder?
+    func run() {
+        // Wait for the feeder to be set, then loop.
+        while feeder == nil { usleep(1_000) }
+        feeder?.loop()
+    }
+}
+
+/// A small deterministic generator, so a failing round can be replayed from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Real faults under `workout record`: the process killed at random moments,
+/// the store's disk full or read-only, the strap bridge coming and going.
+@Suite(.serialized) struct RecordCommandFaultTests {
+    /// Heart-rate samples in the store, by the time they were measured.
+    static func heartRates(in store: String) throws -> [(date: Date, value: Double)] {
+        let output = try ExternalTool.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            for start, value in db.execute("SELECT o.start, o.raw_value FROM object o JOIN data_type t ON t.id = o.type "
+                                           "WHERE t.identifier = 'HKQuantityTypeIdentifierHeartRate' ORDER BY o.start"):
+                print(repr(start), value)
+            """, [store])
+        return output.standardOutput.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, let start = Double(parts[0]), let value = Double(parts[1]) else { return nil }
+            return (Date(timeIntervalSince1970: start), value)
+        }
+    }
+
+    /// `PRAGMA integrity_check`, by Python's sqlite3 module: `ok` for a sound file.
+    static func integrity(of store: String) throws -> String {
+        try ExternalTool.python("import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0])", [store])
+            .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `kill -9` of a recorder at 50 random moments, each followed by
+    /// `workout recover`: no store is ever corrupt, every recording that was
+    /// running is recovered, at most a second of the strap's readings is lost,
+    /// what is kept is what was sent in the order it was sent, and every
+    /// recovered workout exports to a FIT file that reads back.
+    @Test(.timeLimit(.minutes(8)), .enabled(if: SocatPair.executable != nil, "socat is missing: run Scripts/setup"))
+    func aRecorderKilledAtFiftyRandomMomentsLosesAtMostASecond() async throws {
+        let folder = Scratch.url("kill-9")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let seed: UInt64 = 20_261_124
+        var random = SplitMix64(state: seed)
+        var losses: [Double] = []
+        var recovered = 0
+        let strap = try SocatPair()
+        for round in 1...(ProcessInfo.processInfo.environment["OHK_KILL_ROUNDS"].flatMap(Int.init) ?? 50) {
+            if round > 1 { strap.stop(); try strap.start() }   // a fresh pty: nothing left over from the last round
+            let roundStart = Date()   // after the last round's kill: its readings are all older
+            let feeder = StrapFeeder(strap)
+            let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--allow-empty",
+                                                  "--store", store])
+            let delay = Double.random(in: 0.3...3.5, using: &random)
+            try await Task.sleep(for: .seconds(delay))
+            let runningBeforeKill = recording.output.contains("state running")
+            recording.kill()
+            let sent = feeder.stop()
+            let output = recording.output
+            let recover = try await offThePool { try WorkoutProcess.run(["recover", "--json", "--store", store]) }
+            let context = "round \(round) of seed \(seed), killed after \(String(format: "%.2f", delay)) s\n\(output)\n\(recover.stdout)\(recover.stderr)"
+            #expect(recover.status == 0, "\(context)")
+            #expect(try Self.integrity(of: store) == "ok", "\(context)")
+            let result = try JSONSerialization.jsonObject(with: Data(recover.stdout.utf8)) as? [String: Any]
+            if runningBeforeKill {
+                #expect(result?["recovered"] as? Bool != false, "a running recording was not recovered: \(context)")
+                if result?["recovered"] as? Bool != false { recovered += 1 }
+            }
+            guard runningBeforeKill, let firstSent = sent.first, let lastSent = sent.last else { continue }
+            let kept = try Self.heartRates(in: store).filter { $0.date >= roundStart }
+            // What was kept is what was sent, in order: each value is a later notification than the one before.
+            let indices = kept.map { sample in sent.firstIndex { Double($0.value) == sample.value } }
+            #expect(!indices.contains(nil), "a value that was never sent: \(kept.map(\.value)) \(context)")
+            let found = indices.compactMap { $0 }
+            #expect(zip(found, found.dropFirst()).allSatisfy { $0 < $1 }, "out of order: \(found) \(context)")
+            // The newest kept reading against the newest sent before the kill (the recorder dates readings on arrival).
+            let newestKept = kept.last?.date ?? firstSent.date
+            let loss = max(0, lastSent.date.timeIntervalSince(newestKept))
+            losses.append(loss)
+            #expect(loss <= 1.25, "lost \(String(format: "%.2f", loss)) s of readings: \(context)")
+        }
+        // Every recovered workout exports, and the FIT file reads back with its heart rate.
+        let list = try WorkoutProcess.run(["list", "--json", "--store", store])
+        let workouts = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]], "\(list.stderr)")
+        #expect(workouts.count == recovered, "\(list.stdout)")
+        for workout in workouts {
+            let id = try #require(workout["id"] as? String)
+            let file = folder.appendingPathComponent("\(id).fit")
+            let export = try WorkoutProcess.run(["export", id, "--format", "fit", "--output", file.path, "--store", store])
+            #expect(export.status == 0, "\(export.stdout)\(export.stderr)")
+            #expect(throws: Never.self) { try ActivityFile.read(file) }
+        }
+        let sorted = losses.sorted()
+        print("kill -9 × 50 (seed \(seed)): \(recovered) recordings recovered, 0 corrupt stores; readings lost: median \(String(format: "%.2f", sorted[sorted.count / 2])) s, most \(String(format: "%.2f", sorted.last ?? 0)) s")
+        #expect(recovered >= 30, "most random moments fall in a running recording")
+    }
+}
