@@ -130,6 +130,7 @@ struct Record: AsyncParsableCommand {
         var lap = RecordDisplay.Lap(start: start, elapsed: 0, distance: 0)
         var lapNumber = 1
         var tick = 0
+        var failuresShown = 0
         recording: while true {
             try? await Task.sleep(for: .milliseconds(200))
             for step in clock.takeSteps() { display.warn(step.description) }
@@ -159,6 +160,10 @@ struct Record: AsyncParsableCommand {
                     display.log("marker at \(clockText(builder.elapsedTime(at: now)))")
                 }
             }
+            // The store's troubles and the sources' failures, as they happen.
+            let failures = dataSource.failures
+            for failure in failures.dropFirst(failuresShown) { display.warn(failure) }
+            failuresShown = failures.count
             tick += 1
             display.update(session: session, builder: builder, dataSource: dataSource, lap: lap, lapNumber: lapNumber,
                            redraw: changed || tick % 5 == 0)
@@ -183,7 +188,7 @@ struct Record: AsyncParsableCommand {
                                   + "Check the device and try again, or give --allow-empty to save an empty workout.")
         }
         guard let workout = try await builder.finishWorkout() else { throw RecordingsError("The store did not save the workout.") }
-        for failure in dataSource.failures { warn(failure) }
+        for failure in dataSource.failures.dropFirst(failuresShown) { warn(failure) }
         if json {
             try printJSON(WorkoutSummary(workout))
         } else {

@@ -155,4 +155,52 @@ struct SplitMix64: RandomNumberGenerator {
         print("kill -9 × 50 (seed \(seed)): \(recovered) recordings recovered, 0 corrupt stores; readings lost: median \(String(format: "%.2f", sorted[sorted.count / 2])) s, most \(String(format: "%.2f", sorted.last ?? 0)) s")
         #expect(recovered >= 30, "most random moments fall in a running recording")
     }
+
+    /// Whether this process may mount a filesystem (root, outside a restricted container).
+    static let canMount: Bool = {
+        guard getuid() == 0 else { return false }
+        let folder = Scratch.url("mount-probe")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard (try? ExternalTool.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", folder.path]))?.status == 0 else { return false }
+        _ = try? ExternalTool.run("/bin/umount", [folder.path])
+        return true
+    }()
+
+    /// The store's disk fills up under a running recorder and frees up again:
+    /// the recorder says so once, in words, goes on, holds the readings it
+    /// could not write and writes them once there is room, so the finished
+    /// workout has every reading; the store is sound.
+    @Test(.timeLimit(.minutes(2)), .enabled(if: SocatPair.executable != nil, "socat is missing: run Scripts/setup"),
+          .enabled(if: canMount, "mounting a small tmpfs needs root: skipping the full disk"))
+    func aFullDiskLosesNothingOnceSpaceReturns() async throws {
+        let disk = Scratch.url("full-disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        #expect(try ExternalTool.run("/bin/mount", ["-t", "tmpfs", "-o", "size=16m", "tmpfs", disk.path]).status == 0)
+        defer { _ = try? ExternalTool.run("/bin/umount", ["-l", disk.path]) }
+        let store = disk.appendingPathComponent("health.sqlite").path
+        let strap = try SocatPair()
+        let feeder = StrapFeeder(strap)
+        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "14s",
+                                              "--store", store])
+        try await recording.waitFor("state running")
+        let running = Date()
+        try await Task.sleep(for: .seconds(3))
+        // Fill the disk to the last byte, as a card full of old rides is.
+        let filler = disk.appendingPathComponent("filler").path
+        _ = try ExternalTool.run("/bin/dd", ["if=/dev/zero", "of=\(filler)", "bs=64k"])
+        try await recording.waitFor("the disk holding the store is full")
+        try await Task.sleep(for: .seconds(3))
+        try FileManager.default.removeItem(atPath: filler)
+        #expect(try await recording.finish() == 0, "\(recording.output)")
+        let sent = feeder.stop().filter { $0.date >= running }
+        let output = recording.output
+        #expect(output.components(separatedBy: "the disk holding the store is full").count == 2, "said once:\n\(output)")
+        #expect(output.contains("the store is written again; the readings held meanwhile were saved"), "\(output)")
+        #expect(output.contains("saved workout"), "\(output)")
+        #expect(try Self.integrity(of: store) == "ok")
+        let kept = try Self.heartRates(in: store).filter { $0.date >= running }
+        // Everything the strap sent while the workout ran, but for the last readings after its end.
+        #expect(kept.count >= sent.count - 25, "kept \(kept.count) of \(sent.count) readings\n\(output)")
+    }
 }

@@ -52,6 +52,11 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var heldWhilePaused: [CLLocation] = []
         var heartbeats = HeartbeatState()
         var pending: [HKSample] = []
+        /// Readings the store refused for a reason that may pass (a full or
+        /// read-only disk): written before the next batch, up to ``unwrittenLimit``.
+        var unwritten = ReadingWriter.Batch(samples: [], locations: [])
+        /// The store's current trouble, once reported; `nil` while writes succeed.
+        var storeTrouble: String?
         var pendingDerived: [DerivedQuantity] = []
         var pendingLocations: [CLLocation] = []
         /// Types counted since the delegate last heard of a batch.
@@ -475,6 +480,10 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     func flushAndWait(into builder: HKLiveWorkoutBuilder) async {
         await flush(into: builder)
         await state.withLock { $0.writer }?.drain()
+        // Readings the store refused earlier get one more try, even with nothing new to write.
+        if state.withLock({ $0.unwritten.count > 0 }) {
+            await write(ReadingWriter.Batch(samples: [], locations: []))
+        }
     }
 
     /// Waits for the writes under way, taking no more: for a discarded workout.
@@ -484,35 +493,87 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         await writer?.drain()
     }
 
-    /// Writes one batch: the positions to the route, then one save per sample
-    /// type, so that a type failing cannot hide another.
-    private func write(_ batch: ReadingWriter.Batch) async {
+    /// The most readings held in memory while the store refuses writes: about
+    /// an hour of a GPS at 1 Hz and a strap at 4 Hz with their derived
+    /// quantities, some 100 MB; beyond, the oldest are dropped and counted.
+    static let unwrittenLimit = 500_000
+
+    /// Writes one batch after the readings an earlier write could not store:
+    /// the positions to the route, then one save per sample type, so that a
+    /// type failing cannot hide another. What the store refuses for a reason
+    /// that may pass (``StoreWriteFailure/isTransient``) is held and tried
+    /// again with the next batch; the trouble is reported once, and so is
+    /// its end.
+    private func write(_ fresh: ReadingWriter.Batch) async {
         guard let builder = state.withLock({ $0.builder }) else { return }
+        var batch = state.withLock { s -> ReadingWriter.Batch in
+            var held = s.unwritten
+            s.unwritten = ReadingWriter.Batch(samples: [], locations: [])
+            held.append(fresh)
+            return held
+        }
+        var refused = ReadingWriter.Batch(samples: [], locations: [])
+        var trouble: StoreWriteFailure?
+        func failed(_ what: String, _ error: any Error) -> Bool {
+            let failure = StoreWriteFailure(error)
+            guard failure.isTransient else {
+                state.withLock { s in
+                    let message = "\(what): \(failure)"
+                    if !s.failures.contains(message) { s.failures.append(message) }
+                }
+                return false
+            }
+            trouble = failure
+            return true
+        }
         if !batch.locations.isEmpty {
             do {
                 try await builder.seriesBuilder(for: .workoutRoute())?.insertRouteData(batch.locations)
             } catch {
-                state.withLock { $0.failures.append("route: \(error)") }
+                if failed("route", error) { refused.locations = batch.locations }
             }
         }
+        batch.locations = []
         // Grouped by type in order of first appearance, as TypedRows.Groups
         // groups rows: a batch holds a handful of types, and equal types are
         // often separate objects, so a short scan compares them by ==.
-        var groups: [(type: HKSampleType, samples: [HKSample])] = []
-        func add(_ sample: HKSample, of type: HKSampleType) {
-            if let index = groups.firstIndex(where: { $0.type == type }) {
-                groups[index].samples.append(sample)
-            } else {
-                groups.append((type, [sample]))
+        var groups: [(type: HKSampleType, samples: [HKSample], derived: [DerivedQuantity])] = []
+        func index(of type: HKSampleType) -> Int {
+            if let index = groups.firstIndex(where: { $0.type == type }) { return index }
+            groups.append((type, [], []))
+            return groups.count - 1
+        }
+        for sample in batch.samples { groups[index(of: sample.sampleType)].samples.append(sample) }
+        for quantity in batch.derived { groups[index(of: quantity.type)].derived.append(quantity) }
+        for group in groups {
+            do {
+                try await builder.healthStore.saveAssociated(group.samples + group.derived.map(\.sample), to: builder.workoutUUID)
+            } catch {
+                if failed(group.type.identifier, error) {
+                    refused.samples += group.samples
+                    refused.derived += group.derived
+                }
             }
         }
-        for sample in batch.samples { add(sample, of: sample.sampleType) }
-        for quantity in batch.derived { add(quantity.sample, of: quantity.type) }
-        for (type, samples) in groups {
-            do {
-                try await builder.healthStore.saveAssociated(samples, to: builder.workoutUUID)
-            } catch {
-                state.withLock { $0.failures.append("\(type.identifier): \(error)") }
+        state.withLock { s in
+            if let trouble {
+                var dropped = 0
+                if refused.count > Self.unwrittenLimit {
+                    dropped = refused.count - Self.unwrittenLimit
+                    let samples = min(dropped, refused.samples.count)
+                    refused.samples.removeFirst(samples)
+                    refused.derived.removeFirst(min(dropped - samples, refused.derived.count))
+                }
+                s.unwritten = refused
+                let message = "the store could not be written: \(trouble); \(refused.count) \(refused.count == 1 ? "reading is" : "readings are") held in memory and written once it can"
+                    + (dropped > 0 ? " (\(dropped) of the oldest were dropped)" : "")
+                if s.storeTrouble != trouble.description {
+                    s.storeTrouble = trouble.description
+                    s.failures.append(message)
+                }
+            } else if s.storeTrouble != nil {
+                s.storeTrouble = nil
+                s.failures.append("the store is written again; the readings held meanwhile were saved")
             }
         }
     }
