@@ -203,4 +203,45 @@ struct SplitMix64: RandomNumberGenerator {
         // Everything the strap sent while the workout ran, but for the last readings after its end.
         #expect(kept.count >= sent.count - 25, "kept \(kept.count) of \(sent.count) readings\n\(output)")
     }
+
+    /// A strap bridge that vanishes for 2 s and comes back every 5 s for a
+    /// minute, as a loose USB plug does: the recording goes on, picks the
+    /// strap up again each time, and the workout keeps the readings of every
+    /// time it was there and marks each loss.
+    @Test(.timeLimit(.minutes(3)), .enabled(if: SocatPair.executable != nil, "socat is missing: run Scripts/setup"))
+    func aStrapBridgeThatComesAndGoesForAMinute() async throws {
+        let folder = Scratch.url("flapping")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let strap = try SocatPair()
+        let feeder = StrapFeeder(strap)   // writes fail, and are not counted, while the bridge is gone
+        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "64s",
+                                              "--store", store])
+        try await recording.waitFor("state running")
+        var windows: [(start: Date, end: Date)] = []
+        for _ in 0..<12 {
+            let start = Date()
+            try await Task.sleep(for: .seconds(3))
+            windows.append((start, Date()))
+            strap.stop()
+            try await Task.sleep(for: .seconds(2))
+            try strap.start()
+        }
+        #expect(try await recording.finish() == 0, "\(recording.output)")
+        _ = feeder.stop()
+        let output = recording.output
+        #expect(output.contains("saved workout"), "\(output)")
+        let kept = try Self.heartRates(in: store)
+        // Every time the bridge was there (the first 0.5 s aside, as the reader finds it again), readings were kept.
+        for (index, window) in windows.enumerated() {
+            let inside = kept.filter { $0.date >= window.start.addingTimeInterval(1.2) && $0.date <= window.end }
+            #expect(inside.count >= 20, "window \(index + 1): \(inside.count) readings\n\(output)")
+        }
+        let shown = try WorkoutProcess.run(["show", "last", "--json", "--store", store])
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any], "\(shown.stderr)")
+        let text = try WorkoutProcess.run(["show", "last", "--store", store]).stdout
+        #expect(text.components(separatedBy: ": disconnected").count - 1 >= 11, "each loss is marked\n\(text)")
+        #expect(detail["heartRate"] != nil || text.contains("bpm"), "\(text)")
+    }
 }
