@@ -39,6 +39,15 @@ public final class GPSFake: @unchecked Sendable {
         }
     }
 
+    /// Sends `signal` to the gpsd that gpsfake started (SIGSTOP hangs it, SIGCONT lets it go on).
+    public func signalDaemon(_ signal: Int32) {
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        daemon.arguments = ["-\(signal)", "-P", String(process.processIdentifier), "-x", "gpsd"]
+        try? daemon.run()
+        daemon.waitUntilExit()
+    }
+
     /// Kills gpsd and gpsfake with SIGKILL: children of `swift test` inherit a blocked SIGTERM.
     public func stop() {
         let children = Process()

@@ -149,6 +149,33 @@ struct RecordTestError: Error, CustomStringConvertible {
         #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): connected"), "\(shown)")
     }
 
+    /// gpsd hung (SIGSTOP) for 10 s in the middle of the ride, then let go
+    /// on: the recorder notices the silence, marks it, reconnects, and the
+    /// ride's distance is the receiver's, with nothing added across the gap.
+    @Test func aRecordingSurvivesGpsdHungForTenSeconds() async throws {
+        let ride = try prepare()
+        defer { try? FileManager.default.removeItem(at: ride.folder) }
+        let gpsd = try GPSFake(log: ride.nmea)
+        defer { gpsd.stop() }
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "84", "--store", ride.store])
+        try await recording.waitFor("fix3D")
+        // 8 s of rest, then 25 s at 5 m/s: hang gpsd while the runner moves.
+        try await Task.sleep(for: .seconds(14))
+        gpsd.signalDaemon(SIGSTOP)
+        try await recording.waitFor("did not answer")
+        try await Task.sleep(for: .seconds(10))
+        gpsd.signalDaemon(SIGCONT)
+        #expect(try await recording.finish() == 0, "\(recording.output)")
+        #expect(recording.output.contains("reconnected to gpsd"), "\(recording.output)")
+        let workout = try #require(try workouts(in: ride.store).first, "\(recording.output)")
+        let meters = try #require(workout["distanceMeters"] as? Double)
+        // At most the whole ride (no jump across the gap), and no less than the ride without the hung 10 s at 5 m/s.
+        #expect(meters <= ride.groundTruth * 1.005, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
+        #expect(meters >= ride.groundTruth - 60, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
+        let shown = try WorkoutProcess.run(["show", try #require(workout["id"] as? String), "--store", ride.store]).stdout
+        #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): stale"), "the silence is marked\n\(shown)")
+    }
+
     /// GeographicLib's length of a track through `fixes`, by its Python package.
     static func geographicLibLength(_ fixes: [GPSDWatch.Fix]) throws -> Double {
         let points = fixes.map { "\($0.latitude),\($0.longitude)" }.joined(separator: ";")
