@@ -74,7 +74,7 @@ struct SplitMix64: RandomNumberGenerator {
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             for start, value in db.execute("SELECT o.start, o.raw_value FROM object o JOIN data_type t ON t.id = o.type "
-                                           "WHERE t.identifier = 'HKQuantityTypeIdentifierHeartRate' ORDER BY o.start"):
+                                           "WHERE t.identifier = 'HKQuantityTypeIdentifierHeartRate' ORDER BY o.start, o.id"):
                 print(repr(start), value)
             """, [store])
         return output.standardOutput.split(separator: "\n").compactMap { line in
@@ -133,7 +133,7 @@ struct SplitMix64: RandomNumberGenerator {
             let indices = kept.map { sample in sent.firstIndex { Double($0.value) == sample.value } }
             #expect(!indices.contains(nil), "a value that was never sent: \(kept.map(\.value)) \(context)")
             let found = indices.compactMap { $0 }
-            #expect(zip(found, found.dropFirst()).allSatisfy { $0 < $1 }, "out of order: \(found) \(context)")
+            #expect(zip(found, found.dropFirst()).allSatisfy { $0 < $1 }, "out of order: \(zip(found, kept.map(\.date.timeIntervalSince1970)).map { "\($0)@\($1)" }) \(context)")
             // The newest kept reading against the newest sent before the kill (the recorder dates readings on arrival).
             let newestKept = kept.last?.date ?? firstSent.date
             let loss = max(0, lastSent.date.timeIntervalSince(newestKept))
