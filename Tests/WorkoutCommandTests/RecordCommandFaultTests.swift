@@ -106,7 +106,8 @@ struct SplitMix64: RandomNumberGenerator {
         var losses: [Double] = []
         var recovered = 0
         let strap = try SocatPair()
-        for round in 1...(ProcessInfo.processInfo.environment["OHK_KILL_ROUNDS"].flatMap(Int.init) ?? 50) {
+        let rounds = ProcessInfo.processInfo.environment["OHK_KILL_ROUNDS"].flatMap(Int.init) ?? 50   // fewer while working on it
+        for round in 1...rounds {
             if round > 1 { strap.stop(); try strap.start() }   // a fresh pty: nothing left over from the last round
             let roundStart = Date()   // after the last round's kill: its readings are all older
             let feeder = StrapFeeder(strap)
@@ -129,11 +130,16 @@ struct SplitMix64: RandomNumberGenerator {
             }
             guard runningBeforeKill, let firstSent = sent.first, let lastSent = sent.last else { continue }
             let kept = try Self.heartRates(in: store).filter { $0.date >= roundStart }
-            // What was kept is what was sent, in order: each value is a later notification than the one before.
-            let indices = kept.map { sample in sent.firstIndex { Double($0.value) == sample.value } }
-            #expect(!indices.contains(nil), "a value that was never sent: \(kept.map(\.value)) \(context)")
-            let found = indices.compactMap { $0 }
-            #expect(zip(found, found.dropFirst()).allSatisfy { $0 < $1 }, "out of order: \(zip(found, kept.map(\.date.timeIntervalSince1970)).map { "\($0)@\($1)" }) \(context)")
+            // What was kept is what was sent, in order: the kept values are a subsequence of the sent ones
+            // (values repeat every 120 notifications, so they are matched in turn, not looked up).
+            var next = sent.startIndex
+            var unmatched: Double?
+            for sample in kept {
+                while next < sent.endIndex, Double(sent[next].value) != sample.value { next += 1 }
+                guard next < sent.endIndex else { unmatched = sample.value; break }
+                next += 1
+            }
+            #expect(unmatched == nil, "\(unmatched ?? 0) bpm was kept out of the order sent, or never sent: \(kept.map(\.value)) \(context)")
             // The newest kept reading against the newest sent before the kill (the recorder dates readings on arrival).
             let newestKept = kept.last?.date ?? firstSent.date
             let loss = max(0, lastSent.date.timeIntervalSince(newestKept))
@@ -152,8 +158,8 @@ struct SplitMix64: RandomNumberGenerator {
             #expect(throws: Never.self) { try ActivityFile.read(file) }
         }
         let sorted = losses.sorted()
-        print("kill -9 × 50 (seed \(seed)): \(recovered) recordings recovered, 0 corrupt stores; readings lost: median \(String(format: "%.2f", sorted[sorted.count / 2])) s, most \(String(format: "%.2f", sorted.last ?? 0)) s")
-        #expect(recovered >= 30, "most random moments fall in a running recording")
+        print("kill -9 × \(rounds) (seed \(seed)): \(recovered) recordings recovered, 0 corrupt stores; readings lost: median \(String(format: "%.2f", sorted[sorted.count / 2])) s, most \(String(format: "%.2f", sorted.last ?? 0)) s")
+        #expect(recovered >= rounds * 3 / 5, "most random moments fall in a running recording")
     }
 
     /// Whether this process may mount a filesystem (root, outside a restricted container).
