@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import WorkoutSources
 
 /// Scenario files (YAML) through the parser and every check it makes.
@@ -10,13 +11,8 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
-
-/// SwiftPM names an executable's entry point after its module; libFuzzer's driver runs from it.
+/// SwiftPM names an executable's entry point after its module.
 @_cdecl("FuzzScenarioParser_main")
 func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc, argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzz)
+    runFuzzer(argc, argv, fuzz)
 }
