@@ -108,7 +108,7 @@ struct SplitMix64: RandomNumberGenerator {
         let strap = try SocatPair()
         let rounds = ProcessInfo.processInfo.environment["OHK_KILL_ROUNDS"].flatMap(Int.init) ?? 50   // fewer while working on it
         for round in 1...rounds {
-            if round > 1 { strap.stop(); try strap.start() }   // a fresh pty: nothing left over from the last round
+            if round > 1 { try await offThePool { strap.stop(); try strap.start() } }   // a fresh pty: nothing left over from the last round
             let roundStart = Date()   // after the last round's kill: its readings are all older
             let feeder = StrapFeeder(strap)
             let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--allow-empty",
@@ -116,20 +116,19 @@ struct SplitMix64: RandomNumberGenerator {
             let delay = Double.random(in: 0.3...3.5, using: &random)
             try await Task.sleep(for: .seconds(delay))
             let runningBeforeKill = recording.output.contains("state running")
-            recording.kill()
-            let sent = feeder.stop()
+            let sent = try await offThePool { recording.kill(); return feeder.stop() }
             let output = recording.output
             let recover = try await offThePool { try WorkoutProcess.run(["recover", "--json", "--store", store]) }
             let context = "round \(round) of seed \(seed), killed after \(String(format: "%.2f", delay)) s\n\(output)\n\(recover.stdout)\(recover.stderr)"
             #expect(recover.status == 0, "\(context)")
-            #expect(try Self.integrity(of: store) == "ok", "\(context)")
+            #expect(try await offThePool { try Self.integrity(of: store) } == "ok", "\(context)")
             let result = try JSONSerialization.jsonObject(with: Data(recover.stdout.utf8)) as? [String: Any]
             if runningBeforeKill {
                 #expect(result?["recovered"] as? Bool != false, "a running recording was not recovered: \(context)")
                 if result?["recovered"] as? Bool != false { recovered += 1 }
             }
             guard runningBeforeKill, let firstSent = sent.first, let lastSent = sent.last else { continue }
-            let kept = try Self.heartRates(in: store).filter { $0.date >= roundStart }
+            let kept = try await offThePool { try Self.heartRates(in: store) }.filter { $0.date >= roundStart }
             // What was kept is what was sent, in order: the kept values are a subsequence of the sent ones
             // (values repeat every 120 notifications, so they are matched in turn, not looked up).
             var next = sent.startIndex
@@ -147,13 +146,13 @@ struct SplitMix64: RandomNumberGenerator {
             #expect(loss <= 1.25, "lost \(String(format: "%.2f", loss)) s of readings: \(context)")
         }
         // Every recovered workout exports, and the FIT file reads back with its heart rate.
-        let list = try WorkoutProcess.run(["list", "--json", "--store", store])
+        let list = try await offThePool { try WorkoutProcess.run(["list", "--json", "--store", store]) }
         let workouts = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]], "\(list.stderr)")
         #expect(workouts.count == recovered, "\(list.stdout)")
         for workout in workouts {
             let id = try #require(workout["id"] as? String)
             let file = folder.appendingPathComponent("\(id).fit")
-            let export = try WorkoutProcess.run(["export", id, "--format", "fit", "--output", file.path, "--store", store])
+            let export = try await offThePool { try WorkoutProcess.run(["export", id, "--format", "fit", "--output", file.path, "--store", store]) }
             #expect(export.status == 0, "\(export.stdout)\(export.stderr)")
             #expect(throws: Never.self) { try ActivityFile.read(file) }
         }
@@ -194,18 +193,18 @@ struct SplitMix64: RandomNumberGenerator {
         try await Task.sleep(for: .seconds(3))
         // Fill the disk to the last byte, as a card full of old rides is.
         let filler = disk.appendingPathComponent("filler").path
-        _ = try ExternalTool.run("/bin/dd", ["if=/dev/zero", "of=\(filler)", "bs=64k"])
+        _ = try await offThePool { try ExternalTool.run("/bin/dd", ["if=/dev/zero", "of=\(filler)", "bs=64k"]) }
         try await recording.waitFor("the disk holding the store is full")
         try await Task.sleep(for: .seconds(3))
         try FileManager.default.removeItem(atPath: filler)
         #expect(try await recording.finish() == 0, "\(recording.output)")
-        let sent = feeder.stop().filter { $0.date >= running }
+        let sent = try await offThePool { feeder.stop() }.filter { $0.date >= running }
         let output = recording.output
         #expect(output.components(separatedBy: "the disk holding the store is full").count == 2, "said once:\n\(output)")
         #expect(output.contains("the store is written again; the readings held meanwhile were saved"), "\(output)")
         #expect(output.contains("saved workout"), "\(output)")
-        #expect(try Self.integrity(of: store) == "ok")
-        let kept = try Self.heartRates(in: store).filter { $0.date >= running }
+        #expect(try await offThePool { try Self.integrity(of: store) } == "ok")
+        let kept = try await offThePool { try Self.heartRates(in: store) }.filter { $0.date >= running }
         // Everything the strap sent while the workout ran, but for the last readings after its end.
         #expect(kept.count >= sent.count - 25, "kept \(kept.count) of \(sent.count) readings\n\(output)")
     }
@@ -230,23 +229,23 @@ struct SplitMix64: RandomNumberGenerator {
             let start = Date()
             try await Task.sleep(for: .seconds(3))
             windows.append((start, Date()))
-            strap.stop()
+            try await offThePool { strap.stop() }
             try await Task.sleep(for: .seconds(2))
-            try strap.start()
+            try await offThePool { try strap.start() }
         }
         #expect(try await recording.finish() == 0, "\(recording.output)")
-        _ = feeder.stop()
+        _ = try await offThePool { feeder.stop() }
         let output = recording.output
         #expect(output.contains("saved workout"), "\(output)")
-        let kept = try Self.heartRates(in: store)
+        let kept = try await offThePool { try Self.heartRates(in: store) }
         // Every time the bridge was there (the first 0.5 s aside, as the reader finds it again), readings were kept.
         for (index, window) in windows.enumerated() {
             let inside = kept.filter { $0.date >= window.start.addingTimeInterval(1.2) && $0.date <= window.end }
             #expect(inside.count >= 20, "window \(index + 1): \(inside.count) readings\n\(output)")
         }
-        let shown = try WorkoutProcess.run(["show", "last", "--json", "--store", store])
+        let shown = try await offThePool { try WorkoutProcess.run(["show", "last", "--json", "--store", store]) }
         let detail = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any], "\(shown.stderr)")
-        let text = try WorkoutProcess.run(["show", "last", "--store", store]).stdout
+        let text = try await offThePool { try WorkoutProcess.run(["show", "last", "--store", store]) }.stdout
         #expect(text.components(separatedBy: ": disconnected").count - 1 >= 11, "each loss is marked\n\(text)")
         #expect(detail["heartRate"] != nil || text.contains("bpm"), "\(text)")
     }
