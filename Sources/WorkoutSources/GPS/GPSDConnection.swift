@@ -32,6 +32,10 @@ final class GPSDConnection {
     private var pending: [UInt8] = []
     /// Lines received and not yet returned.
     private var lines: [GPSDMessage] = []
+    /// Errors in lines received, each reported by one call of ``next(timeoutMicroseconds:)`` once the lines before it are returned.
+    private var lineErrors: [GPSDLineError] = []
+    /// Where each read lands, allocated once.
+    private var buffer = [UInt8](repeating: 0, count: 65_536)
     private var isOpen = true
 
     /// Connects to gpsd at `host`:`port` and asks for JSON reports, from
@@ -69,27 +73,23 @@ final class GPSDConnection {
     ///   line that is not one of its reports (the line is skipped; the next
     ///   call goes on with the next one).
     func next(timeoutMicroseconds: Int32) throws(GPSDError) -> GPSDMessage? {
-        if lines.isEmpty {
+        if lines.isEmpty, lineErrors.isEmpty {
             try receive(timeoutMicroseconds: timeoutMicroseconds)
         }
-        return lines.isEmpty ? nil : lines.removeFirst()
+        if !lines.isEmpty { return lines.removeFirst() }
+        guard !lineErrors.isEmpty else { return nil }
+        throw GPSDError(host: host, port: port, message: lineErrors.removeFirst().description, transient: false)
     }
 
-    /// Errors in lines already received, reported one per call of ``next(timeoutMicroseconds:)``.
-    private var lineErrors: [GPSDLineError] = []
-
+    /// Reads what gpsd sent within `timeoutMicroseconds` and cuts it into
+    /// ``lines`` and ``lineErrors``.
     private func receive(timeoutMicroseconds: Int32) throws(GPSDError) {
-        if !lineErrors.isEmpty {
-            let error = lineErrors.removeFirst()
-            throw GPSDError(host: host, port: port, message: error.description, transient: false)
-        }
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let ready = Glibc.poll(&poller, 1, max(0, timeoutMicroseconds / 1000))
         guard ready > 0 else {
             if ready < 0, errno != EINTR { throw lost("poll: \(String(cString: strerror(errno)))") }
             return
         }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
         if count == 0 { throw lost("gpsd closed the connection") }
         if count < 0 {
@@ -110,10 +110,6 @@ final class GPSDConnection {
             lineErrors.append(GPSDLineError(excerpt: String(decoding: pending.prefix(80), as: UTF8.self) + "…",
                                             reason: "more than \(GPSDMessage.maximumLineLength) bytes without a line end"))
             pending.removeAll()
-        }
-        if lines.isEmpty, !lineErrors.isEmpty {
-            let error = lineErrors.removeFirst()
-            throw GPSDError(host: host, port: port, message: error.description, transient: false)
         }
     }
 
