@@ -147,7 +147,7 @@ struct Record: AsyncParsableCommand {
                     if pausing { session.pause() } else if session.state == .paused { session.resume() } else { continue }
                     // The session moves its state on its own queue: say what happened once it has.
                     let wanted: HKWorkoutSessionState = pausing ? .paused : .running
-                    for _ in 0..<100 where session.state != wanted { try? await Task.sleep(for: .milliseconds(10)) }
+                    await session.settle(at: wanted, within: 1)
                     display.log(session.state == .paused ? "paused" : "resumed")
                 case .lap:
                     try? await builder.addWorkoutEvents([HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lap.start, end: now), metadata: nil)])
@@ -174,6 +174,7 @@ struct Record: AsyncParsableCommand {
             try? await builder.addWorkoutEvents([HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lap.start, end: end), metadata: nil)])
         }
         session.end()
+        await session.settle(at: .ended)
         try await builder.endCollection(at: end)
         keyboard?.restore()
         display.end()

@@ -28,6 +28,7 @@ struct Recover: AsyncParsableCommand {
         // The workout ends where its readings end, not now: the crash may be hours old.
         let end = builder.latestSampleDate ?? builder.startDate ?? SystemClock().now
         session.end()
+        await session.settle(at: .ended)
         if builder.state == .active { try await builder.endCollection(at: end) }
         guard let workout = try await builder.finishWorkout() else {
             throw RecordingsError("The unfinished workout in \(store.location) could not be saved.")
