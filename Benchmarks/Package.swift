@@ -7,17 +7,26 @@ let package = Package(
     name: "OpenHealthKitBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "OpenHealthKit", path: ".."),
+        // OHK_PACKAGE_PATH measures another checkout, such as an older commit's worktree (Benchmarks/instructions).
+        .package(name: "OpenHealthKit", path: Context.environment["OHK_PACKAGE_PATH"] ?? ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // OHK_BENCHMARK_SMOKE=1: each benchmark once, on a small workload (CI runs this).
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+        // The live builder's workload, shared by its benchmarks and its instruction count.
+        .target(name: "LiveWorkload", dependencies: [.product(name: "OpenHealthKit", package: "OpenHealthKit")], path: "Benchmarks/LiveWorkload"),
+        // Callgrind's client requests (start and stop counting), from valgrind's own header.
+        .target(name: "CallgrindMarks", path: "Benchmarks/CallgrindMarks"),
+        // Instructions per reading under callgrind: Benchmarks/instructions runs it.
+        .executableTarget(name: "LiveBuilderInstructions", dependencies: ["CallgrindMarks", "LiveWorkload", .product(name: "OpenHealthKit", package: "OpenHealthKit")],
+                          path: "Benchmarks/LiveBuilderInstructions"),
     ] + ["StoreBenchmarks", "LiveBuilderBenchmarks", "StrapBenchmarks", "RecorderBenchmarks"].map { name in
         .executableTarget(
             name: name,
             dependencies: [
                 "BenchmarkSupport",
+                "LiveWorkload",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OpenHealthKit", package: "OpenHealthKit"),
                 .product(name: "WorkoutSources", package: "OpenHealthKit"),

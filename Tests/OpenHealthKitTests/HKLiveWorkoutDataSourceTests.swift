@@ -284,6 +284,45 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         session.end()
     }
 
+    /// The write clock bounds how long a reading waits for the store: the
+    /// first after a quiet spell is written at once, one that follows within
+    /// 50 ms waits with the next ones, a second at most (or 512 readings),
+    /// all on a virtual write clock the test moves, with no sleeping.
+    @Test func readingsReachTheStoreWithinASecondOfTheWriteClock() async throws {
+        let (store, _) = try await makeAuthorizedStore([heartRate, HKWorkoutType()])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        configuration.locationType = .indoor
+        let writeClock = VirtualClock(start: at(0))
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
+        let builder = session.associatedWorkoutBuilder()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [], writeClock: writeClock)
+        builder.dataSource = dataSource
+        session.startActivity(with: at(0))
+        try await builder.beginCollection(at: at(0))
+        func stored() async throws -> Int {
+            await dataSource.waitForWrites()
+            return try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: heartRate)], sortDescriptors: []).result(for: store).count
+        }
+        await dataSource.deliver([.quantity(heartRateSample(150, at: 1))], from: "test")
+        #expect(try await stored() == 1, "the first reading after a quiet spell is written at once")
+        writeClock.advance(by: 0.01)
+        await dataSource.deliver([.quantity(heartRateSample(151, at: 2))], from: "test")
+        #expect(try await stored() == 1, "10 ms after a write, a reading waits for the next ones")
+        #expect(builder.sampleCounts[heartRate] == 2, "counted at once all the same")
+        writeClock.advance(by: 0.99)
+        await dataSource.flushIfOverdue()
+        #expect(try await stored() == 1, "0.99 s is not yet overdue")
+        writeClock.advance(by: 0.01)
+        await dataSource.flushIfOverdue()
+        #expect(try await stored() == 2, "a second after it arrived, it is written")
+        writeClock.advance(by: 0.01)
+        await dataSource.deliver((3..<603).map { .quantity(heartRateSample(150, at: Double($0))) }, from: "test")
+        #expect(try await stored() == 602, "512 readings or more are written at once")
+        #expect(dataSource.failures.isEmpty, "\(dataSource.failures)")
+        session.end()
+    }
+
     /// An outdoor run with heart rate, positions and beats, saving what it
     /// collects or not; returns the store, the finished workout and the builder.
     func outdoorRun(saving: Bool) async throws -> (HKHealthStore, HKWorkout, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource) {

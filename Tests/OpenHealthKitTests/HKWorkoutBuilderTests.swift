@@ -177,7 +177,7 @@ import Testing
                                                                     start: at(max(0, previous)), end: at(time))])
                 }
             }
-            let full = builder.storage.withLock { HKWorkoutBuilder.recompute($0, types: Set($0.rows.keys), now: clock.now) }
+            let full = builder.storage.withLock { $0.figures.recomputed(Set($0.figures.rows.keys), over: $0.span, now: clock.now) }
             for type in [heartRate, energy] {
                 let live = builder.statistics(for: type)
                 let reference = full[type]

@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import Foundation
+import LiveWorkload
 import OpenHealthKit
 
 /// Target: one live builder absorbs at least 2,000,000 readings/s (heart rate
@@ -11,56 +12,9 @@ import OpenHealthKit
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(30), maxIterations: Smoke.iterations(5))
 
-    let start = Date(timeIntervalSince1970: 1_704_067_200)
-
-    /// An hour and a bit of 1 Hz heart rate and positions at 3 m/s, round a
-    /// loop of about 1.9 km: every bearing, so the distance between fixes is
-    /// never the special case of a meridian.
-    func hourOfReadings() -> [WorkoutReading] {
-        let bpm = HKUnit.count().unitDivided(by: .minute())
-        var latitude = 48.0, longitude = 11.0
-        return (0..<3728).flatMap { second -> [WorkoutReading] in
-            let t = start.addingTimeInterval(Double(second))
-            let bearing = Double(second) * 0.01
-            latitude += 3 * cos(bearing) / 111_200
-            longitude += 3 * sin(bearing) / (111_200 * cos(latitude * .pi / 180))
-            return [.quantity(HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: bpm, doubleValue: 150), start: t, end: t)),
-                    .location(CLLocation(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 500,
-                                         horizontalAccuracy: 4, verticalAccuracy: 6, course: (bearing * 180 / .pi).truncatingRemainder(dividingBy: 360),
-                                         speed: 3, timestamp: t))]
-        }
-    }
-
-    /// A running outdoor run collecting into a new file store from `sources`,
-    /// saving what it collects or not, and the store's folder, for the caller to remove.
-    func runningWorkout(sources: [any WorkoutDataSource], saving: Bool = true) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource, folder: URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-live-\(UUID().uuidString)")
-        let path = folder.appendingPathComponent("health.sqlite").path
-        let store = HKHealthStore(location: .file(path), source: HKSource(name: "Bench", bundleIdentifier: "org.openhealthkit.bench"))
-        let types: Set<HKSampleType> = [HKQuantityType(.heartRate), HKQuantityType(.distanceWalkingRunning), HKQuantityType(.runningSpeed),
-                                        HKQuantityType(.activeEnergyBurned), HKQuantityType(.basalEnergyBurned), HKWorkoutType(), HKSeriesType.workoutRoute()]
-        try await store.requestAuthorization(toShare: types, read: Set(types.map { $0 as HKObjectType }))
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .running
-        configuration.locationType = .outdoor
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: start))
-        let builder = session.associatedWorkoutBuilder()
-        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: sources)
-        dataSource.athleteProfile = AthleteProfile(sex: .female, age: 30, massKilograms: 60, heightCentimeters: 168)
-        dataSource.savesCollectedData = saving
-        builder.dataSource = dataSource
-        session.startActivity(with: start)
-        try await builder.beginCollection(at: start)
-        return (session, builder, dataSource, folder)
-    }
-
-    /// Hands `readings` over in batches of 256, as a scenario replay does.
-    func deliverInBatches(_ readings: ArraySlice<WorkoutReading>, to dataSource: HKLiveWorkoutDataSource) async {
-        var offset = readings.startIndex
-        while offset < readings.endIndex {
-            await dataSource.deliver(readings[offset..<min(offset + 256, readings.endIndex)], from: "bench")
-            offset += 256
-        }
+    func running(sources: [any WorkoutDataSource], saving: Bool = true) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource, URL) {
+        let workout = try await LiveWorkload.runningWorkout(sources: sources, saving: saving)
+        return (workout.session, workout.builder, workout.dataSource, workout.folder)
     }
 
     Benchmark("Geodesic distance between consecutive 1 Hz fixes (10,000 lines)") { benchmark in
@@ -85,12 +39,12 @@ let benchmarks: @Sendable () -> Void = {
         // Ten minutes take about a millisecond, so more iterations steady the percentiles.
         Benchmark("Live builder: \(label) of 1 Hz heart rate and positions handed over in batches of 256",
                   configuration: .init(maxIterations: Smoke.iterations(seconds <= 600 ? 50 : 5))) { benchmark in
-            let (session, builder, dataSource, folder) = try await runningWorkout(sources: [])
+            let (session, builder, dataSource, folder) = try await running(sources: [])
             defer { try? FileManager.default.removeItem(at: folder) }
-            let readings = Array(hourOfReadings().prefix(2 * (seconds + 128)))
+            let readings = Array(LiveWorkload.hourOfReadings().prefix(2 * (seconds + 128)))
             await dataSource.deliver(readings.prefix(256), from: "bench")
             benchmark.startMeasurement()
-            await deliverInBatches(readings.dropFirst(256), to: dataSource)
+            await LiveWorkload.deliverInBatches(readings.dropFirst(256), to: dataSource)
             benchmark.stopMeasurement()
             await dataSource.flush()
             blackHole(builder.statistics(for: HKQuantityType(.heartRate)))
@@ -103,12 +57,12 @@ let benchmarks: @Sendable () -> Void = {
     // writer on the other core and no backlog to fill.
     Benchmark("Live builder: one hour of 1 Hz heart rate and positions handed over in batches of 256, not saved",
               configuration: .init(maxIterations: Smoke.iterations(20))) { benchmark in
-        let (session, builder, dataSource, folder) = try await runningWorkout(sources: [], saving: false)
+        let (session, builder, dataSource, folder) = try await running(sources: [], saving: false)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let readings = Array(hourOfReadings().prefix(2 * (3600 + 128)))
+        let readings = Array(LiveWorkload.hourOfReadings().prefix(2 * (3600 + 128)))
         await dataSource.deliver(readings.prefix(256), from: "bench")
         benchmark.startMeasurement()
-        await deliverInBatches(readings.dropFirst(256), to: dataSource)
+        await LiveWorkload.deliverInBatches(readings.dropFirst(256), to: dataSource)
         benchmark.stopMeasurement()
         blackHole(builder.statistics(for: HKQuantityType(.heartRate)))
         session.end()
@@ -117,9 +71,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Live builder: one hour of 1 Hz heart rate and positions from a source's stream") { benchmark in
         let (stream, continuation) = AsyncThrowingStream<WorkoutReading, any Error>.makeStream()
         struct Feed: WorkoutDataSource { let name = "bench"; let stream: AsyncThrowingStream<WorkoutReading, any Error>; func readings() -> AsyncThrowingStream<WorkoutReading, any Error> { stream } }
-        let (session, builder, dataSource, folder) = try await runningWorkout(sources: [Feed(stream: stream)])
+        let (session, builder, dataSource, folder) = try await running(sources: [Feed(stream: stream)])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let readings = Array(hourOfReadings().prefix(7200))
+        let readings = Array(LiveWorkload.hourOfReadings().prefix(7200))
         benchmark.startMeasurement()
         for reading in readings { continuation.yield(reading) }
         continuation.finish()

@@ -12,7 +12,7 @@ struct DerivedQuantity: Sendable {
     static let types: [HKQuantityType] = {
         var identifiers: [HKQuantityTypeIdentifier] = [.activeEnergyBurned, .basalEnergyBurned]
         for activity in HKWorkoutActivityType.allCases {
-            for identifier in [HKWorkout.distanceType(for: activity), HKLiveWorkoutDataSource.speedType(for: activity)].compactMap({ $0 })
+            for identifier in [HKWorkout.distanceType(for: activity), LiveReadingsMachine.speedType(for: activity)].compactMap({ $0 })
             where !identifiers.contains(identifier) {
                 identifiers.append(identifier)
             }

@@ -61,54 +61,11 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         var events: [HKWorkoutEvent] = []
         var metadata: [String: MetadataValue] = [:]
         var activities: [HKWorkoutActivity] = []
-        /// Every counted row by type, compressed once a few thousand have arrived.
-        var rows: [HKQuantityType: StatisticRowLog] = [:]
-        var statistics: [HKQuantityType: HKStatistics] = [:]
-        /// Running totals per type, valid while every row of the type is an
-        /// instant of a cumulative or arithmetic type; `nil` means recompute.
-        var totals: [HKQuantityType: RunningTotals] = [:]
-        /// The latest sample end, for snapshot ends.
-        var latestSampleEnd = -Double.infinity
-    }
+        /// The statistics, kept current as rows are counted.
+        var figures = WorkoutStatistics()
 
-    /// Statistics kept up to date one instantaneous sample at a time.
-    struct RunningTotals {
-        var sum = 0.0
-        var weightedSum = 0.0
-        var weight = 0.0
-        var minimum = Double.infinity
-        var maximum = -Double.infinity
-        var mostRecent: StatisticRow?
-
-        mutating func add(_ row: StatisticRow) {
-            sum += row.value
-            weightedSum += row.value * Double(row.count)
-            weight += Double(row.count)
-            minimum = min(minimum, row.value)
-            maximum = max(maximum, row.value)
-            // Keep the first of equally recent rows, as the row calculator does.
-            if let latest = mostRecent, !((latest.end, latest.start) < (row.end, row.start)) { return }
-            mostRecent = row
-        }
-
-        func values(cumulative: Bool) -> StatisticValues? {
-            guard let latest = mostRecent else { return nil }
-            var values = StatisticValues()
-            if cumulative {
-                values.sum = sum
-            } else {
-                values.average = weightedSum / weight
-                values.minimum = minimum
-                values.maximum = maximum
-            }
-            values.mostRecent = latest.value
-            values.mostRecentInterval = DateInterval(start: Date(timeIntervalSince1970: latest.start), end: Date(timeIntervalSince1970: latest.end))
-            return values
-        }
-
-        static func supports(_ type: HKQuantityType) -> Bool {
-            type.aggregationStyle == .cumulative || type.aggregationStyle == .discreteArithmetic
-        }
+        /// The stretch the statistics cover.
+        var span: WorkoutSpan { WorkoutSpan(start: startDate, end: endDate, events: events) }
     }
 
     private let routeBuilder = Mutex<HKWorkoutRouteBuilder?>(nil)
@@ -160,6 +117,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     public var state: HKWorkoutBuilderState { storage.withLock { $0.state } }
     /// When collection began.
     public var startDate: Date? { storage.withLock { $0.startDate } }
+    /// The builder's state and start, read together.
+    var collectionState: (state: HKWorkoutBuilderState, start: Date?) { storage.withLock { ($0.state, $0.startDate) } }
     /// When collection ended.
     public var endDate: Date? { storage.withLock { $0.endDate } }
     /// The events, sorted by start.
@@ -172,51 +131,34 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     /// How many quantity samples of each type the builder holds, paused ones included.
     /// The end of the latest sample added, if any: where a recovered workout's readings stop.
     package var latestSampleDate: Date? {
-        storage.withLock { $0.latestSampleEnd.isFinite ? Date(timeIntervalSince1970: $0.latestSampleEnd) : nil }
+        storage.withLock { $0.figures.latestSampleEnd.isFinite ? Date(timeIntervalSince1970: $0.figures.latestSampleEnd) : nil }
     }
 
-    package var sampleCounts: [HKQuantityType: Int] { storage.withLock { $0.rows.mapValues(\.count) } }
+    package var sampleCounts: [HKQuantityType: Int] { storage.withLock { $0.figures.rows.mapValues(\.count) } }
 
     /// The sum of `quantityType`'s values over `interval`, pro-rating samples
     /// that straddle its ends, paused time included (for laps and splits).
     package func sum(of quantityType: HKQuantityType, in interval: DateInterval) -> Double {
         let lo = interval.start.timeIntervalSince1970, hi = interval.end.timeIntervalSince1970
-        return storage.withLock { s in
-            (s.rows[quantityType] ?? StatisticRowLog()).reduce(0) { total, row in row.belongs(lo: lo, hi: hi) ? total + row.proRated(lo: lo, hi: hi) : total }
-        }
+        return storage.withLock { $0.figures.sum(of: quantityType, lo: lo, hi: hi) }
     }
 
     /// The dates of `quantityType`'s samples, by start, for gap measurements.
     package func sampleDates(of quantityType: HKQuantityType) -> [Date] {
-        storage.withLock { s in (s.rows[quantityType] ?? StatisticRowLog()).map { Date(timeIntervalSince1970: $0.start) } }
+        storage.withLock { $0.figures.sampleDates(of: quantityType) }
     }
 
     /// The statistics of one type as of the last batch, paused samples left out.
-    public func statistics(for quantityType: HKQuantityType) -> HKStatistics? { storage.withLock { $0.statistics[quantityType] } }
+    public func statistics(for quantityType: HKQuantityType) -> HKStatistics? { storage.withLock { $0.figures.current[quantityType] } }
     /// The statistics of every collected type.
-    public var allStatistics: [HKQuantityType: HKStatistics] { storage.withLock { $0.statistics } }
+    public var allStatistics: [HKQuantityType: HKStatistics] { storage.withLock { $0.figures.current } }
 
     /// Seconds spent in each heart-rate zone: index 0 is below zone 1, 1 to 5 the zones.
     ///
     /// Each reading holds until the next one, for at most ten seconds, and only
     /// active time (inside collection, outside pauses) counts.
     public func timeInHeartRateZones(_ zones: HeartRateZones) -> [TimeInterval] {
-        storage.withLock { s in
-            var result = [TimeInterval](repeating: 0, count: 6)
-            guard let start = s.startDate?.timeIntervalSince1970 else { return result }
-            let end = s.endDate?.timeIntervalSince1970 ?? max(s.latestSampleEnd, start)
-            let active = Self.activeIntervals(start: start, end: end, events: s.events)
-            let perMinute = HKUnit.count().unitDivided(by: .minute())
-            let rows = (s.rows[HKQuantityType(.heartRate)] ?? StatisticRowLog()).sorted { $0.start < $1.start }
-            for (index, row) in rows.enumerated() {
-                let holdUntil = min(index + 1 < rows.count ? rows[index + 1].start : row.start + 10, row.start + 10, end)
-                guard holdUntil > row.start else { continue }
-                let bpm = HKQuantity(unit: HKQuantityType(.heartRate).canonicalUnit, doubleValue: row.value).doubleValue(for: perMinute)
-                let counted = active.reduce(0.0) { $0 + max(0, min($1.1, holdUntil) - max($1.0, row.start)) }
-                result[zones.zone(of: bpm)] += counted
-            }
-            return result
-        }
+        storage.withLock { $0.figures.timeInHeartRateZones(zones, over: $0.span) }
     }
 
     /// The active time at `date`: from the start, less pauses, up to the end.
@@ -239,7 +181,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             guard s.state == .notStarted else { throw HKError(.errorInvalidArgument, "Unable to begin a workout that has already started.") }
             s.state = .active
             s.startDate = startDate
-            s.statistics = Self.recompute(&s, now: startDate)
+            s.figures.recomputeAll(over: s.span, now: startDate)
         }
         didChangeCollection()
     }
@@ -257,15 +199,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             guard endDate > start else { throw HKError(.errorInvalidArgument, "endDate must be after startDate") }
             s.state = .ended
             s.endDate = endDate
-            if s.latestSampleEnd <= endDate.timeIntervalSince1970 {
-                // No row reaches past the end, so the running totals stand: only
-                // types without them are recomputed (a day's rows are not copied).
-                let stale = Set(s.rows.keys.filter { s.totals[$0] == nil })
-                s.statistics.merge(Self.recompute(s, types: stale, now: endDate)) { _, new in new }
-                Self.refreshTotals(&s, types: Set(s.rows.keys).subtracting(stale), now: endDate)
-            } else {
-                s.statistics = Self.recompute(&s, now: endDate)
-            }
+            s.figures.collectionEnded(over: s.span)
         }
         didChangeCollection()
     }
@@ -313,45 +247,10 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     /// once per row: a batch of a thousand rows of four types costs four
     /// dictionary round trips.
     func count(_ groups: TypedRows.Groups) -> Set<HKQuantityType> {
-        storage.withLock { s -> Set<HKQuantityType> in
-            var types: Set<HKQuantityType> = []
-            var stale: Set<HKQuantityType> = []
-            // Events do not change while counting: the active time is worked out once.
-            var activeTime = ActiveTime(s)
-            for group in groups.all where !group.rows.isEmpty {
-                let type = group.type
-                types.insert(type)
-                var log = s.rows.removeValue(forKey: type) ?? StatisticRowLog()
-                var totals = s.totals[type]
-                let supported = RunningTotals.supports(type), cumulative = type.aggregationStyle == .cumulative
-                var keepsTotals = supported && (totals != nil || log.count == 0)
-                for row in group.rows {
-                    log.append(row)
-                    s.latestSampleEnd = max(s.latestSampleEnd, row.end)
-                    guard keepsTotals else { continue }
-                    if row.isInstant || Self.isWhollyActiveOrInactive(row, in: s) {
-                        // The entry exists from the first row on, even a paused one, so the
-                        // type keeps its running totals instead of recomputing every batch.
-                        if totals == nil { totals = RunningTotals() }
-                        if activeTime.contains(row.start), row.isInstant || activeTime.contains(row.end) { totals!.add(row) }
-                    } else if cumulative, let start = s.startDate {
-                        // A cumulative interval across a pause or the start counts its
-                        // active part, pro-rated, exactly as a full recompute masks it.
-                        let active = Self.activeIntervals(start: start.timeIntervalSince1970, end: (s.endDate ?? .distantFuture).timeIntervalSince1970, events: s.events)
-                        if totals == nil { totals = RunningTotals() }
-                        for piece in Self.mask([row], to: active, cumulative: true) { totals!.add(piece) }
-                    } else {
-                        totals = nil
-                        keepsTotals = false
-                    }
-                }
-                s.rows[type] = log
-                s.totals[type] = totals
-                if !keepsTotals { stale.insert(type) }
-            }
-            s.statistics.merge(Self.recompute(s, types: stale, now: clock.now)) { _, new in new }
-            Self.refreshTotals(&s, types: types.subtracting(stale), now: clock.now)
-            return types
+        let now = clock.now
+        return storage.withLock { s in
+            let span = s.span
+            return s.figures.count(groups, over: span, now: now)
         }
     }
 
@@ -373,7 +272,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             }
             s.events.append(contentsOf: workoutEvents)
             s.events.sort { $0.dateInterval.start < $1.dateInterval.start }
-            s.statistics = Self.recompute(&s, now: clock.now)
+            s.figures.recomputeAll(over: s.span, now: clock.now)
         }
         for event in workoutEvents { didCollectEvent(event) }
         didChangeCollection()
@@ -465,7 +364,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             }
             return HKWorkout(unchecked: workoutConfiguration.activityType, start: start, end: end,
                              duration: ElapsedTime.activeDuration(start: start, end: end, events: s.events, at: end),
-                             events: events, activities: s.activities, statistics: s.statistics,
+                             events: events, activities: s.activities, statistics: s.figures.current,
                              uuid: workoutUUID, device: device, metadata: metadata, sourceRevision: HKSourceRevision(
                                 source: healthStore.source, version: nil))
         }
@@ -501,141 +400,6 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         }
     }
 
-    // MARK: Statistics
-
-    /// Recomputes every type from its rows and rebuilds the running totals of
-    /// the types that can keep them.
-    static func recompute(_ s: inout Storage, now: Date) -> [HKQuantityType: HKStatistics] {
-        s.totals = [:]
-        if let start = s.startDate {
-            let active = activeIntervals(start: start.timeIntervalSince1970, end: (s.endDate ?? .distantFuture).timeIntervalSince1970, events: s.events)
-            for (type, rows) in s.rows where RunningTotals.supports(type) {
-                var totals = RunningTotals()
-                for row in mask(rows, to: active, cumulative: type.aggregationStyle == .cumulative) { totals.add(row) }
-                s.totals[type] = totals
-            }
-        }
-        return recompute(s, types: Set(s.rows.keys), now: now)
-    }
-
-    /// Whether an interval row lies wholly inside one stretch of active time or
-    /// wholly outside all of them, so masking keeps or drops it whole.
-    static func isWhollyActiveOrInactive(_ row: StatisticRow, in s: Storage) -> Bool {
-        guard let start = s.startDate?.timeIntervalSince1970, row.start >= start else { return false }
-        if let end = s.endDate?.timeIntervalSince1970, row.end > end { return false }
-        let changes = s.events.contains { event in
-            let t = event.dateInterval.start.timeIntervalSince1970
-            return (event.type == .pause || event.type == .resume) && t > row.start && t < row.end
-        }
-        return !changes
-    }
-
-    /// The active time of a workout whose events do not change meanwhile,
-    /// worked out on first use.
-    struct ActiveTime {
-        private let start: Double?
-        private let end: Double?
-        private let events: [HKWorkoutEvent]
-        private var intervals: [(Double, Double)]?
-
-        init(_ s: Storage) {
-            start = s.startDate?.timeIntervalSince1970
-            end = s.endDate?.timeIntervalSince1970
-            events = s.events
-        }
-
-        /// Whether an instant counts: inside collection and not inside a pause.
-        mutating func contains(_ time: Double) -> Bool {
-            guard let start, time >= start else { return false }
-            if let end, time > end { return false }
-            // Events after `time` never change whether it is active, so one
-            // list running to infinity answers for every instant.
-            if intervals == nil { intervals = HKWorkoutBuilder.activeIntervals(start: start, end: .infinity, events: events) }
-            return intervals!.contains { time >= $0.0 && time <= $0.1 }
-        }
-    }
-
-    /// Publishes statistics for `types` from their running totals.
-    static func refreshTotals(_ s: inout Storage, types: Set<HKQuantityType>, now: Date) {
-        guard let start = s.startDate else { return }
-        let latestEvent = s.events.last.map { $0.dateInterval.end.timeIntervalSince1970 } ?? -Double.infinity
-        let end = s.endDate ?? max(now, start, Date(timeIntervalSince1970: max(s.latestSampleEnd, latestEvent)))
-        for type in types {
-            guard let values = s.totals[type]?.values(cumulative: type.aggregationStyle == .cumulative) else { continue }
-            s.statistics[type] = HKStatistics(type: type, start: start, end: end, merged: values, bySource: nil, sources: nil)
-        }
-    }
-
-    /// Statistics for `types` over the collected rows, with samples inside
-    /// pauses left out and intervals clipped to the active time.
-    static func recompute(_ s: Storage, types: Set<HKQuantityType>, now: Date) -> [HKQuantityType: HKStatistics] {
-        guard let start = s.startDate, !types.isEmpty else { return [:] }
-        // Before collection ends, statistics run to the latest of now, the last
-        // sample's end and the last event's end, as HealthKit's snapshots do.
-        let latestSample = s.latestSampleEnd
-        let latestEvent = s.events.last.map { $0.dateInterval.end.timeIntervalSince1970 } ?? -Double.infinity
-        let end = s.endDate ?? max(now, start, Date(timeIntervalSince1970: max(latestSample, latestEvent)))
-        let active = activeIntervals(start: start.timeIntervalSince1970, end: end.timeIntervalSince1970, events: s.events)
-        var result: [HKQuantityType: HKStatistics] = [:]
-        for type in types {
-            let masked = mask(s.rows[type] ?? StatisticRowLog(), to: active, cumulative: type.aggregationStyle == .cumulative)
-            let options: HKStatisticsOptions = type.aggregationStyle == .cumulative
-                ? [.cumulativeSum, .mostRecent] : [.discreteAverage, .discreteMin, .discreteMax, .mostRecent]
-            let calculator = StatisticsCalculator(style: type.aggregationStyle, options: options, sourceRank: [0: 0])
-            let lo = start.timeIntervalSince1970, hi = end.timeIntervalSince1970.nextUp
-            guard let values = calculator.values(for: masked, lo: lo, hi: hi) else { continue }
-            result[type] = HKStatistics(type: type, start: start, end: end, merged: values, bySource: nil, sources: nil)
-        }
-        return result
-    }
-
-    /// The intervals between `start` and `end` not inside a pause.
-    static func activeIntervals(start: Double, end: Double, events: [HKWorkoutEvent]) -> [(Double, Double)] {
-        var intervals: [(Double, Double)] = []
-        var running = true
-        var segmentStart = start
-        for event in events {
-            let t = event.dateInterval.start.timeIntervalSince1970
-            guard t >= start, t <= end else { continue }
-            if event.type == .pause, running {
-                if t > segmentStart { intervals.append((segmentStart, t)) }
-                running = false
-            } else if event.type == .resume, !running {
-                segmentStart = t
-                running = true
-            }
-        }
-        if running, end >= segmentStart { intervals.append((segmentStart, end)) }
-        return intervals
-    }
-
-    /// Keeps instants inside an active interval and cuts intervals to their
-    /// active parts, pro-rating cumulative values.
-    static func mask(_ rows: some Sequence<StatisticRow>, to active: [(Double, Double)], cumulative: Bool) -> [StatisticRow] {
-        var result: [StatisticRow] = []
-        result.reserveCapacity(rows.underestimatedCount)
-        for row in rows {
-            if row.isInstant {
-                if active.contains(where: { row.start >= $0.0 && row.start <= $0.1 }) { result.append(row) }
-                continue
-            }
-            for (lo, hi) in active {
-                let a = max(row.start, lo), b = min(row.end, hi)
-                guard b > a else { continue }
-                if a == row.start && b == row.end {
-                    result.append(row) // the whole row: no pro-rating, no rounding
-                    continue
-                }
-                var piece = row
-                piece.start = a
-                piece.end = b
-                if cumulative { piece.value = row.value * (b - a) / (row.end - row.start) }
-                result.append(piece)
-            }
-        }
-        return result
-    }
-
     // MARK: Hooks for the live builder
 
     func didCollect(_ types: Set<HKQuantityType>) {}
@@ -664,11 +428,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
                 HKWorkoutActivity(uuid: $0.uuid, configuration: HKWorkoutConfiguration(values: $0.configuration), start: $0.start, end: $0.end,
                                   metadata: MetadataValue.decode($0.metadata), events: $0.events, statistics: WorkoutPayload.load($0.statistics))
             }
-            for case let sample as HKQuantitySample in samples {
-                s.rows[sample.quantityType, default: StatisticRowLog()].append(StatisticRow(sample))
-                s.latestSampleEnd = max(s.latestSampleEnd, sample.endDate.timeIntervalSince1970)
-            }
-            s.statistics = Self.recompute(&s, now: clock.now)
+            s.figures.restore(samples, over: s.span, now: clock.now)
         }
     }
 
@@ -680,75 +440,5 @@ public class HKWorkoutBuilder: @unchecked Sendable {
                                         events: $0.workoutEvents, statistics: WorkoutPayload.store($0.allStatistics), metadata: MetadataValue.encode($0.metadata))
             })
         }
-    }
-}
-
-/// Rows of one quantity type, counted together.
-struct TypedRows {
-    let type: HKQuantityType
-    var rows: [StatisticRow] = []
-
-    /// Rows grouped by type in the order each type first appeared. A batch
-    /// holds a handful of types, so finding a type's group is a short scan
-    /// comparing types with ==, with no hashing.
-    struct Groups {
-        private(set) var all: [TypedRows] = []
-        /// Room each new group makes for rows.
-        private let expectedRows: Int
-        /// The group of each derived type, by ``DerivedQuantity/typeIndex``, once it has one.
-        private var derivedGroups = [Int](repeating: -1, count: DerivedQuantity.types.count)
-
-        /// Groups whose rows make room for `expectedRows` rows at first.
-        init(expectedRows: Int = 0) {
-            self.expectedRows = expectedRows
-        }
-
-        /// Whether no rows are held.
-        var isEmpty: Bool { all.allSatisfy(\.rows.isEmpty) }
-
-        /// Adds `row` to `type`'s group.
-        mutating func append(_ row: StatisticRow, of type: HKQuantityType) {
-            if let index = all.firstIndex(where: { $0.type == type }) {
-                all[index].rows.append(row)
-            } else {
-                var rows: [StatisticRow] = []
-                rows.reserveCapacity(expectedRows)
-                rows.append(row)
-                all.append(TypedRows(type: type, rows: rows))
-            }
-        }
-
-        /// Adds a derived quantity's row to its type's group, found by index.
-        mutating func append(_ quantity: DerivedQuantity) {
-            let slot = Int(quantity.typeIndex), group = derivedGroups[slot]
-            if group >= 0 {
-                all[group].rows.append(quantity.row)
-            } else {
-                append(quantity.row, of: quantity.type)
-                derivedGroups[slot] = all.firstIndex { $0.type == quantity.type } ?? -1
-            }
-        }
-
-        /// Drops the groups whose type `refused` holds.
-        mutating func removeAll(where refused: (HKQuantityType) -> Bool) {
-            all.removeAll { refused($0.type) }
-            derivedGroups = derivedGroups.indices.map { slot in all.firstIndex { $0.type == DerivedQuantity.types[slot] } ?? -1 }
-        }
-    }
-}
-
-extension StatisticRow {
-    /// A builder's row for a sample: its times, its value in the type's canonical unit, one source.
-    init(_ sample: HKQuantitySample) {
-        self.init(start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
-                  value: sample.quantity.doubleValue(for: sample.quantityType.canonicalUnit), source: 0, count: Int32(sample.count))
-    }
-}
-
-extension HKHealthStore {
-    /// Saves samples tied to a workout (by its identifier); the save's plan
-    /// checks sharing once for each type.
-    func saveAssociated(_ samples: [HKSample], to workout: UUID) async throws {
-        try await saveRows(samples, parent: workout, database: try database())
     }
 }

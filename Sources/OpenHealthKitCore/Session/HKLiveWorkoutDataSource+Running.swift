@@ -1,0 +1,167 @@
+public import Foundation
+import Synchronization
+
+extension HKLiveWorkoutDataSource {
+    /// Starts reading every source into `builder`.
+    func attach(to builder: HKLiveWorkoutBuilder) {
+        state.withLock { s in
+            s.builder = builder
+            s.writer?.close()
+            s.writer = ReadingWriter { [weak self] batch in await self?.write(batch) }
+            s.running = sources.count
+            s.tasks = sources.map { source in
+                Task { [weak self, weak builder] in
+                    do {
+                        for try await reading in source.readings() {
+                            guard let self, let builder else { return }
+                            await self.absorb(CollectionOfOne(reading), from: source.name, builder: builder)
+                        }
+                    } catch {
+                        self?.fail("\(source.name): \(error)")
+                    }
+                    if let self, let builder { await self.flushAndWait(into: builder) }
+                    self?.state.withLock { $0.running -= 1 }
+                    self?.finished.continuation.yield()
+                }
+            }
+            // A source that falls silent must not leave its last readings in the
+            // buffer: write out anything older than the flush interval.
+            if !sources.isEmpty {
+                s.tasks.append(Task { [weak self, weak builder] in
+                    while !Task.isCancelled {
+                        do { try await Task.sleep(for: .seconds(PendingWrites.flushInterval)) } catch { return }
+                        guard let self, let builder else { return }
+                        await self.flushIfOverdue(into: builder)
+                    }
+                })
+            }
+        }
+    }
+
+    /// Stops reading every source; the writer finishes what it was handed.
+    func detach() {
+        let tasks = state.withLock { s -> [Task<Void, Never>] in
+            defer { s.tasks = [] }
+            s.writer?.close()
+            return s.tasks
+        }
+        for task in tasks { task.cancel() }
+    }
+
+    /// Handles `readings` from a source that paces itself, such as a scenario
+    /// replayed on a virtual clock, exactly as readings from ``sources`` are
+    /// handled, and returns once they count toward the builder's statistics
+    /// (they are written to the store shortly after; ``flush()`` waits for that).
+    ///
+    /// Delivering from the task that also drives the session keeps the order of
+    /// readings and session changes deterministic. Readings delivered before the
+    /// data source is set on a builder are dropped.
+    public func deliver(_ readings: some Sequence<WorkoutReading>, from sourceName: String) async {
+        // One concrete array: a generic sequence from another module would be
+        // iterated through witness calls, a reading at a time.
+        await deliver(Array(readings)[...], from: sourceName)
+    }
+
+    /// Handles an array of readings in place, as the form for any sequence does.
+    public func deliver(_ readings: [WorkoutReading], from sourceName: String) async {
+        await deliver(readings[...], from: sourceName)
+    }
+
+    /// Handles part of an array of readings in place, without copying them
+    /// first, as the form for any sequence does.
+    public func deliver(_ readings: ArraySlice<WorkoutReading>, from sourceName: String) async {
+        guard let builder = state.withLock({ $0.builder }) else { return }
+        await absorb(readings, from: sourceName, builder: builder)
+    }
+
+    /// Writes out the readings buffered so far and waits until they are in the
+    /// store; ``HKWorkoutBuilder/finishWorkout()`` does this too.
+    public func flush() async {
+        guard let builder = state.withLock({ $0.builder }) else { return }
+        await flushAndWait(into: builder)
+    }
+
+    /// Hands what waits to the writer if it has waited a second on the write
+    /// clock: what the data source's ticker does every second, callable from a
+    /// test that moves a virtual write clock.
+    package func flushIfOverdue() async {
+        guard let builder = state.withLock({ $0.builder }) else { return }
+        await flushIfOverdue(into: builder)
+    }
+
+    func flushIfOverdue(into builder: HKLiveWorkoutBuilder) async {
+        let now = writeClock.now
+        if state.withLock({ $0.pending.isOverdue(at: now) }) { await flush(into: builder) }
+    }
+
+    /// The session and builder as the machine needs them, read once per run.
+    private func moment(of builder: HKLiveWorkoutBuilder) -> LiveReadingsMachine.Moment {
+        let requested = builder.workoutSession?.requestedState
+        let collection = builder.collectionState
+        return LiveReadingsMachine.Moment(sessionRunning: requested == .running, sessionPaused: requested == .paused, workoutStart: collection.start,
+                                          collecting: collection.state == .active,
+                                          leg: builder.currentWorkoutActivity?.workoutConfiguration.activityType)
+    }
+
+    /// Runs `readings` through the machine and carries out its actions: a run
+    /// of readings is absorbed under one lock into a batch, counted and
+    /// buffered together; it stops after a reading whose actions must be
+    /// carried out between readings (an event, a pause or resume, a heartbeat,
+    /// a marker), so that they come between the readings before and after,
+    /// exactly as one reading at a time.
+    func absorb(_ readings: some Collection<WorkoutReading>, from sourceName: String, builder: HKLiveWorkoutBuilder) async {
+        var rest = readings[...]
+        while !rest.isEmpty {
+            let moment = moment(of: builder)
+            var batch = LiveReadingsBatch(expectedReadings: rest.count)
+            state.withLock { s in
+                while !batch.isInterrupted, let reading = rest.first {
+                    rest = rest.dropFirst()
+                    s.machine.absorb(reading, at: moment, into: &batch)
+                }
+            }
+            if !batch.isEmpty { await collect(batch, into: builder) }
+            await carryOut(batch.afterwards, from: sourceName, builder: builder)
+        }
+    }
+
+    /// Carries out actions in order; runs of quantities and positions among
+    /// them are collected together.
+    private func carryOut(_ actions: [LiveReadingsMachine.Action], from sourceName: String, builder: HKLiveWorkoutBuilder) async {
+        var run = LiveReadingsBatch(expectedReadings: 0)
+        for action in actions {
+            switch action {
+            case .collect, .derive, .route:
+                run.perform(action)
+                continue
+            case .generate, .pauseSession, .resumeSession, .addHeartbeat, .mark:
+                break
+            }
+            if !run.isEmpty {
+                await collect(run, into: builder)
+                run = LiveReadingsBatch(expectedReadings: 0)
+            }
+            switch action {
+            case .generate(let type, let date):
+                builder.workoutSession?.generate(HKWorkoutEvent(type: type, dateInterval: DateInterval(start: date, duration: 0), metadata: nil))
+            case .pauseSession(let date):
+                builder.workoutSession?.pause(at: date)
+            case .resumeSession(let date):
+                builder.workoutSession?.resume(at: date)
+            case .addHeartbeat(let seriesStart, let offset, let gap):
+                let series = state.withLock { s in
+                    if s.heartbeatSeries == nil { s.heartbeatSeries = HKHeartbeatSeriesBuilder(healthStore: builder.healthStore, device: nil, start: seriesStart) }
+                    return s.heartbeatSeries
+                }
+                do { try await series?.addHeartbeat(at: offset, precededByGap: gap) } catch { fail("\(sourceName): \(error)") }
+            case .mark(let event):
+                do { try await builder.addWorkoutEvents([event]) } catch {
+                    fail("\(event.metadata?[OpenHealthKitMetadataKeyDeviceSource] as? String ?? sourceName): \(error)")
+                }
+            case .collect, .derive, .route:
+                break
+            }
+        }
+        if !run.isEmpty { await collect(run, into: builder) }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Synchronization
+
+extension HKLiveWorkoutDataSource {
+    /// Counts a batch's quantities toward the builder's statistics at once,
+    /// and buffers them and its positions for the writer (``PendingWrites``
+    /// says when the buffer is handed over).
+    func collect(_ batch: LiveReadingsBatch, into builder: HKLiveWorkoutBuilder) async {
+        var batch = batch
+        batch.leaveOut(refusedTypes(in: batch.rows, store: builder.healthStore))
+        let counts: Bool
+        do { counts = try builder.acceptsSamples() } catch {
+            fail("\(error)")
+            return
+        }
+        let types = counts && !batch.rows.isEmpty ? builder.count(batch.rows) : []
+        let now = writeClock.now
+        let due = state.withLock { s in
+            let saves = s.machine.savesCollectedData
+            return s.pending.add(samples: batch.samples, derived: batch.derived, locations: batch.locations, types: types,
+                                 writesQuantities: saves && counts, writesLocations: saves, at: now)
+        }
+        if due { await flush(into: builder) }
+    }
+
+    /// The identifiers of the types in `rows` that the store does not let this
+    /// app share; a refused type is reported once in ``failures``. Asked once
+    /// per type in a workout, not per reading.
+    private func refusedTypes(in rows: TypedRows.Groups, store: HKHealthStore) -> Set<String> {
+        var refused: Set<String> = []
+        for group in rows.all {
+            let identifier = group.type.identifier
+            let error: HKError?
+            if let known = state.withLock({ $0.sharing[identifier] }) { error = known } else {
+                error = store.sharingError(for: group.type)
+                state.withLock { s in
+                    s.sharing[identifier] = .some(error)
+                    if let error { s.failures.append("\(identifier): \(error)") }
+                }
+            }
+            if error != nil { refused.insert(identifier) }
+        }
+        return refused
+    }
+
+    /// Tells the builder's delegate of the types counted since it last heard,
+    /// and hands the buffer to the writer (waiting only while its backlog is full).
+    func flush(into builder: HKLiveWorkoutBuilder) async {
+        let now = writeClock.now
+        let (handOver, writer) = state.withLock { s in (s.pending.handOver(at: now), s.writer) }
+        if !handOver.types.isEmpty { builder.didCollect(handOver.types) }
+        await writer?.enqueue(handOver.batch)
+    }
+
+    /// Hands the buffer over and waits until everything is written.
+    func flushAndWait(into builder: HKLiveWorkoutBuilder) async {
+        await flush(into: builder)
+        await state.withLock { $0.writer }?.drain()
+        // Readings the store refused earlier get one more try, even with nothing new to write.
+        if state.withLock({ $0.unwritten.count > 0 }) {
+            await write(ReadingWriter.Batch(samples: [], locations: []))
+        }
+    }
+
+    /// Waits until what was handed to the writer is written, handing nothing
+    /// more over: what waits in the buffer stays there.
+    package func waitForWrites() async {
+        await state.withLock { $0.writer }?.drain()
+    }
+
+    /// Waits for the writes under way, taking no more: for a discarded workout.
+    func closeAndDrain() async {
+        let writer = state.withLock { $0.writer }
+        writer?.close()
+        await writer?.drain()
+    }
+
+    /// The most readings held in memory while the store refuses writes: about
+    /// an hour of a GPS at 1 Hz and a strap at 4 Hz with their derived
+    /// quantities, some 100 MB; beyond, the oldest are dropped and counted.
+    static let unwrittenLimit = 500_000
+
+    /// Writes one batch after the readings an earlier write could not store:
+    /// the positions to the route, then one save per sample type, so that a
+    /// type failing cannot hide another. What the store refuses for a reason
+    /// that may pass (``StoreWriteFailure/isTransient``) is held and tried
+    /// again with the next batch; the trouble is reported once, and so is
+    /// its end.
+    func write(_ fresh: ReadingWriter.Batch) async {
+        guard let builder = state.withLock({ $0.builder }) else { return }
+        var batch = state.withLock { s -> ReadingWriter.Batch in
+            var held = s.unwritten
+            s.unwritten = ReadingWriter.Batch(samples: [], locations: [])
+            held.append(fresh)
+            return held
+        }
+        var refused = ReadingWriter.Batch(samples: [], locations: [])
+        var trouble: StoreWriteFailure?
+        func failed(_ what: String, _ error: any Error) -> Bool {
+            let failure = StoreWriteFailure(error)
+            guard failure.isTransient else {
+                state.withLock { s in
+                    let message = "\(what): \(failure)"
+                    if !s.failures.contains(message) { s.failures.append(message) }
+                }
+                return false
+            }
+            trouble = failure
+            return true
+        }
+        if !batch.locations.isEmpty {
+            do {
+                try await builder.seriesBuilder(for: .workoutRoute())?.insertRouteData(batch.locations)
+            } catch {
+                if failed("route", error) { refused.locations = batch.locations }
+            }
+        }
+        batch.locations = []
+        // Grouped by type in order of first appearance, as TypedRows.Groups
+        // groups rows: a batch holds a handful of types, and equal types are
+        // often separate objects, so a short scan compares them by ==.
+        var groups: [(type: HKSampleType, samples: [HKSample], derived: [DerivedQuantity])] = []
+        func index(of type: HKSampleType) -> Int {
+            if let index = groups.firstIndex(where: { $0.type == type }) { return index }
+            groups.append((type, [], []))
+            return groups.count - 1
+        }
+        for sample in batch.samples { groups[index(of: sample.sampleType)].samples.append(sample) }
+        for quantity in batch.derived { groups[index(of: quantity.type)].derived.append(quantity) }
+        for group in groups {
+            do {
+                try await builder.healthStore.saveAssociated(group.samples + group.derived.map(\.sample), to: builder.workoutUUID)
+            } catch {
+                if failed(group.type.identifier, error) {
+                    refused.samples += group.samples
+                    refused.derived += group.derived
+                }
+            }
+        }
+        state.withLock { s in
+            if let trouble {
+                var dropped = 0
+                if refused.count > Self.unwrittenLimit {
+                    dropped = refused.count - Self.unwrittenLimit
+                    let samples = min(dropped, refused.samples.count)
+                    refused.samples.removeFirst(samples)
+                    refused.derived.removeFirst(min(dropped - samples, refused.derived.count))
+                }
+                s.unwritten = refused
+                let message = "the store could not be written: \(trouble); \(refused.count) \(refused.count == 1 ? "reading is" : "readings are") held in memory and written once it can"
+                    + (dropped > 0 ? " (\(dropped) of the oldest were dropped)" : "")
+                if s.storeTrouble != trouble.description {
+                    s.storeTrouble = trouble.description
+                    s.failures.append(message)
+                }
+            } else if s.storeTrouble != nil {
+                s.storeTrouble = nil
+                s.failures.append("the store is written again; the readings held meanwhile were saved")
+            }
+        }
+    }
+
+    /// Saves the heartbeat series with `workout` and, from its RR intervals, a
+    /// heart-rate-variability sample (SDNN, with RMSSD in its metadata).
+    /// Failures are recorded in ``failures`` rather than failing the workout.
+    func finishHeartbeats(workout: HKWorkout, store: HKHealthStore) async {
+        let (seriesBuilder, intervals) = state.withLock { s -> (HKHeartbeatSeriesBuilder?, [TimeInterval]) in
+            defer { s.heartbeatSeries = nil }
+            return (s.heartbeatSeries, s.machine.finishHeartbeats())
+        }
+        guard let seriesBuilder else { return }
+        do {
+            let series = try await seriesBuilder.finishSeries(workout: workout.uuid)
+            if let sdnn = HeartbeatSeries.sdnn(intervals), let rmssd = HeartbeatSeries.rmssd(intervals),
+               state.withLock({ $0.machine.types.contains(HKQuantityType(.heartRateVariabilitySDNN)) }) {
+                let sample = HKQuantitySample(type: HKQuantityType(.heartRateVariabilitySDNN),
+                                              quantity: HKQuantity(unit: .secondUnit(with: .milli), doubleValue: sdnn * 1000),
+                                              start: series.startDate, end: series.endDate, metadata: [OpenHealthKitMetadataKeyRMSSD: rmssd])
+                try await store.saveAssociated([sample], to: workout.uuid)
+            }
+        } catch {
+            fail("heartbeats: \(error)")
+        }
+    }
+
+}
