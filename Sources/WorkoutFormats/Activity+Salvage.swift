@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension Activity {
     /// What a damaged or cut-short file's readable part holds, and no more.

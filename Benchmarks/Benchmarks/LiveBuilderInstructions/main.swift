@@ -6,28 +6,32 @@
 // thread); making the store and the workout is not. Outside valgrind it prints
 // wall-clock readings per second of the loop alone, as the benchmark does.
 //
-//     LiveBuilderInstructions [--iterations N] [--seconds S]
+//     LiveBuilderInstructions [--iterations N] [--seconds S] [--no-store]
+//
+// --no-store: with `savesCollectedData` off, as `workout check` replays: the
+// absorbing alone, with no writer (and no timing that decides when it writes).
 import CallgrindMarks
 import Foundation
 import LiveWorkload
 import OpenHealthKit
 
 /// The iterations and the minutes of readings each, from the command line.
-func arguments() -> (iterations: Int, seconds: Int) {
-    var iterations = 20, seconds = 600
+func arguments() -> (iterations: Int, seconds: Int, saving: Bool) {
+    var iterations = 20, seconds = 600, saving = true
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
         switch argument {
         case "--iterations": iterations = arguments.popFirst().flatMap(Int.init) ?? iterations
         case "--seconds": seconds = arguments.popFirst().flatMap(Int.init) ?? seconds
+        case "--no-store": saving = false
         default:
-            FileHandle.standardError.write(Data("usage: LiveBuilderInstructions [--iterations N] [--seconds S]\n".utf8))
+            FileHandle.standardError.write(Data("usage: LiveBuilderInstructions [--iterations N] [--seconds S] [--no-store]\n".utf8))
             exit(2)
         }
     }
-    return (max(1, iterations), max(1, seconds))
+    return (max(1, iterations), max(1, seconds), saving)
 }
-let (iterations, seconds) = arguments()
+let (iterations, seconds, saving) = arguments()
 
 // The main thread waits on a semaphore (for a detached task: top-level code
 // runs on the main actor) rather than running an async main:
@@ -48,7 +52,7 @@ nonisolated func measure() async throws {
     let measured = readings.count - 256
     var rates: [Double] = []
     for _ in 0..<iterations {
-        let workout = try await LiveWorkload.runningWorkout(sources: [])
+        let workout = try await LiveWorkload.runningWorkout(sources: [], saving: saving)
         // The first batch opens the workout's tables and asks for sharing: once per workout, not counted.
         await workout.dataSource.deliver(readings.prefix(256), from: "bench")
         await workout.dataSource.flush()

@@ -18,23 +18,6 @@ public typealias CLLocationSpeed = Double
 /// Accuracy of a speed in metres per second.
 public typealias CLLocationSpeedAccuracy = Double
 
-/// A latitude and longitude on WGS 84, as CoreLocation's.
-public struct CLLocationCoordinate2D: Hashable, Sendable, Codable {
-    /// Degrees north of the equator.
-    public var latitude: CLLocationDegrees
-    /// Degrees east of Greenwich.
-    public var longitude: CLLocationDegrees
-
-    /// Creates the coordinate (0, 0).
-    public init() { self.init(latitude: 0, longitude: 0) }
-
-    /// Creates a coordinate.
-    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-}
-
 /// Whether a coordinate is a real position: latitude within ±90° and longitude within ±180°.
 public func CLLocationCoordinate2DIsValid(_ coordinate: CLLocationCoordinate2D) -> Bool {
     abs(coordinate.latitude) <= 90 && abs(coordinate.longitude) <= 180

@@ -1,25 +1,5 @@
 import Synchronization
 
-/// Where a workout takes place.
-public enum HKWorkoutSessionLocationType: Int, Sendable, CaseIterable, Codable {
-    /// Not known.
-    case unknown = 1
-    /// Indoors: no GPS route.
-    case indoor = 2
-    /// Outdoors.
-    case outdoor = 3
-}
-
-/// Where a swim takes place.
-public enum HKWorkoutSwimmingLocationType: Int, Sendable, CaseIterable, Codable {
-    /// Not known.
-    case unknown = 0
-    /// A pool, with a lap length.
-    case pool = 1
-    /// Open water.
-    case openWater = 2
-}
-
 /// How a workout is set up: its activity, location and, for swims, pool.
 ///
 /// A reference type, as Apple's is; its properties can be changed until it is

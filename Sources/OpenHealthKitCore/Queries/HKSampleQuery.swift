@@ -3,22 +3,6 @@ public import Foundation
 /// The limit that means "no limit".
 public let HKObjectQueryNoLimit = 0
 
-/// A type and a predicate, for queries over several types at once.
-public final class HKQueryDescriptor: @unchecked Sendable {
-    // Immutable after init.
-
-    /// The type to read.
-    public let sampleType: HKSampleType
-    /// The predicate, if any.
-    public let predicate: NSPredicate?
-
-    /// Describes what to read.
-    public init(sampleType: HKSampleType, predicate: NSPredicate?) {
-        self.sampleType = sampleType
-        self.predicate = predicate
-    }
-}
-
 /// Reads samples once: of one type, filtered, sorted and limited.
 ///
 /// ```swift
@@ -77,43 +61,6 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         } catch {
             if !isStopped { resultsHandler(self, nil, error) }
         }
-    }
-}
-
-/// Turns sort descriptors into SQL where they name start or end dates, and a Swift order otherwise.
-enum SampleOrder {
-    static func from(_ descriptors: [NSSortDescriptor]) -> (String?, ((HKObject, HKObject) -> Bool)?) {
-        var sql: [String] = []
-        for descriptor in descriptors {
-            let direction = descriptor.ascending ? "ASC" : "DESC"
-            switch descriptor.keyPath {
-            case \HKSample.startDate, \HKQuantitySample.startDate, \HKCategorySample.startDate, \HKWorkout.startDate:
-                sql.append("object.start \(direction)")
-            case \HKSample.endDate, \HKQuantitySample.endDate, \HKCategorySample.endDate, \HKWorkout.endDate:
-                sql.append("object.end \(direction)")
-            default:
-                let box = NSSortDescriptorBox(descriptors)
-                return (nil, { a, b in box.ordered(a, b) })
-            }
-        }
-        return ((sql + ["object.id ASC"]).joined(separator: ", "), nil)
-    }
-}
-
-/// Sort descriptors are immutable once made.
-struct NSSortDescriptorBox: @unchecked Sendable {
-    let descriptors: [NSSortDescriptor]
-    init(_ descriptors: [NSSortDescriptor]) { self.descriptors = descriptors }
-
-    func ordered(_ a: HKObject, _ b: HKObject) -> Bool {
-        for descriptor in descriptors {
-            switch descriptor.compare(a, to: b) {
-            case .orderedAscending: return true
-            case .orderedDescending: return false
-            case .orderedSame: continue
-            }
-        }
-        return false
     }
 }
 

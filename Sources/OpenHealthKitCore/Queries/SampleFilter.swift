@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A structured filter over stored objects, built by the `HKQuery.predicateFor…`
 /// functions. Most cases compile to SQL; the rest are evaluated on each object.
@@ -265,55 +265,6 @@ extension MetadataValue {
     }
 }
 
-/// Holds a caller's predicate; predicates are immutable once made.
-struct NSPredicateBox: @unchecked Sendable {
-    let predicate: NSPredicate
-    init(_ predicate: NSPredicate) { self.predicate = predicate }
-}
-
-/// The predicate type the `HKQuery.predicateFor…` functions return.
-///
-/// It is an `NSPredicate`, so it combines with `NSCompoundPredicate` and can be
-/// evaluated on objects; queries also read its structure to filter in SQL.
-public final class HKQueryPredicate: NSPredicate {
-    // Immutable after init.
-    let filter: SampleFilter
-
-    init(_ filter: SampleFilter) {
-        self.filter = filter
-        super.init(block: { object, _ in
-            guard let object = object as? HKObject else { return false }
-            return filter.matches(object)
-        })
-    }
-
-    /// Not supported: predicates are not archived.
-    public required init?(coder: NSCoder) { nil }
-
-    /// Whether `object` satisfies the predicate.
-    public override func evaluate(with object: Any?, substitutionVariables bindings: [String: Any]?) -> Bool {
-        guard let object = object as? HKObject else { return false }
-        return filter.matches(object)
-    }
-}
-
-/// How a sample's dates must relate to a predicate's interval, with Apple's bits.
-///
-/// With no option a sample matches when it overlaps the interval
-/// (`sample.end ≥ start` and `sample.start < end`). ``strictStartDate``
-/// requires `start ≤ sample.start < end`; ``strictEndDate`` requires
-/// `start ≤ sample.end < end`; both together require both.
-public struct HKQueryOptions: OptionSet, Sendable, Hashable {
-    /// The bits.
-    public let rawValue: UInt
-    /// Wraps bits.
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    /// The sample's start must fall within the interval.
-    public static let strictStartDate = HKQueryOptions(rawValue: 1 << 0)
-    /// The sample's end must fall within the interval.
-    public static let strictEndDate = HKQueryOptions(rawValue: 1 << 1)
-}
-
 /// Device property keys for ``HKQuery/predicateForObjects(withDeviceProperty:allowedValues:)``.
 public let HKDevicePropertyKeyName = "name"
 /// The manufacturer key.
@@ -331,20 +282,3 @@ public let HKDevicePropertyKeyLocalIdentifier = "localIdentifier"
 /// The UDI key.
 public let HKDevicePropertyKeyUDIDeviceIdentifier = "UDIDeviceIdentifier"
 
-/// How a predicate compares a value, with the raw values of Foundation's
-/// `NSComparisonPredicate.Operator` (which swift-corelibs-foundation marks
-/// unavailable). Code written as `.greaterThan` compiles unchanged.
-public enum HKComparisonOperator: UInt, Sendable {
-    /// `<`
-    case lessThan = 0
-    /// `<=`
-    case lessThanOrEqualTo = 1
-    /// `>`
-    case greaterThan = 2
-    /// `>=`
-    case greaterThanOrEqualTo = 3
-    /// `==`
-    case equalTo = 4
-    /// `!=`
-    case notEqualTo = 5
-}

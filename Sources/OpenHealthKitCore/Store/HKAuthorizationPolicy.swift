@@ -1,25 +1,5 @@
 public import Foundation
 
-/// Whether the app may save a type, as Apple's `HKAuthorizationStatus`.
-public enum HKAuthorizationStatus: Int, Sendable {
-    /// The app has not asked yet.
-    case notDetermined = 0
-    /// The user said no.
-    case sharingDenied = 1
-    /// The user said yes.
-    case sharingAuthorized = 2
-}
-
-/// Whether asking for authorization would show the user anything.
-public enum HKAuthorizationRequestStatus: Int, Sendable {
-    /// Cannot tell.
-    case unknown = 0
-    /// Some of the types have not been asked about.
-    case shouldRequest = 1
-    /// Every type has been asked about already.
-    case unnecessary = 2
-}
-
 /// The simulated user's answers to authorization requests.
 ///
 /// By default the user grants everything. A policy denies chosen types so apps

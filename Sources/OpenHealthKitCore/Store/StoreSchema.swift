@@ -139,13 +139,3 @@ enum StoreSchema {
     }
 }
 
-/// The kinds of object rows.
-enum ObjectKind: Int64, Sendable {
-    case quantity = 1
-    case category = 2
-    case correlation = 3
-    case workout = 4
-    case stateOfMind = 5
-    case route = 6
-    case heartbeatSeries = 7
-}

@@ -1,25 +1,4 @@
-/// A field of a message layout: its number, base type and size in bytes.
-struct FITFieldLayout: Hashable, Sendable {
-    var number: UInt8
-    var baseType: FITBaseType
-    var size: Int
 
-    init(_ number: UInt8, _ baseType: FITBaseType, size: Int? = nil) {
-        self.number = number
-        self.baseType = baseType
-        self.size = size ?? baseType.size
-    }
-}
-
-/// A value to write into a field.
-enum FITValue {
-    /// A number as stored (already scaled and offset); `nil` or out of range writes "invalid".
-    case number(Double?)
-    /// Up to size / element-size numbers; missing ones are written invalid.
-    case numbers([Double])
-    /// Text, cut to the field's size minus its NUL.
-    case text(String?)
-}
 
 /// Builds the bytes of FIT definition and data messages (little-endian).
 struct FITEncoder {

@@ -82,59 +82,5 @@ public struct FITMessage {
     }
 }
 
-/// A definition message: the layout of the data messages of one local type.
-struct FITDefinition: Sendable {
-    struct Field: Sendable {
-        var number: UInt8
-        /// Offset of the field from the message's first content byte.
-        var offset: Int
-        var size: Int
-        var baseType: FITBaseType
-    }
-
-    var globalNumber: UInt16
-    var bigEndian: Bool
-    var fields: [Field]
-    /// Bytes of content after the record header, developer fields included.
-    var contentSize: Int
-    var timestampIndex: Int?
-
-    init(globalNumber: UInt16, bigEndian: Bool, fields: [Field], developerSize: Int) {
-        self.globalNumber = globalNumber
-        self.bigEndian = bigEndian
-        self.fields = fields
-        contentSize = fields.reduce(0) { $0 + $1.size } + developerSize
-        timestampIndex = fields.firstIndex { $0.number == 253 && $0.baseType.size == 4 && $0.size == 4 }
-    }
-
-    @inline(__always)
-    func index(of number: UInt8) -> Int? {
-        for index in fields.indices where fields[index].number == number { return index }
-        return nil
-    }
-}
-
-/// The global numbers of the FIT messages this package reads and writes.
-public enum FITMessageNumber {
-    /// `file_id`: the file's type and maker; always first.
-    public static let fileID: UInt16 = 0
-    /// `session`: the totals of one sport's leg.
-    public static let session: UInt16 = 18
-    /// `lap`: the totals of one lap.
-    public static let lap: UInt16 = 19
-    /// `record`: one sample.
-    public static let record: UInt16 = 20
-    /// `event`: timer starts and stops, and other events.
-    public static let event: UInt16 = 21
-    /// `device_info`: a device that took part.
-    public static let deviceInfo: UInt16 = 23
-    /// `activity`: the activity's summary; exactly one.
-    public static let activity: UInt16 = 34
-    /// `file_creator`: the software that wrote the file.
-    public static let fileCreator: UInt16 = 49
-    /// `hrv`: beat-to-beat intervals.
-    public static let hrv: UInt16 = 78
-}
-
 /// FIT's epoch, 1989-12-31T00:00:00Z, as Unix time.
 let fitEpochOffset: Double = 631_065_600

@@ -1,35 +1,4 @@
-/// Receives what ``XMLScanner`` finds, in document order.
-///
-/// Names arrive without their namespace prefix (`gpxtpx:hr` is `hr`): the
-/// activity formats are read by local name, so files that declare a wrong
-/// namespace URI (a common exporter bug) still give their values.
-protocol XMLHandler {
-    /// An element opens. `offset` is the byte offset of its `<`.
-    mutating func startElement(_ name: String, attributes: [(name: String, value: String)], offset: Int) throws(XMLProblem)
-    /// An element closes.
-    mutating func endElement(_ name: String) throws(XMLProblem)
-    /// Text inside the current element, entities decoded, surrounding white space removed.
-    mutating func text(_ text: String, offset: Int) throws(XMLProblem)
-}
 
-/// A handler that turns an activity file's XML into an ``Activity``.
-protocol ActivityXMLHandler: XMLHandler {
-    /// What was read so far.
-    func activity() -> Activity
-    /// The problem of a file that holds no activity at all, if it is one.
-    func emptyProblem() -> XMLLocatedProblem?
-}
-
-/// A problem found in XML, by the scanner or a handler.
-struct XMLProblem: Error {
-    var message: String
-    /// Byte offset, or `nil` for "where the scanner is".
-    var offset: Int?
-    init(_ message: String, at offset: Int? = nil) {
-        self.message = message
-        self.offset = offset
-    }
-}
 
 /// A small, strict, fast XML scanner for activity files (GPX, TCX).
 ///

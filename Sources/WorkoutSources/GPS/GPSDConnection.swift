@@ -1,24 +1,6 @@
 import CGPS
 import Foundation
 
-/// gpsd's JSON lines through the recorder's reader, for the fuzzer and the
-/// tests; not part of the library's API.
-@_spi(Fuzzing)
-public enum GPSDLineConversion {
-    /// A fix as the recorder takes it: latitude and longitude in degrees,
-    /// the receiver's time in seconds since 1970, the horizontal error in metres.
-    public typealias Fix = (latitude: Double, longitude: Double, time: Double, horizontalError: Double?)
-
-    /// Reads `line` (one line of gpsd's JSON, without its line end) as the recorder does.
-    ///
-    /// - Returns: the fix, or `nil` when the line carries none.
-    /// - Throws: the reader's error, as a recorder would report it, when the line is not one of gpsd's reports.
-    public static func fix(fromLine line: [UInt8]) throws -> Fix? {
-        guard case .fix(let fix) = try GPSDMessage(line: line) else { return nil }
-        return (fix.latitude, fix.longitude, fix.time.timeIntervalSince1970, fix.horizontalError)
-    }
-}
-
 /// A connection to gpsd: libgps opens and closes it; the recorder writes its
 /// requests (never raising SIGPIPE) and reads gpsd's JSON lines itself.
 ///
@@ -138,19 +120,3 @@ final class GPSDConnection {
     }
 }
 
-/// gpsd could not be reached, or the connection failed.
-public struct GPSDError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The daemon's host.
-    public let host: String
-    /// The daemon's port.
-    public let port: String
-    /// What went wrong.
-    public let message: String
-    /// Whether trying again may help.
-    public let transient: Bool
-
-    /// `gpsd at localhost:2947: can't connect to host/port pair. Is gpsd running? …`
-    public var description: String {
-        "gpsd at \(host):\(port): \(message)" + (message.contains("connect") ? ". Is gpsd running (`systemctl status gpsd`, or `gpsd -N -n /dev/ttyACM0`)?" : "")
-    }
-}

@@ -20,32 +20,6 @@ struct GPSDFix: Sendable, Hashable {
     var track: Double?
 }
 
-/// One message from gpsd that matters to a recorder.
-enum GPSDMessage: Sendable, Hashable {
-    /// gpsd's release, on connecting.
-    case version(String)
-    /// A receiver was activated or went away.
-    case device(path: String, active: Bool)
-    /// A TPV message with a fix and its time.
-    case fix(GPSDFix)
-    /// A TPV message without a fix (mode 0 or 1), or whose position is not a place on Earth.
-    case noFix
-    /// A SKY message: satellites used in the solution and in view.
-    case satellites(used: Int, visible: Int)
-    /// Anything else (WATCH, DEVICES, POLL, TPVs without time): proof of life only.
-    case other
-}
-
-/// A line from gpsd that is not one of its JSON reports.
-struct GPSDLineError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The line's start, for the message.
-    let excerpt: String
-    /// What is wrong with it.
-    let reason: String
-
-    var description: String { "gpsd sent a line that is not a JSON report (\(reason)): \(excerpt)" }
-}
-
 extension GPSDMessage {
     /// The longest line gpsd writes (its `GPS_JSON_RESPONSE_MAX`); a longer one is refused.
     static let maximumLineLength = 10_240
@@ -166,41 +140,3 @@ private struct GPSDJSONReport: Decodable {
     }
 }
 
-/// gpsd's times: ISO 8601 in UTC, `2024-06-01T07:00:00.123Z`.
-enum GPSDTime {
-    /// The date `text` names, or `nil` unless it is `YYYY-MM-DDTHH:MM:SS[.fraction]Z`
-    /// with a year from 1970 to 9999 and fields in range.
-    static func date(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20, bytes.count <= 32, bytes.last == UInt8(ascii: "Z") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1970...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
-              hour < 24, minute < 60, second < 61 else { return nil }
-        var fraction = 0.0
-        if bytes.count > 20 {
-            guard bytes[19] == UInt8(ascii: "."), bytes.count > 21, let digits = number(20..<(bytes.count - 1)) else { return nil }
-            fraction = Double(digits) / pow(10, Double(bytes.count - 21))
-        } else if bytes[19] != UInt8(ascii: "Z") {
-            return nil
-        }
-        // Days from 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's civil calendar arithmetic).
-        let y = month <= 2 ? year - 1 : year
-        let era = y / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction)
-    }
-}

@@ -1,55 +1,5 @@
 public import Foundation
-public import OpenHealthKitCore
-
-/// What the simulated sensors and the athlete produce during one tick.
-public struct ScenarioTick: Sendable {
-    /// Seconds since the start of the timeline, on the sensors' (true) clock.
-    public var time: TimeInterval
-    /// The host clock's offset from true time (clock jumps), in seconds.
-    public var clockOffset: TimeInterval
-    /// Session actions taken at this tick, before its readings.
-    public var actions: [ScenarioStep] = []
-    /// A GPS fix, unless the receiver has none this tick.
-    public var fix: CLLocation?
-    /// A heart-rate notification, once a second while the strap is connected.
-    public var heartRate: HeartRateMeasurement?
-    /// Watts, once a second with a power meter.
-    public var power: Double?
-    /// Revolutions or steps per minute, once a second with a cadence sensor.
-    public var cadence: Double?
-    /// Metres and steps since the last tick, from a footpod.
-    public var footpod: (meters: Double, steps: Double)?
-    /// Device changes: fix lost, strap contact lost, disconnects.
-    public var statuses: [(sensor: String, kind: WorkoutSourceStatus.Kind, detail: String)] = []
-    /// Metres covered along the route since the start (ground truth).
-    public var distance: Double
-    /// The true speed in metres per second.
-    public var speed: Double
-}
-
-/// A deterministic pseudo-random generator (SplitMix64): the same seed gives the same workout.
-struct ScenarioRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    /// Standard normal (Box–Muller).
-    mutating func gaussian() -> Double {
-        let u = max(uniform(), .leastNonzeroMagnitude)
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * uniform())
-    }
-}
+import OpenHealthKitCore
 
 /// Plays a scenario's timeline tick by tick: the athlete's movement along the
 /// route, the body's heart rate, the sensors' readings and faults.

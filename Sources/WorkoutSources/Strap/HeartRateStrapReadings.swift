@@ -1,38 +1,6 @@
 public import Foundation
 public import OpenHealthKitCore
 
-/// What one strap frame says, decoded.
-public enum StrapMessage: Sendable, Hashable {
-    /// A Heart Rate Measurement (0x2A37).
-    case heartRate(HeartRateMeasurement)
-    /// A Body Sensor Location (0x2A38).
-    case bodySensorLocation(BodySensorLocation)
-    /// The bridge's Bluetooth link to the strap went up or down (HRM1 `LINK`).
-    case link(up: Bool)
-    /// A characteristic this reader does not decode.
-    case unknown(kind: UInt16, payload: [UInt8])
-    /// A notification whose bytes could not be decoded, and why.
-    case invalid(kind: UInt16, payload: [UInt8], reason: String)
-
-    /// Decodes a frame's content.
-    public init(_ content: StrapFraming.Frame) {
-        switch content {
-        case .link(let up):
-            self = .link(up: up)
-        case .notification(0x2A37, let payload):
-            do { self = .heartRate(try HeartRateMeasurement(decoding: payload)) } catch {
-                self = .invalid(kind: 0x2A37, payload: payload, reason: error.description)
-            }
-        case .notification(0x2A38, let payload):
-            do { self = .bodySensorLocation(try BodySensorLocation(decoding: payload)) } catch {
-                self = .invalid(kind: 0x2A38, payload: payload, reason: error.description)
-            }
-        case .notification(let kind, let payload):
-            self = .unknown(kind: kind, payload: payload)
-        }
-    }
-}
-
 /// Turns a strap's decoded messages into workout readings: heart-rate samples,
 /// heartbeats from RR intervals, energy from the strap's counter, and status
 /// changes (contact lost and restored, link down and up).
@@ -161,41 +129,3 @@ public struct HeartRateStrapReadings: Sendable {
     }
 }
 
-/// Places beats in time from RR intervals (see ``HeartRateStrapReadings``).
-struct BeatTimeline: Sendable {
-    /// Seconds since the reference date at which the running RR sum started.
-    private var offset: TimeInterval?
-    private var sum: TimeInterval = 0
-    private var lastBeat: TimeInterval?
-
-    /// A notification arriving more than this long after its last beat follows lost beats.
-    static let maximumLag: TimeInterval = 3
-
-    /// The beats `intervals` (1/1024 s, oldest first) end, for a notification arriving at `arrival`.
-    mutating func add(_ intervals: [UInt16], arrival: Date) -> [(interval: TimeInterval, end: Date)] {
-        let added = intervals.reduce(0) { $0 + Double($1) } / 1024
-        guard added > 0 else { return [] }
-        let now = arrival.timeIntervalSinceReferenceDate
-        if let offset, now - (offset + sum + added) > Self.maximumLag {
-            self.offset = nil
-        }
-        if let offset {
-            self.offset = min(offset, now - (sum + added))
-        } else {
-            offset = now - added
-            sum = 0
-        }
-        var beats: [(interval: TimeInterval, end: Date)] = []
-        beats.reserveCapacity(intervals.count)
-        for raw in intervals where raw > 0 {
-            let interval = Double(raw) / 1024
-            sum += interval
-            var end = offset! + sum
-            // The anchor only moves back; never let a beat land before the previous one.
-            if let lastBeat, end <= lastBeat { end = lastBeat + interval }
-            lastBeat = end
-            beats.append((interval, Date(timeIntervalSinceReferenceDate: end)))
-        }
-        return beats
-    }
-}

@@ -1,0 +1,95 @@
+public import Foundation
+internal import GRDB
+
+/// Builds a heartbeat series beat by beat, then saves it.
+///
+/// ```swift
+/// let builder = HKHeartbeatSeriesBuilder(healthStore: store, device: strap, start: start)
+/// try await builder.addHeartbeat(at: 0.82, precededByGap: false)
+/// let series = try await builder.finishSeries()
+/// ```
+///
+/// ``HeartbeatSeries/beats(fromRRIntervals:)`` turns a strap's RR intervals into beat times.
+public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
+    // `beats`, `metadata` and `finished` are guarded by `lock`.
+    private let lock = NSLock()
+    private var beats: [(time: TimeInterval, gap: Bool)] = []
+    private var metadata: [String: MetadataValue] = [:]
+    private var finished = false
+    private let healthStore: HKHealthStore
+    private let device: HKDevice?
+    /// When the series starts; beat times count from here.
+    public let startDate: Date
+
+    /// The longest a series may last: beats more than this after the start are refused.
+    public static let maximumCount = 100_000
+
+    /// A builder for a series starting at `startDate`.
+    public init(healthStore: HKHealthStore, device: HKDevice?, start startDate: Date) {
+        self.healthStore = healthStore
+        self.device = device
+        self.startDate = startDate
+    }
+
+    /// Adds a beat `timeIntervalSinceStart` seconds after the start.
+    ///
+    /// - Throws: ``HKError/Code/errorInvalidArgument`` for a negative or
+    ///   non-finite time, a beat earlier than the previous one, or after finishing.
+    public func addHeartbeat(at timeIntervalSinceStart: TimeInterval, precededByGap: Bool) async throws {
+        try lock.withLock { () throws in
+            guard !finished else { throw HKError(.errorInvalidArgument, "The heartbeat series has already finished") }
+            guard timeIntervalSinceStart.isFinite, timeIntervalSinceStart >= 0 else {
+                throw HKError(.errorInvalidArgument, "A heartbeat's time since the series start must be a non-negative number of seconds, not \(timeIntervalSinceStart)")
+            }
+            if let last = beats.last, timeIntervalSinceStart < last.time {
+                throw HKError(.errorInvalidArgument, "Heartbeats must be added in time order: \(timeIntervalSinceStart) s comes before the previous beat at \(last.time) s")
+            }
+            guard beats.count < Self.maximumCount else {
+                throw HKError(.errorDataSizeExceeded, "A heartbeat series holds at most \(Self.maximumCount) beats; finish this one and start another")
+            }
+            beats.append((timeIntervalSinceStart, precededByGap))
+        }
+    }
+
+    /// Completion-handler form of ``addHeartbeat(at:precededByGap:)``.
+    public func addHeartbeatWithTimeInterval(sinceSeriesStartDate timeInterval: TimeInterval, precededByGap: Bool,
+                                             completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        Task.detached { do { try await self.addHeartbeat(at: timeInterval, precededByGap: precededByGap); completion(true, nil) } catch { completion(false, error) } }
+    }
+
+    /// Merges metadata into the series'.
+    public func addMetadata(_ metadata: [String: Any]) async throws {
+        guard let values = MetadataValue.encode(metadata) else {
+            throw HKError(.errorInvalidArgument, "Metadata values must be strings, numbers, booleans, dates or quantities")
+        }
+        lock.withLock { self.metadata.merge(values) { _, new in new } }
+    }
+
+    /// Saves the series.
+    ///
+    /// - Throws: ``HKError/Code/errorNoData`` when no beat was added.
+    public func finishSeries() async throws -> HKHeartbeatSeriesSample {
+        try await finishSeries(workout: nil)
+    }
+
+    /// Saves the series, tied to `workout` when one is given.
+    package func finishSeries(workout: UUID?) async throws -> HKHeartbeatSeriesSample {
+        // An untyped closure: a typed-throws one returning this tuple crashes Swift 6.3's SIL generation.
+        let (collected, collectedMetadata) = try lock.withLock { () throws -> ([(time: TimeInterval, gap: Bool)], [String: MetadataValue]) in
+            guard !self.finished else { throw HKError(.errorInvalidArgument, "The heartbeat series has already finished") }
+            guard !self.beats.isEmpty else { throw HKError(.errorNoData, "A heartbeat series needs at least one beat; none were added") }
+            self.finished = true
+            return (self.beats, self.metadata)
+        }
+        let series = HKHeartbeatSeriesSample(unchecked: startDate, end: startDate.addingTimeInterval(collected.last!.time), count: collected.count,
+                                             device: device, metadata: MetadataValue.decode(collectedMetadata),
+                                             sourceRevision: HKSourceRevision(source: healthStore.source, version: nil))
+        try await healthStore.saveHeartbeats(series, beats: collected, workout: workout)
+        return series
+    }
+
+    /// Completion-handler form of ``finishSeries()``.
+    public func finishSeries(completion: @escaping @Sendable (HKHeartbeatSeriesSample?, (any Error)?) -> Void) {
+        Task.detached { do { completion(try await self.finishSeries(), nil) } catch { completion(nil, error) } }
+    }
+}

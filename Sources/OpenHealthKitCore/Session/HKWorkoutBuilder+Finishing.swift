@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+
+extension HKWorkoutBuilder {
+    // MARK: Finishing
+
+    /// Saves the workout: its dates, active duration, events inside its
+    /// interval, activities, statistics (pauses masked) and metadata.
+    ///
+    /// - Throws: "Unable to finish a workout that is not currently ended." unless collection has ended.
+    public func finishWorkout() async throws -> HKWorkout? {
+        await prepareToFinish()
+        // A finish that happened before a crash is reconciled, not repeated.
+        if storage.withLock({ $0.state == .ended }), let saved = try await healthStore.savedWorkout(workoutUUID) {
+            storage.withLock { $0.state = .finished }
+            didFinish(saved)
+            return saved
+        }
+        let derived = derivedMetadata()
+        let workout = try storage.withLock { s throws(HKError) -> HKWorkout in
+            guard s.state == .ended, let start = s.startDate, let end = s.endDate else {
+                throw HKError(.errorInvalidArgument, "Unable to finish a workout that is not currently ended.")
+            }
+            let events = s.events.filter { $0.dateInterval.start >= start && $0.dateInterval.end <= end }
+            var metadata = derived
+            metadata.merge(MetadataValue.decode(s.metadata) ?? [:]) { _, own in own }
+            if metadata[HKMetadataKeyIndoorWorkout] == nil, workoutConfiguration.locationType != .unknown {
+                metadata[HKMetadataKeyIndoorWorkout] = workoutConfiguration.locationType == .indoor
+            }
+            return HKWorkout(unchecked: workoutConfiguration.activityType, start: start, end: end,
+                             duration: ElapsedTime.activeDuration(start: start, end: end, events: s.events, at: end),
+                             events: events, activities: s.activities, statistics: s.figures.current,
+                             uuid: workoutUUID, device: device, metadata: metadata, sourceRevision: HKSourceRevision(
+                                source: healthStore.source, version: nil))
+        }
+        try await healthStore.save(workout)
+        await finishSeries(for: workout)
+        if let route = routeBuilder.withLock({ $0 }), route.hasLocations {
+            _ = try await route.finishRoute(with: workout, metadata: nil)
+        }
+        storage.withLock { $0.state = .finished }
+        didFinish(workout)
+        return workout
+    }
+
+    /// Completion-handler form of ``finishWorkout()``.
+    public func finishWorkout(completion: @escaping @Sendable (HKWorkout?, (any Error)?) -> Void) {
+        Task.detached { do { completion(try await self.finishWorkout(), nil) } catch { completion(nil, error) } }
+    }
+
+    /// Throws the workout away and deletes the samples saved for it.
+    public func discardWorkout() {
+        let discarded = storage.withLock { s -> Bool in
+            guard s.state != .finished, s.state != .discarded else { return false }
+            s.state = .discarded
+            return true
+        }
+        guard discarded else { return }
+        routeBuilder.withLock { $0?.discard() }
+        didDiscard()
+        let store = healthStore, workout = workoutUUID
+        Task.detached { [self] in
+            await prepareToDiscard()
+            try? await store.deleteAssociated(with: workout)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+internal import GRDB
+internal import GRDBSQLite
+
+/// Collects positions and saves them as a workout's route.
+///
+/// Positions may arrive in any order; they are sorted by time when the route
+/// is finished. A standalone builder needs an already-saved workout and keeps
+/// its positions in memory (a crash loses them, as on a watch). A builder from
+/// ``HKWorkoutBuilder/seriesBuilder(for:)`` writes each position to the store as
+/// it arrives, so a recovered workout keeps its route; it is finished with its
+/// workout and must not be finished by hand.
+public final class HKWorkoutRouteBuilder: @unchecked Sendable {
+    // `locations` and `finished` are guarded by `lock`.
+    private let lock = NSLock()
+    private var locations: [CLLocation] = []
+    private var finished = false
+    private let healthStore: HKHealthStore
+    private let device: HKDevice?
+    let ownedByWorkoutBuilder: Bool
+    /// The identifier the route will have; an owned builder's stored positions point to it.
+    let routeUUID: UUID
+    /// How many positions an owned builder has written, and their time span.
+    private var writtenCount = 0
+    private var writtenSpan: (Date, Date)?
+
+    /// A builder for a route that will be attached to a saved workout.
+    public convenience init(healthStore: HKHealthStore, device: HKDevice?) {
+        self.init(healthStore: healthStore, device: device, owned: false)
+    }
+
+    init(healthStore: HKHealthStore, device: HKDevice?, owned: Bool, routeUUID: UUID = ObjectUUID.next()) {
+        self.healthStore = healthStore
+        self.device = device
+        self.ownedByWorkoutBuilder = owned
+        self.routeUUID = routeUUID
+    }
+
+    /// Picks up the positions an owned builder wrote before a crash.
+    func restoreWrittenPositions() async throws {
+        let stored = try await healthStore.routeLocations(routeUUID)
+        lock.withLock {
+            writtenCount = stored.count
+            writtenSpan = stored.first.map { ($0.timestamp, stored.last!.timestamp) }
+        }
+    }
+
+    /// Adds positions.
+    ///
+    /// - Throws: ``HKError/Code/errorInvalidArgument`` once the route is finished
+    ///   or for a position that is not a real coordinate.
+    public func insertRouteData(_ routeData: [CLLocation]) async throws {
+        try lock.withLock {
+            guard !finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
+            for location in routeData where !CLLocationCoordinate2DIsValid(location.coordinate) || !location.coordinate.latitude.isFinite {
+                throw HKError(.errorInvalidArgument, "Invalid coordinate \(location.coordinate.latitude), \(location.coordinate.longitude) at \(location.timestamp.formatted(.iso8601))")
+            }
+            if !ownedByWorkoutBuilder { locations.append(contentsOf: routeData) }
+        }
+        guard ownedByWorkoutBuilder, !routeData.isEmpty else { return }
+        try await healthStore.insertRouteLocations(routeData, route: routeUUID)
+        let times = routeData.map(\.timestamp)
+        lock.withLock {
+            writtenCount += routeData.count
+            let (lo, hi) = (times.min()!, times.max()!)
+            writtenSpan = writtenSpan.map { (min($0.0, lo), max($0.1, hi)) } ?? (lo, hi)
+        }
+    }
+
+    /// Completion-handler form of ``insertRouteData(_:)``.
+    public func insertRouteData(_ routeData: [CLLocation], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        Task.detached { do { try await self.insertRouteData(routeData); completion(true, nil) } catch { completion(false, error) } }
+    }
+
+    /// Saves the positions, sorted by time, as a route of `workout`.
+    ///
+    /// - Throws: ``HKError/Code/errorNoData`` when no position was inserted;
+    ///   ``HKError/Code/errorInvalidArgument`` when the route was already finished.
+    public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?) async throws -> HKWorkoutRoute {
+        if ownedByWorkoutBuilder {
+            // An untyped closure: a typed-throws one returning a tuple crashes Swift 6.3's SIL generation.
+            let (count, span) = try lock.withLock { () throws -> (Int, (Date, Date)) in
+                guard !finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
+                guard let span = writtenSpan, writtenCount > 0 else { throw HKError(.errorNoData, "A route needs at least one location; none were inserted") }
+                finished = true
+                return (writtenCount, span)
+            }
+            let route = HKWorkoutRoute(unchecked: span.0, end: span.1, count: count, uuid: routeUUID, device: device, metadata: metadata,
+                                       sourceRevision: HKSourceRevision(source: healthStore.source, version: nil))
+            try await healthStore.saveRoute(route, locations: [], workout: workout.uuid)
+            return route
+        }
+        let sorted = try lock.withLock { () throws(HKError) -> [CLLocation] in
+            guard !finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
+            guard !locations.isEmpty else { throw HKError(.errorNoData, "A route needs at least one location; none were inserted") }
+            finished = true
+            return locations.sorted { $0.timestamp < $1.timestamp }
+        }
+        let route = HKWorkoutRoute(unchecked: sorted.first!.timestamp, end: sorted.last!.timestamp, count: sorted.count,
+                                   device: device, metadata: metadata, sourceRevision: HKSourceRevision(source: healthStore.source, version: nil))
+        try await healthStore.saveRoute(route, locations: sorted, workout: workout.uuid)
+        return route
+    }
+
+    /// Completion-handler form of ``finishRoute(with:metadata:)``.
+    public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?, completion: @escaping @Sendable (HKWorkoutRoute?, (any Error)?) -> Void) {
+        let values = MetadataValue.encode(metadata)
+        Task.detached {
+            do { completion(try await self.finishRoute(with: workout, metadata: MetadataValue.decode(values)), nil) } catch { completion(nil, error) }
+        }
+    }
+
+    /// Stops taking positions without saving them.
+    public func discard() {
+        let owned = lock.withLock { () -> Bool in
+            finished = true
+            locations = []
+            return ownedByWorkoutBuilder && writtenCount > 0
+        }
+        if owned {
+            let store = healthStore, route = routeUUID
+            Task.detached { try? await store.deleteRouteLocations(route) }
+        }
+    }
+
+    var hasLocations: Bool { lock.withLock { !finished && (!locations.isEmpty || writtenCount > 0) } }
+}

@@ -1,0 +1,17 @@
+
+
+/// The type of series samples: workout routes and heartbeat series.
+public final class HKSeriesType: HKSampleType, @unchecked Sendable {
+    static let workoutRouteIdentifier = "HKWorkoutRouteTypeIdentifier"
+    static let heartbeatIdentifier = "HKDataTypeIdentifierHeartbeatSeries"
+
+    private init(seriesIdentifier: String) {
+        super.init(identifier: seriesIdentifier)
+    }
+
+    /// The type of workout routes (`HKWorkoutRoute`).
+    public static func workoutRoute() -> HKSeriesType { HKSeriesType(seriesIdentifier: workoutRouteIdentifier) }
+
+    /// The type of heartbeat series (beat-to-beat intervals).
+    public static func heartbeat() -> HKSeriesType { HKSeriesType(seriesIdentifier: heartbeatIdentifier) }
+}

@@ -1,0 +1,14 @@
+
+
+/// A conversion between units of different dimensions.
+public struct HKUnitConversionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The unit the value is in.
+    public let from: HKUnit
+    /// The unit that was asked for.
+    public let to: HKUnit
+
+    /// Apple's wording, naming both units and their dimensions.
+    public var description: String {
+        "Attempt to convert incompatible units: \(from.unitString), \(to.unitString) (\(from.dimension) is not \(to.dimension))"
+    }
+}
