@@ -32,6 +32,23 @@ public struct UnitDimension: Hashable, Sendable, CustomStringConvertible {
     /// which every unit conversion does, is one vector comparison.
     private var exponents: SIMD16<Int8>
 
+    /// The sixteen lanes as two words, so that equality and hashing take two
+    /// comparisons rather than a loop over lanes.
+    private var words: (UInt64, UInt64) { unsafeBitCast(exponents, to: (UInt64, UInt64).self) }
+
+    /// Whether two dimensions have the same exponents.
+    public static func == (lhs: UnitDimension, rhs: UnitDimension) -> Bool {
+        let (a, b) = (lhs.words, rhs.words)
+        return a.0 == b.0 && a.1 == b.1
+    }
+
+    /// Hashes the exponents.
+    public func hash(into hasher: inout Hasher) {
+        let (low, high) = words
+        hasher.combine(low)
+        hasher.combine(high)
+    }
+
     init(_ pairs: [Base: Int] = [:]) {
         exponents = SIMD16()
         for (base, exponent) in pairs { exponents[base.rawValue] = Int8(exponent) }
