@@ -49,14 +49,15 @@ final class GPSDConnection {
         data.deallocate()
     }
 
-    /// The next message, or `nil` when none arrived within `timeoutMicroseconds`.
+    /// The next message, or `nil` when none arrived within `timeoutMicroseconds`
+    /// or `stop` was set meanwhile.
     ///
     /// - Throws: ``GPSDError`` when the connection is lost, or gpsd sent a
     ///   line that is not one of its reports (the line is skipped; the next
     ///   call goes on with the next one).
-    func next(timeoutMicroseconds: Int32) throws(GPSDError) -> GPSDMessage? {
+    func next(timeoutMicroseconds: Int32, stop: StopSignal? = nil) throws(GPSDError) -> GPSDMessage? {
         if lines.isEmpty, lineErrors.isEmpty {
-            try receive(timeoutMicroseconds: timeoutMicroseconds)
+            try receive(timeoutMicroseconds: timeoutMicroseconds, stop: stop)
         }
         if !lines.isEmpty { return lines.removeFirst() }
         guard !lineErrors.isEmpty else { return nil }
@@ -64,11 +65,12 @@ final class GPSDConnection {
     }
 
     /// Reads what gpsd sent within `timeoutMicroseconds` and cuts it into
-    /// ``lines`` and ``lineErrors``.
-    private func receive(timeoutMicroseconds: Int32) throws(GPSDError) {
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = Glibc.poll(&poller, 1, max(0, timeoutMicroseconds / 1000))
-        guard ready > 0 else {
+    /// ``lines`` and ``lineErrors``; returns at once when `stop` is set.
+    private func receive(timeoutMicroseconds: Int32, stop: StopSignal?) throws(GPSDError) {
+        var pollers = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: stop?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+        let ready = Glibc.poll(&pollers, 2, max(0, timeoutMicroseconds / 1000))
+        guard ready > 0, pollers[0].revents != 0 else {
             if ready < 0, errno != EINTR { throw lost("poll: \(String(cString: strerror(errno)))") }
             return
         }

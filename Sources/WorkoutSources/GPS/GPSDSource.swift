@@ -99,10 +99,18 @@ public struct GPSDSource: WorkoutDataSource {
         }
     }
 
-    /// Reads gpsd until the consumer stops.
+    /// Readings held for a consumer that falls behind: over an hour of a 1 Hz
+    /// receiver. Beyond, the oldest are dropped, so memory stays bounded and
+    /// what the consumer reads next is current.
+    public static let bufferedReadings = 4_096
+
+    /// Reads gpsd on a thread of its own until the consumer stops (cancelling
+    /// its task ends the stream, which wakes the thread at once); readings wait
+    /// in a buffer of ``bufferedReadings``.
     public func readings() -> AsyncThrowingStream<WorkoutReading, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: WorkoutReading.self, throwing: (any Error).self, bufferingPolicy: .unbounded)
-        let stop = StopFlag()
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: WorkoutReading.self, throwing: (any Error).self,
+                                                                    bufferingPolicy: .bufferingNewest(Self.bufferedReadings))
+        let stop = StopSignal()
         let source = self
         let thread = Thread { source.run(stop: stop, continuation: continuation) }
         thread.name = name
@@ -111,7 +119,7 @@ public struct GPSDSource: WorkoutDataSource {
         return stream
     }
 
-    private func run(stop: StopFlag, continuation: AsyncThrowingStream<WorkoutReading, any Error>.Continuation) {
+    private func run(stop: StopSignal, continuation: AsyncThrowingStream<WorkoutReading, any Error>.Continuation) {
         func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String, at date: Date? = nil) {
             continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: date ?? clock.now, detail: detail)))
         }
@@ -144,7 +152,7 @@ public struct GPSDSource: WorkoutDataSource {
             reading: while !stop.isSet {
                 let message: GPSDMessage?
                 do {
-                    message = try connection.next(timeoutMicroseconds: 100_000)
+                    message = try connection.next(timeoutMicroseconds: 100_000, stop: stop)
                 } catch where !error.transient {
                     // A line that is not one of gpsd's reports is skipped, as a strap's garbled frame is; gpsd is alive.
                     silentReads = 0

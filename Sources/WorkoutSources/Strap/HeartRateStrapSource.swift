@@ -87,7 +87,11 @@ public struct HeartRateStrapSource: WorkoutDataSource {
     public func readings() -> AsyncThrowingStream<WorkoutReading, any Error> {
         let reader = StrapReader(configuration, clock: clock)
         let name = name
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: WorkoutReading.self)
+        // Bounded as the reader's events are: a live strap's readings wait for a
+        // consumer up to 4,096, the oldest dropped beyond; a capture file's are all kept.
+        let isFile = (try? FileManager.default.attributesOfItem(atPath: configuration.path)[.type] as? FileAttributeType) == .typeRegular
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: WorkoutReading.self, throwing: (any Error).self,
+                                                                    bufferingPolicy: isFile ? .unbounded : .bufferingNewest(4_096))
         let task = Task {
             var converter = HeartRateStrapReadings(sourceName: name)
             func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String) {

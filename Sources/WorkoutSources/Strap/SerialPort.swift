@@ -81,13 +81,21 @@ public struct SerialPort: ~Copyable {
     /// Bytes that arrive with a hang-up are returned first; the hang-up is
     /// reported on the next call.
     public func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int32) throws(SerialPortError) -> ReadResult {
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&request, 1, timeoutMilliseconds)
+        try read(into: buffer, timeoutMilliseconds: timeoutMilliseconds, waking: -1)
+    }
+
+    /// Waits up to `timeoutMilliseconds` for bytes, or until `wakeDescriptor`
+    /// (polled beside the port; -1 for none) is readable, and reads what is
+    /// there into `buffer`. Woken, it returns ``ReadResult/timedOut``.
+    func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int32, waking wakeDescriptor: Int32) throws(SerialPortError) -> ReadResult {
+        var requests = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&requests, 2, timeoutMilliseconds)
+        let request = requests[0]
         if ready < 0 {
             if errno == EINTR { return .timedOut }
             throw SerialPortError(path: path, operation: "poll", code: errno)
         }
-        if ready == 0 { return .timedOut }
+        if ready == 0 || request.revents == 0 { return .timedOut }
         // Read first: a hang-up can come with the last bytes still buffered.
         let count = readBytes(descriptor, buffer)
         if count > 0 { return .bytes(count) }

@@ -73,8 +73,15 @@ public struct StrapReader: Sendable {
     /// be opened at all (missing permission, not a device, unsupported baud
     /// rate). A device that is merely absent is waited for.
     public func events() -> AsyncThrowingStream<Event, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Event.self, throwing: (any Error).self, bufferingPolicy: .unbounded)
-        let stop = StopFlag()
+        // A live port's events are bounded: a consumer more than 4,096 events behind
+        // (some 17 minutes of a 4 Hz strap) loses the oldest, never the memory. A
+        // capture file is read as fast as the disk goes and is finite: every event
+        // is kept. The thread stops at once when the consumer does: the stop signal
+        // wakes its read.
+        let isFile = (try? FileManager.default.attributesOfItem(atPath: configuration.path)[.type] as? FileAttributeType) == .typeRegular
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Event.self, throwing: (any Error).self,
+                                                                    bufferingPolicy: isFile ? .unbounded : .bufferingNewest(4_096))
+        let stop = StopSignal()
         let configuration = configuration, clock = clock
         let thread = Thread {
             Self.run(configuration, clock: clock, stop: stop, continuation: continuation)
@@ -85,7 +92,7 @@ public struct StrapReader: Sendable {
         return stream
     }
 
-    private static func run(_ configuration: Configuration, clock: any WorkoutClock, stop: StopFlag,
+    private static func run(_ configuration: Configuration, clock: any WorkoutClock, stop: StopSignal,
                             continuation: AsyncThrowingStream<Event, any Error>.Continuation) {
         var everConnected = false
         var lastWaiting: SerialPortError?
@@ -118,7 +125,7 @@ public struct StrapReader: Sendable {
             reading: while !stop.isSet {
                 let result: SerialPort.ReadResult
                 do {
-                    result = try port.read(into: buffer, timeoutMilliseconds: 100)
+                    result = try port.read(into: buffer, timeoutMilliseconds: 100, waking: stop.descriptor)
                 } catch {
                     result = .closed(error.description)
                 }
