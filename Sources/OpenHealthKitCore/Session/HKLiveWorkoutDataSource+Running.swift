@@ -2,40 +2,60 @@ import Foundation
 import Synchronization
 
 extension HKLiveWorkoutDataSource {
-    /// Starts reading every source into `builder`.
+    /// Starts reading every source into `builder`: each source runs as a child
+    /// task of one task the data source owns, beside a ticker that writes out
+    /// readings a silent source left waiting; cancelling it (``detach()``)
+    /// cancels them all.
     func attach(to builder: HKLiveWorkoutBuilder) {
         state.withLock { s in
             s.builder = builder
             s.writer?.close()
             s.writer = ReadingWriter { [weak self] batch in await self?.write(batch) }
             s.running = sources.count
-            s.tasks = sources.map { source in
-                Task { [weak self, weak builder] in
-                    do {
-                        for try await reading in source.readings() {
-                            guard let self, let builder else { return }
-                            await self.absorb(CollectionOfOne(reading), from: source.name, builder: builder)
+            guard !sources.isEmpty else {
+                s.tasks = []
+                return
+            }
+            // The tasks hold the data source and the builder weakly: dropping
+            // them stops the reading at the next reading.
+            let sources = sources, dataSource = WeakReference(self), builder = WeakReference(builder)
+            s.tasks = [Task {
+                await withDiscardingTaskGroup { group in
+                    for source in sources {
+                        group.addTask { await Self.read(source, into: dataSource, builder: builder) }
+                    }
+                    // A source that falls silent must not leave its last readings in the
+                    // buffer: write out anything older than the flush interval, while
+                    // a source runs.
+                    group.addTask {
+                        while !Task.isCancelled {
+                            do { try await Task.sleep(for: .seconds(PendingWrites.flushInterval)) } catch { return }
+                            guard let self = dataSource.value, let builder = builder.value, self.state.withLock({ $0.running > 0 }) else { return }
+                            await self.flushIfOverdue(into: builder)
                         }
-                    } catch {
-                        self?.fail("\(source.name): \(error)")
                     }
-                    if let self, let builder { await self.flushAndWait(into: builder) }
-                    self?.state.withLock { $0.running -= 1 }
-                    self?.finished.continuation.yield()
                 }
-            }
-            // A source that falls silent must not leave its last readings in the
-            // buffer: write out anything older than the flush interval.
-            if !sources.isEmpty {
-                s.tasks.append(Task { [weak self, weak builder] in
-                    while !Task.isCancelled {
-                        do { try await Task.sleep(for: .seconds(PendingWrites.flushInterval)) } catch { return }
-                        guard let self, let builder else { return }
-                        await self.flushIfOverdue(into: builder)
-                    }
-                })
-            }
+            }]
         }
+    }
+
+    /// Reads `source` into the builder until it ends, the task is cancelled,
+    /// or the data source or builder is gone; then writes out what it left
+    /// and counts it finished.
+    private static func read(_ source: any WorkoutDataSource, into dataSource: WeakReference<HKLiveWorkoutDataSource>,
+                             builder: WeakReference<HKLiveWorkoutBuilder>) async {
+        do {
+            for try await reading in source.readings() {
+                guard let self = dataSource.value, let builder = builder.value else { return }
+                await self.absorb(CollectionOfOne(reading), from: source.name, builder: builder)
+            }
+        } catch {
+            dataSource.value?.fail("\(source.name): \(error)")
+        }
+        if let self = dataSource.value, let builder = builder.value { await self.flushAndWait(into: builder) }
+        guard let self = dataSource.value else { return }
+        self.state.withLock { $0.running -= 1 }
+        self.finished.continuation.yield()
     }
 
     /// Stops reading every source; the writer finishes what it was handed.
