@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+package import Foundation
 import Synchronization
 
 /// A stream consumer's request that the thread feeding it stop, which wakes
@@ -15,14 +15,14 @@ import Synchronization
 ///
 /// The descriptor is the read end of a pipe that ``set()`` writes a byte to;
 /// it stays readable from then on. Both ends close when the signal is released.
-final class StopSignal: Sendable {
+package final class StopSignal: Sendable {
     private let flag = Atomic<Bool>(false)
     /// Readable once the signal is set: poll it beside the descriptor a thread waits on.
-    let descriptor: Int32
+    package let descriptor: Int32
     private let writeEnd: Int32
 
     /// A signal not yet set.
-    init() {
+    package init() {
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             for end in ends {
@@ -40,17 +40,17 @@ final class StopSignal: Sendable {
     }
 
     /// Whether the consumer has asked the thread to stop.
-    var isSet: Bool { flag.load(ordering: .acquiring) }
+    package var isSet: Bool { flag.load(ordering: .acquiring) }
 
     /// Asks the thread to stop, waking it if it waits.
-    func set() {
+    package func set() {
         guard !flag.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
 
     /// Waits `seconds`, or less once the signal is set.
-    func sleep(_ seconds: TimeInterval) {
+    package func sleep(_ seconds: TimeInterval) {
         guard !isSet, seconds > 0 else { return }
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         _ = poll(&request, 1, Int32(min(seconds, 86_400) * 1000))

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 import OpenHealthKit
 import TestSupport
 import Testing
-import WorkoutSources
+@testable import WorkoutSources
 
 @Suite(.timeLimit(.minutes(2))) struct GPSDSourceTests {
     @Test func addressesAndTheGpsdScheme() throws {
@@ -18,6 +19,60 @@ import WorkoutSources
     /// A real receiver's log (gpsd's haicom-305N regression capture) through
     /// gpsfake and a real gpsd: one position per fix time, the receiver's
     /// coordinates, times strictly increasing.
+    /// The back-off between tries: a quarter of a second, doubling to four
+    /// seconds, and a quarter again once connected.
+    @Test func theBackoffDoublesToFourSecondsAndStartsOverOnConnecting() {
+        var backoff = ReconnectBackoff()
+        #expect((0..<7).map { _ in backoff.failed() } == [0.25, 0.5, 1, 2, 4, 4, 4])
+        backoff.connected()
+        #expect(backoff.delay == 0.25)
+    }
+
+    /// gpsd absent, then started: the source retries on its back-off, which
+    /// runs on a virtual clock the test moves (no sleeping), and connects to
+    /// a real gpsd once it listens; gpsd killed, it starts over at a quarter second.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real gpsd capture"))
+    func reconnectsOnAVirtualClock() async throws {
+        let port = try GPSFake.freePort()
+        let waits = VirtualReconnectWaits()
+        let source = GPSDSource(host: "127.0.0.1", port: port, waits: waits)
+        let statuses = Mutex<[WorkoutSourceStatus.Kind]>([])
+        let locations = Mutex(0)
+        let reading = Task {
+            for try await reading in source.readings() {
+                switch reading {
+                case .status(let status): statuses.withLock { $0.append(status.kind) }
+                case .location: locations.withLock { $0 += 1 }
+                default: break
+                }
+            }
+        }
+        defer { reading.cancel() }
+        // Nothing listens: each try fails and waits longer, up to four seconds.
+        var asked: [TimeInterval] = []
+        for round in 1...6 {
+            asked = try await offThePool { waits.waitsBegun(round) }
+            try #require(asked.count == round, "the source did not try again after \(asked)")
+            if round < 6 { waits.advance(by: asked[round - 1]) }
+        }
+        #expect(asked == [0.25, 0.5, 1, 2, 4, 4])
+        #expect(statuses.withLock { $0 } == [.disconnected], "one report of the failure, not one per try")
+        // gpsd comes up on the port: the next try, once the clock moves, connects.
+        let gpsd = try GPSFake(log: SharedData.file("gpsd-logs/haicom-305N.log").path, delay: 0.05, port: port)
+        defer { gpsd.stop() }
+        try await offThePool { gpsd.waitUntilListening() }
+        waits.advance(by: 4)
+        let deadline = ContinuousClock.now + .seconds(20)
+        while locations.withLock({ $0 }) < 5, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(statuses.withLock { $0.contains(.connected) })
+        #expect(locations.withLock { $0 } >= 5, "positions flow once connected")
+        // gpsd goes away: the source reports it and waits a quarter second before trying again.
+        gpsd.stop()
+        asked = try await offThePool { waits.waitsBegun(7) }
+        #expect(asked.count == 7 && asked.last == 0.25, "after a connection, the back-off starts over: \(asked)")
+        #expect(statuses.withLock { $0.last } == .disconnected)
+    }
+
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real gpsd capture"))
     func aRealReceiversLogThroughGpsd() async throws {
         let log = SharedData.file("gpsd-logs/haicom-305N.log").path

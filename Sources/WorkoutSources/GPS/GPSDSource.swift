@@ -29,11 +29,21 @@ public struct GPSDSource: WorkoutDataSource {
     private let clock: any WorkoutClock
     /// The clock told each fix's time, so it can follow the receiver.
     private let timeReference: ReceiverClock?
+    /// Where the thread waits between tries to reach gpsd.
+    private let waits: any ReconnectWaits
 
     /// A source reading gpsd at `host`:`port`, dating statuses with `clock`
     /// and telling `timeReference` each fix's time.
     public init(host: String = "localhost", port: Int = 2947, device: String? = nil, watchdog: TimeInterval = 3,
                 clock: any WorkoutClock = SystemClock(), timeReference: ReceiverClock? = nil) {
+        self.init(host: host, port: port, device: device, watchdog: watchdog, clock: clock, timeReference: timeReference, waits: RealReconnectWaits())
+    }
+
+    /// A source whose waits between tries to reach gpsd are `waits`: a test's
+    /// virtual clock, so that reconnections run without sleeping.
+    package init(host: String = "localhost", port: Int = 2947, device: String? = nil, watchdog: TimeInterval = 3,
+                 clock: any WorkoutClock = SystemClock(), timeReference: ReceiverClock? = nil, waits: any ReconnectWaits) {
+        self.waits = waits
         self.host = host
         self.port = port
         self.device = device
@@ -123,7 +133,7 @@ public struct GPSDSource: WorkoutDataSource {
         func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String, at date: Date? = nil) {
             continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: date ?? clock.now, detail: detail)))
         }
-        var backoff = 0.25
+        var backoff = ReconnectBackoff()
         var lastFailure: String?
         var wasConnected = false
         while !stop.isSet {
@@ -135,11 +145,10 @@ public struct GPSDSource: WorkoutDataSource {
                     status(.disconnected, "\(error); retrying")
                     lastFailure = error.description
                 }
-                stop.sleep(backoff)
-                backoff = min(backoff * 2, 4)
+                waits.wait(backoff.failed(), stop: stop)
                 continue
             }
-            backoff = 0.25
+            backoff.connected()
             lastFailure = nil
             status(.connected, (wasConnected ? "reconnected to " : "connected to ") + "gpsd at \(host):\(port)")
             wasConnected = true
@@ -209,7 +218,7 @@ public struct GPSDSource: WorkoutDataSource {
                     break
                 }
             }
-            stop.sleep(backoff)
+            waits.wait(backoff.delay, stop: stop)
         }
         continuation.finish()
     }
