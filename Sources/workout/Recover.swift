@@ -25,11 +25,17 @@ struct Recover: AsyncParsableCommand {
             return
         }
         let builder = session.associatedWorkoutBuilder()
+        // A store written before persisting was serialized may hold a running
+        // session whose builder had not yet begun: it began with the session.
+        if builder.state == .notStarted, let start = session.startDate {
+            try await builder.beginCollection(at: start)
+        }
         // The workout ends where its readings end, not now: the crash may be hours old.
         let end = builder.latestSampleDate ?? builder.startDate ?? SystemClock().now
         session.end()
         await session.settle(at: .ended)
-        if builder.state == .active { try await builder.endCollection(at: end) }
+        // A workout killed before its first reading still ends after it began.
+        if builder.state == .active { try await builder.endCollection(at: max(end, (builder.startDate ?? end).addingTimeInterval(0.001))) }
         guard let workout = try await builder.finishWorkout() else {
             throw RecordingsError("The unfinished workout in \(store.location) could not be saved.")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKit
 import Testing
 import TestSupport
 
@@ -6,6 +7,33 @@ import TestSupport
     var scenarios: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scenarios").path
+    }
+
+    /// A recorder killed after its session started but before its builder
+    /// began collecting leaves a running session and a builder not started:
+    /// `workout recover` begins the builder where the session began and
+    /// finishes the workout, rather than failing with "Unable to finish a
+    /// workout that is not currently ended".
+    @Test func recoverFinishesAWorkoutWhoseBuilderHadNotBegun() async throws {
+        let path = Scratch.url("recover-not-begun").appendingPathComponent("health.sqlite").path
+        let store = HKHealthStore(location: .file(path), source: HKSource(name: "workout", bundleIdentifier: "org.openhealthkit.workout"))
+        try await store.requestAuthorization(toShare: [HKWorkoutType(), HKQuantityType(.heartRate)], read: [HKWorkoutType()])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        let start = Date(timeIntervalSince1970: 1_709_251_200)
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: start))
+        let builder = session.associatedWorkoutBuilder()
+        var updates = session.updates().makeAsyncIterator()
+        session.startActivity(with: start)
+        // The session's running state is persisted on its own queue; the builder never begins.
+        while let update = await updates.next() {
+            if case .stateChanged(to: .running, _, _) = update { break }
+        }
+        #expect(builder.state == .notStarted)
+        let recover = try await offThePool { try WorkoutProcess.run(["recover", "--json", "--store", path]) }
+        #expect(recover.status == 0, "\(recover.stderr)")
+        #expect(recover.stdout.contains("\"recovered\" : true") || recover.stdout.contains("\"recovered\":true"), "\(recover.stdout)")
+        withExtendedLifetime(session) {}
     }
 
     @Test func listShowAndDeleteRecordings() throws {

@@ -34,8 +34,19 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
         live.withLock { $0.session = session }
     }
 
-    /// Writes the session's and builder's state for crash recovery.
+    /// Serializes ``persist()``: the session's queue and the builder's caller
+    /// both persist, and a snapshot taken before the other's change must not
+    /// be written after it (a recovered builder would then not have begun).
+    private let persisting = Mutex(())
+
+    /// Writes the session's and builder's state for crash recovery; the
+    /// snapshot and its write happen together, one caller at a time, so the
+    /// last write holds the latest state.
     func persist() {
+        persisting.withLock { _ in persistLatest() }
+    }
+
+    private func persistLatest() {
         guard let session = workoutSession else { return }
         let parts = persistedParts()
         let snapshot = session.persistedParts()
