@@ -17,10 +17,11 @@ let package = Package(
         // The live builder's workload, shared by its benchmarks and its instruction count.
         .target(name: "LiveWorkload", dependencies: [.product(name: "OpenHealthKit", package: "OpenHealthKit")], path: "Benchmarks/LiveWorkload"),
         // Callgrind's client requests (start and stop counting), from valgrind's own header.
-        .target(name: "CallgrindMarks", path: "Benchmarks/CallgrindMarks"),
-        // Instructions per reading under callgrind: Benchmarks/instructions runs it.
+        .target(name: "CallgrindMarks", path: "Instructions/CallgrindMarks"),
+        // Instructions per reading under callgrind: Benchmarks/instructions runs it. Outside the
+        // Benchmarks/ folder, which the benchmark plugin takes for benchmarks to run.
         .executableTarget(name: "LiveBuilderInstructions", dependencies: ["CallgrindMarks", "LiveWorkload", .product(name: "OpenHealthKit", package: "OpenHealthKit")],
-                          path: "Benchmarks/LiveBuilderInstructions"),
+                          path: "Instructions/LiveBuilderInstructions"),
     ] + ["StoreBenchmarks", "LiveBuilderBenchmarks", "StrapBenchmarks", "RecorderBenchmarks"].map { name in
         .executableTarget(
             name: name,
