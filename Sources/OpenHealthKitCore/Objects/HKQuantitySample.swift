@@ -15,15 +15,23 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     /// The amount.
     public let quantity: HKQuantity
     /// How many values the sample summarises; 1 for a single reading.
+    ///
+    /// A sample from an ``HKQuantitySeriesSampleBuilder`` (or a live workout
+    /// builder, which writes its readings as series) holds more than one;
+    /// ``HKQuantitySeriesSampleQuery`` reads them one by one.
     public let count: Int
+    /// The summary (and, before saving, the values) of a series; `nil` for one value.
+    let series: QuantitySeries?
 
     /// The sample's type as a quantity type.
     public var quantityType: HKQuantityType { sampleType as! HKQuantityType }
 
     init(unchecked type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date, count: Int = 1,
-         uuid: UUID = ObjectUUID.next(), device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current) {
+         uuid: UUID = ObjectUUID.next(), device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current,
+         series: QuantitySeries? = nil) {
         self.quantity = quantity
         self.count = count
+        self.series = series
         super.init(type: type, start: start, end: end, uuid: uuid, device: device, metadata: metadata, sourceRevision: sourceRevision)
     }
 

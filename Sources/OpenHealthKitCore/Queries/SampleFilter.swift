@@ -149,6 +149,50 @@ indirect enum SampleFilter: Sendable {
         }
     }
 
+    /// Whether one value of the series `sample` matches, as a sample of its
+    /// own with the value's dates and amount (`value.value` in the type's
+    /// canonical unit) would; every other condition is the series sample's.
+    func matches(_ sample: HKQuantitySample, value: StatisticRow) -> Bool {
+        switch self {
+        case .dateRange(let start, let end, let options):
+            return Self.dateMatch(sampleStart: value.start, sampleEnd: value.end,
+                                  start: start?.timeIntervalSince1970, end: end?.timeIntervalSince1970, options: options)
+        case .quantity(let comparison, let target, let unit):
+            let quantity = HKQuantity(unit: sample.quantityType.canonicalUnit, doubleValue: value.value)
+            guard let mine = try? quantity.checkedDoubleValue(for: unit) else { return false }
+            return comparison.holds(mine, target)
+        case .and(let parts): return parts.allSatisfy { $0.matches(sample, value: value) }
+        case .or(let parts): return parts.contains { $0.matches(sample, value: value) }
+        case .not(let part): return !part.matches(sample, value: value)
+        default: return matches(sample)
+        }
+    }
+
+    /// A filter that selects at least every series with a value that
+    /// ``matches(_:value:)``: date ranges become overlaps of the series'
+    /// span, and conditions on a value's dates or amount under `not` are
+    /// left out (negation is not monotone).
+    var relaxedForSeries: SampleFilter {
+        switch self {
+        case .dateRange(let start, let end, _): return .dateRange(start: start, end: end, options: [])
+        case .quantity: return .and([])
+        case .and(let parts): return .and(parts.map(\.relaxedForSeries))
+        case .or(let parts): return .or(parts.map(\.relaxedForSeries))
+        case .not(let part): return part.mentionsValues ? .and([]) : self
+        default: return self
+        }
+    }
+
+    /// Whether the filter looks at a sample's dates or amount.
+    private var mentionsValues: Bool {
+        switch self {
+        case .dateRange, .quantity: true
+        case .and(let parts), .or(let parts): parts.contains(where: \.mentionsValues)
+        case .not(let part): part.mentionsValues
+        default: false
+        }
+    }
+
     static func dateMatch(sampleStart: Double, sampleEnd: Double, start: Double?, end: Double?, options: HKQueryOptions) -> Bool {
         let lo = start ?? -.infinity, hi = end ?? .infinity
         if options.isEmpty { return sampleEnd >= lo && sampleStart < hi }

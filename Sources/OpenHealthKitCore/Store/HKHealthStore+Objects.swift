@@ -195,6 +195,7 @@ extension HKHealthStore {
             try db.execute(sql: "INSERT INTO deleted_object (id, uuid, type, source, metadata) SELECT ?, uuid, type, source, metadata FROM object WHERE uuid = ?",
                            arguments: [anchor, uuid])
             try db.execute(sql: "DELETE FROM object WHERE uuid = ?", arguments: [uuid])
+            try QuantitySeriesChunks.delete(series: uuid, in: db)
             anchor += 1
         }
         return (types, anchor - 1)

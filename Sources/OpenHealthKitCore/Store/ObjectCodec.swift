@@ -60,7 +60,18 @@ struct ObjectCodec {
             let unit = quantity.quantity.unit
             row.kind = .quantity
             row.count = quantity.count
-            if unit == type.canonicalUnit {
+            if let series = quantity.series {
+                row.kind = .quantitySeries
+                let value = series.summary.value(for: type.aggregationStyle)
+                if series.unit == type.canonicalUnit {
+                    row.value = value
+                } else {
+                    row.value = try series.unit.convert(value, to: type.canonicalUnit)
+                    row.rawValue = value
+                    row.unit = unitString(series.unit)
+                }
+                row.payload = try String(decoding: encoder.encode(series.summary), as: UTF8.self)
+            } else if unit == type.canonicalUnit {
                 row.value = quantity.quantity.value
             } else {
                 row.value = try quantity.quantity.checkedDoubleValue(for: type.canonicalUnit)
@@ -131,7 +142,7 @@ struct ObjectCodec {
         let metadata = try (row[12] as String?).map { MetadataValue.decode(try decoder.decode([String: MetadataValue].self, from: Data($0.utf8))) } ?? nil
         let payload: String? = row[13]
         switch kind {
-        case .quantity:
+        case .quantity, .quantitySeries:
             guard let type = HKObjectType.from(identifier: typeName) as? HKQuantityType else {
                 throw HKError(.errorDatabaseInaccessible, "The store holds a quantity sample of unknown type \(typeName)")
             }
@@ -143,12 +154,19 @@ struct ObjectCodec {
                 quantity = HKQuantity(unit: type.canonicalUnit, doubleValue: value ?? 0)
             }
             let count: Int = row[9]
+            var series: QuantitySeries?
+            if kind == .quantitySeries {
+                guard let payload, let summary = try? decoder.decode(QuantitySeriesSummary.self, from: Data(payload.utf8)) else {
+                    throw HKError(.errorDatabaseInaccessible, "The store's quantity series \(uuid) has no readable summary; restore the store from a copy, or delete the sample")
+                }
+                series = QuantitySeries(unit: quantity.unit, summary: summary, chunks: nil)
+            }
             if type.aggregationStyle == .cumulative {
                 return HKCumulativeQuantitySample(unchecked: type, quantity: quantity, start: start, end: end, count: count,
-                                                  uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
+                                                  uuid: uuid, device: device, metadata: metadata, sourceRevision: source, series: series)
             }
             return HKDiscreteQuantitySample(unchecked: type, quantity: quantity, start: start, end: end, count: count,
-                                            uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
+                                            uuid: uuid, device: device, metadata: metadata, sourceRevision: source, series: series)
         case .category:
             return HKCategorySample(unchecked: HKCategoryType(HKCategoryTypeIdentifier(rawValue: typeName)), value: Int(value ?? 0),
                                     start: start, end: end, uuid: uuid, device: device, metadata: metadata, sourceRevision: source)

@@ -20,4 +20,6 @@ struct ObjectQuery: @unchecked Sendable {
     var sort: ((HKObject, HKObject) -> Bool)?
     var limit: Int?
     var afterAnchor: Int64?
+    /// Only rows of these kinds; `nil` for every kind.
+    var kinds: [ObjectKind]?
 }

@@ -96,6 +96,9 @@ struct ObjectReader: Sendable {
                 arguments += [parent]
             }
         }
+        if let kinds = query.kinds {
+            conditions.append("object.kind IN (\(kinds.map { String($0.rawValue) }.joined(separator: ", ")))")
+        }
         if let anchor = query.afterAnchor {
             conditions.append("object.id > ?")
             arguments += [anchor]
@@ -120,14 +123,45 @@ struct ObjectReader: Sendable {
                     rows.append(StatisticRow(start: row[0], end: row[1], value: row[2], source: bundles.bySource[source] ?? -1, count: row[4]))
                 }
             } else {
-                for case let sample as HKQuantitySample in try objects(query, in: db) {
+                for case let sample as HKQuantitySample in try objects(query, in: db) where sample.series == nil {
                     let bundle = bundles.index[sample.sourceRevision.source.bundleIdentifier] ?? -1
                     rows.append(StatisticRow(start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
                                              value: sample.quantity.doubleValue(for: type.canonicalUnit), source: bundle, count: Int32(sample.count)))
                 }
-                rows.sort { $0.start < $1.start }
             }
+            let before = rows.count
+            try appendSeriesRows(query, bundles: bundles, to: &rows, in: db)
+            if !exact || rows.count > before { rows.sort { $0.start < $1.start } }
             return StatisticRows(rows: rows, sources: bundles.sources, ranks: ranks)
+        }
+    }
+
+    /// Appends the values of the quantity series that `query` selects, each
+    /// kept when it would match as a sample of its own: statistics see a
+    /// series value by value, as if each had been saved alone.
+    ///
+    /// Series are selected by overlap with the query's dates (a superset, see
+    /// ``SampleFilter/relaxedForSeries``), then each value is checked against
+    /// the whole filter with its own dates and value.
+    private func appendSeriesRows(_ query: ObjectQuery, bundles: BundleIndex, to rows: inout [StatisticRow], in db: Database) throws {
+        var seriesQuery = query
+        seriesQuery.kinds = [.quantitySeries]
+        seriesQuery.filter = query.filter?.relaxedForSeries
+        seriesQuery.sort = nil
+        seriesQuery.limit = nil
+        seriesQuery.sqlOrder = "object.start"
+        for case let sample as HKQuantitySample in try objects(seriesQuery, in: db) {
+            let source = bundles.index[sample.sourceRevision.source.bundleIdentifier] ?? -1
+            let filter = query.filter
+            let unit = sample.series?.unit ?? sample.quantityType.canonicalUnit, canonical = sample.quantityType.canonicalUnit
+            try QuantitySeriesChunks.forEachRow(of: sample.uuid, in: db) { row in
+                var row = row
+                row.source = source
+                // The arithmetic of a plain sample's save, so statistics agree to the last bit.
+                row.value = try unit.convert(row.value, to: canonical)
+                if let filter, !filter.matches(sample, value: row) { return }
+                rows.append(row)
+            }
         }
     }
 

@@ -52,7 +52,7 @@ struct RowWriter {
     }
 
     mutating func write(_ sample: HKSample, parent: UUID?) throws {
-        if let quantity = sample as? HKQuantitySample, quantity.metadata == nil, quantity.device == nil {
+        if let quantity = sample as? HKQuantitySample, quantity.series == nil, quantity.metadata == nil, quantity.device == nil {
             try writeQuantity(quantity, parent: parent)
             return
         }
@@ -61,6 +61,12 @@ struct RowWriter {
         }
         for row in try codec.rows(for: sample, parent: parent) {
             try bind(row)
+        }
+        if let series = (sample as? HKQuantitySample)?.series {
+            guard let chunks = series.chunks else {
+                throw HKError(.errorInvalidArgument, "The series sample \(sample.uuid) was read from a store; its values stay there. Build a new series with HKQuantitySeriesSampleBuilder to save them elsewhere")
+            }
+            try QuantitySeriesChunks.insert(chunks, series: sample.uuid, in: db)
         }
     }
 

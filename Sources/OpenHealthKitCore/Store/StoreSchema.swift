@@ -21,6 +21,9 @@ internal import GRDB
 /// - `heartbeat` (v3): the beats of each heartbeat series, in seconds since the series start.
 /// - `active_workout` (v4): the persisted state of each live workout in progress, for
 ///   ``HKHealthStore/recoverActiveWorkoutSession()``; its samples are the objects whose parent is the workout.
+/// - `quantity_series_chunk` (v5): the values of quantity series samples (object rows of kind
+///   ``ObjectKind/quantitySeries``), compressed in chunks (``QuantitySeriesChunks``), by the
+///   sample's identifier. Rows written before v5 are untouched: each stays a sample of its own.
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -133,6 +136,18 @@ enum StoreSchema {
                     updated INTEGER NOT NULL
                 );
                 CREATE INDEX active_workout_by_bundle ON active_workout (bundle, updated);
+                """)
+        }
+        migrator.registerMigration("v5: quantity series chunks") { db in
+            try db.execute(sql: """
+                CREATE TABLE quantity_series_chunk (
+                    series BLOB NOT NULL,
+                    first REAL NOT NULL,
+                    last REAL NOT NULL,
+                    count INTEGER NOT NULL,
+                    data BLOB NOT NULL
+                );
+                CREATE INDEX quantity_series_chunk_by_series ON quantity_series_chunk (series, first);
                 """)
         }
         return migrator
