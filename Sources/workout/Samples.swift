@@ -71,7 +71,7 @@ struct Samples: AsyncParsableCommand {
         if let displayUnit, let quantityType = sampleType as? HKQuantityType, !quantityType.is(compatibleWith: displayUnit) {
             throw ValidationError("\(quantityType.shortName) cannot be shown in \(displayUnit.unitString): it is measured in units like \(quantityType.canonicalUnit.unitString).")
         }
-        let rows = samples.map { sample -> Row in
+        var rows = samples.map { sample -> Row in
             var row = Row(uuid: sample.uuid.uuidString, start: sample.startDate, end: sample.endDate, source: sample.sourceRevision.source.name)
             if let quantity = (sample as? HKQuantitySample)?.quantity, let displayUnit {
                 row.value = quantity.doubleValue(for: displayUnit)
@@ -83,6 +83,17 @@ struct Samples: AsyncParsableCommand {
             }
             row.categoryValue = (sample as? HKCategorySample)?.value
             return row
+        }
+        if let quantityType = sampleType as? HKQuantityType, let displayUnit {
+            // A series (a live workout's readings) shows each of its values, under the series' identifier.
+            rows = []
+            let descriptor = HKQuantitySeriesSampleQueryDescriptor(predicate: .quantitySample(type: quantityType, predicate: predicate), options: .includeSample)
+            for try await result in descriptor.results(for: store) {
+                guard let sample = result.sample else { continue }
+                rows.append(Row(uuid: sample.uuid.uuidString, start: result.dateInterval.start, end: result.dateInterval.end,
+                                value: result.quantity.doubleValue(for: displayUnit), unit: displayUnit.unitString, source: sample.sourceRevision.source.name))
+            }
+            if let limit, rows.count > limit { rows.removeFirst(rows.count - limit) }
         }
         if json {
             try printJSON(rows)

@@ -121,8 +121,7 @@ struct WorkoutDetail: Encodable {
         }
 
         func samples(_ type: HKQuantityType) async throws -> [HKQuantitySample] {
-            try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: type, predicate: HKQuery.predicateForObjects(from: workout))],
-                                              sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
+            try await store.quantitySamples(type, predicate: HKQuery.predicateForObjects(from: workout))
         }
         let legTypes = [workout.workoutActivityType] + workout.workoutActivities.map(\.workoutConfiguration.activityType)
         var distances: [HKQuantitySample] = []

@@ -278,8 +278,9 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         #expect(statistics.mostRecentQuantityDateInterval()?.start == at(600))
         #expect(builder.sampleCounts[heartRate] == 600)
         await dataSource.flush()
+        // Readings, not rows: a write's readings of a type are one series sample.
         let saved = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: heartRate)], sortDescriptors: []).result(for: store)
-        #expect(saved.count == 600)
+        #expect(saved.reduce(0) { $0 + $1.count } == 600)
         #expect(dataSource.failures.isEmpty, "\(dataSource.failures)")
         session.end()
     }
@@ -302,7 +303,9 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         try await builder.beginCollection(at: at(0))
         func stored() async throws -> Int {
             await dataSource.waitForWrites()
-            return try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: heartRate)], sortDescriptors: []).result(for: store).count
+            // Readings, not rows: a write's readings of a type are one series sample.
+            return try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: heartRate)], sortDescriptors: []).result(for: store)
+                .reduce(0) { $0 + (($1 as? HKQuantitySample)?.count ?? 1) }
         }
         await dataSource.deliver([.quantity(heartRateSample(150, at: 1))], from: "test")
         #expect(try await stored() == 1, "the first reading after a quiet spell is written at once")
@@ -348,14 +351,14 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         return (store, workout, builder, dataSource)
     }
 
-    /// The objects saved with `workout`, by type identifier.
+    /// The readings saved with `workout`, by type identifier: a series counts its values.
     func savedWith(_ workout: HKWorkout, in store: HKHealthStore) async throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for type in [heartRate, HKQuantityType(.distanceWalkingRunning), HKQuantityType(.runningSpeed), HKQuantityType(.heartRateVariabilitySDNN),
                      HKSeriesType.workoutRoute(), HKSeriesType.heartbeat()] as [HKSampleType] {
             let found = try await HKSampleQueryDescriptor(predicates: [.sample(type: type, predicate: HKQuery.predicateForObjects(from: workout))],
                                                           sortDescriptors: []).result(for: store)
-            counts[type.identifier] = found.count
+            counts[type.identifier] = found.reduce(0) { $0 + (($1 as? HKQuantitySample)?.count ?? 1) }
         }
         return counts
     }

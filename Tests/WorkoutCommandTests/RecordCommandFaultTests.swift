@@ -70,11 +70,9 @@ struct SplitMix64: RandomNumberGenerator {
 @Suite(.serialized) struct RecordCommandFaultTests {
     /// Heart-rate samples in the store, by the time they were measured.
     static func heartRates(in store: String) throws -> [(date: Date, value: Double)] {
-        let output = try ExternalTool.python("""
-            import sqlite3, sys
+        let output = try ExternalTool.python(StoreReaderPython.source + """
             db = sqlite3.connect(sys.argv[1])
-            for start, value in db.execute("SELECT o.start, o.raw_value FROM object o JOIN data_type t ON t.id = o.type "
-                                           "WHERE t.identifier = 'HKQuantityTypeIdentifierHeartRate' ORDER BY o.start, o.id"):
+            for start, value in heart_rates(db):
                 print(repr(start), value)
             """, [store])
         return output.standardOutput.split(separator: "\n").compactMap { line in

@@ -52,3 +52,27 @@ extension ObjectReader {
         }
     }
 }
+
+extension ObjectReader {
+    /// `samples` with each stored series' values read into it (the same
+    /// sample, identifier and all), for a builder that counts them value by value.
+    func loadingSeries(_ samples: [HKSample]) async throws -> [HKSample] {
+        guard samples.contains(where: { ($0 as? HKQuantitySample)?.series?.chunks == nil && ($0 as? HKQuantitySample)?.series != nil }) else { return samples }
+        return try await database.writer.read { db in
+            try samples.map { sample -> HKSample in
+                guard let quantity = sample as? HKQuantitySample, let series = quantity.series, series.chunks == nil else { return sample }
+                let rows = try QuantitySeriesChunks.rows(of: quantity.uuid, in: db)
+                let loaded = QuantitySeries(unit: series.unit, summary: series.summary, chunks: QuantitySeries.chunks(of: rows))
+                let type = quantity.quantityType
+                if type.aggregationStyle == .cumulative {
+                    return HKCumulativeQuantitySample(unchecked: type, quantity: quantity.quantity, start: quantity.startDate, end: quantity.endDate,
+                                                      count: quantity.count, uuid: quantity.uuid, device: quantity.device, metadata: quantity.metadata,
+                                                      sourceRevision: quantity.sourceRevision, series: loaded)
+                }
+                return HKDiscreteQuantitySample(unchecked: type, quantity: quantity.quantity, start: quantity.startDate, end: quantity.endDate,
+                                                count: quantity.count, uuid: quantity.uuid, device: quantity.device, metadata: quantity.metadata,
+                                                sourceRevision: quantity.sourceRevision, series: loaded)
+            }
+        }
+    }
+}

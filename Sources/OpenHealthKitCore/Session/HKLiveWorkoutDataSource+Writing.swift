@@ -129,7 +129,8 @@ extension HKLiveWorkoutDataSource {
         for quantity in batch.derived { groups[index(of: quantity.type)].derived.append(quantity) }
         for group in groups {
             do {
-                try await builder.healthStore.saveAssociated(group.samples + group.derived.map(\.sample), to: builder.workoutUUID)
+                let samples = LiveSeries.samples(type: group.type, samples: group.samples, derived: group.derived)
+                try await builder.healthStore.saveAssociated(samples, to: builder.workoutUUID)
             } catch {
                 if failed(group.type.identifier, error) {
                     refused.samples += group.samples

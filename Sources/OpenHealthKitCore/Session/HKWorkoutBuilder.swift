@@ -209,7 +209,9 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     /// the types whose statistics changed.
     func count(_ samples: [HKSample]) -> Set<HKQuantityType> {
         var groups = TypedRows.Groups()
-        for case let sample as HKQuantitySample in samples { groups.append(StatisticRow(sample), of: sample.quantityType) }
+        for case let sample as HKQuantitySample in samples {
+            for row in StatisticRow.rows(of: sample) { groups.append(row, of: sample.quantityType) }
+        }
         return count(groups)
     }
 

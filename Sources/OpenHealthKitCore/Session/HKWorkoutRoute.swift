@@ -37,39 +37,56 @@ extension HKHealthStore {
     /// Removes the positions of a route that will not be saved.
     func deleteRouteLocations(_ route: UUID) async throws {
         let database = try database()
-        try await database.writer.write { db in try db.execute(sql: "DELETE FROM route_location WHERE route = ?", arguments: [route]) }
+        try await database.writer.write { db in try Self.deleteLocations(route: route, in: db) }
     }
 
+    /// Removes a route's positions, chunked and (from stores before v5) one row each.
+    static func deleteLocations(route: UUID, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM route_chunk WHERE route = ?", arguments: [route])
+        try db.execute(sql: "DELETE FROM route_location WHERE route = ?", arguments: [route])
+    }
+
+    /// Positions go into the store in chunks of at most this many.
+    static let locationsPerChunk = 512
+
     static func insertLocations(_ locations: [CLLocation], route: UUID, into db: Database) throws {
-        // Bound straight to SQLite: a day of 1 Hz positions is 86,400 rows,
-        // and building statement arguments for each cost more than the insert.
-        let statement = try db.makeStatement(sql: "INSERT INTO route_location VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        let s = statement.sqliteStatement
-        sqliteBind(route, to: s, at: 1)
-        for l in locations {
-            sqlite3_bind_double(s, 2, l.timestamp.timeIntervalSince1970)
-            sqlite3_bind_double(s, 3, l.coordinate.latitude)
-            sqlite3_bind_double(s, 4, l.coordinate.longitude)
-            sqlite3_bind_double(s, 5, l.altitude)
-            sqlite3_bind_double(s, 6, l.horizontalAccuracy)
-            sqlite3_bind_double(s, 7, l.verticalAccuracy)
-            sqlite3_bind_double(s, 8, l.course)
-            sqlite3_bind_double(s, 9, l.courseAccuracy)
-            sqlite3_bind_double(s, 10, l.speed)
-            sqlite3_bind_double(s, 11, l.speedAccuracy)
-            try sqliteInsertBoundRow(s)
+        // Compressed chunks: a day of 1 Hz positions is 169 rows of a few
+        // kilobytes, where one row each took 86,400 rows of 100 bytes.
+        let statement = try db.cachedStatement(sql: "INSERT INTO route_chunk (route, first, count, data) VALUES (?, ?, ?, ?)")
+        for start in stride(from: 0, to: locations.count, by: locationsPerChunk) {
+            let chunk = locations[start..<min(start + locationsPerChunk, locations.count)]
+            let compressed = CompressedLocations(chunk)
+            try statement.execute(arguments: [route, chunk.first!.timestamp.timeIntervalSince1970, chunk.count, Data(compressed.bytes)])
         }
     }
 
-    /// The positions of a route, in time order.
+    /// The positions of a route, in time order (positions with the same time in the order written).
+    ///
+    /// - Throws: ``HKError/Code/errorDatabaseInaccessible`` for a damaged chunk, naming the route and the chunk's first time.
     func routeLocations(_ route: UUID) async throws -> [CLLocation] {
         let database = try database()
         return try await database.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM route_location WHERE route = ? ORDER BY timestamp", arguments: [route]).map { row in
+            var locations = try Row.fetchAll(db, sql: "SELECT * FROM route_location WHERE route = ? ORDER BY timestamp", arguments: [route]).map { row in
                 CLLocation(coordinate: CLLocationCoordinate2D(latitude: row[2], longitude: row[3]), altitude: row[4],
                            horizontalAccuracy: row[5], verticalAccuracy: row[6], course: row[7], courseAccuracy: row[8],
                            speed: row[9], speedAccuracy: row[10], timestamp: Date(timeIntervalSince1970: row[1]))
             }
+            for chunk in try Row.fetchAll(db, sql: "SELECT first, count, data FROM route_chunk WHERE route = ? ORDER BY first, rowid", arguments: [route]) {
+                let count: Int = chunk[1], data: Data = chunk[2]
+                guard count > 0, count <= Self.locationsPerChunk * 64, let decoded = CompressedLocations(bytes: data, count: count).locations else {
+                    let first = Date(timeIntervalSince1970: chunk[0]).formatted(.iso8601)
+                    throw HKError(.errorDatabaseInaccessible, "The store's route \(route) is damaged at its chunk from \(first): its \(data.count) bytes do not hold its \(count) positions; restore the store from a copy, or delete the route")
+                }
+                locations += decoded
+            }
+            let inOrder = zip(locations, locations.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp }
+            if !inOrder {
+                // Chunks are written in time order but may interleave with each other and with older rows.
+                locations = locations.enumerated().sorted { a, b in
+                    a.element.timestamp != b.element.timestamp ? a.element.timestamp < b.element.timestamp : a.offset < b.offset
+                }.map(\.element)
+            }
+            return locations
         }
     }
 }

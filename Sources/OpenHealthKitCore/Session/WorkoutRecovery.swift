@@ -63,7 +63,8 @@ extension HKHealthStore {
             throw HKError(.errorDatabaseInaccessible, "Workout builder requires recovery but the persisted state of workout \(workoutUUID) cannot be read: \(error)")
         }
         let query = ObjectQuery(types: nil, filter: .parent(workoutUUID), restrictToBundle: source.bundleIdentifier)
-        let samples = try await reader().objects(query).compactMap { $0 as? HKSample }
+        // A live workout's readings are series: the builder takes them back value by value.
+        let samples = try await reader().loadingSeries(reader().objects(query).compactMap { $0 as? HKSample })
         // If the workout was saved just before the crash, the recovered builder is
         // still "ended": its finishWorkout() returns the saved workout instead of saving another.
         let session = try HKWorkoutSession(recovering: state, workoutUUID: workoutUUID, samples: samples, healthStore: self, clock: clock)

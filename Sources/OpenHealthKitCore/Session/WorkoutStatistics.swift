@@ -100,7 +100,7 @@ struct WorkoutStatistics: Sendable {
     /// Takes back the rows of `samples` after a crash, and recomputes.
     mutating func restore(_ samples: [HKSample], over span: WorkoutSpan, now: Date) {
         for case let sample as HKQuantitySample in samples {
-            rows[sample.quantityType, default: StatisticRowLog()].append(StatisticRow(sample))
+            for row in StatisticRow.rows(of: sample) { rows[sample.quantityType, default: StatisticRowLog()].append(row) }
             latestSampleEnd = max(latestSampleEnd, sample.endDate.timeIntervalSince1970)
         }
         recomputeAll(over: span, now: now)

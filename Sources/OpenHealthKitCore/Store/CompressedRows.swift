@@ -8,6 +8,12 @@ struct CompressedRows: Sendable {
     let words: [UInt64]
     let count: Int
 
+    /// Rows from words already compressed.
+    init(words: [UInt64], count: Int) {
+        self.words = words
+        self.count = count
+    }
+
     /// Rows read back from stored ``bytes``; ``Reader`` reports bytes that
     /// end too soon instead of trapping.
     init(bytes: some Collection<UInt8>, count: Int) {

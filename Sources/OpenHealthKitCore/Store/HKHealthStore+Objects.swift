@@ -196,6 +196,7 @@ extension HKHealthStore {
                            arguments: [anchor, uuid])
             try db.execute(sql: "DELETE FROM object WHERE uuid = ?", arguments: [uuid])
             try QuantitySeriesChunks.delete(series: uuid, in: db)
+            try deleteLocations(route: uuid, in: db)
             anchor += 1
         }
         return (types, anchor - 1)
@@ -205,7 +206,8 @@ extension HKHealthStore {
 
 extension HKHealthStore {
     /// How many samples of each type the store holds, from every source,
-    /// workouts' samples included and correlations' members not counted twice.
+    /// workouts' samples included and correlations' members not counted twice;
+    /// a quantity series counts as many as the values it holds.
     ///
     /// A summary for tools; it reveals counts, never values.
     public func sampleCountsByType() async throws -> [HKObjectType: Int] {
@@ -213,7 +215,8 @@ extension HKHealthStore {
         let counts = try await database.writer.read { db -> [String: Int] in
             var counts: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT data_type.identifier, COUNT(*) FROM object JOIN data_type ON data_type.id = object.type
+                SELECT data_type.identifier, SUM(CASE WHEN object.kind = \(ObjectKind.quantitySeries.rawValue) THEN object.count ELSE 1 END)
+                FROM object JOIN data_type ON data_type.id = object.type
                 WHERE object.parent IS NULL OR object.parent NOT IN (SELECT uuid FROM object AS member WHERE member.kind = \(ObjectKind.correlation.rawValue))
                 GROUP BY object.type
                 """) {

@@ -24,6 +24,8 @@ internal import GRDB
 /// - `quantity_series_chunk` (v5): the values of quantity series samples (object rows of kind
 ///   ``ObjectKind/quantitySeries``), compressed in chunks (``QuantitySeriesChunks``), by the
 ///   sample's identifier. Rows written before v5 are untouched: each stays a sample of its own.
+/// - `route_chunk` (v5): route positions in compressed chunks (``CompressedLocations``); a
+///   route's positions are its chunks' and its `route_location` rows (those written before v5).
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -138,7 +140,7 @@ enum StoreSchema {
                 CREATE INDEX active_workout_by_bundle ON active_workout (bundle, updated);
                 """)
         }
-        migrator.registerMigration("v5: quantity series chunks") { db in
+        migrator.registerMigration("v5: quantity series and route chunks") { db in
             try db.execute(sql: """
                 CREATE TABLE quantity_series_chunk (
                     series BLOB NOT NULL,
@@ -148,6 +150,13 @@ enum StoreSchema {
                     data BLOB NOT NULL
                 );
                 CREATE INDEX quantity_series_chunk_by_series ON quantity_series_chunk (series, first);
+                CREATE TABLE route_chunk (
+                    route BLOB NOT NULL,
+                    first REAL NOT NULL,
+                    count INTEGER NOT NULL,
+                    data BLOB NOT NULL
+                );
+                CREATE INDEX route_chunk_by_route ON route_chunk (route, first);
                 """)
         }
         return migrator

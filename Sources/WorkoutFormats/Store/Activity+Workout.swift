@@ -24,8 +24,7 @@ extension Activity {
     public init(workout: HKWorkout, in store: HKHealthStore) async throws {
         let predicate = HKQuery.predicateForObjects(from: workout)
         func samples(_ identifier: HKQuantityTypeIdentifier) async throws -> [HKQuantitySample] {
-            try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: HKQuantityType(identifier), predicate: predicate)],
-                                              sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
+            try await store.quantitySamples(HKQuantityType(identifier), predicate: predicate)
         }
         let distanceIdentifiers = Set([workout.workoutActivityType] + workout.workoutActivities.map(\.workoutConfiguration.activityType))
             .map(HKWorkout.distanceType(for:))
