@@ -189,6 +189,7 @@ struct Record: AsyncParsableCommand {
                                   + "Check the device and try again, or give --allow-empty to save an empty workout.")
         }
         guard let workout = try await builder.finishWorkout() else { throw RecordingsError("The store did not save the workout.") }
+        await store.checkpoint()
         for failure in dataSource.failures.dropFirst(failuresShown) { warn(failure) }
         if json {
             try printJSON(WorkoutSummary(workout))

@@ -85,6 +85,7 @@ struct Replay: AsyncParsableCommand {
             result = try await runner.replay(in: store, pacing: pacing, progress: progress, savingCollectedData: !noStore)
             bar?.finish()
         }
+        if !noStore { await store.checkpoint() }
         if json {
             print(result.json())
         } else {

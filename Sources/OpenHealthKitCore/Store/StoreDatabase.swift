@@ -228,3 +228,14 @@ final class StoreDatabase: Sendable {
         for callback in callbacks { callback(nil) }
     }
 }
+
+extension StoreDatabase {
+    /// Moves what the write-ahead log holds into the file and empties the log,
+    /// so the file alone holds the store (a tool does it before it exits).
+    /// Readers in other processes may keep it from finishing: it then does
+    /// what it can, and SQLite finishes the work later.
+    func checkpoint() async {
+        guard let pool = writer as? DatabasePool else { return }
+        _ = try? await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
+}
