@@ -155,3 +155,15 @@ final class LockedList<Element>: @unchecked Sendable {
     func append(_ item: Element) { lock.withLock { storage.append(item) } }
     var items: [Element] { lock.withLock { storage } }
 }
+
+extension HKQuantitySeriesSampleBuilderTests {
+    @Test func aSeriesLastsNoLongerThanASampleOfItsTypeMay() async throws {
+        let (store, _) = try await makeAuthorizedStore([heartRate])
+        let series = builder(store)
+        try series.insert(HKQuantity(unit: bpm, doubleValue: 120), at: at(0))
+        #expect(throws: HKError.self) { try series.insert(HKQuantity(unit: bpm, doubleValue: 120), at: at(400_000)) }
+        // The builder goes on from where it was.
+        try series.insert(HKQuantity(unit: bpm, doubleValue: 121), at: at(1))
+        #expect(try await series.finishSeries(metadata: nil).first?.count == 2)
+    }
+}

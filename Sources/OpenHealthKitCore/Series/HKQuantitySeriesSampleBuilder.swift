@@ -64,7 +64,8 @@ public final class HKQuantitySeriesSampleBuilder: Sendable {
     /// - Throws: ``HKError/Code/errorInvalidArgument`` when the unit does not
     ///   measure the series' type, the value is not finite, the interval
     ///   starts before ``startDate``, before the previous quantity or inside
-    ///   its interval, or the series is finished or discarded.
+    ///   its interval, ends further from ``startDate`` than a sample of the
+    ///   type may last, or the series is finished or discarded.
     public func insert(_ quantity: HKQuantity, for dateInterval: DateInterval) throws {
         let canonical = quantityType.canonicalUnit
         guard quantityType.is(compatibleWith: quantity.unit) else {
@@ -74,6 +75,9 @@ public final class HKQuantitySeriesSampleBuilder: Sendable {
             throw HKError(.errorInvalidArgument, "A \(quantityType.identifier) series takes finite values, not \(quantity.value)")
         }
         let start = dateInterval.start.timeIntervalSince1970, end = dateInterval.end.timeIntervalSince1970
+        if let maximum = quantityType.maximumDuration, dateInterval.end.timeIntervalSince(startDate) > maximum {
+            throw HKError(.errorInvalidArgument, "A \(quantityType.identifier) sample lasts at most \(Int(maximum)) s, and a quantity until \(dateInterval.end.formatted(.iso8601)) would make this series longer; finish it and start another")
+        }
         guard dateInterval.start >= startDate else {
             throw HKError(.errorInvalidArgument, "A quantity at \(dateInterval.start.formatted(.iso8601)) starts before the series' start date \(startDate.formatted(.iso8601))")
         }
