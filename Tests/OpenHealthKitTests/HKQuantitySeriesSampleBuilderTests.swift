@@ -167,3 +167,24 @@ extension HKQuantitySeriesSampleBuilderTests {
         #expect(try await series.finishSeries(metadata: nil).first?.count == 2)
     }
 }
+
+extension HKQuantitySeriesSampleBuilderTests {
+    /// Anchored queries and sources see a series as the one sample it is, and its deletion once.
+    @Test func anchoredQueriesReportASeriesOnceAndItsDeletion() async throws {
+        let (store, _) = try await makeAuthorizedStore([heartRate])
+        let series = builder(store)
+        for second in 0..<1500 { try series.insert(HKQuantity(unit: bpm, doubleValue: Double(110 + second % 40)), at: at(Double(second))) }
+        let sample = try #require(try await series.finishSeries(metadata: nil).first)
+        let added = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: heartRate)], anchor: nil).result(for: store)
+        #expect(added.addedSamples.map(\.uuid) == [sample.uuid])
+        #expect(added.addedSamples.first?.count == 1500)
+        let sources: Set<HKSource>? = await firstResult { done in
+            store.execute(HKSourceQuery(sampleType: heartRate, samplePredicate: nil) { _, sources, _ in done(sources) })
+        }
+        #expect(sources?.map(\.bundleIdentifier) == ["org.openhealthkit.tests"])
+        try await store.delete(sample)
+        let deleted = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: heartRate)], anchor: added.newAnchor).result(for: store)
+        #expect(deleted.addedSamples.isEmpty)
+        #expect(deleted.deletedObjects.map(\.uuid) == [sample.uuid])
+    }
+}
