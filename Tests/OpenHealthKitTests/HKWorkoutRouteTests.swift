@@ -68,6 +68,29 @@ import OpenHealthKit
                                                        sortDescriptors: []).result(for: store)
         #expect((routes.first as? HKWorkoutRoute)?.count == 2)
     }
+
+    /// Positions written one at a time, as a live 1 Hz receiver's are, extend
+    /// the route's last chunk and read back one for one, in order, unchanged.
+    @Test func positionsWrittenOneAtATimeReadBackUnchanged() async throws {
+        let (store, _) = try await makeAuthorizedStore([HKWorkoutType(), HKSeriesType.workoutRoute()])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .cycling
+        let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: nil, clock: VirtualClock(start: at(0)))
+        let routeBuilder = try #require(builder.seriesBuilder(for: .workoutRoute()))
+        try await builder.beginCollection(at: at(0))
+        let fixes = (1...1100).map { fix(Double($0), 48.1 + Double($0) * 1e-5, 11.5 + Double($0 % 97) * 1e-6) }
+        for fix in fixes { try await routeBuilder.insertRouteData([fix]) }
+        try await builder.endCollection(at: at(1200))
+        let workout = try #require(try await builder.finishWorkout())
+        let routes = try await HKSampleQueryDescriptor(predicates: [.sample(type: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObjects(from: workout))],
+                                                       sortDescriptors: []).result(for: store)
+        let route = try #require(routes.first as? HKWorkoutRoute)
+        #expect(route.count == 1100)
+        let locations = await routeLocations(route, in: store)
+        #expect(locations.map(\.timestamp) == fixes.map(\.timestamp))
+        #expect(locations.map(\.coordinate.latitude) == fixes.map(\.coordinate.latitude))
+        #expect(locations.map(\.coordinate.longitude) == fixes.map(\.coordinate.longitude))
+    }
 }
 
 /// Collects batches from a handler.

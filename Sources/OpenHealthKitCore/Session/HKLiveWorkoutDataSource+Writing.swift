@@ -55,10 +55,13 @@ extension HKLiveWorkoutDataSource {
     /// Hands the buffer over and waits until everything is written.
     func flushAndWait(into builder: HKLiveWorkoutBuilder) async {
         await flush(into: builder)
-        await state.withLock { $0.writer }?.drain()
-        // Readings the store refused earlier get one more try, even with nothing new to write.
+        let writer = state.withLock { $0.writer }
+        await writer?.drain()
+        // Readings the store refused earlier get one more try, even with nothing
+        // new to write, on the writer's task: writes never run side by side.
         if state.withLock({ $0.unwritten.count > 0 }) {
-            await write(ReadingWriter.Batch(samples: [], locations: []))
+            await writer?.enqueue(ReadingWriter.Batch(samples: [], locations: []), evenIfEmpty: true)
+            await writer?.drain()
         }
     }
 
@@ -129,8 +132,9 @@ extension HKLiveWorkoutDataSource {
         for quantity in batch.derived { groups[index(of: quantity.type)].derived.append(quantity) }
         for group in groups {
             do {
-                let samples = LiveSeries.samples(type: group.type, samples: group.samples, derived: group.derived)
-                try await builder.healthStore.saveAssociated(samples, to: builder.workoutUUID)
+                let plan = state.withLock { $0.series }.plan(type: group.type, samples: group.samples, derived: group.derived)
+                try await builder.healthStore.saveAssociated(plan.samples, series: plan.series, to: builder.workoutUUID)
+                state.withLock { $0.series.commit(plan) }
             } catch {
                 if failed(group.type.identifier, error) {
                     refused.samples += group.samples

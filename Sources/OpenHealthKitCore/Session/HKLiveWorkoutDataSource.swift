@@ -46,6 +46,8 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var unwritten = ReadingWriter.Batch(samples: [], locations: [])
         /// The store's current trouble, once reported; `nil` while writes succeed.
         var storeTrouble: String?
+        /// The quantity series the written readings grow into (only the writer changes them).
+        var series = LiveSeries()
         /// Why the store refuses a sample type, by identifier (`nil`: it accepts it).
         var sharing: [String: HKError?] = [:]
         var writer: ReadingWriter?

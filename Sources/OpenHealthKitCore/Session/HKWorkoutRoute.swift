@@ -49,9 +49,24 @@ extension HKHealthStore {
     /// Positions go into the store in chunks of at most this many.
     static let locationsPerChunk = 512
 
+    /// Appends positions to a route's chunks. The route's last chunk, when it
+    /// holds fewer than ``locationsPerChunk`` positions, is rewritten with the
+    /// new ones after it: a live route written each second grows into full
+    /// chunks instead of a row per second.
     static func insertLocations(_ locations: [CLLocation], route: UUID, into db: Database) throws {
+        guard !locations.isEmpty else { return }
         // Compressed chunks: a day of 1 Hz positions is 169 rows of a few
         // kilobytes, where one row each took 86,400 rows of 100 bytes.
+        var locations = locations
+        if let last = try Row.fetchOne(db.cachedStatement(sql: "SELECT rowid, count, data FROM route_chunk WHERE route = ? ORDER BY rowid DESC LIMIT 1"),
+                                       arguments: [route]) {
+            let rowid: Int64 = last[0], count: Int = last[1], data: Data = last[2]
+            // A damaged chunk is left as it is (reading it reports it); only a sound, partial one is extended.
+            if count < locationsPerChunk, let held = CompressedLocations(bytes: data, count: count).locations {
+                locations = held + locations
+                try db.execute(sql: "DELETE FROM route_chunk WHERE rowid = ?", arguments: [rowid])
+            }
+        }
         let statement = try db.cachedStatement(sql: "INSERT INTO route_chunk (route, first, count, data) VALUES (?, ?, ?, ?)")
         for start in stride(from: 0, to: locations.count, by: locationsPerChunk) {
             let chunk = locations[start..<min(start + locationsPerChunk, locations.count)]

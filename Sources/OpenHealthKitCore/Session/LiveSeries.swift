@@ -1,56 +1,153 @@
 import Foundation
 
-/// How a live workout's readings of one type, handed to the writer together,
-/// become samples: a quantity series for each run of plain readings (no
-/// metadata, one device, one unit, in order of start, none overlapping the
-/// one before), and a sample of their own for the rest.
+/// The quantity series a live workout's readings grow into: one for each type
+/// and device (and one for each derived type), extended at every write.
 ///
 /// The writer hands readings over at least once a second (``PendingWrites``),
-/// so a crash still loses at most a second; a replay faster than real time
-/// hands over hundreds at a time, and its store holds a few rows where it
-/// held one per reading.
-enum LiveSeries {
-    /// The samples to save for `samples` and `derived` quantities, all of `type`.
-    static func samples(type: HKSampleType, samples: [HKSample], derived: [DerivedQuantity]) -> [HKSample] {
-        guard let quantityType = type as? HKQuantityType else { return samples }
-        var result: [HKSample] = []
-        var runs: [HKDevice?: [HKQuantitySample]] = [:]
-        var order: [HKDevice?] = []
-        for sample in samples {
-            guard let quantity = sample as? HKQuantitySample, quantity.series == nil, quantity.metadata == nil else {
-                result.append(sample)
-                continue
-            }
-            if runs[quantity.device] == nil { order.append(quantity.device) }
-            runs[quantity.device, default: []].append(quantity)
-        }
-        for device in order {
-            let run = runs[device]!
-            let unit = run[0].quantity.unit
-            if run.count > 1, run.allSatisfy({ $0.quantity.unit == unit }),
-               let series = series(quantityType, rows: run.map { StatisticRow(start: $0.startDate.timeIntervalSince1970, end: $0.endDate.timeIntervalSince1970,
-                                                                                  value: $0.quantity.value, source: 0, count: 1) },
-                                   unit: unit, device: device) {
-                result.append(series)
-            } else {
-                result += run
-            }
-        }
-        if derived.count > 1, let series = series(quantityType, rows: derived.map(\.row), unit: quantityType.canonicalUnit, device: nil) {
-            result.append(series)
-        } else {
-            result += derived.map(\.sample)
-        }
-        return result
+/// so a crash still loses at most a second; each write appends what it holds
+/// to the series still open, rewriting only the series' row and its last,
+/// partial chunk. A day at 1 Hz is a few series of compressed chunks, not a
+/// row per reading, whether it was recorded live or replayed.
+///
+/// A reading that a series cannot take (metadata of its own, another unit,
+/// out of order, overlapping the one before, or past the longest a sample of
+/// its type may last) closes its series and starts the next, or, with
+/// metadata, is saved as a sample of its own.
+///
+/// Pure bookkeeping: ``plan(type:samples:derived:)`` says what to save, and
+/// ``commit(_:)`` takes the plan once the store has saved it, so a write the
+/// store refuses leaves the series as they are in the store.
+struct LiveSeries: Sendable {
+    /// What a series gathers: one type from one device, or one derived type.
+    struct Key: Hashable, Sendable {
+        var type: String
+        var device: HKDevice?
+        var derived: Bool
     }
 
-    /// A series of `rows`, or `nil` when they are not in order of start or
-    /// one overlaps the one before (as a series builder would refuse).
-    private static func series(_ type: HKQuantityType, rows: [StatisticRow], unit: HKUnit, device: HKDevice?) -> HKQuantitySample? {
-        for index in rows.indices.dropFirst() {
-            let previous = rows[index - 1], row = rows[index]
-            guard row.start > previous.start, row.start >= previous.end else { return nil }
+    /// A series being grown.
+    struct Open: Sendable {
+        let uuid: UUID
+        let type: HKQuantityType
+        let unit: HKUnit
+        let device: HKDevice?
+        let start: Double
+        var lastStart: Double
+        var end: Double
+        var summary: QuantitySeriesSummary
+        /// The values after the last full chunk, rewritten with what follows them.
+        var tail: [StatisticRow]
+        /// Whether the store holds ``tail`` as a chunk (a series of one value has none).
+        var tailStored = false
+
+        init(type: HKQuantityType, unit: HKUnit, device: HKDevice?, first row: StatisticRow) {
+            uuid = ObjectUUID.next()
+            self.type = type
+            self.unit = unit
+            self.device = device
+            start = row.start
+            lastStart = row.start
+            end = row.end
+            summary = QuantitySeriesSummary(row)
+            tail = [row]
         }
-        return HKQuantitySample.series(type: type, rows: rows, unit: unit, device: device)
+
+        /// Whether `row`, in `unit`, may follow the series' values.
+        func accepts(_ row: StatisticRow, unit: HKUnit) -> Bool {
+            guard unit == self.unit, row.start > lastStart, row.start >= end else { return false }
+            if let maximum = type.maximumDuration, Swift.max(end, row.end) - start > maximum { return false }
+            return true
+        }
+
+        mutating func append(_ row: StatisticRow) {
+            summary.add(row)
+            lastStart = row.start
+            end = Swift.max(end, row.end)
+            tail.append(row)
+        }
+
+        /// The sample to save: its summary covers every value, its chunks are the tail's.
+        var sample: HKQuantitySample {
+            .series(type: type, unit: unit, summary: summary, chunks: summary.count > 1 ? QuantitySeries.chunks(of: tail) : [],
+                    start: start, end: end, device: device, metadata: nil, uuid: uuid)
+        }
+
+        /// The series once saved: full chunks leave the tail.
+        func saved() -> Open {
+            var saved = self
+            let full = tail.count / QuantitySeriesChunks.valuesPerChunk * QuantitySeriesChunks.valuesPerChunk
+            if summary.count > 1 { saved.tail.removeFirst(full) }
+            saved.tailStored = summary.count > 1 && !saved.tail.isEmpty
+            return saved
+        }
+    }
+
+    /// A series to save in place of its stored version.
+    struct Write: Sendable {
+        /// The series as it now is: its whole summary, and its tail's chunks.
+        let sample: HKQuantitySample
+        /// The start of the stored chunk that the sample's chunks replace, if any.
+        let replacingChunksFrom: Double?
+    }
+
+    /// What one write saves for one type.
+    struct Plan: Sendable {
+        /// Samples saved as they are: readings with metadata, and other sample types.
+        var samples: [HKSample] = []
+        /// Series, new or grown.
+        var series: [Write] = []
+        fileprivate var open: [Key: Open] = [:]
+    }
+
+    private(set) var open: [Key: Open] = [:]
+
+    /// What to save for `samples` and `derived` quantities, all of `type`.
+    func plan(type: HKSampleType, samples: [HKSample], derived: [DerivedQuantity]) -> Plan {
+        var plan = Plan()
+        guard let quantityType = type as? HKQuantityType else {
+            plan.samples = samples
+            return plan
+        }
+        var current = open
+        var touched: [UUID: Open] = [:]
+        var order: [UUID] = []
+        var replacing: [UUID: Double?] = [:]
+        func add(_ row: StatisticRow, unit: HKUnit, key: Key) {
+            if var series = current[key], series.accepts(row, unit: unit) {
+                if touched[series.uuid] == nil {
+                    order.append(series.uuid)
+                    replacing[series.uuid] = series.tailStored ? series.tail.first?.start : nil
+                }
+                series.append(row)
+                current[key] = series
+                touched[series.uuid] = series
+            } else {
+                let series = Open(type: quantityType, unit: unit, device: key.device, first: row)
+                order.append(series.uuid)
+                replacing[series.uuid] = .some(nil)
+                current[key] = series
+                touched[series.uuid] = series
+            }
+        }
+        for sample in samples {
+            guard let quantity = sample as? HKQuantitySample, quantity.series == nil, quantity.metadata == nil, quantity.count == 1 else {
+                plan.samples.append(sample)
+                continue
+            }
+            let row = StatisticRow(start: quantity.startDate.timeIntervalSince1970, end: quantity.endDate.timeIntervalSince1970,
+                                   value: quantity.quantity.value, source: 0, count: 1)
+            add(row, unit: quantity.quantity.unit, key: Key(type: type.identifier, device: quantity.device, derived: false))
+        }
+        for quantity in derived {
+            add(quantity.row, unit: quantityType.canonicalUnit, key: Key(type: type.identifier, device: nil, derived: true))
+        }
+        plan.series = order.map { uuid in Write(sample: touched[uuid]!.sample, replacingChunksFrom: replacing[uuid] ?? nil) }
+        plan.open = current.mapValues { touched[$0.uuid]?.saved() ?? $0 }
+        return plan
+    }
+
+    /// Takes `plan`'s series as saved.
+    mutating func commit(_ plan: Plan) {
+        for (key, series) in plan.open { open[key] = series }
     }
 }

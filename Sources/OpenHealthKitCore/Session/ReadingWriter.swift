@@ -176,9 +176,10 @@ final class ReadingWriter: Sendable {
     }
 
     /// Hands `batch` over for writing; waits while the backlog is full. A closed
-    /// writer drops the batch.
-    func enqueue(_ batch: Batch) async {
-        guard batch.count > 0, ledger.add(batch) else { return }
+    /// writer drops the batch. An empty batch is written only `evenIfEmpty`
+    /// (a write also retries what the store refused before).
+    func enqueue(_ batch: Batch, evenIfEmpty: Bool = false) async {
+        guard batch.count > 0 || evenIfEmpty, ledger.add(batch) else { return }
         await ledger.waitForRoom(limit: maximumBacklog)
     }
 
