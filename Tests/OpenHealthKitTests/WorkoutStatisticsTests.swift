@@ -70,9 +70,17 @@ import Testing
                 time += Double(code % 5 + 1)
                 if code % 13 == 0 {
                     countPending()
-                    span.events.append(HKWorkoutEvent(type: paused ? .resume : .pause, dateInterval: DateInterval(start: at(time), duration: 0), metadata: nil))
+                    // A pause or resume now, or (every third one) back in time, before rows already counted.
+                    let date = code % 3 == 0 ? max(0, time - Double(code % 7)) : time
+                    let event = HKWorkoutEvent(type: paused ? .resume : .pause, dateInterval: DateInterval(start: at(date), duration: 0), metadata: nil)
+                    span.events.append(event)
+                    span.events.sort { $0.dateInterval.start < $1.dateInterval.start }
                     paused.toggle()
-                    statistics.recomputeAll(over: span, now: at(time))
+                    statistics.eventsAdded([event], over: span, now: at(time))
+                    let full = statistics.recomputed(Set(statistics.rows.keys), over: span, now: at(time))
+                    for type in [heartRate, energy] {
+                        #expect(agree(statistics.current[type], full[type]), "\(type) after an event at \(date), \(codes)")
+                    }
                     continue
                 }
                 if code % 3 == 0 {

@@ -249,7 +249,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             }
             s.events.append(contentsOf: workoutEvents)
             s.events.sort { $0.dateInterval.start < $1.dateInterval.start }
-            s.figures.recomputeAll(over: s.span, now: clock.now)
+            s.figures.eventsAdded(workoutEvents, over: s.span, now: clock.now)
         }
         for event in workoutEvents { didCollectEvent(event) }
         didChangeCollection()

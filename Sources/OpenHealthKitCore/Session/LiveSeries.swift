@@ -108,27 +108,30 @@ struct LiveSeries: Sendable {
             plan.samples = samples
             return plan
         }
-        var current = open
-        var touched: [UUID: Open] = [:]
-        var order: [UUID] = []
-        var replacing: [UUID: Double?] = [:]
-        func add(_ row: StatisticRow, unit: HKUnit, key: Key) {
-            if var series = current[key], series.accepts(row, unit: unit) {
-                if touched[series.uuid] == nil {
-                    order.append(series.uuid)
-                    replacing[series.uuid] = series.tailStored ? series.tail.first?.start : nil
-                }
-                series.append(row)
-                current[key] = series
-                touched[series.uuid] = series
-            } else {
-                let series = Open(type: quantityType, unit: unit, device: key.device, first: row)
-                order.append(series.uuid)
-                replacing[series.uuid] = .some(nil)
-                current[key] = series
-                touched[series.uuid] = series
+        // Series this write extends or starts, each changed in place (a copy
+        // per reading would copy its tail each time); `growing` says which of
+        // them each key is extending now.
+        var touched: [Open] = []
+        var replacing: [Double?] = []
+        var growing: [Key: Int] = [:]
+        func add(_ row: StatisticRow, unit: HKUnit, key: Key) -> Int {
+            if let index = growing[key], touched[index].accepts(row, unit: unit) {
+                touched[index].append(row)
+                return index
             }
+            if growing[key] == nil, var series = open[key], series.accepts(row, unit: unit) {
+                replacing.append(series.tailStored ? series.tail.first?.start : nil)
+                series.append(row)
+                touched.append(series)
+            } else {
+                replacing.append(nil)
+                touched.append(Open(type: quantityType, unit: unit, device: key.device, first: row))
+            }
+            growing[key] = touched.count - 1
+            return touched.count - 1
         }
+        // Readings in a row from one device go to one series without hashing its key.
+        var recent: (device: HKDevice?, index: Int)?
         for sample in samples {
             guard let quantity = sample as? HKQuantitySample, quantity.series == nil, quantity.metadata == nil, quantity.count == 1 else {
                 plan.samples.append(sample)
@@ -136,13 +139,26 @@ struct LiveSeries: Sendable {
             }
             let row = StatisticRow(start: quantity.startDate.timeIntervalSince1970, end: quantity.endDate.timeIntervalSince1970,
                                    value: quantity.quantity.value, source: 0, count: 1)
-            add(row, unit: quantity.quantity.unit, key: Key(type: type.identifier, device: quantity.device, derived: false))
+            let unit = quantity.quantity.unit
+            if let (device, index) = recent, device == quantity.device, touched[index].accepts(row, unit: unit) {
+                touched[index].append(row)
+                continue
+            }
+            recent = (quantity.device, add(row, unit: unit, key: Key(type: type.identifier, device: quantity.device, derived: false)))
         }
-        for quantity in derived {
-            add(quantity.row, unit: quantityType.canonicalUnit, key: Key(type: type.identifier, device: nil, derived: true))
+        if !derived.isEmpty {
+            let key = Key(type: type.identifier, device: nil, derived: true)
+            var index = add(derived[0].row, unit: quantityType.canonicalUnit, key: key)
+            for quantity in derived.dropFirst() {
+                if touched[index].accepts(quantity.row, unit: quantityType.canonicalUnit) {
+                    touched[index].append(quantity.row)
+                } else {
+                    index = add(quantity.row, unit: quantityType.canonicalUnit, key: key)
+                }
+            }
         }
-        plan.series = order.map { uuid in Write(sample: touched[uuid]!.sample, replacingChunksFrom: replacing[uuid] ?? nil) }
-        plan.open = current.mapValues { touched[$0.uuid]?.saved() ?? $0 }
+        plan.series = zip(touched, replacing).map { series, replacing in Write(sample: series.sample, replacingChunksFrom: replacing) }
+        plan.open = growing.mapValues { touched[$0].saved() }
         return plan
     }
 

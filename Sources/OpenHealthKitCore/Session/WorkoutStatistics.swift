@@ -83,6 +83,24 @@ struct WorkoutStatistics: Sendable {
         current = recomputed(Set(rows.keys), over: span, now: now)
     }
 
+    /// Events were added to `span`. A pause or resume can change only what
+    /// follows it, so events that pause or resume nothing, or that all come
+    /// after every counted row's end (as a live workout's do), leave the
+    /// running totals as they are: statistics are published from them, and
+    /// only types without them are recomputed. An earlier pause or resume
+    /// recomputes everything.
+    mutating func eventsAdded(_ events: [HKWorkoutEvent], over span: WorkoutSpan, now: Date) {
+        let changesActiveTime = events.filter { $0.type == .pause || $0.type == .resume }
+        let earliest = changesActiveTime.lazy.map { $0.dateInterval.start.timeIntervalSince1970 }.min() ?? .infinity
+        guard earliest > latestSampleEnd else {
+            recomputeAll(over: span, now: now)
+            return
+        }
+        let stale = Set(rows.keys.filter { totals[$0] == nil })
+        current.merge(recomputed(stale, over: span, now: now)) { _, new in new }
+        refresh(Set(rows.keys).subtracting(stale), over: span, now: now)
+    }
+
     /// Collection ended at `span.end`. When no row reaches past the end the
     /// running totals stand: only types without them are recomputed (a day's
     /// rows are not copied).
