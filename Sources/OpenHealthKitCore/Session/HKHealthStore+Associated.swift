@@ -13,19 +13,30 @@ extension HKHealthStore {
     /// anew (under a new anchor, so anchored queries see it grown), and its
     /// chunks from `replacingChunksFrom` on give way to the sample's.
     func saveAssociated(_ samples: [HKSample], series: [LiveSeries.Write], to workout: UUID) async throws {
+        try await saveAssociated(samples, series: series, locations: [], route: nil, to: workout)
+    }
+
+    /// Saves samples and series as ``saveAssociated(_:series:to:)`` does, and
+    /// appends `locations` to the positions of the route being built as
+    /// `route`, all in one transaction: a live workout's write is one commit.
+    func saveAssociated(_ samples: [HKSample], series: [LiveSeries.Write], locations: [CLLocation], route: UUID?,
+                        to workout: UUID) async throws {
         let database = try database()
         let all = samples + series.map(\.sample)
         let plan = try planSave(all, in: database)
-        guard plan.rowCount > 0 else { return }
-        let counter = try await database.writer.write { db in
+        guard plan.rowCount > 0 || (route != nil && !locations.isEmpty) else { return }
+        let counter = try await database.writer.write { db -> Int64 in
+            if let route { try Self.insertLocations(locations, route: route, into: db) }
+            guard plan.rowCount > 0 else { return 0 }
+            let statement = try db.cachedStatement(sql: "DELETE FROM object WHERE uuid = ?")
             for write in series {
-                try db.execute(sql: "DELETE FROM object WHERE uuid = ?", arguments: [write.sample.uuid])
+                try statement.execute(arguments: [write.sample.uuid])
                 if let first = write.replacingChunksFrom {
                     try db.execute(sql: "DELETE FROM quantity_series_chunk WHERE series = ? AND first >= ?", arguments: [write.sample.uuid, first])
                 }
             }
             return try self.insert(all, plan: plan, parent: workout, into: db, database: database)
         }
-        database.notifyChanged(plan.types, counter: counter)
+        if counter > 0 { database.notifyChanged(plan.types, counter: counter) }
     }
 }

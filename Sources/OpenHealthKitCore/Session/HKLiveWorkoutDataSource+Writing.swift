@@ -83,12 +83,13 @@ extension HKLiveWorkoutDataSource {
     /// quantities, some 100 MB; beyond, the oldest are dropped and counted.
     static let unwrittenLimit = 500_000
 
-    /// Writes one batch after the readings an earlier write could not store:
-    /// the positions to the route, then one save per sample type, so that a
-    /// type failing cannot hide another. What the store refuses for a reason
-    /// that may pass (``StoreWriteFailure/isTransient``) is held and tried
-    /// again with the next batch; the trouble is reported once, and so is
-    /// its end.
+    /// Writes one batch after the readings an earlier write could not store,
+    /// in one transaction when the store takes all of it (the usual case: one
+    /// commit per write). Else it writes the positions to the route, then
+    /// makes one save per sample type, so that a type failing cannot hide
+    /// another. What the store refuses for a reason that may pass
+    /// (``StoreWriteFailure/isTransient``) is held and tried again with the
+    /// next batch; the trouble is reported once, and so is its end.
     func write(_ fresh: ReadingWriter.Batch) async {
         guard let builder = state.withLock({ $0.builder }) else { return }
         var batch = state.withLock { s -> ReadingWriter.Batch in
@@ -96,6 +97,16 @@ extension HKLiveWorkoutDataSource {
             s.unwritten = ReadingWriter.Batch(samples: [], locations: [])
             held.append(fresh)
             return held
+        }
+        let groups = Self.groups(of: batch)
+        if await writeTogether(batch, groups: groups, builder: builder) {
+            state.withLock { s in
+                if s.storeTrouble != nil {
+                    s.storeTrouble = nil
+                    s.failures.append("the store is written again; the readings held meanwhile were saved")
+                }
+            }
+            return
         }
         var refused = ReadingWriter.Batch(samples: [], locations: [])
         var trouble: StoreWriteFailure?
@@ -119,17 +130,6 @@ extension HKLiveWorkoutDataSource {
             }
         }
         batch.locations = []
-        // Grouped by type in order of first appearance, as TypedRows.Groups
-        // groups rows: a batch holds a handful of types, and equal types are
-        // often separate objects, so a short scan compares them by ==.
-        var groups: [(type: HKSampleType, samples: [HKSample], derived: [DerivedQuantity])] = []
-        func index(of type: HKSampleType) -> Int {
-            if let index = groups.firstIndex(where: { $0.type == type }) { return index }
-            groups.append((type, [], []))
-            return groups.count - 1
-        }
-        for sample in batch.samples { groups[index(of: sample.sampleType)].samples.append(sample) }
-        for quantity in batch.derived { groups[index(of: quantity.type)].derived.append(quantity) }
         for group in groups {
             do {
                 let plan = state.withLock { $0.series }.plan(type: group.type, samples: group.samples, derived: group.derived)
@@ -163,6 +163,44 @@ extension HKLiveWorkoutDataSource {
                 s.failures.append("the store is written again; the readings held meanwhile were saved")
             }
         }
+    }
+
+    /// A batch's samples and derived quantities grouped by type, in order of
+    /// first appearance, as TypedRows.Groups groups rows: a batch holds a
+    /// handful of types, and equal types are often separate objects, so a
+    /// short scan compares them by ==.
+    static func groups(of batch: ReadingWriter.Batch) -> [(type: HKSampleType, samples: [HKSample], derived: [DerivedQuantity])] {
+        var groups: [(type: HKSampleType, samples: [HKSample], derived: [DerivedQuantity])] = []
+        func index(of type: HKSampleType) -> Int {
+            if let index = groups.firstIndex(where: { $0.type == type }) { return index }
+            groups.append((type, [], []))
+            return groups.count - 1
+        }
+        for sample in batch.samples { groups[index(of: sample.sampleType)].samples.append(sample) }
+        for quantity in batch.derived { groups[index(of: quantity.type)].derived.append(quantity) }
+        return groups
+    }
+
+    /// Writes the whole batch, positions, samples and series, in one
+    /// transaction; `false` when anything refused it, and then nothing of it
+    /// was written.
+    private func writeTogether(_ batch: ReadingWriter.Batch, groups: [(type: HKSampleType, samples: [HKSample], derived: [DerivedQuantity])],
+                               builder: HKLiveWorkoutBuilder) async -> Bool {
+        let routeBuilder = batch.locations.isEmpty ? nil : builder.seriesBuilder(for: .workoutRoute())
+        if let routeBuilder {
+            do { try routeBuilder.check(batch.locations) } catch { return false }
+        }
+        let series = state.withLock { $0.series }
+        let plans = groups.map { series.plan(type: $0.type, samples: $0.samples, derived: $0.derived) }
+        do {
+            try await builder.healthStore.saveAssociated(plans.flatMap(\.samples), series: plans.flatMap(\.series), locations: batch.locations,
+                                                         route: routeBuilder?.routeUUID, to: builder.workoutUUID)
+        } catch {
+            return false
+        }
+        routeBuilder?.didWrite(batch.locations)
+        state.withLock { s in for plan in plans { s.series.commit(plan) } }
+        return true
     }
 
     /// Saves the heartbeat series with `workout` and, from its RR intervals, a

@@ -50,19 +50,29 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
     /// - Throws: ``HKError/Code/errorInvalidArgument`` once the route is finished
     ///   or for a position that is not a real coordinate.
     public func insertRouteData(_ routeData: [CLLocation]) async throws {
+        try check(routeData)
+        if !ownedByWorkoutBuilder { lock.withLock { locations.append(contentsOf: routeData) } }
+        guard ownedByWorkoutBuilder, !routeData.isEmpty else { return }
+        try await healthStore.insertRouteLocations(routeData, route: routeUUID)
+        didWrite(routeData)
+    }
+
+    /// Checks that the route takes `routeData`: not finished, and every
+    /// position a real coordinate.
+    func check(_ routeData: [CLLocation]) throws {
         try lock.withLock {
             guard !finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
             for location in routeData where !CLLocationCoordinate2DIsValid(location.coordinate) || !location.coordinate.latitude.isFinite {
                 throw HKError(.errorInvalidArgument, "Invalid coordinate \(location.coordinate.latitude), \(location.coordinate.longitude) at \(location.timestamp.formatted(.iso8601))")
             }
-            if !ownedByWorkoutBuilder { locations.append(contentsOf: routeData) }
         }
-        guard ownedByWorkoutBuilder, !routeData.isEmpty else { return }
-        try await healthStore.insertRouteLocations(routeData, route: routeUUID)
-        let times = routeData.map(\.timestamp)
+    }
+
+    /// Counts positions an owned builder's workout wrote to the store.
+    func didWrite(_ routeData: [CLLocation]) {
+        guard let lo = routeData.lazy.map(\.timestamp).min(), let hi = routeData.lazy.map(\.timestamp).max() else { return }
         lock.withLock {
             writtenCount += routeData.count
-            let (lo, hi) = (times.min()!, times.max()!)
             writtenSpan = writtenSpan.map { (min($0.0, lo), max($0.1, hi)) } ?? (lo, hi)
         }
     }
