@@ -290,17 +290,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
     /// 50 ms waits with the next ones, a second at most (or 512 readings),
     /// all on a virtual write clock the test moves, with no sleeping.
     @Test func readingsReachTheStoreWithinASecondOfTheWriteClock() async throws {
-        let (store, _) = try await makeAuthorizedStore([heartRate, HKWorkoutType()])
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .running
-        configuration.locationType = .indoor
-        let writeClock = VirtualClock(start: at(0))
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
-        let builder = session.associatedWorkoutBuilder()
-        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [], writeClock: writeClock)
-        builder.dataSource = dataSource
-        session.startActivity(with: at(0))
-        try await builder.beginCollection(at: at(0))
+        let (store, session, builder, dataSource, writeClock) = try await indoorRunOnWriteClock()
         func stored() async throws -> Int {
             await dataSource.waitForWrites()
             // Readings, not rows: a write's readings of a type are one series sample.

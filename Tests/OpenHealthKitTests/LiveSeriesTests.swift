@@ -54,17 +54,7 @@ import Testing
     /// A live workout written one reading a second keeps one heart-rate series in
     /// the store, which reads back value for value, with its statistics.
     @Test func aLiveWorkoutWrittenEachSecondIsOneSeriesInTheStore() async throws {
-        let (store, _) = try await makeAuthorizedStore([heartRate, HKWorkoutType()])
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .running
-        configuration.locationType = .indoor
-        let writeClock = VirtualClock(start: at(0))
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
-        let builder = session.associatedWorkoutBuilder()
-        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [], writeClock: writeClock)
-        builder.dataSource = dataSource
-        session.startActivity(with: at(0))
-        try await builder.beginCollection(at: at(0))
+        let (store, session, builder, dataSource, writeClock) = try await indoorRunOnWriteClock()
         let values = (1...1200).map { Double(90 + ($0 * 7) % 80) }
         for (index, value) in values.enumerated() {
             writeClock.advance(by: 1)

@@ -20,6 +20,24 @@ let bpm = HKUnit.count().unitDivided(by: .minute())
 let heartRate = HKQuantityType(.heartRate)
 let stepCount = HKQuantityType(.stepCount)
 
+/// An indoor run collecting heart rate from `at(0)` into a new store, its
+/// data source writing on a virtual write clock the test moves.
+func indoorRunOnWriteClock() async throws -> (store: HKHealthStore, session: HKWorkoutSession, builder: HKLiveWorkoutBuilder,
+                                              dataSource: HKLiveWorkoutDataSource, writeClock: VirtualClock) {
+    let (store, _) = try await makeAuthorizedStore([heartRate, HKWorkoutType()])
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = .running
+    configuration.locationType = .indoor
+    let writeClock = VirtualClock(start: at(0))
+    let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
+    let builder = session.associatedWorkoutBuilder()
+    let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [], writeClock: writeClock)
+    builder.dataSource = dataSource
+    session.startActivity(with: at(0))
+    try await builder.beginCollection(at: at(0))
+    return (store, session, builder, dataSource, writeClock)
+}
+
 /// A date `seconds` after a fixed instant (2024-03-01 00:00:00 UTC).
 func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_709_251_200 + seconds) }
 
