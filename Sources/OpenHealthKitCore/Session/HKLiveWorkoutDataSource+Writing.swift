@@ -48,7 +48,7 @@ extension HKLiveWorkoutDataSource {
     func flush(into builder: HKLiveWorkoutBuilder) async {
         let now = writeClock.now
         let (handOver, writer) = state.withLock { s in (s.pending.handOver(at: now), s.writer) }
-        if !handOver.types.isEmpty { builder.didCollect(handOver.types) }
+        if !handOver.types.isEmpty { builder.tell(.collected(handOver.types)) }
         await writer?.enqueue(handOver.batch)
     }
 

@@ -9,14 +9,14 @@ extension HKWorkoutBuilder {
     ///
     /// - Throws: "Unable to finish a workout that is not currently ended." unless collection has ended.
     public func finishWorkout() async throws -> HKWorkout? {
-        await prepareToFinish()
+        await participant?.builderWillFinish(self)
         // A finish that happened before a crash is reconciled, not repeated.
         if storage.withLock({ $0.state == .ended }), let saved = try await healthStore.savedWorkout(workoutUUID) {
             storage.withLock { $0.state = .finished }
-            didFinish(saved)
+            tell(.finished(saved))
             return saved
         }
-        let derived = derivedMetadata()
+        let derived = participant?.derivedMetadata(of: self) ?? [:]
         let workout = try storage.withLock { s throws(HKError) -> HKWorkout in
             guard s.state == .ended, let start = s.startDate, let end = s.endDate else {
                 throw HKError(.errorInvalidArgument, "Unable to finish a workout that is not currently ended.")
@@ -34,12 +34,12 @@ extension HKWorkoutBuilder {
                                 source: healthStore.source, version: nil))
         }
         try await healthStore.save(workout)
-        await finishSeries(for: workout)
+        await participant?.builder(self, finishSeriesWith: workout)
         if let route = routeBuilder.withLock({ $0 }), route.hasLocations {
             _ = try await route.finishRoute(with: workout, metadata: nil)
         }
         storage.withLock { $0.state = .finished }
-        didFinish(workout)
+        tell(.finished(workout))
         return workout
     }
 
@@ -57,10 +57,10 @@ extension HKWorkoutBuilder {
         }
         guard discarded else { return }
         routeBuilder.withLock { $0?.discard() }
-        didDiscard()
+        tell(.discarded)
         let store = healthStore, workout = workoutUUID
         Task.detached { [self] in
-            await prepareToDiscard()
+            await participant?.builderWillDiscard(self)
             try? await store.deleteAssociated(with: workout)
         }
     }

@@ -56,7 +56,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             slot = builder
             return (builder, true)
         }
-        if created { didChangeCollection() }
+        if created { tell(.collection) }
         return builder
     }
 
@@ -80,7 +80,13 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         self.init(healthStore: healthStore, configuration: configuration, device: device, clock: clock, workoutUUID: UUID())
     }
 
-    init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, clock: any WorkoutClock, workoutUUID: UUID) {
+    /// What takes part in the builder's work besides its caller, told of
+    /// every change: a live builder's delegate, session and data source.
+    let participant: (any WorkoutBuilderParticipant)?
+
+    init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, clock: any WorkoutClock, workoutUUID: UUID,
+         participant: (any WorkoutBuilderParticipant)? = nil) {
+        self.participant = participant
         self.workoutUUID = workoutUUID
         self.healthStore = healthStore
         self.workoutConfiguration = configuration.copy()
@@ -158,7 +164,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             s.startDate = startDate
             s.figures.recomputeAll(over: s.span, now: startDate)
         }
-        didChangeCollection()
+        tell(.collection)
     }
 
     /// Completion-handler form of ``beginCollection(at:)``.
@@ -176,7 +182,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             s.endDate = endDate
             s.figures.collectionEnded(over: s.span)
         }
-        didChangeCollection()
+        tell(.collection)
     }
 
     /// Completion-handler form of ``endCollection(at:)``.
@@ -189,7 +195,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     public func addSamples(_ samples: [HKSample]) async throws {
         guard try acceptsSamples(), !samples.isEmpty else { return }
         try await healthStore.saveAssociated(samples, to: workoutUUID)
-        didCollect(count(samples))
+        tell(.collected(count(samples)))
     }
 
     /// Whether samples added now count: `false` before collection begins.
@@ -251,8 +257,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             s.events.sort { $0.dateInterval.start < $1.dateInterval.start }
             s.figures.eventsAdded(workoutEvents, over: s.span, now: clock.now)
         }
-        for event in workoutEvents { didCollectEvent(event) }
-        didChangeCollection()
+        for event in workoutEvents { tell(.event(event)) }
+        tell(.collection)
     }
 
     /// Completion-handler form of ``addWorkoutEvents(_:)``.
@@ -269,7 +275,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             guard s.state != .finished, s.state != .discarded else { throw HKError(.errorInvalidArgument, "Unable to add metadata to a workout that is \(s.state).") }
             s.metadata.merge(values) { _, new in new }
         }
-        didChangeCollection()
+        tell(.collection)
     }
 
     /// Completion-handler form of ``addMetadata(_:)``.
@@ -296,7 +302,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             s.activities.append(workoutActivity)
             s.activities.sort { $0.startDate < $1.startDate }
         }
-        didChangeCollection()
+        tell(.collection)
     }
 
     /// Sets the end of the activity with `uuid`.
@@ -311,24 +317,13 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             s.activities[index] = HKWorkoutActivity(uuid: a.uuid, configuration: a.workoutConfiguration, start: a.startDate, end: endDate,
                                                     metadata: a.metadata, events: a.workoutEvents, statistics: a.allStatistics)
         }
-        didChangeCollection()
+        tell(.collection)
     }
 
-    // MARK: Hooks for the live builder
-
-    func didCollect(_ types: Set<HKQuantityType>) {}
-    func didCollectEvent(_ event: HKWorkoutEvent) {}
-    func didChangeCollection() {}
-    func didFinish(_ workout: HKWorkout) {}
-    func didDiscard() {}
-    /// Writes out anything buffered for the workout before it is finished.
-    func prepareToFinish() async {}
-    /// Waits for writes still under way, so that deleting a discarded workout's samples deletes them all.
-    func prepareToDiscard() async {}
-    /// Saves series collected live (heartbeats) with the finished workout.
-    func finishSeries(for workout: HKWorkout) async {}
-    /// Metadata computed from live readings; the app's own metadata wins.
-    func derivedMetadata() -> [String: Any] { [:] }
+    /// Tells the participant, if any, of `change`.
+    func tell(_ change: WorkoutBuilderChange) {
+        participant?.builder(self, didChange: change)
+    }
 
     /// Restores a builder's state after a crash.
     func restore(state: PersistedWorkout, samples: [HKSample]) {
