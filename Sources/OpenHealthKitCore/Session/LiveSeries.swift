@@ -35,8 +35,13 @@ struct LiveSeries: Sendable {
         var lastStart: Double
         var end: Double
         var summary: QuantitySeriesSummary
-        /// The values after the last full chunk, rewritten with what follows them.
-        var tail: [StatisticRow]
+        /// Chunks filled since the series was last saved.
+        var filled: [CompressedRows] = []
+        /// The chunk being filled, rewritten at each save with what follows
+        /// it: each write encodes only the values it adds.
+        var tail = CompressedRows.Encoder()
+        /// The start of the first value in ``tail``.
+        var tailStart: Double
         /// Whether the store holds ``tail`` as a chunk (a series of one value has none).
         var tailStored = false
 
@@ -49,7 +54,8 @@ struct LiveSeries: Sendable {
             lastStart = row.start
             end = row.end
             summary = QuantitySeriesSummary(row)
-            tail = [row]
+            tailStart = row.start
+            tail.append(row)
         }
 
         /// Whether `row`, in `unit`, may follow the series' values.
@@ -63,21 +69,29 @@ struct LiveSeries: Sendable {
             summary.add(row)
             lastStart = row.start
             end = Swift.max(end, row.end)
+            if tail.count == QuantitySeriesChunks.valuesPerChunk {
+                filled.append(tail.rows)
+                tail = CompressedRows.Encoder()
+            }
+            if tail.count == 0 { tailStart = row.start }
             tail.append(row)
         }
 
-        /// The sample to save: its summary covers every value, its chunks are the tail's.
+        /// The sample to save: its summary covers every value, its chunks are
+        /// those filled since the last save and the tail.
         var sample: HKQuantitySample {
-            .series(type: type, unit: unit, summary: summary, chunks: summary.count > 1 ? QuantitySeries.chunks(of: tail) : [],
+            .series(type: type, unit: unit, summary: summary, chunks: summary.count > 1 ? filled + [tail.rows] : [],
                     start: start, end: end, device: device, metadata: nil, uuid: uuid)
         }
 
-        /// The series once saved: full chunks leave the tail.
+        /// The series once saved: the filled chunks are stored, and a full
+        /// tail is too, the next value starting a chunk of its own.
         func saved() -> Open {
             var saved = self
-            let full = tail.count / QuantitySeriesChunks.valuesPerChunk * QuantitySeriesChunks.valuesPerChunk
-            if summary.count > 1 { saved.tail.removeFirst(full) }
-            saved.tailStored = summary.count > 1 && !saved.tail.isEmpty
+            guard summary.count > 1 else { return saved }
+            saved.filled = []
+            if saved.tail.count == QuantitySeriesChunks.valuesPerChunk { saved.tail = CompressedRows.Encoder() }
+            saved.tailStored = saved.tail.count > 0
             return saved
         }
     }
@@ -120,7 +134,7 @@ struct LiveSeries: Sendable {
                 return index
             }
             if growing[key] == nil, var series = open[key], series.accepts(row, unit: unit) {
-                replacing.append(series.tailStored ? series.tail.first?.start : nil)
+                replacing.append(series.tailStored ? series.tailStart : nil)
                 series.append(row)
                 touched.append(series)
             } else {

@@ -32,15 +32,26 @@ struct CompressedRows: Sendable {
         return bytes
     }
 
-    /// Compresses `rows`: per row, the start as the difference from the
-    /// previous start, the duration, and the value, each XORed with the
-    /// previous row's; a flag for a source or count other than the
-    /// previous row's source and 1.
+    /// Compresses `rows` (``Encoder``).
     init(_ rows: [StatisticRow]) {
-        var writer = BitWriter()
-        var previous = StatisticRow(start: 0, end: 0, value: 0, source: 0, count: 1)
-        var start = XORChannel(), duration = XORChannel(), value = XORChannel()
-        for row in rows {
+        var encoder = Encoder()
+        for row in rows { encoder.append(row) }
+        self = encoder.rows
+    }
+
+    /// Compresses rows one at a time: per row, the start as the difference
+    /// from the previous start, the duration, and the value, each XORed with
+    /// the previous row's; a flag for a source or count other than the
+    /// previous row's source and 1. A live series' last chunk grows this way,
+    /// each write encoding only the rows it adds.
+    struct Encoder: Sendable {
+        private var writer = BitWriter()
+        private var previous = StatisticRow(start: 0, end: 0, value: 0, source: 0, count: 1)
+        private var start = XORChannel(), duration = XORChannel(), value = XORChannel()
+        /// Rows encoded so far.
+        private(set) var count = 0
+
+        mutating func append(_ row: StatisticRow) {
             start.write(row.start, after: previous.start, to: &writer)
             duration.write(row.end, after: row.start, to: &writer)
             value.write(row.value.bitPattern, to: &writer)
@@ -52,9 +63,11 @@ struct CompressedRows: Sendable {
                 writer.write(UInt64(UInt32(bitPattern: row.count)), bits: 32)
             }
             previous = row
+            count += 1
         }
-        words = writer.words
-        count = rows.count
+
+        /// The rows encoded so far.
+        var rows: CompressedRows { CompressedRows(words: writer.words, count: count) }
     }
 
     /// Decodes a block's rows in order.
