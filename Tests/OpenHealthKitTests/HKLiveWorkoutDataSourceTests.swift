@@ -295,7 +295,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
             await dataSource.waitForWrites()
             // Readings, not rows: a write's readings of a type are one series sample.
             return try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: heartRate)], sortDescriptors: []).result(for: store)
-                .reduce(0) { $0 + (($1 as? HKQuantitySample)?.count ?? 1) }
+                .reduce(0) { $0 + $1.count }
         }
         await dataSource.deliver([.quantity(heartRateSample(150, at: 1))], from: "test")
         #expect(try await stored() == 1, "the first reading after a quiet spell is written at once")

@@ -100,12 +100,7 @@ extension HKLiveWorkoutDataSource {
         }
         let groups = Self.groups(of: batch)
         if await writeTogether(batch, groups: groups, builder: builder) {
-            state.withLock { s in
-                if s.storeTrouble != nil {
-                    s.storeTrouble = nil
-                    s.failures.append("the store is written again; the readings held meanwhile were saved")
-                }
-            }
+            state.withLock { $0.storeWrittenAgain() }
             return
         }
         var refused = ReadingWriter.Batch(samples: [], locations: [])
@@ -158,19 +153,21 @@ extension HKLiveWorkoutDataSource {
                     s.storeTrouble = trouble.description
                     s.failures.append(message)
                 }
-            } else if s.storeTrouble != nil {
-                s.storeTrouble = nil
-                s.failures.append("the store is written again; the readings held meanwhile were saved")
+            } else {
+                s.storeWrittenAgain()
             }
         }
     }
+
+    /// One type's samples and derived quantities in a batch.
+    typealias TypeGroup = (type: HKSampleType, samples: [HKSample], derived: [DerivedQuantity])
 
     /// A batch's samples and derived quantities grouped by type, in order of
     /// first appearance, as TypedRows.Groups groups rows: a batch holds a
     /// handful of types, and equal types are often separate objects, so a
     /// short scan compares them by ==.
-    static func groups(of batch: ReadingWriter.Batch) -> [(type: HKSampleType, samples: [HKSample], derived: [DerivedQuantity])] {
-        var groups: [(type: HKSampleType, samples: [HKSample], derived: [DerivedQuantity])] = []
+    static func groups(of batch: ReadingWriter.Batch) -> [TypeGroup] {
+        var groups: [TypeGroup] = []
         func index(of type: HKSampleType) -> Int {
             if let index = groups.firstIndex(where: { $0.type == type }) { return index }
             groups.append((type, [], []))
@@ -184,7 +181,7 @@ extension HKLiveWorkoutDataSource {
     /// Writes the whole batch, positions, samples and series, in one
     /// transaction; `false` when anything refused it, and then nothing of it
     /// was written.
-    private func writeTogether(_ batch: ReadingWriter.Batch, groups: [(type: HKSampleType, samples: [HKSample], derived: [DerivedQuantity])],
+    private func writeTogether(_ batch: ReadingWriter.Batch, groups: [TypeGroup],
                                builder: HKLiveWorkoutBuilder) async -> Bool {
         let routeBuilder = batch.locations.isEmpty ? nil : builder.seriesBuilder(for: .workoutRoute())
         if let routeBuilder {

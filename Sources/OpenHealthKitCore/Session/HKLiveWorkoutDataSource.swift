@@ -46,6 +46,13 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var unwritten = ReadingWriter.Batch(samples: [], locations: [])
         /// The store's current trouble, once reported; `nil` while writes succeed.
         var storeTrouble: String?
+
+        /// A write went through: the end of the store's trouble, if any, is reported once.
+        mutating func storeWrittenAgain() {
+            guard storeTrouble != nil else { return }
+            storeTrouble = nil
+            failures.append("the store is written again; the readings held meanwhile were saved")
+        }
         /// The quantity series the written readings grow into (only the writer changes them).
         var series = LiveSeries()
         /// Why the store refuses a sample type, by identifier (`nil`: it accepts it).

@@ -128,7 +128,15 @@ struct LiveSeries: Sendable {
         var touched: [Open] = []
         var replacing: [Double?] = []
         var growing: [Key: Int] = [:]
-        func add(_ row: StatisticRow, unit: HKUnit, key: Key) -> Int {
+        /// Adds `row` to the series it belongs to, returning that series' index:
+        /// the one at `hint` when it takes the row (found without hashing the
+        /// key), else the one `key` is growing, else the stored one, else a new one.
+        func add(_ row: StatisticRow, unit: HKUnit, hint: Int?, key: @autoclosure () -> Key) -> Int {
+            if let hint, touched[hint].accepts(row, unit: unit) {
+                touched[hint].append(row)
+                return hint
+            }
+            let key = key()
             if let index = growing[key], touched[index].accepts(row, unit: unit) {
                 touched[index].append(row)
                 return index
@@ -144,7 +152,7 @@ struct LiveSeries: Sendable {
             growing[key] = touched.count - 1
             return touched.count - 1
         }
-        // Readings in a row from one device go to one series without hashing its key.
+        // Readings in a row from one device go to one series.
         var recent: (device: HKDevice?, index: Int)?
         for sample in samples {
             guard let quantity = sample as? HKQuantitySample, quantity.series == nil, quantity.metadata == nil, quantity.count == 1 else {
@@ -153,23 +161,14 @@ struct LiveSeries: Sendable {
             }
             let row = StatisticRow(start: quantity.startDate.timeIntervalSince1970, end: quantity.endDate.timeIntervalSince1970,
                                    value: quantity.quantity.value, source: 0, count: 1)
-            let unit = quantity.quantity.unit
-            if let (device, index) = recent, device == quantity.device, touched[index].accepts(row, unit: unit) {
-                touched[index].append(row)
-                continue
-            }
-            recent = (quantity.device, add(row, unit: unit, key: Key(type: type.identifier, device: quantity.device, derived: false)))
+            let hint = recent.flatMap { $0.device == quantity.device ? $0.index : nil }
+            recent = (quantity.device, add(row, unit: quantity.quantity.unit, hint: hint,
+                                           key: Key(type: type.identifier, device: quantity.device, derived: false)))
         }
-        if !derived.isEmpty {
-            let key = Key(type: type.identifier, device: nil, derived: true)
-            var index = add(derived[0].row, unit: quantityType.canonicalUnit, key: key)
-            for quantity in derived.dropFirst() {
-                if touched[index].accepts(quantity.row, unit: quantityType.canonicalUnit) {
-                    touched[index].append(quantity.row)
-                } else {
-                    index = add(quantity.row, unit: quantityType.canonicalUnit, key: key)
-                }
-            }
+        var derivedIndex: Int?
+        for quantity in derived {
+            derivedIndex = add(quantity.row, unit: quantityType.canonicalUnit, hint: derivedIndex,
+                               key: Key(type: type.identifier, device: nil, derived: true))
         }
         plan.series = zip(touched, replacing).map { series, replacing in Write(sample: series.sample, replacingChunksFrom: replacing) }
         plan.open = growing.mapValues { touched[$0].saved() }

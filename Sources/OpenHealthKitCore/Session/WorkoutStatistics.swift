@@ -96,9 +96,7 @@ struct WorkoutStatistics: Sendable {
             recomputeAll(over: span, now: now)
             return
         }
-        let stale = Set(rows.keys.filter { totals[$0] == nil })
-        current.merge(recomputed(stale, over: span, now: now)) { _, new in new }
-        refresh(Set(rows.keys).subtracting(stale), over: span, now: now)
+        publishFromTotals(over: span, now: now)
     }
 
     /// Collection ended at `span.end`. When no row reaches past the end the
@@ -107,9 +105,7 @@ struct WorkoutStatistics: Sendable {
     mutating func collectionEnded(over span: WorkoutSpan) {
         guard let end = span.end else { return }
         if latestSampleEnd <= end.timeIntervalSince1970 {
-            let stale = Set(rows.keys.filter { totals[$0] == nil })
-            current.merge(recomputed(stale, over: span, now: end)) { _, new in new }
-            refresh(Set(rows.keys).subtracting(stale), over: span, now: end)
+            publishFromTotals(over: span, now: end)
         } else {
             recomputeAll(over: span, now: end)
         }
@@ -122,6 +118,14 @@ struct WorkoutStatistics: Sendable {
             latestSampleEnd = max(latestSampleEnd, sample.endDate.timeIntervalSince1970)
         }
         recomputeAll(over: span, now: now)
+    }
+
+    /// Publishes every type's statistics from its running totals, recomputing
+    /// only the types that keep none: the running totals still hold.
+    private mutating func publishFromTotals(over span: WorkoutSpan, now: Date) {
+        let stale = Set(rows.keys.filter { totals[$0] == nil })
+        current.merge(recomputed(stale, over: span, now: now)) { _, new in new }
+        refresh(Set(rows.keys).subtracting(stale), over: span, now: now)
     }
 
     /// Publishes statistics for `types` from their running totals.
