@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "OpenHealthKitCore", targets: ["OpenHealthKitCore"]),
         .library(name: "WorkoutSources", targets: ["WorkoutSources"]),
         .library(name: "WorkoutFormats", targets: ["WorkoutFormats"]),
+        .library(name: "WorkoutReport", targets: ["WorkoutReport"]),
+        .library(name: "WorkoutServer", targets: ["WorkoutServer"]),
         .executable(name: "workout", targets: ["workout"]),
     ],
     dependencies: [
@@ -25,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The web app's HTTP server. Configuration support is left out: it would build swift-configuration for nothing.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
     ],
     targets: [
         // The HealthKit-compatible model, store, queries, sessions and builders.
@@ -55,12 +59,31 @@ let package = Package(
             dependencies: ["OpenHealthKitCore"],
             swiftSettings: strictSettings
         ),
+        // A workout as one self-contained HTML page: SVG track and charts, splits, zones, best efforts.
+        .target(
+            name: "WorkoutReport",
+            dependencies: ["OpenHealthKitCore", "WorkoutFormats"],
+            swiftSettings: strictSettings
+        ),
+        // `workout serve`: the store as a web app and JSON API, and the live page of a recording.
+        .target(
+            name: "WorkoutServer",
+            dependencies: [
+                "OpenHealthKitCore",
+                "WorkoutFormats",
+                "WorkoutReport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "workout",
             dependencies: [
                 "OpenHealthKit",
                 "WorkoutSources",
                 "WorkoutFormats",
+                "WorkoutReport",
+                "WorkoutServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -96,6 +119,11 @@ let package = Package(
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WorkoutReportTests",
+            dependencies: ["WorkoutReport", "WorkoutFormats", "OpenHealthKit", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import WorkoutFormats
 
 /// `workout delete ID`: removes a workout and the samples recorded with it.
 struct Delete: AsyncParsableCommand {
@@ -36,10 +37,7 @@ struct Delete: AsyncParsableCommand {
                 return
             }
         }
-        let types: [HKSampleType] = QuantityTypeTable.standard.entries.keys.map { HKQuantityType($0) } + [HKSeriesType.workoutRoute(), HKSeriesType.heartbeat()]
-        let associated = try await HKSampleQueryDescriptor(predicates: types.map { .sample(type: $0, predicate: HKQuery.predicateForObjects(from: workout)) },
-                                                           sortDescriptors: []).result(for: store)
-        try await store.delete(associated + [workout])
-        print("Deleted workout \(workout.uuid.uuidString) and \(associated.count) sample\(associated.count == 1 ? "" : "s") recorded with it.")
+        let associated = try await store.deleteWorkoutAndSamples(workout)
+        print("Deleted workout \(workout.uuid.uuidString) and \(associated) sample\(associated == 1 ? "" : "s") recorded with it.")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import WorkoutFormats
 
 /// `workout list`: the recorded workouts, newest first.
 struct List: AsyncParsableCommand {

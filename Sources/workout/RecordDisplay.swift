@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import WorkoutFormats
 
 /// Shows a recording as it goes: the full-screen dashboard on a terminal, or
 /// log lines for headless use. Warnings go to standard error in both.
@@ -151,7 +152,7 @@ final class RecordDisplay {
     func summary(of workout: HKWorkout) -> [String] {
         var lines = ["saved workout \(workout.uuid.uuidString)"]
         lines.append("  duration    \(clockText(workout.duration)) active, \(clockText(workout.endDate.timeIntervalSince(workout.startDate))) in all")
-        if let meters = workoutDistance(workout) {
+        if let meters = WorkoutSummary.distance(of: workout) {
             lines.append(String(format: "  distance    %.2f km", meters / 1000))
             if workout.duration > 0, meters > 0 { lines.append("  \(state.showsPace ? "pace " : "speed")       \(speedText(meters / workout.duration, activity: activity.name)) average") }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import WorkoutFormats
 
 /// `workout recover`: finishes a workout a crash left open.
 struct Recover: AsyncParsableCommand {
@@ -41,6 +42,6 @@ struct Recover: AsyncParsableCommand {
         }
         if json { return try printJSON(Result(recovered: true, workout: WorkoutSummary(workout))) }
         print("Recovered workout \(workout.uuid.uuidString): \(clockText(workout.duration)) active"
-              + (workoutDistance(workout).map { String(format: ", %.2f km", $0 / 1000) } ?? ""))
+              + (WorkoutSummary.distance(of: workout).map { String(format: ", %.2f km", $0 / 1000) } ?? ""))
     }
 }

@@ -1,0 +1,53 @@
+public import Foundation
+public import OpenHealthKitCore
+
+/// A workout's figures for lists, tables and JSON, with stable keys.
+///
+/// Every figure is read from the workout itself (its statistics, events and
+/// legs), so a list of thousands needs no sample query.
+public struct WorkoutSummary: Codable, Sendable, Equatable {
+    /// The workout's UUID.
+    public var id: String
+    /// The activity's name, as HealthKit's case: `running`, `cycling`, `swimBikeRun`, …
+    public var activity: String
+    /// When it started.
+    public var start: Date
+    /// When it ended.
+    public var end: Date
+    /// Seconds of activity, pauses left out.
+    public var durationSeconds: Double
+    /// Metres covered; a multisport workout's legs added up.
+    public var distanceMeters: Double?
+    /// Active energy in kilocalories.
+    public var energyKilocalories: Double?
+    /// The average heart rate in beats per minute.
+    public var averageHeartRate: Double?
+    /// How many times it was paused.
+    public var pauses: Int
+    /// The legs' activities of a multisport workout, in order.
+    public var legs: [String]?
+
+    /// The summary of `workout`.
+    public init(_ workout: HKWorkout) {
+        id = workout.uuid.uuidString
+        activity = workout.workoutActivityType.name
+        start = workout.startDate
+        end = workout.endDate
+        durationSeconds = workout.duration
+        distanceMeters = Self.distance(of: workout)
+        energyKilocalories = workout.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie())
+        averageHeartRate = workout.statistics(for: HKQuantityType(.heartRate))?.averageQuantity()?.doubleValue(for: HKUnit.count().unitDivided(by: .minute()))
+        pauses = (workout.workoutEvents ?? []).filter { $0.type == .pause }.count
+        legs = workout.workoutActivities.isEmpty ? nil : workout.workoutActivities.map(\.workoutConfiguration.activityType.name)
+    }
+
+    /// The distance of a workout in metres: its activity's distance type, or for a
+    /// multisport workout the sum over its legs' types (swimming, cycling,
+    /// walking and running), each counted once.
+    public static func distance(of workout: HKWorkout) -> Double? {
+        let activities = [workout.workoutActivityType] + workout.workoutActivities.map(\.workoutConfiguration.activityType)
+        let types = Set(activities.map(HKWorkout.distanceType(for:)))
+        let meters = types.compactMap { workout.statistics(for: HKQuantityType($0))?.sumQuantity()?.doubleValue(for: .meter()) }
+        return meters.isEmpty ? nil : meters.reduce(0, +)
+    }
+}

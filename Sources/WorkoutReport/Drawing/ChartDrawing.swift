@@ -1,0 +1,83 @@
+/// One chart as inline SVG, and the drawn points for the page's script.
+///
+/// The line is drawn from at most `threshold` points chosen by
+/// ``LargestTriangleThreeBuckets``; it breaks across pauses and across gaps in
+/// the data, so a lost sensor shows as a gap, not a straight line. Pauses are
+/// shaded on the time axis.
+struct ChartDrawing {
+    static let width = 800.0
+    static let height = 200.0
+    static let left = 44.0, right = 26.0, top = 8.0, bottom = 22.0
+
+    /// The points drawn, in data units: x (seconds or metres), y (in the series' unit) and t (seconds since the start).
+    var x: [Double] = []
+    var y: [Double] = []
+    var t: [Double] = []
+    /// The SVG element.
+    var svg = ""
+
+    init(series: ChartSeries, axis: ChartAxis, timeline: WorkoutTimeline, units: ReportUnits, threshold: Int) {
+        var xs: [Double] = [], ys: [Double] = [], source: [Int] = []
+        for index in series.values.indices {
+            guard let value = series.values[index] else { continue }
+            xs.append(axis == .time ? timeline.elapsed[index] : units.distance(timeline.distance[index]))
+            ys.append(value)
+            source.append(index)
+        }
+        let kept = LargestTriangleThreeBuckets.indices(x: xs, y: ys, threshold: threshold)
+        x = kept.map { xs[$0] }
+        y = kept.map { ys[$0] }
+        t = kept.map { timeline.elapsed[source[$0]] }
+        let xUpper = axis == .time ? max(timeline.duration, xs.last ?? 0, 1) : max(units.distance(timeline.distance.last ?? 0), 0.001)
+        let lowest = y.min() ?? 0, highest = y.max() ?? 1
+        // A quantity that is never negative (most are) has no axis below zero.
+        let padded = lowest - (highest - lowest) * 0.05
+        let ticks = AxisTicks(lower: lowest >= 0 ? max(0, padded) : padded, upper: highest + (highest - lowest) * 0.05, count: 4)
+        let plotWidth = Self.width - Self.left - Self.right, plotHeight = Self.height - Self.top - Self.bottom
+        func px(_ value: Double) -> Double { Self.left + value / xUpper * plotWidth }
+        func py(_ value: Double) -> Double {
+            let fraction = (value - ticks.lower) / (ticks.upper - ticks.lower)
+            return Self.top + (series.inverted ? fraction : 1 - fraction) * plotHeight
+        }
+        let id = "chart-\(series.key)-\(axis.rawValue)"
+        let against = axis == .time ? "time" : "distance (\(units.distanceSymbol))"
+        var out = "<svg viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" aria-labelledby=\"\(id)-title\">"
+        out += "<title id=\"\(id)-title\">\(ReportText.escaped(series.title)) (\(ReportText.escaped(series.unit))) against \(against)</title>"
+        for band in series.bands where band.upper > ticks.lower && band.lower < ticks.upper {
+            let top = py(series.inverted ? max(band.lower, ticks.lower) : min(band.upper, ticks.upper))
+            let bottom = py(series.inverted ? min(band.upper, ticks.upper) : max(band.lower, ticks.lower))
+            out += "<rect class=\"band band-\(band.name.lowercased())\" x=\"\(Int(Self.left))\" y=\"\(ReportText.number(top))\" width=\"\(Int(plotWidth))\" height=\"\(ReportText.number(bottom - top))\"><title>\(ReportText.escaped(band.name))</title></rect>"
+        }
+        if axis == .time {
+            for pause in timeline.pauses {
+                out += "<rect class=\"pause\" x=\"\(ReportText.number(px(pause.lowerBound)))\" y=\"\(Int(Self.top))\" width=\"\(ReportText.number(max(1, px(pause.upperBound) - px(pause.lowerBound))))\" height=\"\(Int(plotHeight))\"><title>paused \(ReportText.duration(pause.upperBound - pause.lowerBound))</title></rect>"
+            }
+        }
+        for tick in ticks.values {
+            let position = ReportText.number(py(tick))
+            out += "<line class=\"grid\" x1=\"\(Int(Self.left))\" x2=\"\(Int(Self.width - Self.right))\" y1=\"\(position)\" y2=\"\(position)\"/>"
+            out += "<text class=\"tick\" x=\"\(Int(Self.left - 4))\" y=\"\(position)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(ReportText.number(tick, decimals: series.decimals))</text>"
+        }
+        let xTicks = axis == .time ? AxisTicks.time(upTo: xUpper) : AxisTicks(lower: 0, upper: xUpper, count: 6).values.filter { $0 <= xUpper }
+        for tick in xTicks {
+            let label = axis == .time ? ReportText.duration(tick) : ReportText.number(tick, decimals: 1)
+            out += "<text class=\"tick\" x=\"\(ReportText.number(px(tick)))\" y=\"\(Int(Self.height - 6))\" text-anchor=\"middle\">\(label)</text>"
+        }
+        // The line, broken where a pause or a long gap lies between two drawn points.
+        let gap = max(30, (timeline.elapsed.last ?? 0) / Double(max(threshold, 1)) * 4)
+        var path = ""
+        path.reserveCapacity(x.count * 14)
+        for index in x.indices {
+            let breaks = index == 0 || t[index] - t[index - 1] > gap || timeline.pauses.contains { t[index - 1] < $0.lowerBound + 0.001 && $0.upperBound - 0.001 < t[index] }
+            path += breaks ? "M" : "L"
+            path += ReportText.number(px(x[index]))
+            path += ","
+            path += ReportText.number(py(y[index]))
+        }
+        out += "<path class=\"series\" stroke=\"\(series.colour)\" data-points=\"\(x.count)\" d=\"\(path)\"/>"
+        out += "<line class=\"cursor\" x1=\"-10\" x2=\"-10\" y1=\"\(Int(Self.top))\" y2=\"\(Int(Self.top + plotHeight))\"/>"
+        out += "<rect class=\"hit\" x=\"\(Int(Self.left))\" y=\"\(Int(Self.top))\" width=\"\(Int(plotWidth))\" height=\"\(Int(plotHeight))\" data-x-upper=\"\(ReportText.number(xUpper, decimals: 4))\"/>"
+        out += "</svg>"
+        svg = out
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import OpenHealthKitCore
+import WorkoutFormats
+
+/// Assembles a ``WorkoutReport``'s HTML document.
+struct ReportPage {
+    let report: WorkoutReport
+    var units: ReportUnits { report.options.units }
+    var timeline: WorkoutTimeline { report.timeline }
+
+    func render() -> String {
+        let series = chartSeries()
+        var charts: [(series: ChartSeries, axis: ChartAxis, drawing: ChartDrawing)] = []
+        for axis in [ChartAxis.time, .distance] where axis == .time || (timeline.distance.last ?? 0) > 0 {
+            for item in series { charts.append((item, axis, ChartDrawing(series: item, axis: axis, timeline: timeline, units: units, threshold: report.options.chartPoints))) }
+        }
+        let route = RouteDrawing(timeline: timeline, colouring: trackColouring(), laps: report.activity.laps.map { $0.start.timeIntervalSince(timeline.start) },
+                                 tiles: report.options.tiles, units: units)
+        var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        html += "<meta name=\"generator\" content=\"OpenHealthKit workout report\">"
+        html += "<title>\(ReportText.escaped(title))</title><style>\(ReportStyle.css)</style></head><body>"
+        html += "<header><h1>\(ReportText.escaped(title))</h1><p class=\"subtitle\">\(ReportText.escaped(subtitle))</p></header><main>"
+        html += summarySection()
+        if !route.svg.isEmpty {
+            html += "<section id=\"route\" aria-labelledby=\"route-heading\"><h2 id=\"route-heading\">Route</h2>\(route.svg)"
+            html += "<p id=\"map-readout\" class=\"readout\" aria-live=\"polite\">Point at a chart to find the place on the route.</p>\(trackLegend())</section>"
+        }
+        if !charts.isEmpty {
+            html += "<section id=\"charts\" class=\"axis-time\" aria-labelledby=\"charts-heading\"><h2 id=\"charts-heading\">Charts</h2>"
+            if charts.contains(where: { $0.axis == .distance }) {
+                html += "<div class=\"toggle\" role=\"group\" aria-label=\"Charts against\"><button type=\"button\" id=\"axis-time\" aria-pressed=\"true\">Time</button><button type=\"button\" id=\"axis-distance\" aria-pressed=\"false\">Distance</button></div>"
+            }
+            for chart in charts {
+                let id = "chart-\(chart.series.key)-\(chart.axis.rawValue)"
+                html += "<figure class=\"chart chart-\(chart.axis.rawValue)\" id=\"\(id)\" tabindex=\"0\" data-key=\"\(chart.series.key)\" data-axis=\"\(chart.axis.rawValue)\" aria-describedby=\"\(id)-readout\">"
+                html += "<figcaption>\(ReportText.escaped(chart.series.title)) <span class=\"unit\">(\(ReportText.escaped(chart.series.unit)))</span></figcaption>"
+                html += chart.drawing.svg
+                html += "<p class=\"readout\" id=\"\(id)-readout\" aria-live=\"polite\"></p></figure>"
+            }
+            html += "</section>"
+        }
+        html += legsSection() + lapsSection() + splitsSection() + zonesSection() + bestEffortsSection()
+        html += "</main><footer>\(timeline.count) records · charts drawn from at most \(report.options.chartPoints) points each (largest-triangle-three-buckets); figures from every record.</footer>"
+        html += "<script type=\"application/json\" id=\"report-data\">\(data(charts: charts, route: route))</script>"
+        html += "<script>\(ReportScript.javaScript)</script></body></html>\n"
+        return html
+    }
+
+    var title: String {
+        if let title = report.options.title { return title }
+        return "\(report.activity.sport.name.prefix(1).uppercased())\(report.activity.sport.name.dropFirst()) · \(dateText(timeline.start))"
+    }
+
+    var subtitle: String {
+        var parts = [dateText(timeline.start, long: true)]
+        if report.activity.sessions.count > 1 { parts.append(report.activity.sessions.map { $0.sport.name }.joined(separator: " → ")) }
+        let creator = report.activity.creator
+        if !creator.name.isEmpty { parts.append("recorded by \(creator.name)") }
+        return parts.joined(separator: " · ")
+    }
+
+    func dateText(_ date: Date, long: Bool = false) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = report.options.timeZone
+        formatter.dateFormat = long ? "EEEE d MMMM yyyy, HH:mm zzz" : "d MMM yyyy"
+        return formatter.string(from: date)
+    }
+
+    /// The charts the workout's data allows, in a fixed order.
+    func chartSeries() -> [ChartSeries] {
+        var series: [ChartSeries] = []
+        if timeline.heartRate.contains(where: { $0 != nil }) {
+            var heartRate = ChartSeries(key: "heartRate", title: "Heart rate", unit: "bpm", colour: "#c8102e", values: timeline.heartRate)
+            if let zones = report.options.heartRateZones {
+                let bounds = zones.lowerBounds + [max(zones.lowerBounds[4] / 0.9, (timeline.heartRate.compactMap { $0 }.max() ?? 0) + 1)]
+                heartRate.bands = (0..<5).map { ("Z\($0 + 1)", bounds[$0], bounds[$0 + 1]) }
+            }
+            series.append(heartRate)
+        }
+        if timeline.speed.contains(where: { $0 != nil }) {
+            if report.showsPace {
+                // Pace from speed; standing still (under 1.2 km/h) has no pace worth drawing.
+                let values = timeline.speed.map { speed in speed.flatMap { $0 > 0.33 ? min(units.splitMeters / $0 / 60, 30) : nil } }
+                series.append(ChartSeries(key: "pace", title: "Pace", unit: "min/\(units.distanceSymbol)", colour: "#0057b8", values: values, inverted: true, decimals: 1))
+            } else {
+                series.append(ChartSeries(key: "speed", title: "Speed", unit: units.speedSymbol, colour: "#0057b8", values: timeline.speed.map { $0.map(units.speed) }, decimals: 1))
+            }
+        }
+        if timeline.altitude.contains(where: { $0 != nil }) {
+            series.append(ChartSeries(key: "elevation", title: "Elevation", unit: units.elevationSymbol, colour: "#2e7d32", values: timeline.altitude.map { $0.map(units.elevation) }))
+        }
+        if timeline.power.contains(where: { $0 != nil }) {
+            series.append(ChartSeries(key: "power", title: "Power", unit: "W", colour: "#6a1b9a", values: timeline.power))
+        }
+        if timeline.cadence.contains(where: { $0 != nil }) {
+            series.append(ChartSeries(key: "cadence", title: "Cadence", unit: report.showsPace ? "spm" : "rpm", colour: "#8d5a00", values: timeline.cadence))
+        }
+        return series
+    }
+
+    func trackColouring() -> RouteDrawing.Colouring? {
+        switch report.options.colouring {
+        case .heartRate where timeline.heartRate.contains(where: { $0 != nil }):
+            return RouteDrawing.Colouring(title: "Heart rate", unit: "bpm", values: timeline.heartRate)
+        case .speed where timeline.speed.contains(where: { $0 != nil }):
+            return RouteDrawing.Colouring(title: "Speed", unit: units.speedSymbol, values: timeline.speed.map { $0.map(units.speed) }, decimals: 1)
+        default:
+            return nil
+        }
+    }
+
+    func trackLegend() -> String {
+        guard let colouring = trackColouring() else { return "" }
+        let sorted = colouring.values.compactMap { $0 }.sorted()
+        guard sorted.count > 1 else { return "" }
+        let low = sorted[sorted.count / 20], high = sorted[sorted.count * 19 / 20]
+        var legend = "<p class=\"legend\"><span>\(ReportText.escaped(colouring.title)): \(ReportText.number(low, decimals: colouring.decimals))</span>"
+        for step in 0..<7 { legend += "<i class=\"c\(step)\" aria-hidden=\"true\"></i>" }
+        return legend + "<span>\(ReportText.number(high, decimals: colouring.decimals)) \(ReportText.escaped(colouring.unit))</span></p>"
+    }
+
+    /// The drawn points as JSON for the script: the track and each chart.
+    func data(charts: [(series: ChartSeries, axis: ChartAxis, drawing: ChartDrawing)], route: RouteDrawing) -> String {
+        func list(_ values: [Double], _ decimals: Int) -> String {
+            var out = "["
+            out.reserveCapacity(values.count * 8)
+            for (index, value) in values.enumerated() {
+                if index > 0 { out += "," }
+                out += ReportText.number(value, decimals: decimals)
+            }
+            return out + "]"
+        }
+        func string(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "<", with: "\\u003c") + "\""
+        }
+        var json = "{\"duration\":\(ReportText.number(timeline.duration)),\"distanceUnit\":\(string(units.distanceSymbol)),"
+        json += "\"distanceMeters\":\(list(timeline.distance.isEmpty ? [] : [timeline.distance.last ?? 0], 1)),"
+        json += "\"track\":{\"t\":\(list(route.t, 1)),\"x\":\(list(route.x, 1)),\"y\":\(list(route.y, 1)),\"lat\":\(list(route.latitude, 6)),\"lon\":\(list(route.longitude, 6))},"
+        json += "\"charts\":["
+        for (index, chart) in charts.enumerated() {
+            if index > 0 { json += "," }
+            json += "{\"id\":\(string("chart-\(chart.series.key)-\(chart.axis.rawValue)")),\"key\":\(string(chart.series.key)),\"axis\":\(string(chart.axis.rawValue)),"
+            json += "\"title\":\(string(chart.series.title)),\"unit\":\(string(chart.series.unit)),\"decimals\":\(chart.series.decimals),"
+            json += "\"x\":\(list(chart.drawing.x, chart.axis == .time ? 1 : 4)),\"y\":\(list(chart.drawing.y, 2)),\"t\":\(list(chart.drawing.t, 1))}"
+        }
+        return json + "]}"
+    }
+}

@@ -1,0 +1,53 @@
+/// How a report writes numbers, times and text into HTML and SVG.
+enum ReportText {
+    /// `text` with HTML's special characters escaped, for element content and quoted attributes.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    /// `value` with at most `decimals` decimals (0 to 6) and no trailing zeros,
+    /// without Foundation's formatter: a day's report writes a million of them.
+    static func number(_ value: Double, decimals: Int = 1) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(Int(value.rounded())) }
+        var whole = Int(scaled)
+        let negative = value < 0 && whole != 0
+        var fraction = ""
+        for _ in 0..<decimals {
+            let digit = whole % 10
+            whole /= 10
+            if digit != 0 || !fraction.isEmpty { fraction = String(digit) + fraction }
+        }
+        return (negative ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// A duration as `h:mm:ss`, or `m:ss` under an hour.
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(max(0, seconds).rounded())
+        let hours = total / 3_600, minutes = total / 60 % 60, rest = total % 60
+        let secondsText = rest < 10 ? "0\(rest)" : "\(rest)"
+        if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(secondsText)" }
+        return "\(minutes):\(secondsText)"
+    }
+
+    /// A pace (seconds per kilometre or mile) as `m:ss`, from a speed in m/s; "–" when standing.
+    static func pace(_ metersPerSecond: Double, units: ReportUnits) -> String {
+        guard metersPerSecond > 0.05 else { return "–" }
+        return duration(units.splitMeters / metersPerSecond)
+    }
+}

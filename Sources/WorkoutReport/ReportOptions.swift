@@ -1,0 +1,35 @@
+public import Foundation
+public import OpenHealthKitCore
+
+/// How a ``WorkoutReport`` is drawn: units, zones, map tiles and detail.
+public struct ReportOptions: Sendable {
+    /// What colours the track on the map.
+    public enum TrackColouring: String, Sendable, CaseIterable {
+        /// Speed (the default).
+        case speed
+        /// Heart rate.
+        case heartRate
+    }
+
+    /// The page's heading; by default the sport and the start date.
+    public var title: String?
+    /// Kilometres or miles.
+    public var units: ReportUnits = .metric
+    /// Heart-rate zones, for the time-in-zones table and the bands on the heart-rate chart.
+    public var heartRateZones: HeartRateZones?
+    /// Functional threshold power in watts, for the time in Coggan's power zones.
+    public var functionalThresholdPower: Double?
+    /// A tile server's URL template with `{z}`, `{x}` and `{y}` (as OpenStreetMap's
+    /// `https://tile.openstreetmap.org/{z}/{x}/{y}.png`). Nil, the default, draws
+    /// no tiles, so opening the report makes no request.
+    public var tiles: String?
+    /// What colours the track.
+    public var colouring: TrackColouring = .speed
+    /// The time zone in which dates are shown.
+    public var timeZone: TimeZone = .current
+    /// The most points a chart line is drawn from; the figures always use every record.
+    public var chartPoints = 1_000
+
+    /// Options with the defaults: metric, no zones, no tiles, coloured by speed.
+    public init() {}
+}

@@ -1,0 +1,4 @@
+import OpenHealthKit
+
+/// Beats (or revolutions) per minute.
+let beatsPerMinute = HKUnit.count().unitDivided(by: .minute())
