@@ -30,6 +30,9 @@ public struct ReportOptions: Sendable {
     /// The most points a chart line is drawn from; the figures always use every record.
     public var chartPoints = 1_000
 
+    /// Links shown above the report (none in a file of its own).
+    public var links: [ReportLink] = []
+
     /// Options with the defaults: metric, no zones, no tiles, coloured by speed.
     public init() {}
 }

@@ -1,1 +1,84 @@
+public import Foundation
 import Hummingbird
+import Logging
+import UnixSignals
+import WorkoutReport
+
+/// `workout serve`: the store as a web app and JSON API, and the live page of a recording.
+///
+/// Pages: `/` lists the workouts (sortable, filtered by activity and date, an
+/// upload form), `/workouts/{id}` shows one as a report with downloads and
+/// delete, `/live` follows a recording. The API beside them:
+/// `GET /api/workouts`, `GET /api/workouts/{id}`,
+/// `GET /api/workouts/{id}/samples?type=heartRate`,
+/// `GET /api/workouts/{id}/file?format=fit`, `POST /api/workouts` (a file as
+/// the body, or a multipart form), `DELETE /api/workouts/{id}`, and
+/// `GET /live/events` (Server-Sent Events).
+///
+/// ```swift
+/// let server = WorkoutServer(library: WorkoutLibrary(store: store), configuration: .init(host: "127.0.0.1", port: 8080))
+/// try await server.run { url in print("serving on \(url)") }
+/// ```
+public struct WorkoutServer: Sendable {
+    /// Where and how the server listens.
+    public struct Configuration: Sendable {
+        /// The address to listen on; loopback by default.
+        public var host: String
+        /// The port; 0 picks a free one (the URL passed to `run`'s callback tells which).
+        public var port: Int
+        /// The token that requests changing data must carry; required when `host` is not loopback.
+        public var token: String?
+        /// The time zone pages show dates in.
+        public var timeZone: TimeZone
+        /// Largest upload accepted, in bytes.
+        public var uploadLimit: Int
+
+        /// A configuration; `token` is needed unless `host` is loopback.
+        public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, timeZone: TimeZone = .current, uploadLimit: Int = 64 << 20) {
+            self.host = host
+            self.port = port
+            self.token = token
+            self.timeZone = timeZone
+            self.uploadLimit = uploadLimit
+        }
+
+        /// Whether `host` only accepts connections from this machine.
+        public var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host) || host.hasPrefix("127.") }
+    }
+
+    /// The workouts served.
+    public let library: WorkoutLibrary
+    /// The recording the live page follows, if this server runs beside one.
+    public let liveFeed: LiveFeed?
+    /// Where and how it listens.
+    public let configuration: Configuration
+
+    /// A server over `library`.
+    /// - Precondition: a host other than loopback has a token.
+    public init(library: WorkoutLibrary, liveFeed: LiveFeed? = nil, configuration: Configuration) {
+        precondition(configuration.isLoopback || configuration.token != nil, "A server reachable from other machines needs a token")
+        self.library = library
+        self.liveFeed = liveFeed
+        self.configuration = configuration
+    }
+
+    /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM (when `handlesSignals`).
+    /// - Parameters:
+    ///   - handlesSignals: Finish on SIGINT and SIGTERM; leave false when the caller handles them.
+    ///   - onRunning: Called once listening, with the server's address.
+    public func run(handlesSignals: Bool = true, onRunning: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: AccessPolicy<BasicRequestContext>(token: configuration.token))
+        ServerRoutes(library: library, liveFeed: liveFeed, configuration: configuration).add(to: router)
+        var logger = Logger(label: "workout.serve")
+        logger.logLevel = .warning
+        let host = configuration.host
+        let app = Application(router: router, configuration: .init(address: .hostname(host, port: configuration.port), serverName: "workout"),
+                              onServerRunning: { channel in
+                                  let port = channel.localAddress?.port ?? 0
+                                  let shown = host.contains(":") ? "[\(host)]" : host
+                                  if let url = URL(string: "http://\(shown):\(port)/") { onRunning(url) }
+                              }, logger: logger)
+        try await app.runService(gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [])
+    }
+}

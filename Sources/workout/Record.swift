@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutServer
 import WorkoutSources
 
 /// `workout record`: a live workout from gpsd and a heart-rate strap, saved to the store.
@@ -52,6 +53,13 @@ struct Record: AsyncParsableCommand {
     @Flag(help: "Print log lines instead of the dashboard.")
     var plain = false
 
+    @Option(help: ArgumentHelp("Serve the live page and the store's web app while recording: :8080 (loopback), or HOST:PORT with --token.",
+                               valueName: "address"))
+    var serve: ServeAddress?
+
+    @Option(help: ArgumentHelp("The secret that --serve on an address other than loopback needs for changes.", valueName: "token"))
+    var token: String?
+
     @Flag(help: "Print the saved workout's summary as JSON at the end.")
     var json = false
 
@@ -64,6 +72,9 @@ struct Record: AsyncParsableCommand {
     func validate() throws {
         if indoor, gpsd == nil, hrm == nil { throw ValidationError("Nothing to record from: give --hrm DEVICE (or --gpsd for an indoor receiver).") }
         if !(fixWait >= 0) { throw ValidationError("--fix-wait must be 0 seconds or more.") }
+        if let serve, !WorkoutServer.Configuration(host: serve.host, port: serve.port).isLoopback, token == nil {
+            throw ValidationError("--serve \(serve.host):\(serve.port) lets other machines reach the store: give --token SECRET too.")
+        }
     }
 
     func run() async throws {
@@ -119,6 +130,9 @@ struct Record: AsyncParsableCommand {
         let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
         let builder = session.associatedWorkoutBuilder()
         builder.dataSource = dataSource
+        let live = try await startServer(store: store, session: session, dataSource: dataSource, gps: gps?.name, strap: strapName, athlete: athlete,
+                                         clock: clock, display: display)
+        builder.delegate = live?.publisher
         let start = clock.now
         session.startActivity(with: start)
         try await builder.beginCollection(at: start)
@@ -167,6 +181,7 @@ struct Record: AsyncParsableCommand {
             tick += 1
             display.update(session: session, builder: builder, dataSource: dataSource, lap: lap, lapNumber: lapNumber,
                            redraw: changed || tick % 5 == 0)
+            if tick % 5 == 0 || changed { live?.publisher.publish(builder) }
         }
         interrupt.cancel()
         let end = clock.now
@@ -188,8 +203,16 @@ struct Record: AsyncParsableCommand {
             throw RecordingsError("nothing was recorded from \(names.joined(separator: ", ")); the workout was not saved. "
                                   + "Check the device and try again, or give --allow-empty to save an empty workout.")
         }
-        guard let workout = try await builder.finishWorkout() else { throw RecordingsError("The store did not save the workout.") }
+        let finished = try await builder.finishWorkout()
         await store.checkpoint()
+        if let live {
+            await live.publisher.finish(workoutID: finished?.uuid.uuidString, builder: builder)
+            // A moment for open pages to get the end before the server stops.
+            try? await Task.sleep(for: .seconds(1))
+            live.server.cancel()
+            await live.feed.finish()
+        }
+        guard let workout = finished else { throw RecordingsError("The store did not save the workout.") }
         for failure in dataSource.failures.dropFirst(failuresShown) { warn(failure) }
         if json {
             try printJSON(WorkoutSummary(workout))

@@ -2,7 +2,7 @@ import OpenHealthKitCore
 public import WorkoutFormats
 
 /// A workout's figures, from all its records (never from what is drawn).
-public struct ReportSummary: Sendable, Equatable {
+public struct ReportSummary: Sendable, Equatable, Codable {
     /// Seconds from start to end, pauses included.
     public var elapsedTime: Double
     /// Seconds of moving time, pauses left out.

@@ -20,7 +20,11 @@ struct ReportPage {
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         html += "<meta name=\"generator\" content=\"OpenHealthKit workout report\">"
         html += "<title>\(ReportText.escaped(title))</title><style>\(ReportStyle.css)</style></head><body>"
-        html += "<header><h1>\(ReportText.escaped(title))</h1><p class=\"subtitle\">\(ReportText.escaped(subtitle))</p></header><main>"
+        html += "<header>"
+        if !report.options.links.isEmpty {
+            html += "<nav aria-label=\"Workout\"><ul class=\"links\">" + report.options.links.map { "<li><a href=\"\(ReportText.escaped($0.url))\">\(ReportText.escaped($0.title))</a></li>" }.joined() + "</ul></nav>"
+        }
+        html += "<h1>\(ReportText.escaped(title))</h1><p class=\"subtitle\">\(ReportText.escaped(subtitle))</p></header><main>"
         html += summarySection()
         if !route.svg.isEmpty {
             html += "<section id=\"route\" aria-labelledby=\"route-heading\"><h2 id=\"route-heading\">Route</h2>\(route.svg)"

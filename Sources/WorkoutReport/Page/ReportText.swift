@@ -1,21 +1,7 @@
 /// How a report writes numbers, times and text into HTML and SVG.
 enum ReportText {
-    /// `text` with HTML's special characters escaped, for element content and quoted attributes.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
-    }
+    /// `text` with HTML's special characters escaped.
+    static func escaped(_ text: String) -> String { HTML.escaped(text) }
 
     /// `value` with at most `decimals` decimals (0 to 6) and no trailing zeros,
     /// without Foundation's formatter: a day's report writes a million of them.

@@ -1,0 +1,72 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Who may change the store through the web app.
+///
+/// Reading is open to whoever reaches the server. A request that changes data
+/// (upload, delete) is refused when it comes from another site's page (a
+/// browser says so in `Sec-Fetch-Site`, or an `Origin` that is not this
+/// server), so a web page cannot delete workouts through a browser on the
+/// rider's machine; and, when the server has a token, it needs the token, as
+/// `Authorization: Bearer TOKEN` or the cookie that visiting any page with
+/// `?token=TOKEN` sets.
+struct AccessPolicy<Context: RequestContext>: RouterMiddleware {
+    /// The token requests that change data must carry, if any.
+    let token: String?
+
+    static var cookieName: String { "workout_token" }
+
+    @concurrent func handle(_ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response) async throws -> Response {
+        let api = request.uri.path.hasPrefix("/api/")
+        if let token, request.method == .get, let offered = request.uri.queryParameters["token"] {
+            guard Self.same(String(offered), token) else { return ServerResponse.error(.unauthorized, api: api, title: "Wrong token", message: "The token in the address is not this server's token; ask whoever started `workout serve` for it.") }
+            // Keep the token in a cookie and drop it from the address bar.
+            var headers = HTTPFields()
+            headers[.location] = request.uri.path
+            headers[.setCookie] = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+            return Response(status: .seeOther, headers: headers)
+        }
+        let changes = ![.get, .head, .options].contains(request.method)
+        guard changes else { return try await next(request, context) }
+        if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" || !sameOrigin(request) {
+            return ServerResponse.error(.forbidden, api: api, title: "Refused", message: "A page from another site asked to change this store; only this server's own pages and API clients may.")
+        }
+        if let token {
+            let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+            guard let offered = bearer ?? cookie(request), Self.same(offered, token) else {
+                return ServerResponse.error(.unauthorized, api: api, title: "Token needed",
+                                            message: "Changing this store needs the server's token: send it as `Authorization: Bearer TOKEN`, or open any page once with ?token=TOKEN in its address.")
+            }
+        }
+        return try await next(request, context)
+    }
+
+    /// An `Origin` header, when present, names this server (the `Host` the request was sent to).
+    private func sameOrigin(_ request: Request) -> Bool {
+        guard let origin = request.headers[.origin], origin != "null" else { return true }
+        guard let host = request.head.authority else { return false }
+        return URL(string: origin)?.host.map { originHost in
+            let port = URL(string: origin)?.port.map { ":\($0)" } ?? ""
+            return "\(originHost)\(port)" == host
+        } ?? false
+    }
+
+    private func cookie(_ request: Request) -> String? {
+        for header in request.headers[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+                if parts.count == 2, parts[0] == Self.cookieName { return String(parts[1]) }
+            }
+        }
+        return nil
+    }
+
+    /// Compares in time independent of where they differ.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var difference = UInt8(x.count == y.count ? 0 : 1)
+        for index in 0..<max(x.count, y.count) { difference |= (index < x.count ? x[index] : 0) ^ (index < y.count ? y[index] : 0) }
+        return difference == 0
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+
+/// Responses the web app sends: pages, JSON, files and errors.
+enum ServerResponse {
+    static let jsonEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        let data = (try? jsonEncoder.encode(value)) ?? Data("{}".utf8)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func file(_ data: Data, name: String, contentType: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = contentType
+        headers[.contentDisposition] = "attachment; filename=\"\(name)\""
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func redirect(to location: String) -> Response {
+        var headers = HTTPFields()
+        headers[.location] = location
+        return Response(status: .seeOther, headers: headers)
+    }
+
+    /// An error as a page, or for the API as `{"error": {"status": …, "title": …, "message": …}}`.
+    static func error(_ status: HTTPResponse.Status, api: Bool, title: String, message: String) -> Response {
+        struct Body: Encodable {
+            struct Detail: Encodable {
+                var status: Int
+                var title: String
+                var message: String
+            }
+            var error: Detail
+        }
+        if api { return json(Body(error: .init(status: status.code, title: title, message: message)), status: status) }
+        return html(ServerPage.error(title: title, message: message), status: status)
+    }
+}

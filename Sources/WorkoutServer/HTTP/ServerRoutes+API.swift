@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitCore
+import WorkoutFormats
+import WorkoutReport
+
+/// The JSON API: the same workouts as the pages, with stable keys.
+extension ServerRoutes {
+    /// `GET /api/workouts`'s answer.
+    struct ListResponse: Encodable {
+        var workouts: [WorkoutSummary]
+        var matching: Int
+        var page: Int
+        var pageSize: Int
+    }
+
+    /// `GET /api/workouts/{id}`'s answer.
+    struct DetailResponse: Encodable {
+        var workout: WorkoutSummary
+        var figures: ReportSummary
+        var laps: Int
+        var links: [String: String]
+    }
+
+    /// `GET /api/workouts/{id}/samples`' answer.
+    struct SamplesResponse: Encodable {
+        struct Sample: Encodable {
+            var start: Date
+            var end: Date
+            var value: Double
+        }
+        var type: String
+        var unit: String
+        var samples: [Sample]
+    }
+
+    func addAPI(to router: Router<BasicRequestContext>) {
+        router.get("/api/workouts") { request, _ in
+            let query: WorkoutListQuery
+            do { query = try WorkoutListQuery(parameters: parameters(request)) } catch let error as WorkoutListQueryError {
+                return ServerResponse.error(.badRequest, api: true, title: "Bad query", message: error.description)
+            }
+            let (page, matching) = try await library.list(query)
+            return ServerResponse.json(ListResponse(workouts: page, matching: matching, page: query.page, pageSize: query.pageSize))
+        }
+        router.get("/api/workouts/:id") { _, context in
+            let id = context.parameters.get("id") ?? ""
+            guard let workout = try await library.workout(id) else { return unknown(id, api: true) }
+            let activity = try await library.activity(of: workout)
+            let timeline = WorkoutTimeline(activity: activity)
+            let base = "/workouts/\(workout.uuid.uuidString)"
+            var links = ["page": base, "samples": "/api\(base)/samples?type=heartRate"]
+            for format in ActivityFileFormat.allCases { links[format.rawValue] = "/api\(base)/file?format=\(format)" }
+            return ServerResponse.json(DetailResponse(workout: WorkoutSummary(workout), figures: ReportSummary(activity: activity, timeline: timeline),
+                                                      laps: activity.laps.count, links: links))
+        }
+        router.get("/api/workouts/:id/samples") { request, context in
+            let id = context.parameters.get("id") ?? ""
+            guard let workout = try await library.workout(id) else { return unknown(id, api: true) }
+            let name = request.uri.queryParameters["type"].map(String.init) ?? ""
+            guard let type = HKObjectType.named(name) as? HKQuantityType, let entry = QuantityTypeTable.standard.entries[type.quantityTypeIdentifier] else {
+                let hint = HKObjectType.suggestion(forName: name).map { " Did you mean '\($0)'?" } ?? ""
+                return ServerResponse.error(.badRequest, api: true, title: "Unknown type",
+                                            message: "type=\(name) is not a quantity type.\(hint) Types are named like heartRate, distanceCycling or activeEnergyBurned.")
+            }
+            let samples = try await library.samples(of: workout, type: type)
+            // Rates read per minute, as people and HealthKit's apps show them.
+            let unit = entry.canonicalUnit == HKUnit.count().unitDivided(by: .second()) ? HKUnit.count().unitDivided(by: .minute()) : entry.canonicalUnit
+            return ServerResponse.json(SamplesResponse(type: name, unit: unit.unitString,
+                                                       samples: samples.map { .init(start: $0.startDate, end: $0.endDate, value: $0.quantity.doubleValue(for: unit)) }))
+        }
+        router.get("/api/workouts/:id/file") { request, context in
+            try await download(context.parameters.get("id") ?? "", format: request.uri.queryParameters["format"].map(String.init) ?? "fit", api: true)
+        }
+        router.post("/api/workouts") { request, _ in
+            switch try await upload(request) {
+            case .success(let workout): ServerResponse.json(WorkoutSummary(workout), status: .created)
+            case .failure(let failure): failure.response(api: true)
+            }
+        }
+        router.delete("/api/workouts/:id") { _, context in
+            let id = context.parameters.get("id") ?? ""
+            guard let workout = try await library.workout(id) else { return unknown(id, api: true) }
+            try await library.delete(workout)
+            return Response(status: .noContent)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+public import Foundation
+public import OpenHealthKitCore
+public import WorkoutFormats
+
+/// The store's workouts as the web app sees them: a list kept current with an
+/// anchored query, and each workout's activity, samples and files.
+///
+/// The list is read once, then brought up to date before each use with the
+/// changes since the last anchor, so a store of 10,000 workouts is listed
+/// without reading them all again, and workouts recorded or deleted by
+/// another process (a running `workout record`) appear at the next request.
+public actor WorkoutLibrary {
+    /// The store served.
+    public let store: HKHealthStore
+    private var summaries: [String: WorkoutSummary] = [:]
+    private var anchor: HKQueryAnchor?
+
+    /// The library of `store`.
+    public init(store: HKHealthStore) {
+        self.store = store
+    }
+
+    /// Every workout's summary, current as of this call.
+    public func allSummaries() async throws -> [WorkoutSummary] {
+        try await refresh()
+        return Array(summaries.values)
+    }
+
+    /// The workouts matching `query`, sorted and cut to its page, and how many matched in all.
+    public func list(_ query: WorkoutListQuery) async throws -> (page: [WorkoutSummary], matching: Int) {
+        try await refresh()
+        let matching = query.sortedMatches(in: summaries.values)
+        let first = min(matching.count, (query.page - 1) * query.pageSize)
+        return (Array(matching[first..<min(matching.count, first + query.pageSize)]), matching.count)
+    }
+
+    /// The activities of the stored workouts, in alphabetical order, for the list's filter.
+    public func activities() async throws -> [String] {
+        try await refresh()
+        return Set(summaries.values.map(\.activity)).sorted()
+    }
+
+    /// The workout whose identifier is `id` (its full UUID, any case), or nil.
+    public func workout(_ id: String) async throws -> HKWorkout? {
+        guard let uuid = UUID(uuidString: id) else { return nil }
+        let predicate = HKQuery.predicateForObject(with: uuid)
+        return try await HKSampleQueryDescriptor(predicates: [.workout(predicate)], sortDescriptors: [], limit: 1).result(for: store).first
+    }
+
+    /// The workout as an activity, with its samples and route.
+    public func activity(of workout: HKWorkout) async throws -> Activity {
+        try await Activity(workout: workout, in: store)
+    }
+
+    /// The workout as a FIT, TCX or GPX file.
+    public func file(of workout: HKWorkout, as format: ActivityFileFormat) async throws -> Data {
+        let activity = try await activity(of: workout)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("workout-\(UUID().uuidString).\(format)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try ActivityFile.write(activity, as: format, to: url, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        return try Data(contentsOf: url)
+    }
+
+    /// The quantities of one type recorded with the workout, oldest first; each
+    /// value of a quantity series (a live recording's readings) as a sample of its own.
+    public func samples(of workout: HKWorkout, type: HKQuantityType) async throws -> [HKQuantitySample] {
+        try await store.quantitySamples(type, predicate: HKQuery.predicateForObjects(from: workout))
+    }
+
+    /// Reads an uploaded file and stores it as a workout.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - name: The file's name as uploaded; its extension names the format, else the bytes do.
+    /// - Throws: ``UploadError`` when the file cannot be read or is stored already; nothing is stored then.
+    public func importFile(_ data: Data, named name: String) async throws -> HKWorkout {
+        let named = ActivityFileFormat(pathExtension: URL(fileURLWithPath: name).pathExtension)
+        guard let format = named ?? ActivityFileFormat(sniffing: data) else {
+            throw UploadError.unreadable("\(name): neither its name nor its first bytes say FIT, TCX or GPX; upload a .fit, .tcx or .gpx file.")
+        }
+        let activity: Activity
+        do {
+            activity = try ActivityFile.read(data, format: format, path: name)
+        } catch {
+            throw UploadError.unreadable(error.description)
+        }
+        let importer = ActivityImporter(store: store)
+        if let existing = try await importer.existingWorkout(for: activity) {
+            throw UploadError.duplicate(existing.uuid.uuidString)
+        }
+        let workout = try await importer.importActivity(activity, from: name)
+        try await refresh()
+        return workout
+    }
+
+    /// Deletes a workout with its samples.
+    public func delete(_ workout: HKWorkout) async throws {
+        try await store.deleteWorkoutAndSamples(workout)
+        try await refresh()
+    }
+
+    /// Applies the store's changes since the last anchor.
+    private func refresh() async throws {
+        let changes = try await HKAnchoredObjectQueryDescriptor(predicates: [.workout()], anchor: anchor).result(for: store)
+        for deleted in changes.deletedObjects { summaries[deleted.uuid.uuidString] = nil }
+        for workout in changes.addedSamples { summaries[workout.uuid.uuidString] = WorkoutSummary(workout) }
+        anchor = changes.newAnchor
+    }
+}

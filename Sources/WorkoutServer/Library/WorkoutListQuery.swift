@@ -1,0 +1,110 @@
+public import Foundation
+import WorkoutFormats
+
+/// Which workouts a list shows and in what order: the list page's and
+/// `/api/workouts`' query string (`?activity=running&from=2026-05-01&sort=-distance&page=2`).
+public struct WorkoutListQuery: Sendable, Equatable {
+    /// What the list is sorted by.
+    public enum SortKey: String, Sendable, CaseIterable {
+        case start, activity, duration, distance, energy, heartRate
+    }
+
+    /// Only this activity (HealthKit's case name), or all.
+    public var activity: String?
+    /// Only workouts starting on or after this day (UTC).
+    public var from: Date?
+    /// Only workouts starting before the end of this day (UTC).
+    public var to: Date?
+    /// The sort key.
+    public var sort: SortKey = .start
+    /// Largest first (the default for the start: newest first).
+    public var descending = true
+    /// The page, from 1.
+    public var page = 1
+    /// Workouts per page, 1 to 1,000.
+    public var pageSize = 50
+
+    /// The default list: every workout, newest first, 50 a page.
+    public init() {}
+
+    /// A query from a URL's query items.
+    /// - Throws: ``WorkoutListQueryError`` naming the parameter that cannot be used.
+    public init(parameters: [String: String]) throws(WorkoutListQueryError) {
+        if let activity = parameters["activity"], !activity.isEmpty { self.activity = activity }
+        if let from = parameters["from"], !from.isEmpty { self.from = try Self.day(from, parameter: "from") }
+        if let to = parameters["to"], !to.isEmpty { self.to = try Self.day(to, parameter: "to").addingTimeInterval(86_400) }
+        if let sort = parameters["sort"], !sort.isEmpty {
+            let name = sort.hasPrefix("-") ? String(sort.dropFirst()) : sort
+            guard let key = SortKey(rawValue: name) else {
+                throw WorkoutListQueryError("sort=\(sort) is not a sort key; use one of \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), with - before it for largest first.")
+            }
+            self.sort = key
+            descending = sort.hasPrefix("-")
+        }
+        if let page = parameters["page"], !page.isEmpty {
+            guard let number = Int(page), number >= 1 else { throw WorkoutListQueryError("page=\(page) is not a page number; pages count from 1.") }
+            self.page = number
+        }
+        if let size = parameters["limit"], !size.isEmpty {
+            guard let number = Int(size), (1...1_000).contains(number) else { throw WorkoutListQueryError("limit=\(size) must be a number from 1 to 1000.") }
+            pageSize = number
+        }
+    }
+
+    /// The query string giving this query, changed by `change`, for links.
+    public func queryString(_ change: (inout WorkoutListQuery) -> Void = { _ in }) -> String {
+        var query = self
+        change(&query)
+        var items: [String] = []
+        if let activity = query.activity { items.append("activity=\(activity.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")") }
+        if let from = query.from { items.append("from=\(Self.dayText(from))") }
+        if let to = query.to { items.append("to=\(Self.dayText(to.addingTimeInterval(-86_400)))") }
+        if query.sort != .start || !query.descending { items.append("sort=\(query.descending ? "-" : "")\(query.sort.rawValue)") }
+        if query.page != 1 { items.append("page=\(query.page)") }
+        if query.pageSize != 50 { items.append("limit=\(query.pageSize)") }
+        return items.isEmpty ? "" : "?" + items.joined(separator: "&")
+    }
+
+    /// The summaries this query keeps, in its order (ties by start, newest first).
+    func sortedMatches(in summaries: some Sequence<WorkoutSummary>) -> [WorkoutSummary] {
+        let kept = summaries.filter { summary in
+            (activity == nil || summary.activity.caseInsensitiveCompare(activity ?? "") == .orderedSame)
+                && (from.map { summary.start >= $0 } ?? true) && (to.map { summary.start < $0 } ?? true)
+        }
+        func value(_ summary: WorkoutSummary) -> Double {
+            switch sort {
+            case .start, .activity: summary.start.timeIntervalSinceReferenceDate
+            case .duration: summary.durationSeconds
+            case .distance: summary.distanceMeters ?? -1
+            case .energy: summary.energyKilocalories ?? -1
+            case .heartRate: summary.averageHeartRate ?? -1
+            }
+        }
+        return kept.sorted { a, b in
+            if sort == .activity, a.activity != b.activity { return descending ? a.activity > b.activity : a.activity < b.activity }
+            let (x, y) = (value(a), value(b))
+            if x != y { return descending ? x > y : x < y }
+            return a.start != b.start ? a.start > b.start : a.id < b.id
+        }
+    }
+
+    private static func day(_ text: String, parameter: String) throws(WorkoutListQueryError) -> Date {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        var components = DateComponents()
+        components.timeZone = TimeZone(secondsFromGMT: 0)
+        if parts.count == 3 { (components.year, components.month, components.day) = (parts[0], parts[1], parts[2]) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]), let date = calendar.date(from: components) else {
+            throw WorkoutListQueryError("\(parameter)=\(text) is not a day; give it as YYYY-MM-DD.")
+        }
+        return date
+    }
+
+    private static func dayText(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}

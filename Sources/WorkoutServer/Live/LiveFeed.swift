@@ -1,0 +1,84 @@
+public import Foundation
+
+/// A recording in progress, for the live page: its latest status and its track
+/// so far, sent to every open page as Server-Sent Events.
+///
+/// A page that connects (or reconnects after a dropped connection) first gets
+/// a `snapshot` event with the whole track, then an `update` event for each
+/// ``publish(_:newPoints:)`` with only the points added since, so it catches up
+/// whatever it missed.
+public actor LiveFeed {
+    private var status: LiveStatus?
+    private var track: [[Double]] = []
+    private var sequence = 0
+    private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
+    private let wallClock: @Sendable () -> Date
+    private let encoder: JSONEncoder
+
+    /// A feed with nothing published yet.
+    /// - Parameter wallClock: The time stamped on each event as `sentAt`, for
+    ///   measuring how long events take to reach a page.
+    public init(wallClock: @escaping @Sendable () -> Date) {
+        self.wallClock = wallClock
+        encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        encoder.outputFormatting = .sortedKeys
+    }
+
+    /// The latest status, if anything was published.
+    public var latest: LiveStatus? { status }
+
+    /// How many track points were published.
+    public var trackCount: Int { track.count }
+
+    /// Publishes a new status, with the positions (latitude, longitude) added since the last one.
+    public func publish(_ status: LiveStatus, newPoints: [(latitude: Double, longitude: Double)] = []) {
+        self.status = status
+        let points = newPoints.map { [($0.latitude * 1e6).rounded() / 1e6, ($0.longitude * 1e6).rounded() / 1e6] }
+        track.append(contentsOf: points)
+        sequence += 1
+        guard !subscribers.isEmpty else { return }
+        let event = Self.event(name: "update", id: sequence, data: encoded(Message(sequence: sequence, status: status, points: points, trackCount: track.count, sentAt: wallClock())))
+        for subscriber in subscribers.values { subscriber.yield(event) }
+    }
+
+    /// The snapshot as JSON: the status and the whole track.
+    public func snapshotJSON() -> String {
+        encoded(Message(sequence: sequence, status: status, points: track, trackCount: track.count, sentAt: wallClock()))
+    }
+
+    /// Events for one page: a snapshot, then every update until the page goes.
+    public func subscribe() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1_000))
+        let id = UUID()
+        subscribers[id] = continuation
+        continuation.yield("retry: 1000\n" + Self.event(name: "snapshot", id: sequence, data: snapshotJSON()))
+        continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
+        return stream
+    }
+
+    /// Ends every page's stream (the recording's server is stopping).
+    public func finish() {
+        for subscriber in subscribers.values { subscriber.finish() }
+        subscribers = [:]
+    }
+
+    private func unsubscribe(_ id: UUID) { subscribers[id] = nil }
+
+    private func encoded(_ message: Message) -> String {
+        (try? encoder.encode(message)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    private static func event(name: String, id: Int, data: String) -> String {
+        "event: \(name)\nid: \(id)\ndata: \(data)\n\n"
+    }
+
+    /// One event's data.
+    private struct Message: Encodable {
+        var sequence: Int
+        var status: LiveStatus?
+        var points: [[Double]]
+        var trackCount: Int
+        var sentAt: Date
+    }
+}

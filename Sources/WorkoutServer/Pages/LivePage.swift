@@ -1,0 +1,68 @@
+/// The live page: a recording in progress, kept current over Server-Sent Events.
+///
+/// It shows the state, the time without pauses (ticking between updates), the
+/// distance, speed or pace, heart rate and zone, the strap's and the GPS
+/// fix's state, and the track so far. A dropped connection reconnects by
+/// itself and the snapshot it gets first catches the page up.
+enum LivePage {
+    static func render() -> String {
+        ServerPage.layout(title: "Live workout", body: """
+            <p id="live-connection" class="count" aria-live="polite">connecting…</p>\
+            <section aria-labelledby="live-now"><h2 id="live-now">Now</h2><dl class="live">\
+            <div><dt>State</dt><dd id="live-state">waiting</dd></div>\
+            <div><dt>Time</dt><dd id="live-elapsed">0:00</dd></div>\
+            <div><dt>Distance</dt><dd id="live-distance">0.00 km</dd></div>\
+            <div><dt id="live-speed-label">Speed</dt><dd id="live-speed">–</dd></div>\
+            <div><dt>Heart rate</dt><dd id="live-heart-rate">–</dd></div>\
+            <div><dt>Zone</dt><dd id="live-zone">–</dd></div>\
+            <div><dt>GPS</dt><dd id="live-gps">–</dd></div>\
+            <div><dt>Strap</dt><dd id="live-strap">–</dd></div>\
+            </dl><p id="live-done" hidden></p></section>\
+            <section aria-labelledby="live-track-heading"><h2 id="live-track-heading">Track so far</h2>\
+            <svg id="live-map" viewBox="0 0 600 400" role="img" aria-labelledby="live-map-title"><title id="live-map-title">Track so far</title>\
+            <rect width="600" height="400" fill="#f4f4ef"/><path id="live-track" d="" fill="none" stroke="#111" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"/>\
+            <circle id="live-position" cx="-20" cy="-20" r="7" fill="#ffeb3b" stroke="#111" stroke-width="3"/></svg></section>\
+            <style>.live{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px;margin:0}.live div{border:1px solid var(--line);border-radius:6px;padding:6px 8px}\
+            dt{font-size:.8rem;color:var(--muted)}dd{margin:0;font-size:1.6rem;font-weight:800;font-variant-numeric:tabular-nums}#live-map{width:100%;height:auto;max-height:60vh}</style>\
+            <script>\(script)</script>
+            """)
+    }
+
+    static let script = """
+        (function(){"use strict";
+        var track=[],status=null,receivedAt=0,source=null,ended=false,retry=0;window.liveLatencies=[];
+        function $(id){return document.getElementById(id);}
+        function pad(n){return n<10?"0"+n:""+n;}
+        function clock(s){s=Math.max(0,Math.floor(s));var h=Math.floor(s/3600),m=Math.floor(s/60)%60,r=s%60;return h>0?h+":"+pad(m)+":"+pad(r):m+":"+pad(r);}
+        function project(p){var la=Math.max(-85.05,Math.min(85.05,p[0]))*Math.PI/180;return [(p[1]+180)/360*256,(1-Math.log(Math.tan(la)+1/Math.cos(la))/Math.PI)/2*256];}
+        function draw(){if(!track.length){$("live-track").setAttribute("d","");return;}var pts=track.map(project),x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;
+          pts.forEach(function(p){x0=Math.min(x0,p[0]);y0=Math.min(y0,p[1]);x1=Math.max(x1,p[0]);y1=Math.max(y1,p[1]);});
+          var s=Math.min(560/Math.max(x1-x0,1e-6),360/Math.max(y1-y0,1e-6)),ox=(600-(x1-x0)*s)/2,oy=(400-(y1-y0)*s)/2,d="";
+          pts.forEach(function(p,i){d+=(i?"L":"M")+((p[0]-x0)*s+ox).toFixed(1)+","+((p[1]-y0)*s+oy).toFixed(1);});
+          $("live-track").setAttribute("d",d);$("live-track").setAttribute("data-points",track.length);var last=pts[pts.length-1];
+          $("live-position").setAttribute("cx",((last[0]-x0)*s+ox).toFixed(1));$("live-position").setAttribute("cy",((last[1]-y0)*s+oy).toFixed(1));}
+        function speedText(v){if(v==null)return "–";if(status.showsPace){if(v<0.3)return "–";var p=1000/v;return Math.floor(p/60)+":"+pad(Math.round(p%60))+" /km";}return (v*3.6).toFixed(1)+" km/h";}
+        function show(){if(!status)return;$("live-state").textContent=status.state;$("live-distance").textContent=(status.distanceMeters/1000).toFixed(2)+" km";
+          $("live-speed-label").textContent=status.showsPace?"Pace":"Speed";$("live-speed").textContent=speedText(status.speed);
+          $("live-heart-rate").textContent=status.heartRate!=null?Math.round(status.heartRate)+" bpm":"–";$("live-zone").textContent=status.heartRateZone?"Z"+status.heartRateZone:"–";
+          $("live-gps").textContent=status.gps||"–";$("live-strap").textContent=status.strap||"–";tick();
+          if(status.state==="ended"){ended=true;var done=$("live-done");done.hidden=false;
+            done.innerHTML=status.workoutID?'Saved: <a id="live-workout-link" href="/workouts/'+status.workoutID+'">see the workout</a>':"The recording ended.";
+            $("live-connection").textContent="recording ended";if(source){source.close();source=null;}}}
+        function tick(){if(!status)return;var e=status.elapsedSeconds+(status.state==="running"?(Date.now()-receivedAt)/1000:0);$("live-elapsed").textContent=clock(e);}
+        setInterval(tick,500);
+        function connect(){if(ended)return;source=new EventSource("/live/events");
+          source.addEventListener("open",function(){retry=0;$("live-connection").textContent="connected";});
+          source.addEventListener("snapshot",function(ev){var m=JSON.parse(ev.data);track=m.points;status=m.status;receivedAt=Date.now();draw();show();});
+          source.addEventListener("update",function(ev){var m=JSON.parse(ev.data),now=Date.now();
+            if(track.length+m.points.length!==m.trackCount){drop();return;}
+            Array.prototype.push.apply(track,m.points);status=m.status;receivedAt=now;
+            window.liveLatencies.push({fixTime:m.status.fixTime,sentAt:m.sentAt,receivedAt:now});if(window.liveLatencies.length>20000)window.liveLatencies.shift();
+            if(m.points.length)draw();show();});
+          source.addEventListener("error",function(){if(ended)return;$("live-connection").textContent="reconnecting…";
+            if(source&&source.readyState===2){source=null;retry=Math.min(retry+1,5);setTimeout(connect,500*retry);}});}
+        function drop(){if(source){source.close();source=null;}$("live-connection").textContent="reconnecting…";setTimeout(connect,200);}
+        window.liveDebug={drop:drop,trackLength:function(){return track.length;}};
+        connect();})();
+        """
+}

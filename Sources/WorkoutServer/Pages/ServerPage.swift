@@ -1,0 +1,51 @@
+import Foundation
+import WorkoutReport
+
+/// The web app's page frame and its small pages: errors, confirmations, upload.
+enum ServerPage {
+    static let css = """
+        :root{--ink:#111;--paper:#fff;--muted:#444;--line:#bbb;--accent:#0047ab;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+        *{box-sizing:border-box}body{margin:0;color:var(--ink);background:var(--paper);line-height:1.4}
+        header,main,footer{max-width:1100px;margin:0 auto;padding:0 12px}h1{font-size:1.5rem;margin:12px 0 8px}h2{font-size:1.15rem;margin:18px 0 8px}
+        a{color:var(--accent)}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+        form.filters,form.upload{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:end;margin:8px 0}
+        label{display:flex;flex-direction:column;font-size:.85rem;font-weight:600}
+        input,select,button{font:inherit;padding:6px 10px;border:2px solid var(--ink);border-radius:6px;background:var(--paper);color:var(--ink)}
+        button{cursor:pointer;font-weight:700}button.danger{background:#b00020;border-color:#b00020;color:#fff}
+        .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
+        th,td{text-align:right;padding:6px 8px;border-bottom:1px solid var(--line);white-space:nowrap}th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}
+        th a{color:var(--ink);text-decoration:none}th a:hover{text-decoration:underline}
+        .pages{display:flex;gap:12px;align-items:center;margin:12px 0}.count{color:var(--muted)}
+        .message{border-left:6px solid #b00020;padding:8px 12px;background:#fff4f4;white-space:pre-wrap}
+        @media (max-width:480px){th,td{padding:4px}.hide-narrow{display:none}}
+        """
+
+    /// A complete page.
+    static func layout(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
+        <title>\(escaped(title))</title><style>\(css)</style></head><body>\
+        <header><nav aria-label="Site"><a href="/">All workouts</a> · <a href="/live">Live</a></nav><h1>\(escaped(title))</h1></header>\
+        <main>\(body)</main></body></html>
+
+        """
+    }
+
+    /// An error page: what went wrong and what to do.
+    static func error(title: String, message: String) -> String {
+        layout(title: title, body: "<p class=\"message\" role=\"alert\" id=\"error-message\">\(escaped(message))</p><p><a href=\"/\">Back to all workouts</a></p>")
+    }
+
+    /// The question before deleting a workout.
+    static func confirmDelete(id: String, description: String) -> String {
+        layout(title: "Delete this workout?", body: """
+            <p>\(escaped(description))</p><p>Its samples and route are deleted with it; this cannot be undone. Export it first to keep a copy.</p>\
+            <form method="post" action="/workouts/\(escaped(id))/delete" class="upload"><button type="submit" class="danger" id="confirm-delete">Delete</button>\
+            <a href="/workouts/\(escaped(id))">Keep it</a></form>
+            """)
+    }
+
+    /// `text` with HTML's special characters escaped.
+    static func escaped(_ text: String) -> String { HTML.escaped(text) }
+}

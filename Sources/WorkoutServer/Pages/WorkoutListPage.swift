@@ -1,0 +1,84 @@
+import Foundation
+import WorkoutFormats
+
+/// The list of workouts: filters, sortable columns, pages, and the upload form.
+struct WorkoutListPage {
+    let page: [WorkoutSummary]
+    let matching: Int
+    let query: WorkoutListQuery
+    /// Every activity in the store, for the filter.
+    let activities: [String]
+    let timeZone: TimeZone
+
+    func render() -> String {
+        var body = "<form class=\"upload\" method=\"post\" action=\"/upload\" enctype=\"multipart/form-data\">"
+        body += "<label for=\"upload-file\">Add a FIT, TCX or GPX file<input type=\"file\" id=\"upload-file\" name=\"file\" accept=\".fit,.tcx,.gpx\" required></label>"
+        body += "<button type=\"submit\" id=\"upload-submit\">Upload</button></form>"
+        body += "<form class=\"filters\" method=\"get\" action=\"/\" role=\"search\">"
+        body += "<label for=\"filter-activity\">Activity<select id=\"filter-activity\" name=\"activity\"><option value=\"\">All</option>"
+        for activity in activities {
+            body += "<option value=\"\(ServerPage.escaped(activity))\"\(query.activity == activity ? " selected" : "")>\(ServerPage.escaped(activity))</option>"
+        }
+        body += "</select></label>"
+        body += "<label for=\"filter-from\">From<input type=\"date\" id=\"filter-from\" name=\"from\" value=\"\(query.from.map(day) ?? "")\"></label>"
+        body += "<label for=\"filter-to\">To<input type=\"date\" id=\"filter-to\" name=\"to\" value=\"\(query.to.map { day($0.addingTimeInterval(-86_400)) } ?? "")\"></label>"
+        if query.sort != .start || !query.descending { body += "<input type=\"hidden\" name=\"sort\" value=\"\(query.descending ? "-" : "")\(query.sort.rawValue)\">" }
+        body += "<button type=\"submit\">Show</button></form>"
+        body += "<p class=\"count\" id=\"workout-count\">\(matching) workout\(matching == 1 ? "" : "s")</p>"
+        guard !page.isEmpty else {
+            return body + "<p id=\"empty\">No workouts\(matching == 0 && query.activity == nil && query.from == nil && query.to == nil ? " yet: upload a file above, or record or replay one with the workout command" : " match")."
+                + "</p>"
+        }
+        body += "<div class=\"scroll\"><table id=\"workouts\"><caption class=\"count\">Workouts, sorted by \(sortName(query.sort))\(query.descending ? ", largest first" : "")</caption><thead><tr>"
+        for (key, title, narrow) in [(WorkoutListQuery.SortKey.start, "Start", false), (.activity, "Activity", false), (.duration, "Time", false),
+                                     (.distance, "Distance", false), (.energy, "Energy", true), (.heartRate, "Avg HR", true)] {
+            let descending = query.sort == key ? !query.descending : key != .activity
+            let link = query.queryString { $0.sort = key; $0.descending = descending; $0.page = 1 }
+            let sorted = query.sort == key ? (query.descending ? "descending" : "ascending") : "none"
+            body += "<th scope=\"col\" aria-sort=\"\(sorted)\"\(narrow ? " class=\"hide-narrow\"" : "")><a href=\"/\(link)\">\(title)\(query.sort == key ? (query.descending ? " ↓" : " ↑") : "")</a></th>"
+        }
+        body += "</tr></thead><tbody>"
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        for summary in page {
+            body += "<tr data-id=\"\(summary.id)\"><td><a href=\"/workouts/\(summary.id)\">\(formatter.string(from: summary.start))</a></td>"
+            body += "<td>\(ServerPage.escaped(summary.legs?.joined(separator: " → ") ?? summary.activity))</td><td>\(duration(summary.durationSeconds))</td>"
+            body += "<td>\(summary.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–")</td>"
+            body += "<td class=\"hide-narrow\">\(summary.energyKilocalories.map { "\(Int($0.rounded())) kcal" } ?? "–")</td>"
+            body += "<td class=\"hide-narrow\">\(summary.averageHeartRate.map { "\(Int($0.rounded())) bpm" } ?? "–")</td></tr>"
+        }
+        body += "</tbody></table></div>"
+        let pages = max(1, (matching + query.pageSize - 1) / query.pageSize)
+        body += "<nav class=\"pages\" aria-label=\"Pages\">"
+        if query.page > 1 { body += "<a rel=\"prev\" href=\"/\(query.queryString { $0.page -= 1 })\">← Previous</a>" }
+        body += "<span>Page \(query.page) of \(pages)</span>"
+        if query.page < pages { body += "<a rel=\"next\" href=\"/\(query.queryString { $0.page += 1 })\">Next →</a>" }
+        return body + "</nav>"
+    }
+
+    private func sortName(_ key: WorkoutListQuery.SortKey) -> String {
+        switch key {
+        case .start: "start"
+        case .activity: "activity"
+        case .duration: "time"
+        case .distance: "distance"
+        case .energy: "energy"
+        case .heartRate: "average heart rate"
+        }
+    }
+
+    private func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+
+    private func duration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        return String(format: "%d:%02d:%02d", total / 3_600, total / 60 % 60, total % 60)
+    }
+}
