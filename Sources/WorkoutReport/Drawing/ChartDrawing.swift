@@ -13,6 +13,8 @@ struct ChartDrawing {
     var x: [Double] = []
     var y: [Double] = []
     var t: [Double] = []
+    /// The timeline's record at each drawn point.
+    var records: [Int] = []
     /// The SVG element.
     var svg = ""
 
@@ -28,6 +30,7 @@ struct ChartDrawing {
         x = kept.map { xs[$0] }
         y = kept.map { ys[$0] }
         t = kept.map { timeline.elapsed[source[$0]] }
+        records = kept.map { source[$0] }
         let xUpper = axis == .time ? max(timeline.duration, xs.last ?? 0, 1) : max(units.distance(timeline.distance.last ?? 0), 0.001)
         let lowest = y.min() ?? 0, highest = y.max() ?? 1
         // A quantity that is never negative (most are) has no axis below zero.

@@ -10,6 +10,8 @@ struct RouteDrawing {
     var t: [Double] = [], x: [Double] = [], y: [Double] = [], latitude: [Double] = [], longitude: [Double] = []
     /// The SVG element; empty when the workout has no positions.
     var svg = ""
+    /// World pixels (zoom 0) to SVG units: x = (worldX − originX) × scale, likewise y.
+    var originX = 0.0, originY = 0.0, scale = 1.0
 
     /// What the track's colour shows.
     struct Colouring {
@@ -34,6 +36,7 @@ struct RouteDrawing {
         let scale = min((Self.maximumWidth - 2 * Self.margin) / spanX, (Self.maximumHeight - 2 * Self.margin) / spanY)
         let width = (spanX * scale + 2 * Self.margin).rounded(.up), height = (spanY * scale + 2 * Self.margin).rounded(.up)
         let originX = minX - Self.margin / scale, originY = minY - Self.margin / scale
+        (self.originX, self.originY, self.scale) = (originX, originY, scale)
         let screenX = worldX.map { ($0 - originX) * scale }, screenY = worldY.map { ($0 - originY) * scale }
         let kept = PolylineSimplifier.indices(x: screenX, y: screenY, tolerance: 0.35)
         x = kept.map { screenX[$0] }

@@ -141,6 +141,11 @@ struct ReportPage {
         }
         var json = "{\"duration\":\(ReportText.number(timeline.duration)),\"distanceUnit\":\(string(units.distanceSymbol)),"
         json += "\"distanceMeters\":\(list(timeline.distance.isEmpty ? [] : [timeline.distance.last ?? 0], 1)),"
+        // Where the workout was at each charted point, exactly, for the map's cursor.
+        let charted = Set(charts.flatMap(\.drawing.records)).filter { timeline.latitude[$0] != nil && timeline.longitude[$0] != nil }.sorted()
+        json += "\"cursor\":{\"t\":\(list(charted.map { timeline.elapsed[$0] }, 1)),\"lat\":\(list(charted.map { timeline.latitude[$0] ?? 0 }, 6)),"
+        json += "\"lon\":\(list(charted.map { timeline.longitude[$0] ?? 0 }, 6))},"
+        json += "\"projection\":{\"originX\":\(ReportText.number(route.originX, decimals: 9)),\"originY\":\(ReportText.number(route.originY, decimals: 9)),\"scale\":\(ReportText.number(route.scale, decimals: 6))},"
         json += "\"track\":{\"t\":\(list(route.t, 1)),\"x\":\(list(route.x, 1)),\"y\":\(list(route.y, 1)),\"lat\":\(list(route.latitude, 6)),\"lon\":\(list(route.longitude, 6))},"
         json += "\"charts\":["
         for (index, chart) in charts.enumerated() {

@@ -12,9 +12,11 @@ enum ReportScript {
         function nearest(a,v){var lo=0,hi=a.length-1;if(hi<0)return -1;while(lo<hi){var mid=(lo+hi)>>1;if(a[mid]<v)lo=mid+1;else hi=mid;}
           if(lo>0&&Math.abs(a[lo-1]-v)<=Math.abs(a[lo]-v))lo--;return lo;}
         function fmt(c,v){if(c.key==="pace"){var m=Math.floor(v),s=Math.round((v-m)*60);if(s===60){m++;s=0;}return m+":"+pad(s);}return v.toFixed(c.decimals);}
-        function markMap(t){var tr=data.track,cur=document.getElementById("map-cursor");if(!cur||!tr.t.length)return;var i=nearest(tr.t,t);
-          cur.setAttribute("cx",tr.x[i]);cur.setAttribute("cy",tr.y[i]);cur.setAttribute("data-lat",tr.lat[i]);cur.setAttribute("data-lon",tr.lon[i]);cur.setAttribute("data-t",tr.t[i]);
-          var ro=document.getElementById("map-readout");if(ro)ro.textContent=clock(t)+" · "+tr.lat[i].toFixed(5)+", "+tr.lon[i].toFixed(5);}
+        function markMap(t){var cu=data.cursor,pr=data.projection,cur=document.getElementById("map-cursor");if(!cur||!cu.t.length)return;
+          var i=nearest(cu.t,t),lat=cu.lat[i],lon=cu.lon[i],la=Math.max(-85.05112878,Math.min(85.05112878,lat))*Math.PI/180;
+          var x=((lon+180)/360*256-pr.originX)*pr.scale,y=((1-Math.log(Math.tan(la)+1/Math.cos(la))/Math.PI)/2*256-pr.originY)*pr.scale;
+          cur.setAttribute("cx",x.toFixed(1));cur.setAttribute("cy",y.toFixed(1));cur.setAttribute("data-lat",lat);cur.setAttribute("data-lon",lon);cur.setAttribute("data-t",cu.t[i]);
+          var ro=document.getElementById("map-readout");if(ro)ro.textContent=clock(cu.t[i])+" · "+lat.toFixed(5)+", "+lon.toFixed(5);}
         function show(c,i,fromUser){var fig=document.getElementById(c.id),svg=fig.querySelector("svg"),hit=svg.querySelector(".hit");
           var up=parseFloat(hit.getAttribute("data-x-upper")),left=parseFloat(hit.getAttribute("x")),w=parseFloat(hit.getAttribute("width"));
           var x=left+c.x[i]/up*w,line=svg.querySelector(".cursor");line.setAttribute("x1",x);line.setAttribute("x2",x);fig.setAttribute("data-index",i);

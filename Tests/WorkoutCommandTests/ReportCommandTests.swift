@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `workout report`: the page opened in a real headless Chromium and checked
+/// against the file as Garmin's FIT SDK decodes it.
+@Suite(.timeLimit(.minutes(3))) struct ReportCommandTests {
+    /// The Edge 500 ride's records as Garmin's SDK reads them: heart-rate extremes and count, the
+    /// bounding box of the positions, and each positioned record's time and place.
+    static let decode = """
+        import json, sys
+        from garmin_fit_sdk import Decoder, Stream
+        m, e = Decoder(Stream.from_file(sys.argv[1])).read()
+        start = m['session_mesgs'][0]['start_time']
+        hr = [r['heart_rate'] for r in m['record_mesgs'] if r.get('heart_rate') is not None]
+        pos = [((r['timestamp'] - start).total_seconds(), r['position_lat'] * 180 / 2**31, r['position_long'] * 180 / 2**31)
+               for r in m['record_mesgs'] if r.get('position_lat') is not None and r.get('position_long') is not None]
+        print(json.dumps({'hrCount': len(hr), 'hrMin': min(hr), 'hrMax': max(hr), 'positions': pos, 'errors': len(e)}))
+        """
+
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the Edge 500 ride"),
+          .enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"),
+          .enabled(if: ExternalTool.pythonHas("garmin_fit_sdk"), "garmin-fit-sdk is missing (Scripts/setup installs it)"))
+    func theReportOfARealRideMatchesItsFileInABrowser() throws {
+        let folder = Scratch.url("report")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fit = SharedData.file("activity-files/fitparse__garmin-edge-500-ride.fit").path
+        let page = folder.appendingPathComponent("ride.html").path
+        let written = try WorkoutProcess.run(["report", fit, "-o", page, "--maximum-heart-rate", "190", "--time-zone", "UTC"])
+        try #require(written.status == 0, "\(written.stderr)")
+        let decoded = try ExternalTool.python(Self.decode, [fit])
+        let truth = try #require(try JSONSerialization.jsonObject(with: Data(decoded.standardOutput.utf8)) as? [String: Any], "\(decoded.standardError)")
+        let positions = try #require(truth["positions"] as? [[Double]])
+        let screenshot = folder.appendingPathComponent("ride.png").path
+
+        let results = try Browser.run([
+            .open("file://\(page)"),
+            .evaluate("""
+                var d = JSON.parse(document.getElementById('report-data').textContent), c = d.charts.find(function(c){return c.id==='chart-heartRate-time';});
+                var path = document.querySelector('#chart-heartRate-time path.series'), b = document.getElementById('track-line').getBBox();
+                var vb = document.getElementById('map-svg').viewBox.baseVal;
+                return {count: c.y.length, max: Math.max.apply(null, c.y), min: Math.min.apply(null, c.y), drawn: parseInt(path.getAttribute('data-points')),
+                        commands: (path.getAttribute('d').match(/[ML]/g) || []).length, bbox: [b.x, b.y, b.width, b.height], view: [vb.width, vb.height],
+                        resources: performance.getEntriesByType('resource').length,
+                        external: Array.from(document.querySelectorAll('[src],[href]')).filter(function(e){var u=e.getAttribute('src')||e.getAttribute('href');return /^(https?:)?\\/\\//.test(u);}).length,
+                        untitledCharts: Array.from(document.querySelectorAll('svg')).filter(function(s){return !s.querySelector('title');}).length,
+                        sections: Array.from(document.querySelectorAll('main section')).map(function(s){return s.id;})};
+                """),
+            .hover(selector: "#chart-heartRate-time svg .hit", x: 0.3, y: 0.5),
+            .evaluate("""
+                var cur = document.getElementById('map-cursor'), line = document.getElementById('track-line');
+                var x = parseFloat(cur.getAttribute('cx')), y = parseFloat(cur.getAttribute('cy'));
+                var p = line.ownerSVGElement.createSVGPoint(); p.x = x; p.y = y;
+                return {t: parseFloat(cur.getAttribute('data-t')), lat: parseFloat(cur.getAttribute('data-lat')), lon: parseFloat(cur.getAttribute('data-lon')),
+                        onTrack: line.isPointInStroke(p), readout: document.getElementById('chart-heartRate-time-readout').textContent,
+                        speedReadout: document.getElementById('chart-speed-time-readout').textContent,
+                        index: parseInt(document.getElementById('chart-heartRate-time').getAttribute('data-index'))};
+                """),
+            .evaluate("document.getElementById('chart-heartRate-time').focus(); return true"),
+            .key("ArrowRight"),
+            .evaluate("return parseInt(document.getElementById('chart-heartRate-time').getAttribute('data-index'))"),
+            .click("#axis-distance"),
+            .evaluate("return [document.getElementById('chart-heartRate-distance').offsetParent !== null, document.getElementById('chart-heartRate-time').offsetParent !== null]"),
+            .windowSize(width: 360, height: 800),
+            .evaluate("return [document.documentElement.scrollWidth, window.innerWidth]"),
+            .windowSize(width: 1200, height: 900),
+            .screenshot(screenshot),
+        ])
+        let charts = try #require(results[0] as? [String: Any])
+        // Every heart-rate reading is in the data; the chart draws 1,000 of them, with the true extremes.
+        let readings = try #require(truth["hrCount"] as? Int)
+        #expect(charts["count"] as? Int == min(1_000, readings))
+        #expect(charts["drawn"] as? Int == charts["count"] as? Int)
+        #expect(charts["commands"] as? Int == charts["count"] as? Int)
+        #expect(charts["max"] as? Double == truth["hrMax"] as? Double)
+        #expect(charts["min"] as? Double == truth["hrMin"] as? Double)
+        // The track's box has the route's shape: the same scale across and down (Web Mercator is conformal), inside the view.
+        let box = try #require(charts["bbox"] as? [Double])
+        let (west, east) = (positions.map { $0[2] }.min()!, positions.map { $0[2] }.max()!)
+        let (south, north) = (positions.map { $0[1] }.min()!, positions.map { $0[1] }.max()!)
+        func mercatorY(_ latitude: Double) -> Double { log(tan(.pi / 4 + latitude * .pi / 360)) }
+        let across: Double = (east - west) * .pi / 180
+        let down: Double = mercatorY(north) - mercatorY(south)
+        let routeAspect = across / down
+        #expect(abs(box[2] / box[3] - routeAspect) / routeAspect < 0.01, "track box \(box), route aspect \(routeAspect)")
+        let view = try #require(charts["view"] as? [Double])
+        #expect(box[0] >= 23 && box[1] >= 23 && box[0] + box[2] <= view[0] - 23 && box[1] + box[3] <= view[1] - 23)
+        #expect(charts["resources"] as? Int == 0 && charts["external"] as? Int == 0, "the page asked for something outside itself")
+        #expect(charts["untitledCharts"] as? Int == 0)
+        #expect((charts["sections"] as? [String]) == ["summary", "route", "charts", "laps", "splits", "heart-rate-zones", "best-efforts"])
+
+        // Pointing at the chart (30 % along: the middle falls in a long pause) marks the place on the track where the file was at that time.
+        let hover = try #require(results[1] as? [String: Any])
+        let t = try #require(hover["t"] as? Double), latitude = try #require(hover["lat"] as? Double), longitude = try #require(hover["lon"] as? Double)
+        #expect(abs(t - 12_692 * 0.3) < 60, "pointed at 30 % of 3:31:32, got \(t) s")
+        #expect(hover["onTrack"] as? Bool == true)
+        let record = try #require(positions.first { abs($0[0] - t) < 0.5 }, "no positioned record at \(t) s")
+        #expect(abs(record[1] - latitude) < 1e-5 && abs(record[2] - longitude) < 1e-5, "marked \(latitude), \(longitude); the file was at \(record) at \(t) s")
+        #expect((hover["readout"] as? String)?.hasSuffix("bpm") == true)
+        #expect((hover["speedReadout"] as? String)?.hasSuffix("km/h") == true, "the other charts follow the pointer")
+        // The arrow key moves one point on; the toggle shows the charts against distance.
+        #expect(results[3] as? Int == (hover["index"] as? Int).map { $0 + 1 })
+        #expect((results[4] as? [Bool]) == [true, false])
+        // Nothing spills sideways on a 360-px phone.
+        let widths = try #require(results[5] as? [Int])
+        #expect(widths[0] <= widths[1], "the page is \(widths[0]) px wide on a \(widths[1]) px screen")
+        let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
+    }
+
+    @Test func aMissingFileOrABadOptionIsRefusedWithAMessage() throws {
+        let missing = try WorkoutProcess.run(["report", "/nonexistent/ride.fit"])
+        #expect(missing.status != 0 && missing.stderr.contains("/nonexistent/ride.fit: no such file"))
+        let tiles = try WorkoutProcess.run(["report", "ride.fit", "--tiles", "https://tile.example/x.png"])
+        #expect(tiles.status != 0 && tiles.stderr.contains("{z}, {x} and {y}"))
+        let units = try WorkoutProcess.run(["report", "ride.fit", "--units", "furlongs"])
+        #expect(units.status != 0 && units.stderr.contains("metric"))
+    }
+}
