@@ -1,0 +1,173 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `workout serve` in the background, on a free port, with its address read from its first line.
+final class ServingProcess: @unchecked Sendable {
+    let process: RecordingProcess
+    let url: String
+
+    init(_ arguments: [String]) async throws {
+        process = try RecordingProcess(["serve", "--port", "0"] + arguments)
+        try await process.waitFor("(Ctrl-C stops)")
+        let line = try #require(process.output.split(separator: "\n").first { $0.contains(" on http://") })
+        url = String(try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }))
+    }
+
+    func stop() { process.kill() }
+}
+
+/// An HTTP request through curl, a real client; the status and body.
+struct HTTP {
+    var status: Int
+    var body: String
+
+    static func request(_ url: String, method: String = "GET", headers: [String] = [], bodyFile: String? = nil, output: String? = nil) throws -> HTTP {
+        var arguments = ["-s", "-X", method, "-w", "\n%{http_code}", url]
+        for header in headers { arguments += ["-H", header] }
+        if let bodyFile { arguments += ["--data-binary", "@\(bodyFile)"] }
+        if let output { arguments += ["-o", output] }
+        let result = try ExternalTool.run("curl", arguments)
+        let text = result.standardOutput
+        let split = text.lastIndex(of: "\n").map { (String(text[..<$0]), String(text[text.index(after: $0)...])) } ?? ("", text)
+        return HTTP(status: Int(split.1) ?? 0, body: split.0)
+    }
+
+    var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]) ?? [:] }
+}
+
+@Suite(.timeLimit(.minutes(3))) struct ServeCommandTests {
+    /// A store with the easy-run scenario and the Edge 705 ride in it.
+    func prepareStore(_ folder: URL) throws -> String {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let replay = try WorkoutProcess.run(["replay", root.appendingPathComponent("Scenarios/easy-run.yaml").path, "--store", store])
+        try #require(replay.status == 0, "\(replay.stderr)")
+        return store
+    }
+
+    func count(_ server: ServingProcess) throws -> Int {
+        try HTTP.request(server.url + "api/workouts").json["matching"] as? Int ?? -1
+    }
+
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the uploads of real files"),
+          .enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"),
+          .enabled(if: ExternalTool.pythonHas("garmin_fit_sdk"), "garmin-fit-sdk is missing (Scripts/setup installs it)"))
+    func uploadThroughThePageThenDownloadGivesAFileGarminReads() async throws {
+        let folder = Scratch.url("serve")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try prepareStore(folder)
+        let server = try await ServingProcess(["--store", store])
+        defer { server.stop() }
+        let ride = SharedData.file("activity-files/fitparse__garmin-edge-500-ride.fit").path
+        let results = try Browser.run([
+            .open(server.url),
+            .evaluate("return document.querySelectorAll('#workouts tbody tr').length"),
+            .chooseFile(selector: "#upload-file", path: ride),
+            .click("#upload-submit"),
+            .waitUntil("return location.pathname.indexOf('/workouts/') === 0 && !!document.getElementById('summary')", timeout: 30),
+            .evaluate("return [location.pathname.split('/')[2], document.querySelector('[data-key=distance] dd').textContent, Array.from(document.querySelectorAll('nav.links a, .links a')).map(function(a){return a.textContent;})]"),
+            .open(server.url + "?sort=-distance"),
+            .evaluate("return Array.from(document.querySelectorAll('#workouts tbody tr td:nth-child(2)')).map(function(td){return td.textContent;})"),
+            .open(server.url + "?activity=running"),
+            .evaluate("return [document.querySelectorAll('#workouts tbody tr').length, document.getElementById('workout-count').textContent]"),
+        ])
+        #expect(results[0] as? Int == 1)
+        let uploaded = try #require(results[1] as? [Any])
+        let id = try #require(uploaded[0] as? String)
+        #expect(uploaded[1] as? String == "92.62 km")
+        #expect((uploaded[2] as? [String])?.contains("Download FIT") == true)
+        #expect((results[2] as? [String]) == ["cycling", "running"], "sorted by distance, largest first")
+        #expect((results[3] as? [Any])?.first as? Int == 1)
+
+        // Download it again: Garmin's SDK reads it without an error, with the ride's records.
+        let downloaded = folder.appendingPathComponent("download.fit").path
+        let response = try HTTP.request(server.url + "workouts/\(id)/download/fit", output: downloaded)
+        #expect(response.status == 200)
+        let check = try ExternalTool.python("""
+            import sys
+            from garmin_fit_sdk import Decoder, Stream
+            d = Decoder(Stream.from_file(sys.argv[1]))
+            assert d.is_fit() and d.check_integrity(), 'not a sound FIT file'
+            m, e = Decoder(Stream.from_file(sys.argv[1])).read()
+            assert not e, e
+            s = m['session_mesgs'][0]
+            print(len(m['record_mesgs']), round(s['total_distance'] / 1000, 2))
+            """, [downloaded])
+        #expect(check.status == 0, "\(check.standardError)")
+        let figures = check.standardOutput.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(Int(figures.first ?? "") ?? 0 > 10_000, "\(check.standardOutput)")
+        #expect(figures.last == "92.62", "\(check.standardOutput)")
+    }
+
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the corrupt real file"),
+          .enabled(if: ExternalTool.has("curl"), "curl is missing"))
+    func badRequestsGetAClearStatusAndChangeNothing() async throws {
+        let folder = Scratch.url("serve-errors")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try prepareStore(folder)
+        let server = try await ServingProcess(["--store", store])
+        defer { server.stop() }
+        let unknown = try HTTP.request(server.url + "workouts/00000000-0000-0000-0000-000000000000")
+        #expect(unknown.status == 404 && unknown.body.contains("No workout has the identifier"))
+        #expect(try HTTP.request(server.url + "api/workouts/nope").status == 404)
+        let corrupt = SharedData.file("activity-files/fitparse__NEGATIVE-strava-android-truncated.fit").path
+        let refused = try HTTP.request(server.url + "api/workouts?filename=ride.fit", method: "POST", bodyFile: corrupt)
+        #expect(refused.status == 422)
+        let message = (refused.json["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message.contains("byte 7471") && message.contains("--salvage"), "\(refused.body)")
+        let page = try HTTP.request(server.url + "upload", method: "POST", headers: ["Content-Type: multipart/form-data; boundary=xyz"], bodyFile: corrupt)
+        #expect(page.status == 400 && page.body.contains("form data cannot be read"), "\(page.body)")
+        let crossSite = try HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", headers: ["Sec-Fetch-Site: cross-site"],
+                                         bodyFile: SharedData.file("activity-files/gc__edge705-ride-hr-2009-09-19.tcx").path)
+        #expect(crossSite.status == 403)
+        #expect(try HTTP.request(server.url + "api/workouts?sort=sideways").status == 400)
+        #expect(try count(server) == 1, "a refused request changed the store")
+    }
+
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the upload of a real file"),
+          .enabled(if: ExternalTool.has("curl"), "curl is missing"))
+    func anOpenBindNeedsTheTokenForChanges() async throws {
+        let refused = try WorkoutProcess.run(["serve", "--bind", "0.0.0.0"])
+        #expect(refused.status != 0 && refused.stderr.contains("--token"))
+        let folder = Scratch.url("serve-token")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try prepareStore(folder)
+        let server = try await ServingProcess(["--store", store, "--bind", "127.0.0.2", "--token", "correct horse battery"])
+        defer { server.stop() }
+        let tcx = SharedData.file("activity-files/gc__edge705-ride-hr-2009-09-19.tcx").path
+        let id = try #require((try HTTP.request(server.url + "api/workouts").json["workouts"] as? [[String: Any]])?.first?["id"] as? String)
+        #expect(try HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", bodyFile: tcx).status == 401)
+        #expect(try HTTP.request(server.url + "api/workouts/\(id)", method: "DELETE", headers: ["Authorization: Bearer wrong token"]).status == 401)
+        #expect(try count(server) == 1)
+        let created = try HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", headers: ["Authorization: Bearer correct horse battery"], bodyFile: tcx)
+        #expect(created.status == 201, "\(created.body)")
+        #expect(try HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", headers: ["Authorization: Bearer correct horse battery"], bodyFile: tcx).status == 409)
+        #expect(try HTTP.request(server.url + "api/workouts/\(id)", method: "DELETE", headers: ["Authorization: Bearer correct horse battery"]).status == 204)
+        #expect(try count(server) == 1)
+    }
+
+    @Test(.enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
+    func deletingAsksFirstThenRemovesTheWorkout() async throws {
+        let folder = Scratch.url("serve-delete")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try prepareStore(folder)
+        let server = try await ServingProcess(["--store", store])
+        defer { server.stop() }
+        let id = try #require((try HTTP.request(server.url + "api/workouts").json["workouts"] as? [[String: Any]])?.first?["id"] as? String)
+        let samples = try HTTP.request(server.url + "api/workouts/\(id)/samples?type=heartRate").json
+        #expect(samples["unit"] as? String == "count/min")
+        #expect((samples["samples"] as? [[String: Any]])?.count ?? 0 > 1_000)
+        let results = try Browser.run([
+            .open(server.url + "workouts/\(id)/delete"),
+            .evaluate("return document.title"),
+            .click("#confirm-delete"),
+            .waitUntil("return location.pathname === '/'", timeout: 10),
+            .evaluate("return document.getElementById('workout-count').textContent"),
+        ])
+        #expect(results[0] as? String == "Delete this workout?")
+        #expect(results[1] as? String == "0 workouts")
+        #expect(try HTTP.request(server.url + "api/workouts/\(id)").status == 404)
+    }
+}
