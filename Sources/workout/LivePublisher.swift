@@ -48,6 +48,8 @@ final class LivePublisher: HKLiveWorkoutBuilderDelegate, @unchecked Sendable {
         let statuses = dataSource.statuses
         var state = session.map { RecordDisplay.name($0.state) } ?? "waiting"
         if session?.state == .paused, builder.workoutEvents.last(where: { $0.type == .motionPaused || $0.type == .motionResumed })?.type == .motionPaused { state = "auto-paused" }
+        // "ended" is said once, by finish, with the saved workout's identifier.
+        if state == "ended" { state = "saving" }
         let heartRate = recent(.heartRate, unit: beatsPerMinute, within: 10)
         let status = LiveStatus(
             state: state, activity: activity.name, start: builder.startDate, elapsedSeconds: builder.elapsedTime(at: date),

@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The live page of `workout record --serve`, followed in a real Chromium while a real gpsd (gpsfake) feeds the recording.
+@Suite(.timeLimit(.minutes(3))) struct LivePageTests {
+    static let ride = """
+        name: live page ride
+        activity: running
+        seed: 11
+        route:
+          loop: {center: [52.37, 4.89], length: 2km}
+        sensors:
+          gps: {noise: 0, accuracy: 4}
+          heartRate: off
+        timeline:
+          - start
+          - move: {duration: 32s, speed: 4}
+          - stop
+        """
+
+    @Test(.enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
+    func theLivePageFollowsARecordingToItsEndAndCatchesUpAfterADrop() async throws {
+        let folder = Scratch.url("live")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = folder.appendingPathComponent("ride.yaml").path
+        try Self.ride.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let nmea = folder.appendingPathComponent("ride.nmea").path
+        let simulated = try WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"])
+        try #require(simulated.status == 0, "\(simulated.stderr)")
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let gpsd = try GPSFake(log: nmea)
+        defer { gpsd.stop() }
+        gpsd.waitUntilListening()
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "30", "--fix-wait", "10",
+                                              "--serve", "127.0.0.1:0", "--store", store])
+        try await recording.waitFor("live page on ")
+        let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live page on ") })
+        let url = String(try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }))
+        let base = String(url.dropLast("live".count))
+        let serverTrack = "var x = new XMLHttpRequest(); x.open('GET', '/api/live', false); x.send(); return JSON.parse(x.responseText).trackCount"
+        let results = try Browser.run([
+            .open(url),
+            .waitUntil("return document.getElementById('live-state').textContent === 'running' && window.liveDebug.trackLength() >= 5", timeout: 30),
+            .evaluate("window.liveDebug.drop(); return window.liveDebug.trackLength()"),
+            .waitUntil("return document.getElementById('live-connection').textContent === 'connected'", timeout: 10),
+            .evaluate("return [window.liveDebug.trackLength(), (function(){ \(serverTrack) })()]"),
+            .waitUntil("return document.getElementById('live-state').textContent === 'ended'", timeout: 60),
+            .evaluate("""
+                return {distance: document.getElementById('live-distance').textContent, link: (document.getElementById('live-workout-link') || {}).href,
+                        points: window.liveDebug.trackLength(), drawn: parseInt(document.getElementById('live-track').getAttribute('data-points')),
+                        elapsed: document.getElementById('live-elapsed').textContent, gps: document.getElementById('live-gps').textContent,
+                        updates: window.liveLatencies.length, title: document.title}
+                """),
+        ])
+        #expect(try await recording.finish() == 0, "\(recording.output)")
+        // After the drop the page caught up with the track the server holds.
+        let caughtUp = try #require(results[1] as? [Int])
+        #expect(caughtUp[0] >= caughtUp[1] - 1 && caughtUp[0] <= caughtUp[1], "page \(caughtUp[0]) points, server \(caughtUp[1])")
+        let end = try #require(results[2] as? [String: Any])
+        let list = try WorkoutProcess.run(["list", "--json", "--store", store])
+        let workout = try #require((try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])?.first, "\(recording.output)")
+        let meters = try #require(workout["distanceMeters"] as? Double)
+        #expect(end["distance"] as? String == String(format: "%.2f km", meters / 1_000), "the page's last distance is the saved workout's")
+        #expect(end["link"] as? String == "\(base)workouts/\(workout["id"] as? String ?? "")")
+        #expect((end["points"] as? Int ?? 0) >= 20 && end["drawn"] as? Int == end["points"] as? Int, "\(end)")
+        #expect((end["gps"] as? String)?.isEmpty == false && end["gps"] as? String != "–")
+        #expect((end["updates"] as? Int ?? 0) >= 20, "one update a fix at least: \(end)")
+    }
+}
