@@ -133,6 +133,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "WorkoutServerTests",
+            dependencies: ["WorkoutServer", "WorkoutFormats"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "WorkoutCommandTests",
             dependencies: ["workout", "OpenHealthKit", "WorkoutSources", "WorkoutFormats", "TestSupport"],
             swiftSettings: strictSettings

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkoutFormats
 import WorkoutReport
 
 @Suite("Web Mercator projection")
