@@ -12,7 +12,7 @@ extension HKHealthStore {
     public func quantitySamples(_ type: HKQuantityType, predicate: NSPredicate?) async throws -> [HKQuantitySample] {
         var samples: [HKQuantitySample] = []
         let descriptor = HKQuantitySeriesSampleQueryDescriptor(predicate: .quantitySample(type: type, predicate: predicate), options: .includeSample)
-        for try await result in descriptor.results(for: self) {
+        for result in try await descriptor.allResults(for: self) {
             guard let sample = result.sample else { continue }
             if sample.count == 1 {
                 samples.append(sample)
