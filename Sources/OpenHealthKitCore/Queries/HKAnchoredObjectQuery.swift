@@ -6,6 +6,12 @@ extension ObjectReader {
     func changes(_ query: ObjectQuery, after anchor: HKQueryAnchor?, limit: Int?) async throws -> AnchoredChanges {
         try await database.writer.read { db in
             let start = anchor?.value ?? 0
+            // Every insertion and deletion moves the store-wide counter: when it has not
+            // moved past the anchor, nothing changed, and no table needs reading (a web
+            // page polling 10,000 workouts spent most of its time scanning them).
+            if anchor != nil, let counter = try Int64.fetchOne(db, sql: "SELECT value FROM change_counter"), counter <= start {
+                return AnchoredChanges(added: [], deleted: [], anchor: HKQueryAnchor(start))
+            }
             var added = query
             added.afterAnchor = start
             added.sqlOrder = "object.id"

@@ -5,6 +5,8 @@ import Foundation
 /// map tiles beneath only when a tile server is named.
 struct RouteDrawing {
     static let maximumWidth = 800.0, maximumHeight = 520.0, margin = 24.0
+    /// Bands kept clear of the track: the north arrow's at the top, the scale bar's at the bottom.
+    static let topBand = 44.0, bottomBand = 36.0
 
     /// The drawn track's points: seconds since the start, SVG position, latitude and longitude.
     var t: [Double] = [], x: [Double] = [], y: [Double] = [], latitude: [Double] = [], longitude: [Double] = []
@@ -33,9 +35,9 @@ struct RouteDrawing {
         guard let minX = worldX.min(), let maxX = worldX.max(), let minY = worldY.min(), let maxY = worldY.max() else { return }
         // One scale for both axes, fitting the track inside the drawing; a point-like track gets a 200 m view.
         let spanX = max(maxX - minX, 1e-5), spanY = max(maxY - minY, 1e-5)
-        let scale = min((Self.maximumWidth - 2 * Self.margin) / spanX, (Self.maximumHeight - 2 * Self.margin) / spanY)
-        let width = (spanX * scale + 2 * Self.margin).rounded(.up), height = (spanY * scale + 2 * Self.margin).rounded(.up)
-        let originX = minX - Self.margin / scale, originY = minY - Self.margin / scale
+        let scale = min((Self.maximumWidth - 2 * Self.margin) / spanX, (Self.maximumHeight - Self.topBand - Self.bottomBand) / spanY)
+        let width = max(spanX * scale + 2 * Self.margin, 240).rounded(.up), height = (spanY * scale + Self.topBand + Self.bottomBand).rounded(.up)
+        let originX = minX - (width - spanX * scale) / 2 / scale, originY = minY - Self.topBand / scale
         (self.originX, self.originY, self.scale) = (originX, originY, scale)
         let screenX = worldX.map { ($0 - originX) * scale }, screenY = worldY.map { ($0 - originY) * scale }
         let kept = PolylineSimplifier.indices(x: screenX, y: screenY, tolerance: 0.35)

@@ -40,7 +40,7 @@ extension ServerRoutes {
             do { query = try WorkoutListQuery(parameters: parameters(request)) } catch let error as WorkoutListQueryError {
                 return ServerResponse.error(.badRequest, api: true, title: "Bad query", message: error.description)
             }
-            let (page, matching) = try await library.list(query)
+            let (page, matching, _) = try await library.list(query)
             return ServerResponse.json(ListResponse(workouts: page, matching: matching, page: query.page, pageSize: query.pageSize))
         }
         router.get("/api/workouts/:id") { _, context in

@@ -38,8 +38,7 @@ struct ServerRoutes: Sendable {
         do { query = try WorkoutListQuery(parameters: parameters(request)) } catch {
             return ServerResponse.error(.badRequest, api: false, title: "This list cannot be shown", message: error.description)
         }
-        let (page, matching) = try await library.list(query)
-        let activities = try await library.activities()
+        let (page, matching, activities) = try await library.list(query)
         let body = WorkoutListPage(page: page, matching: matching, query: query, activities: activities, timeZone: configuration.timeZone).render()
         return ServerResponse.html(ServerPage.layout(title: "Workouts", body: body))
     }

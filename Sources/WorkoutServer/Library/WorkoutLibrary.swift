@@ -14,6 +14,10 @@ public actor WorkoutLibrary {
     public let store: HKHealthStore
     private var summaries: [String: WorkoutSummary] = [:]
     private var anchor: HKQueryAnchor?
+    /// The summaries in a fixed order, and orders of their indices by sort, until the next change.
+    private var entries: [WorkoutSummary]?
+    private var orders: [WorkoutListQuery.Order: [Int]] = [:]
+    private var activityNames: [String]?
 
     /// The library of `store`.
     public init(store: HKHealthStore) {
@@ -26,18 +30,24 @@ public actor WorkoutLibrary {
         return Array(summaries.values)
     }
 
-    /// The workouts matching `query`, sorted and cut to its page, and how many matched in all.
-    public func list(_ query: WorkoutListQuery) async throws -> (page: [WorkoutSummary], matching: Int) {
+    /// The workouts matching `query`, sorted and cut to its page; how many matched in
+    /// all; and the activities of every stored workout, for the list's filter.
+    public func list(_ query: WorkoutListQuery) async throws -> (page: [WorkoutSummary], matching: Int, activities: [String]) {
         try await refresh()
-        let matching = query.sortedMatches(in: summaries.values)
-        let first = min(matching.count, (query.page - 1) * query.pageSize)
-        return (Array(matching[first..<min(matching.count, first + query.pageSize)]), matching.count)
-    }
-
-    /// The activities of the stored workouts, in alphabetical order, for the list's filter.
-    public func activities() async throws -> [String] {
-        try await refresh()
-        return Set(summaries.values.map(\.activity)).sorted()
+        let entries = self.entries ?? Array(summaries.values)
+        self.entries = entries
+        let order = orders[query.order] ?? WorkoutListQuery.sortedIndices(of: entries, by: query.order)
+        orders[query.order] = order
+        let first = (query.page - 1) * query.pageSize
+        var page: [WorkoutSummary] = []
+        var matching = 0
+        for index in order where query.matches(entries[index]) {
+            if matching >= first, page.count < query.pageSize { page.append(entries[index]) }
+            matching += 1
+        }
+        let names = activityNames ?? Set(entries.map(\.activity)).sorted()
+        activityNames = names
+        return (page, matching, names)
     }
 
     /// The workout whose identifier is `id` (its full UUID, any case), or nil.
@@ -105,5 +115,10 @@ public actor WorkoutLibrary {
         for deleted in changes.deletedObjects { summaries[deleted.uuid.uuidString] = nil }
         for workout in changes.addedSamples { summaries[workout.uuid.uuidString] = WorkoutSummary(workout) }
         anchor = changes.newAnchor
+        if !changes.deletedObjects.isEmpty || !changes.addedSamples.isEmpty {
+            entries = nil
+            orders = [:]
+            activityNames = nil
+        }
     }
 }
