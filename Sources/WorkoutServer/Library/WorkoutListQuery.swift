@@ -7,7 +7,18 @@ import WorkoutFormats
 public struct WorkoutListQuery: Sendable, Equatable {
     /// What the list is sorted by.
     public enum SortKey: String, Sendable, CaseIterable {
-        case start, activity, duration, distance, energy, heartRate
+        /// When the workout started.
+        case start
+        /// The activity's name, alphabetically.
+        case activity
+        /// Seconds of activity.
+        case duration
+        /// Metres covered.
+        case distance
+        /// Active energy.
+        case energy
+        /// Average heart rate.
+        case heartRate
     }
 
     /// Only this activity (HealthKit's case name), or all.
