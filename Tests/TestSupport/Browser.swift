@@ -6,7 +6,7 @@ public import Foundation
 /// and returns what each `eval` step's script returned, as JSON:
 ///
 /// ```swift
-/// let results = try Browser.run([.open(url), .evaluate("return document.title")])
+/// let results = try await Browser.run([.open(url), .evaluate("return document.title")])
 /// ```
 public enum Browser {
     /// Whether Chromium, its driver and Selenium are installed (`.ci/run` installs them).
@@ -52,10 +52,14 @@ public enum Browser {
     }
 
     /// Carries out `steps` and returns each `evaluate` step's result, in order.
+    ///
+    /// The browser runs for as long as its steps take (a live page's, half a
+    /// minute): it is waited for on a thread of its own, never on one of the
+    /// two cooperative threads other tests' timers need.
     /// - Throws: ``BrowserError`` with the driver's message when a step fails.
-    public static func run(_ steps: [Step]) throws -> [Any] {
+    public static func run(_ steps: [Step]) async throws -> [Any] {
         let data = try JSONSerialization.data(withJSONObject: steps.map(\.json))
-        let output = try ExternalTool.python(driver, [String(decoding: data, as: UTF8.self)])
+        let output = try await offThePool { try ExternalTool.python(driver, [String(decoding: data, as: UTF8.self)]) }
         guard output.status == 0, let results = try? JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [Any] else {
             throw BrowserError(description: "the browser failed (status \(output.status)):\n\(output.standardError)\n\(output.standardOutput)")
         }

@@ -40,7 +40,7 @@ import Testing
         let url = String(try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }))
         let base = String(url.dropLast("live".count))
         let serverTrack = "var x = new XMLHttpRequest(); x.open('GET', '/api/live', false); x.send(); return JSON.parse(x.responseText).trackCount"
-        let results = try Browser.run([
+        let results = try await Browser.run([
             .open(url),
             .waitUntil("return document.getElementById('live-state').textContent === 'running' && window.liveDebug.trackLength() >= 5", timeout: 30),
             .evaluate("window.liveDebug.drop(); return window.liveDebug.trackLength()"),

@@ -21,7 +21,7 @@ import Testing
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the Edge 500 ride"),
           .enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"),
           .enabled(if: ExternalTool.pythonHas("garmin_fit_sdk"), "garmin-fit-sdk is missing (Scripts/setup installs it)"))
-    func theReportOfARealRideMatchesItsFileInABrowser() throws {
+    func theReportOfARealRideMatchesItsFileInABrowser() async throws {
         let folder = Scratch.url("report")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -29,12 +29,12 @@ import Testing
         let page = folder.appendingPathComponent("ride.html").path
         let written = try WorkoutProcess.run(["report", fit, "-o", page, "--maximum-heart-rate", "190", "--time-zone", "UTC"])
         try #require(written.status == 0, "\(written.stderr)")
-        let decoded = try ExternalTool.python(Self.decode, [fit])
+        let decoded = try await offThePool { try ExternalTool.python(Self.decode, [fit]) }
         let truth = try #require(try JSONSerialization.jsonObject(with: Data(decoded.standardOutput.utf8)) as? [String: Any], "\(decoded.standardError)")
         let positions = try #require(truth["positions"] as? [[Double]])
         let screenshot = folder.appendingPathComponent("ride.png").path
 
-        let results = try Browser.run([
+        let results = try await Browser.run([
             .open("file://\(page)"),
             .evaluate("""
                 var d = JSON.parse(document.getElementById('report-data').textContent), c = d.charts.find(function(c){return c.id==='chart-heartRate-time';});

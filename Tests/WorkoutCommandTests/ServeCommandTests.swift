@@ -61,7 +61,7 @@ struct HTTP {
         let server = try await ServingProcess(["--store", store])
         defer { server.stop() }
         let ride = SharedData.file("activity-files/fitparse__garmin-edge-500-ride.fit").path
-        let results = try Browser.run([
+        let results = try await Browser.run([
             .open(server.url),
             .evaluate("return document.querySelectorAll('#workouts tbody tr').length"),
             .chooseFile(selector: "#upload-file", path: ride),
@@ -85,7 +85,7 @@ struct HTTP {
         let downloaded = folder.appendingPathComponent("download.fit").path
         let response = try HTTP.request(server.url + "workouts/\(id)/download/fit", output: downloaded)
         #expect(response.status == 200)
-        let check = try ExternalTool.python("""
+        let check = try await offThePool { try ExternalTool.python("""
             import sys
             from garmin_fit_sdk import Decoder, Stream
             d = Decoder(Stream.from_file(sys.argv[1]))
@@ -94,7 +94,7 @@ struct HTTP {
             assert not e, e
             s = m['session_mesgs'][0]
             print(len(m['record_mesgs']), round(s['total_distance'] / 1000, 2))
-            """, [downloaded])
+            """, [downloaded]) }
         #expect(check.status == 0, "\(check.standardError)")
         let figures = check.standardOutput.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(Int(figures.first ?? "") ?? 0 > 10_000, "\(check.standardOutput)")
@@ -159,7 +159,7 @@ struct HTTP {
         let samples = try HTTP.request(server.url + "api/workouts/\(id)/samples?type=heartRate").json
         #expect(samples["unit"] as? String == "count/min")
         #expect((samples["samples"] as? [[String: Any]])?.count ?? 0 > 1_000)
-        let results = try Browser.run([
+        let results = try await Browser.run([
             .open(server.url + "workouts/\(id)/delete"),
             .evaluate("return document.title"),
             .click("#confirm-delete"),
