@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 
-@Suite(.timeLimit(.minutes(1))) struct HKStatisticsCollectionQueryTests {
+@Suite(.timeLimit(.minutes(3))) struct HKStatisticsCollectionQueryTests {
     var utc: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

@@ -59,11 +59,40 @@ public enum Browser {
     /// - Throws: ``BrowserError`` with the driver's message when a step fails.
     public static func run(_ steps: [Step]) async throws -> [Any] {
         let data = try JSONSerialization.data(withJSONObject: steps.map(\.json))
-        let output = try await offThePool { try ExternalTool.python(driver, [String(decoding: data, as: UTF8.self)]) }
+        // One browser at a time: two Chromiums on two cores slow every timing-sensitive test beside them.
+        await gate.acquire()
+        let output: ExternalTool.Output
+        do {
+            output = try await offThePool { try ExternalTool.python(driver, [String(decoding: data, as: UTF8.self)]) }
+        } catch {
+            await gate.release()
+            throw error
+        }
+        await gate.release()
         guard output.status == 0, let results = try? JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [Any] else {
             throw BrowserError(description: "the browser failed (status \(output.status)):\n\(output.standardError)\n\(output.standardOutput)")
         }
         return results
+    }
+
+    private static let gate = Gate()
+
+    /// Lets one holder through at a time, in order of arrival.
+    private actor Gate {
+        private var held = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        func acquire() async {
+            if !held {
+                held = true
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        func release() {
+            if waiting.isEmpty { held = false } else { waiting.removeFirst().resume() }
+        }
     }
 
     private static let driver = """

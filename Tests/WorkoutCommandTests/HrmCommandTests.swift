@@ -3,7 +3,7 @@ import Testing
 import WorkoutSources
 import TestSupport
 
-@Suite(.timeLimit(.minutes(1))) struct HrmCommandTests {
+@Suite(.timeLimit(.minutes(3))) struct HrmCommandTests {
     func capture(_ text: String) throws -> String {
         let path = Scratch.url("hrm", extension: "log").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

@@ -27,7 +27,7 @@ import Testing
         let scenario = folder.appendingPathComponent("ride.yaml").path
         try Self.ride.write(toFile: scenario, atomically: true, encoding: .utf8)
         let nmea = folder.appendingPathComponent("ride.nmea").path
-        let simulated = try WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"])
+        let simulated = try await offThePool { try WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"]) }
         try #require(simulated.status == 0, "\(simulated.stderr)")
         let store = folder.appendingPathComponent("health.sqlite").path
         let gpsd = try GPSFake(log: nmea)
@@ -59,7 +59,7 @@ import Testing
         let caughtUp = try #require(results[1] as? [Int])
         #expect(caughtUp[0] >= caughtUp[1] - 1 && caughtUp[0] <= caughtUp[1], "page \(caughtUp[0]) points, server \(caughtUp[1])")
         let end = try #require(results[2] as? [String: Any])
-        let list = try WorkoutProcess.run(["list", "--json", "--store", store])
+        let list = try await offThePool { try WorkoutProcess.run(["list", "--json", "--store", store]) }
         let workout = try #require((try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])?.first, "\(recording.output)")
         let meters = try #require(workout["distanceMeters"] as? Double)
         #expect(end["distance"] as? String == String(format: "%.2f km", meters / 1_000), "the page's last distance is the saved workout's")

@@ -93,18 +93,21 @@ final class TmuxTerminal: @unchecked Sendable {
         let gpsd = try GPSFake(log: nmea)
         defer { gpsd.stop() }
         let strap = try SocatPair()
-        // The strap: 150 bpm, then 160, a notification a second.
-        let feeding = Task {
+        // The strap: 150 bpm, then 160, a notification a second, from a thread of its own: a task
+        // waits for a cooperative thread, which other tests' blocking work can hold for seconds.
+        let flag = StopFlag()
+        let feeding = Thread {
             var sequence: UInt32 = 0
-            while !Task.isCancelled {
+            while !flag.isSet {
                 let heartRate: UInt8 = sequence < 20 ? 150 : 160
                 try? strap.write(StrapFraming.hrm1.encode(.notification(kind: 0x2A37, payload: [0x06, heartRate]), sequence: sequence,
                                                           milliseconds: UInt64(sequence) * 1000))
                 sequence += 1
-                try? await Task.sleep(for: .seconds(1))
+                usleep(1_000_000)
             }
         }
-        defer { feeding.cancel() }
+        feeding.start()
+        defer { flag.set() }
 
         let terminal = try TmuxTerminal(width: width, height: height, command: [
             WorkoutProcess.executable.path, "record", "--activity", "cycling", "--gpsd", "127.0.0.1:\(gpsd.port)", "--hrm", strap.device,

@@ -27,7 +27,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let fit = SharedData.file("activity-files/fitparse__garmin-edge-500-ride.fit").path
         let page = folder.appendingPathComponent("ride.html").path
-        let written = try WorkoutProcess.run(["report", fit, "-o", page, "--maximum-heart-rate", "190", "--time-zone", "UTC"])
+        let written = try await offThePool { try WorkoutProcess.run(["report", fit, "-o", page, "--maximum-heart-rate", "190", "--time-zone", "UTC"]) }
         try #require(written.status == 0, "\(written.stderr)")
         let decoded = try await offThePool { try ExternalTool.python(Self.decode, [fit]) }
         let truth = try #require(try JSONSerialization.jsonObject(with: Data(decoded.standardOutput.utf8)) as? [String: Any], "\(decoded.standardError)")

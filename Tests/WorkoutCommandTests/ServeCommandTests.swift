@@ -22,12 +22,14 @@ struct HTTP {
     var status: Int
     var body: String
 
-    static func request(_ url: String, method: String = "GET", headers: [String] = [], bodyFile: String? = nil, output: String? = nil) throws -> HTTP {
+    /// Waits for curl on a thread of its own, not one of the cooperative threads other tests' timers need.
+    static func request(_ url: String, method: String = "GET", headers: [String] = [], bodyFile: String? = nil, output: String? = nil) async throws -> HTTP {
         var arguments = ["-s", "-X", method, "-w", "\n%{http_code}", url]
         for header in headers { arguments += ["-H", header] }
         if let bodyFile { arguments += ["--data-binary", "@\(bodyFile)"] }
         if let output { arguments += ["-o", output] }
-        let result = try ExternalTool.run("curl", arguments)
+        let curlArguments = arguments
+        let result = try await offThePool { try ExternalTool.run("curl", curlArguments) }
         let text = result.standardOutput
         let split = text.lastIndex(of: "\n").map { (String(text[..<$0]), String(text[text.index(after: $0)...])) } ?? ("", text)
         return HTTP(status: Int(split.1) ?? 0, body: split.0)
@@ -36,19 +38,20 @@ struct HTTP {
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]) ?? [:] }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct ServeCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct ServeCommandTests {
     /// A store with the easy-run scenario and the Edge 705 ride in it.
-    func prepareStore(_ folder: URL) throws -> String {
+    func prepareStore(_ folder: URL) async throws -> String {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = folder.appendingPathComponent("health.sqlite").path
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let replay = try WorkoutProcess.run(["replay", root.appendingPathComponent("Scenarios/easy-run.yaml").path, "--store", store])
+        let scenario = root.appendingPathComponent("Scenarios/easy-run.yaml").path
+        let replay = try await offThePool { try WorkoutProcess.run(["replay", scenario, "--store", store]) }
         try #require(replay.status == 0, "\(replay.stderr)")
         return store
     }
 
-    func count(_ server: ServingProcess) throws -> Int {
-        try HTTP.request(server.url + "api/workouts").json["matching"] as? Int ?? -1
+    func count(_ server: ServingProcess) async throws -> Int {
+        try await HTTP.request(server.url + "api/workouts").json["matching"] as? Int ?? -1
     }
 
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the uploads of real files"),
@@ -57,7 +60,7 @@ struct HTTP {
     func uploadThroughThePageThenDownloadGivesAFileGarminReads() async throws {
         let folder = Scratch.url("serve")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try prepareStore(folder)
+        let store = try await prepareStore(folder)
         let server = try await ServingProcess(["--store", store])
         defer { server.stop() }
         let ride = SharedData.file("activity-files/fitparse__garmin-edge-500-ride.fit").path
@@ -83,7 +86,7 @@ struct HTTP {
 
         // Download it again: Garmin's SDK reads it without an error, with the ride's records.
         let downloaded = folder.appendingPathComponent("download.fit").path
-        let response = try HTTP.request(server.url + "workouts/\(id)/download/fit", output: downloaded)
+        let response = try await HTTP.request(server.url + "workouts/\(id)/download/fit", output: downloaded)
         #expect(response.status == 200)
         let check = try await offThePool { try ExternalTool.python("""
             import sys
@@ -106,57 +109,57 @@ struct HTTP {
     func badRequestsGetAClearStatusAndChangeNothing() async throws {
         let folder = Scratch.url("serve-errors")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try prepareStore(folder)
+        let store = try await prepareStore(folder)
         let server = try await ServingProcess(["--store", store])
         defer { server.stop() }
-        let unknown = try HTTP.request(server.url + "workouts/00000000-0000-0000-0000-000000000000")
+        let unknown = try await HTTP.request(server.url + "workouts/00000000-0000-0000-0000-000000000000")
         #expect(unknown.status == 404 && unknown.body.contains("No workout has the identifier"))
-        #expect(try HTTP.request(server.url + "api/workouts/nope").status == 404)
+        #expect(try await HTTP.request(server.url + "api/workouts/nope").status == 404)
         let corrupt = SharedData.file("activity-files/fitparse__NEGATIVE-strava-android-truncated.fit").path
-        let refused = try HTTP.request(server.url + "api/workouts?filename=ride.fit", method: "POST", bodyFile: corrupt)
+        let refused = try await HTTP.request(server.url + "api/workouts?filename=ride.fit", method: "POST", bodyFile: corrupt)
         #expect(refused.status == 422)
         let message = (refused.json["error"] as? [String: Any])?["message"] as? String ?? ""
         #expect(message.contains("byte 7471") && message.contains("--salvage"), "\(refused.body)")
-        let page = try HTTP.request(server.url + "upload", method: "POST", headers: ["Content-Type: multipart/form-data; boundary=xyz"], bodyFile: corrupt)
+        let page = try await HTTP.request(server.url + "upload", method: "POST", headers: ["Content-Type: multipart/form-data; boundary=xyz"], bodyFile: corrupt)
         #expect(page.status == 400 && page.body.contains("form data cannot be read"), "\(page.body)")
-        let crossSite = try HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", headers: ["Sec-Fetch-Site: cross-site"],
+        let crossSite = try await HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", headers: ["Sec-Fetch-Site: cross-site"],
                                          bodyFile: SharedData.file("activity-files/gc__edge705-ride-hr-2009-09-19.tcx").path)
         #expect(crossSite.status == 403)
-        #expect(try HTTP.request(server.url + "api/workouts?sort=sideways").status == 400)
-        #expect(try count(server) == 1, "a refused request changed the store")
+        #expect(try await HTTP.request(server.url + "api/workouts?sort=sideways").status == 400)
+        #expect(try await count(server) == 1, "a refused request changed the store")
     }
 
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the upload of a real file"),
           .enabled(if: ExternalTool.has("curl"), "curl is missing"))
     func anOpenBindNeedsTheTokenForChanges() async throws {
-        let refused = try WorkoutProcess.run(["serve", "--bind", "0.0.0.0"])
+        let refused = try await offThePool { try WorkoutProcess.run(["serve", "--bind", "0.0.0.0"]) }
         #expect(refused.status != 0 && refused.stderr.contains("--token"))
         let folder = Scratch.url("serve-token")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try prepareStore(folder)
+        let store = try await prepareStore(folder)
         let server = try await ServingProcess(["--store", store, "--bind", "127.0.0.2", "--token", "correct horse battery"])
         defer { server.stop() }
         let tcx = SharedData.file("activity-files/gc__edge705-ride-hr-2009-09-19.tcx").path
-        let id = try #require((try HTTP.request(server.url + "api/workouts").json["workouts"] as? [[String: Any]])?.first?["id"] as? String)
-        #expect(try HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", bodyFile: tcx).status == 401)
-        #expect(try HTTP.request(server.url + "api/workouts/\(id)", method: "DELETE", headers: ["Authorization: Bearer wrong token"]).status == 401)
-        #expect(try count(server) == 1)
-        let created = try HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", headers: ["Authorization: Bearer correct horse battery"], bodyFile: tcx)
+        let id = try #require((try await HTTP.request(server.url + "api/workouts").json["workouts"] as? [[String: Any]])?.first?["id"] as? String)
+        #expect(try await HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", bodyFile: tcx).status == 401)
+        #expect(try await HTTP.request(server.url + "api/workouts/\(id)", method: "DELETE", headers: ["Authorization: Bearer wrong token"]).status == 401)
+        #expect(try await count(server) == 1)
+        let created = try await HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", headers: ["Authorization: Bearer correct horse battery"], bodyFile: tcx)
         #expect(created.status == 201, "\(created.body)")
-        #expect(try HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", headers: ["Authorization: Bearer correct horse battery"], bodyFile: tcx).status == 409)
-        #expect(try HTTP.request(server.url + "api/workouts/\(id)", method: "DELETE", headers: ["Authorization: Bearer correct horse battery"]).status == 204)
-        #expect(try count(server) == 1)
+        #expect(try await HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", headers: ["Authorization: Bearer correct horse battery"], bodyFile: tcx).status == 409)
+        #expect(try await HTTP.request(server.url + "api/workouts/\(id)", method: "DELETE", headers: ["Authorization: Bearer correct horse battery"]).status == 204)
+        #expect(try await count(server) == 1)
     }
 
     @Test(.enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
     func deletingAsksFirstThenRemovesTheWorkout() async throws {
         let folder = Scratch.url("serve-delete")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try prepareStore(folder)
+        let store = try await prepareStore(folder)
         let server = try await ServingProcess(["--store", store])
         defer { server.stop() }
-        let id = try #require((try HTTP.request(server.url + "api/workouts").json["workouts"] as? [[String: Any]])?.first?["id"] as? String)
-        let samples = try HTTP.request(server.url + "api/workouts/\(id)/samples?type=heartRate").json
+        let id = try #require((try await HTTP.request(server.url + "api/workouts").json["workouts"] as? [[String: Any]])?.first?["id"] as? String)
+        let samples = try await HTTP.request(server.url + "api/workouts/\(id)/samples?type=heartRate").json
         #expect(samples["unit"] as? String == "count/min")
         #expect((samples["samples"] as? [[String: Any]])?.count ?? 0 > 1_000)
         let results = try await Browser.run([
@@ -168,6 +171,6 @@ struct HTTP {
         ])
         #expect(results[0] as? String == "Delete this workout?")
         #expect(results[1] as? String == "0 workouts")
-        #expect(try HTTP.request(server.url + "api/workouts/\(id)").status == 404)
+        #expect(try await HTTP.request(server.url + "api/workouts/\(id)").status == 404)
     }
 }

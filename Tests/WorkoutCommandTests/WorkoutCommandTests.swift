@@ -34,7 +34,7 @@ struct WorkoutProcess {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct WorkoutCommandTests {
+@Suite(.timeLimit(.minutes(3))) struct WorkoutCommandTests {
     let bpm = HKUnit(from: "count/min")
 
     func storeWithHeartRates() async throws -> String {

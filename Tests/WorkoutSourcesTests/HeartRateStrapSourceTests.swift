@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 import WorkoutSources
 
-@Suite(.timeLimit(.minutes(1))) struct HeartRateStrapSourceTests {
+@Suite(.timeLimit(.minutes(3))) struct HeartRateStrapSourceTests {
     @Test func theHrmSchemeReadsItsParameters() throws {
         HeartRateStrapSource.register()
         let sources = try WorkoutSourceRegistry.sources(for: WorkoutSourceSpecification.list("hrm:/dev/ttyUSB0?baud=9600&framing=slip&stale=5"))
