@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "WorkoutFormats", targets: ["WorkoutFormats"]),
         .library(name: "WorkoutReport", targets: ["WorkoutReport"]),
         .library(name: "WorkoutServer", targets: ["WorkoutServer"]),
+        .library(name: "HTTPForms", targets: ["HTTPForms"]),
         .executable(name: "workout", targets: ["workout"]),
     ],
     dependencies: [
@@ -68,6 +69,8 @@ let package = Package(
             dependencies: ["OpenHealthKitCore", "WorkoutFormats"],
             swiftSettings: strictSettings
         ),
+        // Uploads as browsers send them (multipart/form-data): Foundation only, so it can be fuzzed alone.
+        .target(name: "HTTPForms", swiftSettings: strictSettings),
         // `workout serve`: the store as a web app and JSON API, and the live page of a recording.
         .target(
             name: "WorkoutServer",
@@ -75,6 +78,7 @@ let package = Package(
                 "OpenHealthKitCore",
                 "WorkoutFormats",
                 "WorkoutReport",
+                "HTTPForms",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -132,6 +136,7 @@ let package = Package(
             dependencies: ["WorkoutReport", "WorkoutFormats", "OpenHealthKit", "TestSupport"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutServerTests",
             dependencies: ["WorkoutServer", "WorkoutFormats"],

@@ -18,6 +18,7 @@ let package = Package(
         .executableTarget(name: "FuzzScenarioParser", dependencies: ["FuzzSupport", .product(name: "WorkoutSources", package: "OpenHealthKit")], path: "Sources/FuzzScenarioParser"),
         .executableTarget(name: "FuzzAthleteProfile", dependencies: ["FuzzSupport", .product(name: "WorkoutSources", package: "OpenHealthKit"), .product(name: "OpenHealthKitCore", package: "OpenHealthKit")], path: "Sources/FuzzAthleteProfile"),
         .executableTarget(name: "FuzzGPSDFix", dependencies: ["FuzzSupport", .product(name: "WorkoutSources", package: "OpenHealthKit")], path: "Sources/FuzzGPSDFix"),
+        .executableTarget(name: "FuzzMultipartForm", dependencies: ["FuzzSupport", .product(name: "HTTPForms", package: "OpenHealthKit")], path: "Sources/FuzzMultipartForm"),
         .executableTarget(name: "FuzzUnitString", dependencies: ["FuzzSupport", .product(name: "OpenHealthKit", package: "OpenHealthKit")], path: "Sources/FuzzUnitString"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPForms
 import Hummingbird
 import OpenHealthKitCore
 import WorkoutFormats

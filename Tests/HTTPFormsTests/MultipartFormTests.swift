@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WorkoutServer
+import HTTPForms
 
 @Suite("multipart/form-data")
 struct MultipartFormTests {
