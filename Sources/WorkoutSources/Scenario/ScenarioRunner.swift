@@ -48,7 +48,7 @@ public final class ScenarioRunner: Sendable {
         public var statuses: [WorkoutSourceStatus]
         /// Readings delivered to the data source.
         public var readingCount: Int
-        /// When each position delivered while the session was running was taken.
+        /// When each position the scenario delivered was taken.
         public var locationDates: [Date] = []
     }
 
@@ -96,10 +96,10 @@ public final class ScenarioRunner: Sendable {
     private func deliver(_ batch: inout [WorkoutReading], to driver: some ScenarioDriver, run: inout Run) async {
         guard !batch.isEmpty else { return }
         defer { batch.removeAll(keepingCapacity: true) }
-        // Actions go between batches, so the whole batch meets one session state.
-        if driver.liveBuilder?.workoutSession?.state == .running {
-            for case .location(let location) in batch { run.locationDates.append(location.timestamp) }
-        }
+        // Every position the scenario delivers counts toward a GPS loss's gap. The session's
+        // state was asked here before, but it moves on its own queue: under load an instant
+        // replay ran ahead of it, no position counted, and a 90 s loss measured 0 s.
+        for case .location(let location) in batch { run.locationDates.append(location.timestamp) }
         await driver.liveBuilder?.dataSource?.deliver(batch, from: "scenario")
     }
 
