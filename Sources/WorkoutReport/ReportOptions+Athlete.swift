@@ -17,7 +17,7 @@ extension ReportOptions {
         if heartRateZones == nil, let maximum = (metadata[OpenHealthKitMetadataKeyAthleteMaximumHeartRate] as? HKQuantity)?.doubleValue(for: perMinute), maximum > 60 {
             let resting = (metadata[OpenHealthKitMetadataKeyAthleteRestingHeartRate] as? HKQuantity)?.doubleValue(for: perMinute)
             let floor = resting.flatMap { $0 < maximum - 20 ? $0 : nil } ?? 0
-            heartRateZones = HeartRateZones(lowerBounds: [0.5, 0.6, 0.7, 0.8, 0.9].map { floor + $0 * (maximum - floor) })
+            heartRateZones = HeartRateZones(maximum: maximum, resting: floor)
         }
         if functionalThresholdPower == nil, let power = (metadata[OpenHealthKitMetadataKeyAthleteFunctionalThresholdPower] as? HKQuantity)?.doubleValue(for: .watt()), power > 0 {
             functionalThresholdPower = power

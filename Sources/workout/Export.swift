@@ -54,11 +54,7 @@ struct Export: AsyncParsableCommand {
             let store = try storeOptions.openExisting()
             let workout = try await findWorkout(source, in: store)
             activity = try await Activity(workout: workout, in: store)
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(secondsFromGMT: 0)
-            formatter.dateFormat = "yyyy-MM-dd-HHmmss"
-            name = "\(workout.workoutActivityType.name)-\(formatter.string(from: workout.startDate))"
+            name = workout.fileBaseName
         }
         let destination = URL(fileURLWithPath: output ?? "\(name).\(chosen)")
         if destination.standardizedFileURL == sourceURL.standardizedFileURL {

@@ -70,7 +70,7 @@ struct Report: AsyncParsableCommand {
         options.chartPoints = chartPoints
         if let timeZone { options.timeZone = TimeZone(identifier: timeZone) ?? .current }
         if let athlete = try profileOptions.load() { options.use(athlete) }
-        if let maximumHeartRate { options.heartRateZones = HeartRateZones(lowerBounds: [0.5, 0.6, 0.7, 0.8, 0.9].map { $0 * maximumHeartRate }) }
+        if let maximumHeartRate { options.heartRateZones = HeartRateZones(maximum: maximumHeartRate) }
         if let ftp { options.functionalThresholdPower = ftp }
         let (activity, name) = try await loadActivity(options: &options)
         let destination = URL(fileURLWithPath: output ?? "\(name).html")
@@ -106,10 +106,6 @@ struct Report: AsyncParsableCommand {
         let store = try storeOptions.openExisting()
         let workout = try await findWorkout(source, in: store)
         options.use(athleteOf: workout)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.dateFormat = "yyyy-MM-dd-HHmmss"
-        return (try await Activity(workout: workout, in: store), "\(workout.workoutActivityType.name)-\(formatter.string(from: workout.startDate))")
+        return (try await Activity(workout: workout, in: store), workout.fileBaseName)
     }
 }

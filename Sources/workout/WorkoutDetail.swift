@@ -175,15 +175,14 @@ struct WorkoutDetail: Encodable {
         if !heartRateSeries.isEmpty {
             let stored = (metadata[OpenHealthKitMetadataKeyAthleteMaximumHeartRate] as? HKQuantity)?.doubleValue(for: beatsPerMinute)
             let (basis, maximum) = maximumHeartRate.map { ("option", $0) } ?? stored.map { ("athlete", $0) } ?? ("workout", values.max()!)
-            let bounds = [0.5, 0.6, 0.7, 0.8, 0.9].map { $0 * maximum }
-            let zones = HeartRateZones(lowerBounds: bounds)
+            let zones = HeartRateZones(maximum: maximum)
             var seconds = [Double](repeating: 0, count: 6)
             for (index, sample) in heartRateSeries.enumerated() {
                 let next = index + 1 < heartRateSeries.count ? heartRateSeries[index + 1].0 : sample.0.addingTimeInterval(1)
                 // A reading counts until the next one, for at most 10 s (a strap that dropped out counts no longer).
                 seconds[zones.zone(of: sample.1)] += min(next.timeIntervalSince(sample.0), 10)
             }
-            self.zones = Zones(basis: basis, maximumHeartRate: maximum, lowerBounds: bounds, seconds: Array(seconds[1...5]))
+            self.zones = Zones(basis: basis, maximumHeartRate: maximum, lowerBounds: zones.lowerBounds, seconds: Array(seconds[1...5]))
         }
 
         let speedType = HKQuantityType(workout.workoutActivityType == .cycling ? .cyclingSpeed : .runningSpeed)

@@ -17,18 +17,22 @@ public struct HeartRateZones: Hashable, Sendable {
 
     static let fractions = [0.5, 0.6, 0.7, 0.8, 0.9]
 
+    /// Zones at 50, 60, 70, 80 and 90 % of the heart-rate reserve above
+    /// `resting` (Karvonen), or of `maximum` itself when `resting` is 0.
+    public init(maximum: Double, resting: Double = 0) {
+        self.init(lowerBounds: Self.fractions.map { resting + $0 * (maximum - resting) })
+    }
+
     /// Zones as fractions of maximum heart rate.
     public static func percentOfMaximum(profile: AthleteProfile) -> HeartRateZones {
-        let maximum = profile.estimatedMaximumHeartRate
-        return HeartRateZones(lowerBounds: fractions.map { $0 * maximum })
+        HeartRateZones(maximum: profile.estimatedMaximumHeartRate)
     }
 
     /// Zones as fractions of heart-rate reserve (Karvonen); falls back to
     /// ``percentOfMaximum(profile:)`` without a resting heart rate.
     public static func karvonen(profile: AthleteProfile) -> HeartRateZones {
         guard let resting = profile.restingHeartRate else { return percentOfMaximum(profile: profile) }
-        let reserve = profile.estimatedMaximumHeartRate - resting
-        return HeartRateZones(lowerBounds: fractions.map { resting + $0 * reserve })
+        return HeartRateZones(maximum: profile.estimatedMaximumHeartRate, resting: resting)
     }
 
     /// The zone (1 to 5) of `heartRate`, or 0 below zone 1.

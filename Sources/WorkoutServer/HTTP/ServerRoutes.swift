@@ -62,16 +62,12 @@ struct ServerRoutes: Sendable {
             return ServerResponse.error(.notFound, api: api, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx or gpx.")
         }
         let data = try await library.file(of: workout, as: format)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.dateFormat = "yyyy-MM-dd-HHmmss"
         let contentType = switch format {
         case .fit: "application/vnd.ant.fit"
         case .tcx: "application/vnd.garmin.tcx+xml"
         case .gpx: "application/gpx+xml"
         }
-        return ServerResponse.file(data, name: "\(workout.workoutActivityType.name)-\(formatter.string(from: workout.startDate)).\(format)", contentType: contentType)
+        return ServerResponse.file(data, name: "\(workout.fileBaseName).\(format)", contentType: contentType)
     }
 
     func confirmDelete(_ id: String) async throws -> Response {
