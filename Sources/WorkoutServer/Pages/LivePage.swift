@@ -30,7 +30,7 @@ enum LivePage {
 
     static let script = """
         (function(){"use strict";
-        var track=[],status=null,receivedAt=0,source=null,ended=false,retry=0;window.liveLatencies=[];
+        var track=[],status=null,receivedAt=0,source=null,ended=false,retry=0,snapshotLength=0,pointUpdates=0;window.liveLatencies=[];
         function $(id){return document.getElementById(id);}
         function pad(n){return n<10?"0"+n:""+n;}
         function clock(s){s=Math.max(0,Math.floor(s));var h=Math.floor(s/3600),m=Math.floor(s/60)%60,r=s%60;return h>0?h+":"+pad(m)+":"+pad(r):m+":"+pad(r);}
@@ -53,16 +53,17 @@ enum LivePage {
         setInterval(tick,500);
         function connect(){if(ended)return;source=new EventSource("/live/events");
           source.addEventListener("open",function(){retry=0;$("live-connection").textContent="connected";});
-          source.addEventListener("snapshot",function(ev){var m=JSON.parse(ev.data);track=m.points;status=m.status;receivedAt=Date.now();draw();show();});
+          source.addEventListener("snapshot",function(ev){var m=JSON.parse(ev.data);track=m.points;snapshotLength=track.length;pointUpdates=0;status=m.status;receivedAt=Date.now();draw();show();});
           source.addEventListener("update",function(ev){var m=JSON.parse(ev.data),now=Date.now();
             if(track.length+m.points.length!==m.trackCount){drop();return;}
-            Array.prototype.push.apply(track,m.points);status=m.status;receivedAt=now;
+            Array.prototype.push.apply(track,m.points);if(m.points.length)pointUpdates++;status=m.status;receivedAt=now;
             window.liveLatencies.push({fixTime:m.status.fixTime,sentAt:m.sentAt,receivedAt:now});if(window.liveLatencies.length>20000)window.liveLatencies.shift();
             if(m.points.length)draw();show();});
           source.addEventListener("error",function(){if(ended)return;$("live-connection").textContent="reconnecting…";
             if(source&&source.readyState===2){source=null;retry=Math.min(retry+1,5);setTimeout(connect,500*retry);}});}
         function drop(){if(source){source.close();source=null;}$("live-connection").textContent="reconnecting…";setTimeout(connect,200);}
-        window.liveDebug={drop:drop,trackLength:function(){return track.length;}};
+        window.liveDebug={drop:drop,trackLength:function(){return track.length;},
+          sinceSnapshot:function(){return {points:track.length-snapshotLength,updates:pointUpdates};}};
         connect();})();
         """
 }
