@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "WorkoutReport", targets: ["WorkoutReport"]),
         .library(name: "WorkoutServer", targets: ["WorkoutServer"]),
         .library(name: "HTTPForms", targets: ["HTTPForms"]),
+        .library(name: "WorkoutClub", targets: ["WorkoutClub"]),
         .executable(name: "workout", targets: ["workout"]),
     ],
     dependencies: [
@@ -33,6 +34,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The club server's PostgreSQL client, and the hashes of its passwords and tokens.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The HealthKit-compatible model, store, queries, sessions and builders.
@@ -71,6 +75,20 @@ let package = Package(
         ),
         // Uploads as browsers send them (multipart/form-data): Foundation only, so it can be fuzzed alone.
         .target(name: "HTTPForms", swiftSettings: strictSettings),
+        // A club's athletes, tokens, groups and workouts: one storage protocol, on SQLite or PostgreSQL.
+        .target(
+            name: "WorkoutClub",
+            dependencies: [
+                "OpenHealthKitCore",
+                "WorkoutFormats",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // `workout serve`: the store as a web app and JSON API, and the live page of a recording.
         .target(
             name: "WorkoutServer",
@@ -79,6 +97,7 @@ let package = Package(
                 "WorkoutFormats",
                 "WorkoutReport",
                 "HTTPForms",
+                "WorkoutClub",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -137,6 +156,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "WorkoutClubTests",
+            dependencies: ["WorkoutClub", "WorkoutFormats", "OpenHealthKit", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "WorkoutServerTests",
             dependencies: ["WorkoutServer", "WorkoutFormats"],

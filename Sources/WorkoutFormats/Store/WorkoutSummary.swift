@@ -27,6 +27,21 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
     /// The legs' activities of a multisport workout, in order.
     public var legs: [String]?
 
+    /// A summary from its figures.
+    public init(id: String, activity: String, start: Date, end: Date, durationSeconds: Double, distanceMeters: Double?, energyKilocalories: Double?,
+                averageHeartRate: Double?, pauses: Int, legs: [String]?) {
+        self.id = id
+        self.activity = activity
+        self.start = start
+        self.end = end
+        self.durationSeconds = durationSeconds
+        self.distanceMeters = distanceMeters
+        self.energyKilocalories = energyKilocalories
+        self.averageHeartRate = averageHeartRate
+        self.pauses = pauses
+        self.legs = legs
+    }
+
     /// The summary of `workout`.
     public init(_ workout: HKWorkout) {
         id = workout.uuid.uuidString

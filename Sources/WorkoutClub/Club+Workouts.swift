@@ -1,0 +1,164 @@
+public import Foundation
+import WorkoutFormats
+
+extension Club {
+    /// Who may see athlete `w.athlete_id`'s workouts: `$1` is the one asking.
+    static let visible = """
+        (w.athlete_id = $1 OR EXISTS (SELECT 1 FROM group_members mine JOIN group_members theirs ON theirs.group_id = mine.group_id
+            WHERE mine.athlete_id = $1 AND theirs.athlete_id = w.athlete_id AND theirs.shares_workouts = 1))
+        """
+    static let listing = """
+        SELECT w.id, w.activity, w.start_time, w.end_time, w.duration, w.distance, w.energy, w.average_heart_rate, w.pauses,
+               w.athlete_id, a.name, w.record_count, w.received_at, w.facts
+        FROM workouts w JOIN athletes a ON a.id = w.athlete_id
+        """
+
+    /// Stores a workout of `owner`, with its series, laps and events, in one
+    /// transaction: all of it or nothing.
+    ///
+    /// Idempotent by the workout's UUID: sending it again, from the same recorder
+    /// or another, or twice at once, leaves one copy and answers ``StoreOutcome/alreadyStored``.
+    public func store(_ archive: WorkoutArchive, owner: Int64) async throws -> StoreOutcome {
+        let id = archive.id.uuidString
+        let s = archive.summary
+        var statements = [SQLStatement("""
+            INSERT INTO workouts (id, athlete_id, activity, start_time, end_time, duration, distance, energy, average_heart_rate, pauses,
+                                  record_count, facts, received_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING RETURNING id
+            """, [.text(id), .integer(owner), .text(s.activity), .date(s.start), .date(s.end), .real(s.durationSeconds), .real(s.distanceMeters),
+                  .real(s.energyKilocalories), .real(s.averageHeartRate), .integer(Int64(s.pauses)), .integer(Int64(archive.activity.records.count)),
+                  .text(archive.factsJSON), .date(now())])]
+        for (column, count, samples) in archive.series {
+            statements.append(SQLStatement("INSERT INTO workout_series (workout_id, kind, sample_count, samples) VALUES ($1, $2, $3, $4)",
+                                           [.text(id), .text(column.rawValue), .integer(Int64(count)), .blob(samples)], onlyIfRowsFrom: 0))
+        }
+        for (index, lap) in archive.activity.laps.enumerated() {
+            statements.append(SQLStatement("""
+                INSERT INTO workout_laps (workout_id, lap_index, start_time, elapsed, timer, distance, average_heart_rate, maximum_heart_rate,
+                                          average_speed, average_power, lap_trigger)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                """, [.text(id), .integer(Int64(index)), .date(lap.start), .real(lap.elapsedTime), .real(lap.timerTime), .real(lap.distance),
+                      .real(lap.averageHeartRate), .real(lap.maximumHeartRate), .real(lap.averageSpeed), .real(lap.averagePower),
+                      .text(ArchiveFacts.Summary(lap).trigger)], onlyIfRowsFrom: 0))
+        }
+        for (index, event) in archive.activity.timerEvents.enumerated() {
+            statements.append(SQLStatement(
+                "INSERT INTO workout_events (workout_id, event_index, kind, event_time, automatic) VALUES ($1, $2, $3, $4, $5)",
+                [.text(id), .integer(Int64(index)), .text(event.kind == .stop ? "stop" : "start"), .date(event.date), .bool(event.isAutomatic)],
+                onlyIfRowsFrom: 0))
+        }
+        let results = try await database.transaction(statements)
+        if !results[0].isEmpty { return .stored }
+        let owners = try await database.rows("SELECT athlete_id FROM workouts WHERE id = $1", [.text(id)])
+        return owners.first?.first?.integer == owner ? .alreadyStored : .ownedByAnother
+    }
+
+    /// The workouts `viewer` may see, newest first, filtered and cut to a page.
+    ///
+    /// - Parameters:
+    ///   - activity: Only this activity (`running`, `cycling`, …).
+    ///   - athleteName: Only this athlete's.
+    ///   - from: Only those started at or after.
+    ///   - to: Only those started before.
+    public func workouts(visibleTo viewer: Int64, activity: String? = nil, athleteName: String? = nil, from: Date? = nil, to: Date? = nil,
+                         limit: Int = 50, offset: Int = 0) async throws -> (page: [ClubWorkout], matching: Int) {
+        guard ![activity, athleteName].contains(where: { $0?.contains("\u{0}") == true }) else { return ([], 0) }
+        var conditions = [Self.visible]
+        var arguments: [SQLValue] = [.integer(viewer)]
+        func condition(_ sql: String, _ value: SQLValue) {
+            arguments.append(value)
+            conditions.append(sql.replacingOccurrences(of: "?", with: "$\(arguments.count)"))
+        }
+        if let activity { condition("w.activity = ?", .text(activity)) }
+        if let athleteName { condition("a.name = ?", .text(athleteName)) }
+        if let from { condition("w.start_time >= ?", .date(from)) }
+        if let to { condition("w.start_time < ?", .date(to)) }
+        let filter = " WHERE " + conditions.joined(separator: " AND ")
+        let count = try await database.rows("SELECT COUNT(*) FROM workouts w JOIN athletes a ON a.id = w.athlete_id" + filter, arguments)
+        let page = try await database.rows(Self.listing + filter + " ORDER BY w.start_time DESC, w.id LIMIT \(max(0, min(limit, 1_000))) OFFSET \(max(0, offset))",
+                                           arguments)
+        return (page.map(Self.workout), Int(count.first?.first?.integer ?? 0))
+    }
+
+    /// The workout `id` if `viewer` may see it, else nil (as for one that does not exist).
+    public func workout(_ id: UUID, visibleTo viewer: Int64) async throws -> ClubWorkout? {
+        try await database.rows(Self.listing + " WHERE w.id = $2 AND " + Self.visible, [.integer(viewer), .text(id.uuidString)]).first.map(Self.workout)
+    }
+
+    /// The whole workout `id` (figures, readings, laps, events) if `viewer` may see it, else nil.
+    public func archive(_ id: UUID, visibleTo viewer: Int64) async throws -> WorkoutArchive? {
+        let rows = try await database.rows(Self.listing + " WHERE w.id = $2 AND " + Self.visible, [.integer(viewer), .text(id.uuidString)])
+        guard let row = rows.first else { return nil }
+        let series = try await database.rows("SELECT kind, samples FROM workout_series WHERE workout_id = $1", [.text(id.uuidString)])
+        return try WorkoutArchive(summary: Self.workout(row).summary, factsJSON: row[13].text ?? "{}",
+                                  series: series.compactMap { row in ArchiveColumn(rawValue: row[0].text ?? "").map { ($0, row[1].blob ?? Data()) } })
+    }
+
+    /// The laps of workout `id` if `viewer` may see it, else nil.
+    public func laps(of id: UUID, visibleTo viewer: Int64) async throws -> [ClubLap]? {
+        guard try await workout(id, visibleTo: viewer) != nil else { return nil }
+        return try await database.rows("""
+            SELECT lap_index, start_time, elapsed, timer, distance, average_heart_rate, maximum_heart_rate, average_speed, average_power, lap_trigger
+            FROM workout_laps WHERE workout_id = $1 ORDER BY lap_index
+            """, [.text(id.uuidString)]).map { row in
+            ClubLap(index: Int(row[0].integer ?? 0), start: row[1].date ?? .distantPast, elapsedSeconds: row[2].real ?? 0, timerSeconds: row[3].real ?? 0,
+                    distanceMeters: row[4].real, averageHeartRate: row[5].real, maximumHeartRate: row[6].real, averageSpeed: row[7].real,
+                    averagePower: row[8].real, trigger: row[9].text ?? "manual")
+        }
+    }
+
+    /// Deletes workout `id` with its series, laps and events if it is `owner`'s; false otherwise.
+    public func deleteWorkout(_ id: UUID, owner: Int64) async throws -> Bool {
+        try await !database.rows("DELETE FROM workouts WHERE id = $1 AND athlete_id = $2 RETURNING id", [.text(id.uuidString), .integer(owner)]).isEmpty
+    }
+
+    /// Which of `ids` `owner` has on the server.
+    public func storedIDs(of owner: Int64, among ids: [UUID]) async throws -> Set<UUID> {
+        var found: Set<UUID> = []
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(ids.count, start + 500)]
+            start += chunk.count
+            let placeholders = (0..<chunk.count).map { "$\($0 + 2)" }.joined(separator: ", ")
+            let rows = try await database.rows("SELECT id FROM workouts WHERE athlete_id = $1 AND id IN (\(placeholders))",
+                                               [.integer(owner)] + chunk.map { .text($0.uuidString) })
+            found.formUnion(rows.compactMap { $0.first?.text.flatMap(UUID.init(uuidString:)) })
+        }
+        return found
+    }
+
+    /// How many readings workout `id` holds in each of its series (none when it is not stored).
+    public func seriesCounts(of id: UUID) async throws -> [ArchiveColumn: Int] {
+        var counts: [ArchiveColumn: Int] = [:]
+        for row in try await database.rows("SELECT kind, sample_count FROM workout_series WHERE workout_id = $1", [.text(id.uuidString)]) {
+            if let column = ArchiveColumn(rawValue: row[0].text ?? "") { counts[column] = Int(row[1].integer ?? 0) }
+        }
+        return counts
+    }
+
+    /// The squad page's lines: each member of `groupID` who shares their workouts
+    /// (and `viewer`), with what they did in `[from, to)`; nil when `viewer` is not in the group.
+    public func squad(_ groupID: Int64, viewer: Int64, from: Date, to: Date) async throws -> [SquadRow]? {
+        let member = try await database.rows("SELECT 1 FROM group_members WHERE group_id = $1 AND athlete_id = $2", [.integer(groupID), .integer(viewer)])
+        guard !member.isEmpty else { return nil }
+        return try await database.rows("""
+            SELECT a.id, a.name, COUNT(w.id), COALESCE(SUM(w.distance), 0), COALESCE(SUM(w.duration), 0), MAX(w.start_time)
+            FROM group_members m JOIN athletes a ON a.id = m.athlete_id
+            LEFT JOIN workouts w ON w.athlete_id = a.id AND w.start_time >= $2 AND w.start_time < $3
+            WHERE m.group_id = $1 AND (m.shares_workouts = 1 OR m.athlete_id = $4)
+            GROUP BY a.id, a.name
+            ORDER BY COALESCE(SUM(w.distance), 0) DESC, a.name
+            """, [.integer(groupID), .date(from), .date(to), .integer(viewer)]).map { row in
+            SquadRow(athleteID: row[0].integer ?? 0, name: row[1].text ?? "", workouts: Int(row[2].integer ?? 0), distanceMeters: row[3].real ?? 0,
+                     durationSeconds: row[4].real ?? 0, lastWorkout: row[5].date)
+        }
+    }
+
+    static func workout(_ row: [SQLValue]) -> ClubWorkout {
+        let summary = WorkoutSummary(id: row[0].text ?? "", activity: row[1].text ?? "", start: row[2].date ?? .distantPast, end: row[3].date ?? .distantPast,
+                                     durationSeconds: row[4].real ?? 0, distanceMeters: row[5].real, energyKilocalories: row[6].real,
+                                     averageHeartRate: row[7].real, pauses: Int(row[8].integer ?? 0), legs: nil)
+        return ClubWorkout(summary: summary, athleteID: row[9].integer ?? 0, athleteName: row[10].text ?? "", recordCount: Int(row[11].integer ?? 0),
+                           receivedAt: row[12].date ?? .distantPast)
+    }
+}

@@ -1,0 +1,196 @@
+public import Foundation
+
+/// A club's athletes, their tokens and sessions, their groups and their
+/// workouts, kept in any ``ClubDatabase``: the same logic, the same statements,
+/// on SQLite or PostgreSQL.
+///
+/// Every read of workouts takes the athlete asking: they see their own, and those
+/// of athletes who share theirs with a group they belong to; they change only
+/// their own.
+public final class Club: Sendable {
+    /// Where the club is kept.
+    public let database: any ClubDatabase
+    /// The time now; the real clock in the server, a fixed one in tests.
+    let now: @Sendable () -> Date
+    /// PBKDF2 rounds for new passwords.
+    let passwordRounds: Int
+
+    /// A club kept in `database`. Call ``migrate()`` before anything else.
+    public init(database: any ClubDatabase, passwordRounds: Int = PasswordHash.defaultRounds, now: @escaping @Sendable () -> Date) {
+        self.database = database
+        self.passwordRounds = passwordRounds
+        self.now = now
+    }
+
+    /// Brings the database's tables up to date; returns the migrations applied now.
+    @discardableResult
+    public func migrate() async throws -> [Int] {
+        try await ClubSchema.migrate(database, at: now())
+    }
+
+    // MARK: Athletes
+
+    /// Creates an account.
+    ///
+    /// - Throws: ``ClubError/nameTaken(_:)`` when the name is in use; ``ClubError/invalid(_:)`` for an empty name or a short password.
+    public func addAthlete(name: String, password: String, isAdmin: Bool = false) async throws -> Athlete {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 100, !Self.hasControlCharacters(name) else {
+            throw ClubError.invalid("An athlete's name is 1 to 100 characters, none of them control characters.")
+        }
+        guard password.count >= 8 else { throw ClubError.invalid("A password is at least 8 characters.") }
+        let hash = try PasswordHash.make(password, rounds: passwordRounds)
+        let rows = try await database.rows(
+            "INSERT INTO athletes (name, password_hash, is_admin, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING RETURNING id",
+            [.text(name), .text(hash), .bool(isAdmin), .date(now())])
+        guard let id = rows.first?.first?.integer else { throw ClubError.nameTaken(name) }
+        return Athlete(id: id, name: name, isAdmin: isAdmin)
+    }
+
+    /// Every account, by name.
+    public func athletes() async throws -> [Athlete] {
+        try await database.rows("SELECT id, name, is_admin FROM athletes ORDER BY name").map(Self.athlete)
+    }
+
+    /// The account named `name`, or nil.
+    public func athlete(named name: String) async throws -> Athlete? {
+        guard !name.contains("\u{0}") else { return nil }
+        return try await database.rows("SELECT id, name, is_admin FROM athletes WHERE name = $1", [.text(name)]).first.map(Self.athlete)
+    }
+
+    /// The account whose name and password these are, or nil (the same nil for an unknown name and a wrong password).
+    public func logIn(name: String, password: String) async throws -> Athlete? {
+        guard !name.contains("\u{0}") else { return nil }
+        let rows = try await database.rows("SELECT id, name, is_admin, password_hash FROM athletes WHERE name = $1", [.text(name)])
+        guard let row = rows.first else {
+            // As long as a real check, so timing does not tell which names exist.
+            _ = PasswordHash.verify(password, against: Self.decoyHash)
+            return nil
+        }
+        return PasswordHash.verify(password, against: row[3].text ?? "") ? Self.athlete(row) : nil
+    }
+
+    /// Sets a new password.
+    public func setPassword(of athleteID: Int64, to password: String) async throws {
+        guard password.count >= 8 else { throw ClubError.invalid("A password is at least 8 characters.") }
+        let hash = try PasswordHash.make(password, rounds: passwordRounds)
+        try await database.execute("UPDATE athletes SET password_hash = $1 WHERE id = $2", [.text(hash), .integer(athleteID)])
+    }
+
+    // MARK: Tokens
+
+    /// Makes a token for a recorder of `athleteID`; the secret is in the result only.
+    public func issueToken(for athleteID: Int64, label: String, expiresAt: Date? = nil) async throws -> IssuedToken {
+        guard label.count <= 200, !Self.hasControlCharacters(label) else { throw ClubError.invalid("A token's label is at most 200 characters, none of them control characters.") }
+        let secret = SecretToken.generate(prefix: "ohk_")
+        let created = now()
+        let rows = try await database.rows(
+            "INSERT INTO api_tokens (athlete_id, label, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            [.integer(athleteID), .text(label), .text(SecretToken.hash(secret)), .date(created), .date(expiresAt)])
+        guard let id = rows.first?.first?.integer else { throw ClubError.invalid("The token was not stored.") }
+        return IssuedToken(token: APIToken(id: id, athleteID: athleteID, label: label, createdAt: created, expiresAt: expiresAt, revokedAt: nil), secret: secret)
+    }
+
+    /// The tokens of an athlete, revoked ones too, oldest first.
+    public func tokens(of athleteID: Int64) async throws -> [APIToken] {
+        try await database.rows(
+            "SELECT id, athlete_id, label, created_at, expires_at, revoked_at FROM api_tokens WHERE athlete_id = $1 ORDER BY id", [.integer(athleteID)]
+        ).map { row in
+            APIToken(id: row[0].integer ?? 0, athleteID: row[1].integer ?? 0, label: row[2].text ?? "", createdAt: row[3].date ?? .distantPast,
+                     expiresAt: row[4].date, revokedAt: row[5].date)
+        }
+    }
+
+    /// Revokes a token at once; false when there is no such usable token.
+    @discardableResult
+    public func revokeToken(_ id: Int64) async throws -> Bool {
+        try await !database.rows("UPDATE api_tokens SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL RETURNING id", [.date(now()), .integer(id)]).isEmpty
+    }
+
+    /// The athlete a secret token opens now, or nil when it is unknown, revoked or expired.
+    public func athlete(forToken secret: String) async throws -> Athlete? {
+        let rows = try await database.rows("""
+            SELECT a.id, a.name, a.is_admin FROM api_tokens t JOIN athletes a ON a.id = t.athlete_id
+            WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > $2)
+            """, [.text(SecretToken.hash(secret)), .date(now())])
+        return rows.first.map(Self.athlete)
+    }
+
+    // MARK: Web sessions
+
+    /// Opens a browser session for `athlete`; returns the cookie's secret and the session.
+    public func openSession(for athlete: Athlete, lasting seconds: TimeInterval = 30 * 86_400) async throws -> (secret: String, session: WebSession) {
+        let secret = SecretToken.generate()
+        let csrf = SecretToken.generate()
+        let created = now()
+        try await database.execute(
+            "INSERT INTO web_sessions (id_hash, athlete_id, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+            [.text(SecretToken.hash(secret)), .integer(athlete.id), .text(csrf), .date(created), .date(created.addingTimeInterval(seconds))])
+        return (secret, WebSession(athlete: athlete, csrfToken: csrf))
+    }
+
+    /// The session a cookie's secret opens now, or nil.
+    public func session(forCookie secret: String) async throws -> WebSession? {
+        let rows = try await database.rows("""
+            SELECT a.id, a.name, a.is_admin, s.csrf_token FROM web_sessions s JOIN athletes a ON a.id = s.athlete_id
+            WHERE s.id_hash = $1 AND s.expires_at > $2
+            """, [.text(SecretToken.hash(secret)), .date(now())])
+        return rows.first.map { WebSession(athlete: Self.athlete($0), csrfToken: $0[3].text ?? "") }
+    }
+
+    /// Ends a browser session.
+    public func closeSession(cookie secret: String) async throws {
+        try await database.execute("DELETE FROM web_sessions WHERE id_hash = $1", [.text(SecretToken.hash(secret))])
+    }
+
+    // MARK: Groups
+
+    /// Creates a group.
+    ///
+    /// - Throws: ``ClubError/nameTaken(_:)`` when a group has the name.
+    public func addGroup(named name: String) async throws -> ClubGroup {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 100, !Self.hasControlCharacters(name) else {
+            throw ClubError.invalid("A group's name is 1 to 100 characters, none of them control characters.")
+        }
+        let rows = try await database.rows("INSERT INTO athlete_groups (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING id",
+                                           [.text(name), .date(now())])
+        guard let id = rows.first?.first?.integer else { throw ClubError.nameTaken(name) }
+        return ClubGroup(id: id, name: name)
+    }
+
+    /// The group named `name`, or nil.
+    public func group(named name: String) async throws -> ClubGroup? {
+        guard !name.contains("\u{0}") else { return nil }
+        return try await database.rows("SELECT id, name FROM athlete_groups WHERE name = $1", [.text(name)]).first.map { ClubGroup(id: $0[0].integer ?? 0, name: $0[1].text ?? "") }
+    }
+
+    /// The groups `athleteID` belongs to, by name.
+    public func groups(of athleteID: Int64) async throws -> [ClubGroup] {
+        try await database.rows("""
+            SELECT g.id, g.name FROM athlete_groups g JOIN group_members m ON m.group_id = g.id WHERE m.athlete_id = $1 ORDER BY g.name
+            """, [.integer(athleteID)]).map { ClubGroup(id: $0[0].integer ?? 0, name: $0[1].text ?? "") }
+    }
+
+    /// Puts an athlete in a group, or changes their role and sharing there.
+    ///
+    /// - Parameter sharesWorkouts: Whether the group's members see this athlete's workouts.
+    public func join(_ groupID: Int64, athlete athleteID: Int64, role: GroupRole = .member, sharesWorkouts: Bool) async throws {
+        try await database.execute("""
+            INSERT INTO group_members (group_id, athlete_id, role, shares_workouts) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (group_id, athlete_id) DO UPDATE SET role = excluded.role, shares_workouts = excluded.shares_workouts
+            """, [.integer(groupID), .integer(athleteID), .text(role.rawValue), .bool(sharesWorkouts)])
+    }
+
+    /// Whether `text` holds a control character (NUL, which PostgreSQL's text cannot hold, among them).
+    static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    static func athlete(_ row: [SQLValue]) -> Athlete {
+        Athlete(id: row[0].integer ?? 0, name: row[1].text ?? "", isAdmin: row[2].integer == 1)
+    }
+
+    /// A hash no password matches, checked for unknown names.
+    private static let decoyHash = "pbkdf2-sha256$600000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+}

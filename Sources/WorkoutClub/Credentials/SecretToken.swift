@@ -1,0 +1,24 @@
+import Crypto
+import Foundation
+
+/// Random secrets (API tokens, session cookies, CSRF tokens) and the hashes the
+/// club keeps of them in their place.
+///
+/// A secret carries 256 random bits, so one SHA-256 is enough to keep it: a
+/// stolen database yields no usable token.
+public enum SecretToken {
+    /// A new secret: `prefix` and 43 characters of base64url.
+    public static func generate(prefix: String = "") -> String {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        var generator = SystemRandomNumberGenerator()
+        for index in bytes.indices { bytes[index] = generator.next() }
+        let text = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        return prefix + text
+    }
+
+    /// The hash kept of `secret`: SHA-256, in hexadecimal.
+    public static func hash(_ secret: String) -> String {
+        SHA256.hash(data: Array(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}

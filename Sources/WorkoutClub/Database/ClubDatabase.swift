@@ -1,0 +1,35 @@
+/// The seam between the club's logic and a SQL database: the one storage
+/// protocol, with an SQLite implementation (``SQLiteClubDatabase``) and a
+/// PostgreSQL one (``PostgresClubDatabase``).
+///
+/// Statements are written once, in the SQL both databases share; ``dialect``
+/// names what differs (the type of bytes, the migrations' lock). A transaction
+/// is a list of statements run all or none, where a statement may depend on an
+/// earlier one having returned a row: that is how a workout and its series are
+/// stored at once, or not at all when it is stored already.
+public protocol ClubDatabase: Sendable {
+    /// Which database this is.
+    var dialect: SQLDialect { get }
+
+    /// Runs one statement and returns its rows, each a list of values in the order of its columns.
+    func rows(_ statement: SQLStatement) async throws -> [[SQLValue]]
+
+    /// Runs the statements in one transaction, all or none, and returns each one's
+    /// rows (empty for one skipped by its `onlyIfRowsFrom`).
+    func transaction(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]]
+
+    /// Closes the connections; the database answers nothing after.
+    func close() async
+}
+
+extension ClubDatabase {
+    /// Runs one statement and ignores its rows.
+    public func execute(_ sql: String, _ arguments: [SQLValue] = []) async throws {
+        _ = try await rows(SQLStatement(sql, arguments))
+    }
+
+    /// Runs one statement and returns its rows.
+    public func rows(_ sql: String, _ arguments: [SQLValue] = []) async throws -> [[SQLValue]] {
+        try await rows(SQLStatement(sql, arguments))
+    }
+}

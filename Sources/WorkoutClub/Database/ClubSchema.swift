@@ -1,0 +1,156 @@
+public import Foundation
+
+/// The club's tables, as numbered migrations applied in order and recorded in
+/// `club_migrations`; a database is brought up to date when the server opens it.
+///
+/// A migration once released is never changed: a change to the schema is a new
+/// migration at the end of ``migrations``.
+public enum ClubSchema {
+    /// One step of the schema.
+    public struct Migration: Sendable {
+        /// Its number: 1, 2, …
+        public var version: Int
+        /// What it does, in a few words.
+        public var name: String
+        /// Its statements in `dialect`.
+        public var statements: @Sendable (SQLDialect) -> [String]
+    }
+
+    /// Every migration, oldest first.
+    public static let migrations: [Migration] = [
+        Migration(version: 1, name: "athletes, tokens, sessions, groups and workouts with their series, laps and events") { d in
+            [
+                """
+                CREATE TABLE athletes (
+                    id \(d.serialKey),
+                    name TEXT NOT NULL UNIQUE,
+                    password_hash TEXT NOT NULL,
+                    is_admin \(d.integer) NOT NULL DEFAULT 0,
+                    created_at \(d.double) NOT NULL)
+                """,
+                """
+                CREATE TABLE api_tokens (
+                    id \(d.serialKey),
+                    athlete_id \(d.integer) NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                    label TEXT NOT NULL,
+                    token_hash TEXT NOT NULL UNIQUE,
+                    created_at \(d.double) NOT NULL,
+                    expires_at \(d.double),
+                    revoked_at \(d.double))
+                """,
+                "CREATE INDEX api_tokens_athlete ON api_tokens(athlete_id)",
+                """
+                CREATE TABLE web_sessions (
+                    id_hash TEXT PRIMARY KEY,
+                    athlete_id \(d.integer) NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                    csrf_token TEXT NOT NULL,
+                    created_at \(d.double) NOT NULL,
+                    expires_at \(d.double) NOT NULL)
+                """,
+                """
+                CREATE TABLE athlete_groups (
+                    id \(d.serialKey),
+                    name TEXT NOT NULL UNIQUE,
+                    created_at \(d.double) NOT NULL)
+                """,
+                """
+                CREATE TABLE group_members (
+                    group_id \(d.integer) NOT NULL REFERENCES athlete_groups(id) ON DELETE CASCADE,
+                    athlete_id \(d.integer) NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                    role TEXT NOT NULL,
+                    shares_workouts \(d.integer) NOT NULL DEFAULT 0,
+                    PRIMARY KEY (group_id, athlete_id))
+                """,
+                "CREATE INDEX group_members_athlete ON group_members(athlete_id)",
+                """
+                CREATE TABLE workouts (
+                    id TEXT PRIMARY KEY,
+                    athlete_id \(d.integer) NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                    activity TEXT NOT NULL,
+                    start_time \(d.double) NOT NULL,
+                    end_time \(d.double) NOT NULL,
+                    duration \(d.double) NOT NULL,
+                    distance \(d.double),
+                    energy \(d.double),
+                    average_heart_rate \(d.double),
+                    pauses \(d.integer) NOT NULL,
+                    record_count \(d.integer) NOT NULL,
+                    facts TEXT NOT NULL,
+                    received_at \(d.double) NOT NULL)
+                """,
+                "CREATE INDEX workouts_athlete_start ON workouts(athlete_id, start_time)",
+                "CREATE INDEX workouts_start ON workouts(start_time)",
+                """
+                CREATE TABLE workout_series (
+                    workout_id TEXT NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    sample_count \(d.integer) NOT NULL,
+                    samples \(d.blob) NOT NULL,
+                    PRIMARY KEY (workout_id, kind))
+                """,
+                """
+                CREATE TABLE workout_laps (
+                    workout_id TEXT NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
+                    lap_index \(d.integer) NOT NULL,
+                    start_time \(d.double) NOT NULL,
+                    elapsed \(d.double) NOT NULL,
+                    timer \(d.double) NOT NULL,
+                    distance \(d.double),
+                    average_heart_rate \(d.double),
+                    maximum_heart_rate \(d.double),
+                    average_speed \(d.double),
+                    average_power \(d.double),
+                    lap_trigger TEXT NOT NULL,
+                    PRIMARY KEY (workout_id, lap_index))
+                """,
+                """
+                CREATE TABLE workout_events (
+                    workout_id TEXT NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
+                    event_index \(d.integer) NOT NULL,
+                    kind TEXT NOT NULL,
+                    event_time \(d.double) NOT NULL,
+                    automatic \(d.integer) NOT NULL,
+                    PRIMARY KEY (workout_id, event_index))
+                """,
+            ]
+        },
+    ]
+
+    /// The newest version.
+    public static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Brings `database` up to date and returns the versions applied now.
+    ///
+    /// Each migration runs in a transaction of its own with its row in
+    /// `club_migrations`, so two servers opening a new database at once apply it
+    /// once: the second's insert of the version finds it there and skips the rest
+    /// (on PostgreSQL it waits behind an advisory lock for the first to commit).
+    @discardableResult
+    public static func migrate(_ database: any ClubDatabase, at now: Date) async throws -> [Int] {
+        let d = database.dialect
+        // Behind the lock too: two servers creating the table at once collide in PostgreSQL's catalogue.
+        try await database.transaction((d == .postgres ? [SQLStatement("SELECT pg_advisory_xact_lock(4242001)")] : []) + [SQLStatement("""
+            CREATE TABLE IF NOT EXISTS club_migrations (
+                version \(d.integer) PRIMARY KEY,
+                name TEXT NOT NULL,
+                applied_at \(d.double) NOT NULL)
+            """)])
+        let applied = Set(try await database.rows("SELECT version FROM club_migrations").compactMap { $0.first?.integer })
+        if let newest = applied.max(), newest > latestVersion {
+            throw ClubDatabaseError.unavailable("The club's database is at schema version \(newest), newer than this program's \(latestVersion); run a newer workout.")
+        }
+        var done: [Int] = []
+        for migration in migrations where !applied.contains(Int64(migration.version)) {
+            var statements: [SQLStatement] = []
+            if d == .postgres { statements.append(SQLStatement("SELECT pg_advisory_xact_lock(4242001)")) }
+            let marker = statements.count
+            statements.append(SQLStatement(
+                "INSERT INTO club_migrations (version, name, applied_at) VALUES ($1, $2, $3) ON CONFLICT (version) DO NOTHING RETURNING version",
+                [.integer(Int64(migration.version)), .text(migration.name), .date(now)]))
+            statements += migration.statements(d).map { SQLStatement($0, onlyIfRowsFrom: marker) }
+            let results = try await database.transaction(statements)
+            if !results[marker].isEmpty { done.append(migration.version) }
+        }
+        return done
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The club in a PostgreSQL database, through PostgresNIO's pooled client.
+///
+/// The client runs in a task of its own from ``init(address:maximumConnections:)``
+/// to ``close()``. Every value is bound as a parameter of the extended query
+/// protocol, never written into a statement's text.
+public final class PostgresClubDatabase: ClubDatabase {
+    /// The dialect: PostgreSQL.
+    public let dialect = SQLDialect.postgres
+    /// Where the database is.
+    public let address: PostgresAddress
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+    private let logger = Logger(label: "openhealthkit.club.postgres")
+
+    /// Connects to the database at `address`, keeping up to `maximumConnections` open.
+    public init(address: PostgresAddress, maximumConnections: Int = 20) {
+        self.address = address
+        var configuration = PostgresClient.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database,
+            tls: address.requiresTLS ? .require(.makeClientConfiguration()) : address.prefersTLS ? .prefer(.makeClientConfiguration()) : .disable)
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = .seconds(10)
+        var poolLogger = Logger(label: "openhealthkit.club.postgres.pool")
+        // Its warnings include one for each query sent before run() starts, which the pool then answers.
+        poolLogger.logLevel = .error
+        let client = PostgresClient(configuration: configuration, backgroundLogger: poolLogger)
+        self.client = client
+        runner = Task { await client.run() }
+    }
+
+    public func rows(_ statement: SQLStatement) async throws -> [[SQLValue]] {
+        do {
+            return try await Self.values(of: client.query(Self.query(statement), logger: logger))
+        } catch {
+            throw describe(error, statement: statement.sql)
+        }
+    }
+
+    public func transaction(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]] {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                var results: [[[SQLValue]]] = []
+                for statement in statements {
+                    if let dependency = statement.onlyIfRowsFrom, results[dependency].isEmpty {
+                        results.append([])
+                        continue
+                    }
+                    results.append(try await Self.values(of: connection.query(Self.query(statement), logger: logger)))
+                }
+                return results
+            }
+        } catch {
+            throw describe(error, statement: "")
+        }
+    }
+
+    public func close() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    private static func query(_ statement: SQLStatement) -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: statement.arguments.count)
+        for argument in statement.arguments {
+            switch argument {
+            case .null: bindings.appendNull()
+            case .integer(let integer): bindings.append(integer)
+            case .real(let real): bindings.append(real)
+            case .text(let text): bindings.append(text)
+            case .blob(let data): bindings.append(ByteBuffer(bytes: data))
+            }
+        }
+        return PostgresQuery(unsafeSQL: statement.sql, binds: bindings)
+    }
+
+    private static func values(of sequence: PostgresRowSequence) async throws -> [[SQLValue]] {
+        var rows: [[SQLValue]] = []
+        for try await row in sequence {
+            rows.append(try row.map(value))
+        }
+        return rows
+    }
+
+    private static func value(_ cell: PostgresCell) throws -> SQLValue {
+        guard cell.bytes != nil else { return .null }
+        switch cell.dataType {
+        case .int2, .int4, .int8: return .integer(try cell.decode(Int64.self))
+        case .float4, .float8: return .real(try cell.decode(Double.self))
+        case .numeric: return .real(Double(try cell.decode(String.self)) ?? .nan)
+        case .bool: return .integer(try cell.decode(Bool.self) ? 1 : 0)
+        case .bytea: return .blob(try cell.decode(Data.self))
+        default: return .text(try cell.decode(String.self))
+        }
+    }
+
+    private func describe(_ error: any Error, statement: String) -> ClubDatabaseError {
+        guard let error = error as? PSQLError else { return .unavailable("PostgreSQL at \(address): \(error)") }
+        if let message = error.serverInfo?[.message] {
+            let state = error.serverInfo?[.sqlState].map { " [SQLSTATE \($0)]" } ?? ""
+            return .failed(statement: statement, reason: message + state)
+        }
+        return .unavailable("PostgreSQL at \(address) cannot be reached (\(String(reflecting: error.code))); check that the server runs, listens there, and lets \(address.user) in.")
+    }
+}

@@ -1,0 +1,17 @@
+public import Foundation
+
+/// One athlete's line on a squad page: what they did in the period.
+public struct SquadRow: Sendable, Equatable, Codable {
+    /// The athlete's number.
+    public var athleteID: Int64
+    /// Their name.
+    public var name: String
+    /// Workouts started in the period.
+    public var workouts: Int
+    /// Metres covered in them.
+    public var distanceMeters: Double
+    /// Seconds of activity in them, pauses left out.
+    public var durationSeconds: Double
+    /// When the last of them started.
+    public var lastWorkout: Date?
+}

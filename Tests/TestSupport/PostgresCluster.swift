@@ -1,0 +1,91 @@
+public import Foundation
+
+/// A real PostgreSQL server for tests: one cluster for the test process, made
+/// with `initdb` in a temporary folder, listening on loopback only, and stopped
+/// when the process exits; each test takes a database of its own.
+///
+/// As root (CI), the binaries run as the `postgres` user through `runuser`:
+/// PostgreSQL refuses to run as root.
+public final class PostgresCluster: Sendable {
+    /// Where the cluster's files are.
+    public let folder: String
+    /// Its port on 127.0.0.1.
+    public let port: Int
+    private let binaries: String
+
+    /// Whether Debian's `postgresql` is installed (Scripts/setup installs it).
+    public static var isAvailable: Bool { binaryFolder != nil }
+
+    /// The cluster, started on first use; nil when PostgreSQL is not installed or did not start.
+    public static let shared: PostgresCluster? = {
+        guard let binaries = binaryFolder else { return nil }
+        do {
+            let cluster = try PostgresCluster(binaries: binaries)
+            atexit { PostgresCluster.shared?.stop() }
+            return cluster
+        } catch {
+            FileHandle.standardError.write(Data("PostgreSQL did not start for the tests: \(error)\n".utf8))
+            return nil
+        }
+    }()
+
+    private static var binaryFolder: String? {
+        let root = "/usr/lib/postgresql"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { "\(root)/\($0)/bin" }
+            .first { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") }
+    }
+
+    private init(binaries: String) throws {
+        self.binaries = binaries
+        let folder = "/tmp/openhealthkit-postgres-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        self.folder = folder
+        if getuid() == 0 { _ = try Spawn.run(["chown", "postgres", folder]) }
+        port = try Self.freePort()
+        let initdb = try Self.asServer(["\(binaries)/initdb", "-D", "\(folder)/data", "-A", "trust", "-U", "ohk", "--no-sync"])
+        guard initdb.status == 0 else { throw SpawnError("initdb failed: \(initdb.standardError)") }
+        let start = try Self.asServer(["\(binaries)/pg_ctl", "-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "-t", "60", "start",
+                                       "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=300"])
+        guard start.status == 0 else { throw SpawnError("pg_ctl start failed: \(start.standardError)\(start.standardOutput)") }
+    }
+
+    /// A new, empty database; its address for `workout serve --database`.
+    public func createDatabase() throws -> String {
+        let name = "ohk_\(UUID().uuidString.prefix(8).lowercased())"
+        let created = try psql("CREATE DATABASE \(name)")
+        guard created.status == 0 else { throw SpawnError("CREATE DATABASE failed: \(created.standardError)") }
+        return "postgres://ohk@127.0.0.1:\(port)/\(name)"
+    }
+
+    /// Runs `sql` with psql in `database` (the address's last part) and returns what it printed, unaligned, without headers.
+    public func psql(_ sql: String, database: String = "postgres") throws -> Spawn.Output {
+        let name = database.split(separator: "/").last.map(String.init) ?? database
+        return try Spawn.run(["\(binaries)/psql", "-h", "127.0.0.1", "-p", "\(port)", "-U", "ohk", "-d", name, "-At", "-v", "ON_ERROR_STOP=1", "-c", sql])
+    }
+
+    /// Stops the server at once, as a crash or a power cut would.
+    public func stop() {
+        _ = try? Self.asServer(["\(binaries)/pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "-w", "stop"])
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private static func asServer(_ arguments: [String]) throws -> Spawn.Output {
+        try Spawn.run(getuid() == 0 ? ["runuser", "-u", "postgres", "--"] + arguments : arguments)
+    }
+
+    private static func freePort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw SpawnError("no free port on 127.0.0.1") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

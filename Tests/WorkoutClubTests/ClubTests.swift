@@ -1,0 +1,158 @@
+import Foundation
+import TestSupport
+import Testing
+import WorkoutClub
+import WorkoutFormats
+
+/// The club's logic on both databases: the same tests against an SQLite file and a real PostgreSQL.
+@Suite(.timeLimit(.minutes(3))) struct ClubTests {
+    @Test(.enabled(if: PostgresCluster.isAvailable, "PostgreSQL is not installed (Scripts/setup and .ci/run install it): the club's tests ran on SQLite only"))
+    func postgresIsThereForTheOtherHalf() throws {
+        #expect(PostgresCluster.shared != nil, "PostgreSQL is installed but its cluster did not start")
+    }
+
+    @Test(arguments: ClubBackend.available)
+    func migrationsApplyOnceEvenWhenTwoServersOpenANewDatabase(_ backend: ClubBackend) async throws {
+        let database = try backend.database()
+        defer { Task { await database.close() } }
+        async let first = ClubSchema.migrate(database, at: Date(timeIntervalSince1970: 0))
+        async let second = ClubSchema.migrate(database, at: Date(timeIntervalSince1970: 0))
+        let applied = try await first + second
+        #expect(applied == [1])
+        #expect(try await ClubSchema.migrate(database, at: Date(timeIntervalSince1970: 0)).isEmpty)
+        let versions = try await database.rows("SELECT version, name FROM club_migrations")
+        #expect(versions.count == ClubSchema.latestVersion)
+    }
+
+    @Test(arguments: ClubBackend.available)
+    func aPasswordLogsInAndNothingElseDoes(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        #expect(try await club.logIn(name: "ada", password: "correct horse") == ada)
+        #expect(try await club.logIn(name: "ada", password: "correct horsE") == nil)
+        #expect(try await club.logIn(name: "bob", password: "correct horse") == nil)
+        await #expect(throws: ClubError.nameTaken("ada")) { try await club.addAthlete(name: "ada", password: "another one") }
+        let stored = try await club.database.rows("SELECT password_hash FROM athletes")
+        #expect(stored.first?.first?.text?.hasPrefix("pbkdf2-sha256$1000$") == true)
+        #expect(stored.first?.first?.text?.contains("correct") == false)
+    }
+
+    @Test(arguments: ClubBackend.available)
+    func anExpiredOrRevokedTokenOpensNothing(_ backend: ClubBackend) async throws {
+        let clock = TestNow()
+        let club = try await backend.club(clock: clock)
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let bike = try await club.issueToken(for: ada.id, label: "bike pi", expiresAt: clock.date.addingTimeInterval(3_600))
+        let ci = try await club.issueToken(for: ada.id, label: "ci")
+        #expect(try await club.athlete(forToken: bike.secret) == ada)
+        #expect(try await club.athlete(forToken: ci.secret) == ada)
+        #expect(try await club.revokeToken(ci.token.id))
+        #expect(try await club.athlete(forToken: ci.secret) == nil, "revoked")
+        #expect(try await club.revokeToken(ci.token.id) == false, "revoked once")
+        clock.advance(by: 3_601)
+        #expect(try await club.athlete(forToken: bike.secret) == nil, "expired")
+        #expect(try await club.athlete(forToken: "ohk_" + String(bike.secret.dropFirst(4).reversed())) == nil)
+        let hashes = try await club.database.rows("SELECT token_hash FROM api_tokens").compactMap { $0.first?.text }
+        #expect(!hashes.contains(bike.secret) && hashes.allSatisfy { $0.count == 64 }, "only hashes are kept")
+        #expect(try await club.tokens(of: ada.id).map(\.label) == ["bike pi", "ci"])
+    }
+
+    @Test(arguments: ClubBackend.available)
+    func aWorkoutSentManyTimesAtOnceIsStoredOnceWithEverySample(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let archive = try SampleWorkout.archive(seconds: 3_600)
+        let outcomes = try await withThrowingTaskGroup(of: StoreOutcome.self) { group in
+            for _ in 0..<8 { group.addTask { try await club.store(archive, owner: ada.id) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 == .stored }.count == 1 && outcomes.filter { $0 == .alreadyStored }.count == 7, "\(outcomes)")
+        #expect(try await club.store(archive, owner: ada.id) == .alreadyStored)
+        let rows = try await club.database.rows("SELECT COUNT(*) FROM workouts")
+        #expect(rows.first?.first?.integer == 1)
+        let counts = try await club.seriesCounts(of: archive.id)
+        #expect(counts[.time] == 3_600 && counts[.heartRate] == 3_600 && counts[.latitude] == 3_600 && counts[.heartbeatSeconds] == 50, "\(counts)")
+        let back = try #require(try await club.archive(archive.id, visibleTo: ada.id))
+        #expect(back.activity == archive.activity, "every reading, lap, event and marker comes back exactly")
+        #expect(back.summary == archive.summary)
+        let laps = try #require(try await club.laps(of: archive.id, visibleTo: ada.id))
+        #expect(laps.map(\.trigger) == ["distance", "sessionEnd"] && laps.map(\.averageHeartRate) == [140, 141])
+    }
+
+    @Test(arguments: ClubBackend.available)
+    func anAthleteSeesOnlyTheirOwnUnlessTheyShareWithAGroup(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let bob = try await club.addAthlete(name: "bob", password: "correct horse")
+        let cy = try await club.addAthlete(name: "cy", password: "correct horse")
+        let adas = try SampleWorkout.archive()
+        let bobs = try SampleWorkout.archive(start: Date(timeIntervalSince1970: 1_789_995_000))
+        #expect(try await club.store(adas, owner: ada.id) == .stored)
+        #expect(try await club.store(bobs, owner: bob.id) == .stored)
+        #expect(try await club.store(adas, owner: bob.id) == .ownedByAnother, "a UUID of another's workout changes nothing")
+        #expect(try await club.workout(adas.id, visibleTo: bob.id) == nil)
+        #expect(try await club.archive(adas.id, visibleTo: bob.id) == nil)
+        #expect(try await club.laps(of: adas.id, visibleTo: bob.id) == nil)
+        #expect(try await club.deleteWorkout(adas.id, owner: bob.id) == false)
+        #expect(try await club.workouts(visibleTo: bob.id).page.map(\.summary.id) == [bobs.id.uuidString])
+
+        let squad = try await club.addGroup(named: "Tuesday squad")
+        try await club.join(squad.id, athlete: ada.id, sharesWorkouts: true)
+        try await club.join(squad.id, athlete: bob.id, role: .coach, sharesWorkouts: false)
+        #expect(try await club.workout(adas.id, visibleTo: bob.id)?.athleteName == "ada", "shared with bob's group")
+        #expect(try await club.workout(bobs.id, visibleTo: ada.id) == nil, "bob does not share")
+        #expect(try await club.workout(adas.id, visibleTo: cy.id) == nil, "cy is not in the group")
+        #expect(try await club.workouts(visibleTo: bob.id).matching == 2)
+        #expect(try await club.deleteWorkout(adas.id, owner: bob.id) == false, "seeing is not changing")
+        #expect(try await club.deleteWorkout(adas.id, owner: ada.id))
+        #expect(try await club.seriesCounts(of: adas.id).isEmpty, "its series went with it")
+    }
+
+    @Test(arguments: ClubBackend.available)
+    func theSquadAddsUpEachSharingMembersWeek(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let bob = try await club.addAthlete(name: "bob", password: "correct horse")
+        let cy = try await club.addAthlete(name: "cy", password: "correct horse")
+        let week = Date(timeIntervalSince1970: 1_789_948_800)
+        for day in 0..<3 { _ = try await club.store(try SampleWorkout.archive(start: week.addingTimeInterval(Double(day) * 86_400 + 3_600)), owner: ada.id) }
+        _ = try await club.store(try SampleWorkout.archive(start: week.addingTimeInterval(-86_400)), owner: ada.id)
+        _ = try await club.store(try SampleWorkout.archive(start: week.addingTimeInterval(3_600)), owner: cy.id)
+        let group = try await club.addGroup(named: "club")
+        try await club.join(group.id, athlete: ada.id, sharesWorkouts: true)
+        try await club.join(group.id, athlete: bob.id, role: .coach, sharesWorkouts: false)
+        #expect(try await club.squad(group.id, viewer: cy.id, from: week, to: week.addingTimeInterval(7 * 86_400)) == nil, "not a member")
+        let rows = try #require(try await club.squad(group.id, viewer: bob.id, from: week, to: week.addingTimeInterval(7 * 86_400)))
+        #expect(rows.map(\.name) == ["ada", "bob"])
+        #expect(rows[0].workouts == 3 && rows[0].distanceMeters == 3 * 600 * 3.2 && rows[0].durationSeconds == 3 * 590)
+        #expect(rows[1].workouts == 0 && rows[1].lastWorkout == nil)
+    }
+
+    @Test(arguments: ClubBackend.available)
+    func sqlInEveryValueIsKeptAsTextAndChangesNothing(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let attacks = ["x'); DROP TABLE workouts; --", "' OR '1'='1", "ada' --", "\"; DELETE FROM athletes; --", "$1", "?1", "%' OR 1=1 --", "é'\u{2028}'"]
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        _ = try await club.store(try SampleWorkout.archive(), owner: ada.id)
+        for attack in attacks {
+            let athlete = try await club.addAthlete(name: "n" + attack, password: attack + "padding")
+            #expect(try await club.athlete(named: "n" + attack) == athlete)
+            #expect(try await club.logIn(name: "ada", password: attack) == nil)
+            #expect(try await club.logIn(name: attack, password: attack) == nil)
+            #expect(try await club.athlete(forToken: attack) == nil)
+            #expect(try await club.workouts(visibleTo: ada.id, activity: attack).matching == 0)
+            #expect(try await club.workouts(visibleTo: ada.id, athleteName: attack).matching == 0)
+            _ = try await club.issueToken(for: athlete.id, label: attack)
+            #expect(try await club.tokens(of: athlete.id).map(\.label) == [attack])
+            _ = try await club.addGroup(named: "g" + attack)
+            #expect(try await club.group(named: "g" + attack)?.name == "g" + attack)
+        }
+        #expect(try await club.workouts(visibleTo: ada.id).matching == 1)
+        #expect(try await club.athletes().count == attacks.count + 1)
+        // A NUL byte, which PostgreSQL's text cannot hold, is refused or matches nothing, the same on both.
+        await #expect(throws: ClubError.self) { try await club.addAthlete(name: "a\u{0}b", password: "correct horse") }
+        #expect(try await club.logIn(name: "ada\u{0}", password: "correct horse") == nil)
+        #expect(try await club.athlete(named: "ada\u{0}") == nil)
+        #expect(try await club.workouts(visibleTo: ada.id, activity: "running\u{0}").matching == 0)
+    }
+}
