@@ -113,6 +113,7 @@ let package = Package(
                 "WorkoutFormats",
                 "WorkoutReport",
                 "WorkoutServer",
+                "WorkoutClub",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

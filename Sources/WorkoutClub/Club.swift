@@ -11,7 +11,7 @@ public final class Club: Sendable {
     /// Where the club is kept.
     public let database: any ClubDatabase
     /// The time now; the real clock in the server, a fixed one in tests.
-    let now: @Sendable () -> Date
+    public let now: @Sendable () -> Date
     /// PBKDF2 rounds for new passwords.
     let passwordRounds: Int
 

@@ -70,6 +70,12 @@ public struct WorkoutServer: Sendable {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: AccessPolicy<BasicRequestContext>(token: configuration.token))
         ServerRoutes(library: library, liveFeed: liveFeed, configuration: configuration).add(to: router)
+        try await Self.serve(router, configuration: configuration, handlesSignals: handlesSignals, onRunning: onRunning)
+    }
+
+    /// Runs `router` where `configuration` says.
+    static func serve(_ router: Router<BasicRequestContext>, configuration: Configuration, handlesSignals: Bool,
+                      onRunning: @escaping @Sendable (URL) -> Void) async throws {
         var logger = Logger(label: "workout.serve")
         logger.logLevel = .warning
         let host = configuration.host

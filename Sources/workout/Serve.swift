@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import WorkoutClub
 import WorkoutServer
 
 /// `workout serve`: the store as a web app.
@@ -14,7 +15,12 @@ struct Serve: AsyncParsableCommand {
             GET /api/workouts/ID, GET /api/workouts/ID/samples?type=heartRate, GET /api/workouts/ID/file?format=fit, \
             POST /api/workouts (a FIT, TCX or GPX file as the body), DELETE /api/workouts/ID. \
             A recording's live page is served by `workout record … --serve :8080`. Ctrl-C or SIGTERM stops.
-            """
+
+            With --database, it serves a club instead: athletes log in, recorders send workouts with `workout sync` and \
+            their own tokens, and groups see what their members share. Make accounts, tokens and groups with the \
+            users, tokens and groups subcommands. Put TLS in front of it with a reverse proxy (and --secure-cookies).
+            """,
+        subcommands: [ServeUsers.self, ServeTokens.self, ServeGroups.self]
     )
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
@@ -28,9 +34,19 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @OptionGroup var club: ClubDatabaseOptions
+
+    @Flag(help: "Mark the club's session cookie Secure: for a server behind a TLS proxy.")
+    var secureCookies = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         let configuration = WorkoutServer.Configuration(host: bind, port: port, token: token)
+        if club.database != nil {
+            if token != nil { throw ValidationError("--token is for the one-athlete server; a club's athletes have their own tokens (`workout serve tokens add`).") }
+            if storeOptions.store != nil { throw ValidationError("--store and --database name two different stores: give one.") }
+            return
+        }
         if !configuration.isLoopback, token == nil {
             throw ValidationError("--bind \(bind) lets other machines reach the store: give --token SECRET too, so that only those who know it can change data.")
         }
@@ -38,6 +54,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if club.database != nil { return try await serveClub() }
         let store = try storeOptions.openExisting()
         let server = WorkoutServer(library: WorkoutLibrary(store: store), configuration: .init(host: bind, port: port, token: token))
         let location = store.location
@@ -48,5 +65,20 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw RecordingsError("cannot serve on \(bind):\(port): \(error). Is another server using the port? Give another --port.")
         }
+    }
+
+    private func serveClub() async throws {
+        let opened = try await club.openClub()
+        let server = ClubServer(club: opened, configuration: .init(host: bind, port: port), secureCookies: secureCookies)
+        let shown = opened.database.dialect == .postgres ? (opened.database as? PostgresClubDatabase)?.address.description ?? "PostgreSQL" : club.database ?? ""
+        do {
+            try await server.run { url in
+                FileHandle.standardOutput.write(Data("serving the club in \(shown) on \(url) (Ctrl-C stops)\n".utf8))
+            }
+        } catch {
+            await opened.database.close()
+            throw RecordingsError("cannot serve on \(bind):\(port): \(error). Is another server using the port? Give another --port.")
+        }
+        await opened.database.close()
     }
 }

@@ -33,6 +33,9 @@ public struct WorkoutArchive: Sendable, Equatable {
         self.activity = activity
     }
 
+    /// The media type archives travel as.
+    public static let contentType = "application/vnd.openhealthkit.archive"
+
     /// Most values a column may hold: a week at 10 Hz.
     static let maximumCount = 6_048_000
     /// Most bytes a JSON section may hold.

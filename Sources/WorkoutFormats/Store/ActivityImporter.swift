@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import OpenHealthKitCore
 
 /// Stores an ``Activity`` read from a file as a workout, with its samples,
@@ -28,6 +28,10 @@ public struct ActivityImporter: Sendable {
     /// figures are stored with each workout (``AthleteProfile/workoutMetadata``),
     /// so zones are drawn from them later.
     public var athleteProfile: AthleteProfile?
+
+    /// The workout's UUID elsewhere (on a club server it was pulled from), kept
+    /// as `HKMetadataKeyExternalUUID` so that it is sent back under the same one.
+    public var externalUUID: UUID?
 
     /// An importer saving into `store`, for `athleteProfile`'s workouts.
     public init(store: HKHealthStore, athleteProfile: AthleteProfile? = nil) {
@@ -128,6 +132,7 @@ public struct ActivityImporter: Sendable {
         var metadata: [String: Any] = athleteProfile?.workoutMetadata ?? [:]
         metadata[HKMetadataKeyIndoorWorkout] = !hasRoute
         metadata[Self.importedFileKey] = URL(fileURLWithPath: file).lastPathComponent
+        if let externalUUID { metadata[HKMetadataKeyExternalUUID] = externalUUID.uuidString }
         if activity.elevationSource != .unknown { metadata[OpenHealthKitMetadataKeyElevationSource] = activity.elevationSource.rawValue }
         if let ascent = activity.sessions.compactMap(\.ascent).reduce(nil, { ($0 ?? 0) + $1 }) {
             metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: .meter(), doubleValue: ascent)

@@ -1,0 +1,120 @@
+import Foundation
+import WorkoutClub
+import WorkoutFormats
+import WorkoutReport
+
+/// The club's pages as HTML.
+enum ClubPage {
+    static func layout(title: String, body: String, csrf: String?) -> String {
+        let nav = csrf.map { csrf in
+            """
+            <nav aria-label="Site"><a href="/">Workouts</a> · <a href="/squad">Squad</a> · \
+            <form method="post" action="/logout" style="display:inline"><input type="hidden" name="csrf" value="\(e(csrf))">\
+            <button type="submit" id="log-out">Log out</button></form></nav>
+            """
+        } ?? ""
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
+            \(csrf.map { "<meta name=\"csrf-token\" content=\"\(e($0))\">" } ?? "")<title>\(e(title))</title><style>\(ServerPage.css)</style></head><body>\
+            <header>\(nav)<h1>\(e(title))</h1></header><main>\(body)</main></body></html>
+
+            """
+    }
+
+    static func login(next: String, message: String?) -> String {
+        layout(title: "Log in", body: """
+            \(message.map { "<p class=\"message\" role=\"alert\" id=\"error-message\">\(e($0))</p>" } ?? "")\
+            <form method="post" action="/login" class="upload" id="login"><input type="hidden" name="next" value="\(e(next))">\
+            <label>Name<input name="name" autocomplete="username" required></label>\
+            <label>Password<input name="password" type="password" autocomplete="current-password" required></label>\
+            <button type="submit">Log in</button></form>
+            """, csrf: nil)
+    }
+
+    static func list(_ workouts: [ClubWorkout], matching: Int, filter: ListFilter, viewer: ClubViewer, groups: [ClubGroup], timeZone: TimeZone) -> String {
+        let rows = workouts.map { w in
+            let s = w.summary
+            return """
+                <tr><td><a href="/workouts/\(e(s.id))">\(e(date(s.start, timeZone)))</a></td><td>\(e(w.athleteName))</td><td>\(e(s.activity))</td>\
+                <td>\(clock(s.durationSeconds))</td><td>\(s.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–")</td>\
+                <td>\(s.averageHeartRate.map { String(format: "%.0f", $0) } ?? "–")</td></tr>
+                """
+        }.joined()
+        let groupLinks = groups.map { "<a href=\"/squad?group=\(e($0.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))\">\(e($0.name))</a>" }
+        let previous = filter.page > 1 ? "<a href=\"?page=\(filter.page - 1)\" rel=\"prev\">← Newer</a>" : ""
+        let next = filter.page * filter.pageSize < matching ? "<a href=\"?page=\(filter.page + 1)\" rel=\"next\">Older →</a>" : ""
+        return layout(title: "Workouts", body: """
+            <p>Logged in as <strong id="athlete-name">\(e(viewer.athlete.name))</strong>.\
+            \(groupLinks.isEmpty ? "" : " Groups: " + groupLinks.joined(separator: ", ") + ".")</p>\
+            <form class="filters" method="get" action="/"><label>Activity<input name="activity" value="\(e(filter.activity ?? ""))"></label>\
+            <label>Athlete<input name="athlete" value="\(e(filter.athlete ?? ""))"></label><button type="submit">Filter</button></form>\
+            <p class="count" id="workout-count">\(matching) workout\(matching == 1 ? "" : "s")</p>\
+            <div class="scroll"><table id="workouts"><thead><tr><th>Start</th><th>Athlete</th><th>Activity</th><th>Time</th><th>Distance</th>\
+            <th>Avg HR</th></tr></thead><tbody>\(rows)</tbody></table></div><p class="pages">\(previous) \(next)</p>
+            """, csrf: viewer.csrfToken)
+    }
+
+    static func confirmDelete(_ workout: ClubWorkout, csrf: String, timeZone: TimeZone) -> String {
+        let s = workout.summary
+        return layout(title: "Delete this workout?", body: """
+            <p>\(e(s.activity)) of \(e(date(s.start, timeZone)))\(s.distanceMeters.map { String(format: ", %.2f km", $0 / 1_000) } ?? "").</p>\
+            <p>Its readings, laps and events are deleted with it; this cannot be undone.</p>\
+            <form method="post" action="/workouts/\(e(s.id))/delete" class="upload"><input type="hidden" name="csrf" value="\(e(csrf))">\
+            <button type="submit" class="danger" id="confirm-delete">Delete</button><a href="/workouts/\(e(s.id))">Keep it</a></form>
+            """, csrf: csrf)
+    }
+
+    static func squad(_ squad: ClubRoutes.SquadResponse, groups: [ClubGroup], timeZone: TimeZone) -> String {
+        let rows = squad.athletes.map { row in
+            """
+            <tr><td>\(e(row.name))</td><td>\(row.workouts)</td><td>\(String(format: "%.1f km", row.distanceMeters / 1_000))</td>\
+            <td>\(clock(row.durationSeconds))</td><td>\(row.lastWorkout.map { e(date($0, timeZone)) } ?? "–")</td></tr>
+            """
+        }.joined()
+        let day: (Date) -> String = { d in
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let c = calendar.dateComponents([.year, .month, .day], from: d)
+            return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+        }
+        let group = squad.group.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return layout(title: "\(squad.group): week of \(day(squad.from))", body: """
+            <p class="pages"><a href="/squad?group=\(group)&week=\(day(squad.from.addingTimeInterval(-86_400)))" rel="prev">← Week before</a>\
+            <a href="/squad?group=\(group)&week=\(day(squad.to.addingTimeInterval(3_600)))" rel="next">Week after →</a></p>\
+            <div class="scroll"><table id="squad"><thead><tr><th>Athlete</th><th>Workouts</th><th>Distance</th><th>Time</th><th>Last</th></tr></thead>\
+            <tbody>\(rows)</tbody></table></div>
+            """, csrf: "")
+    }
+
+    static func comparison(_ comparison: ClubRoutes.ComparisonResponse, timeZone: TimeZone) -> String {
+        func lap(_ lap: ClubLap?) -> String {
+            guard let lap else { return "<td>–</td><td>–</td><td>–</td>" }
+            return "<td>\(clock(lap.timerSeconds))</td><td>\(lap.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–")</td>"
+                + "<td>\(lap.averageHeartRate.map { String(format: "%.0f", $0) } ?? "–")</td>"
+        }
+        let rows = comparison.laps.map { pair in
+            "<tr><td>\(pair.index + 1)</td>\(lap(pair.a))\(lap(pair.b))<td>\(pair.difference.map { ($0 >= 0 ? "+" : "−") + clock(abs($0)) } ?? "–")</td></tr>"
+        }.joined()
+        let title = "\(comparison.a.athleteName) and \(comparison.b.athleteName), lap by lap"
+        return layout(title: title, body: """
+            <p><a href="/workouts/\(e(comparison.a.summary.id))">\(e(comparison.a.athleteName)), \(e(date(comparison.a.summary.start, timeZone)))</a> against \
+            <a href="/workouts/\(e(comparison.b.summary.id))">\(e(comparison.b.athleteName)), \(e(date(comparison.b.summary.start, timeZone)))</a></p>\
+            <div class="scroll"><table id="laps"><thead><tr><th>Lap</th><th>Time A</th><th>Distance A</th><th>HR A</th><th>Time B</th><th>Distance B</th>\
+            <th>HR B</th><th>B − A</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            """, csrf: "")
+    }
+
+    static func e(_ text: String) -> String { HTML.escaped(text) }
+
+    static func date(_ date: Date, _ timeZone: TimeZone) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .shortened)
+        style.timeZone = timeZone
+        return date.formatted(style)
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        return total >= 3_600 ? String(format: "%d:%02d:%02d", total / 3_600, total / 60 % 60, total % 60) : String(format: "%d:%02d", total / 60, total % 60)
+    }
+}

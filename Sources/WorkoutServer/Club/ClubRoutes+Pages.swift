@@ -1,0 +1,141 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WorkoutClub
+import WorkoutFormats
+import WorkoutReport
+
+/// The club's pages: log in, the list, a workout, the squad, a comparison.
+extension ClubRoutes {
+    func addPages(to router: Router<BasicRequestContext>) {
+        router.get("/login") { request, _ in
+            ServerResponse.html(ClubPage.login(next: Self.safeNext(request.uri.queryParameters["next"].map(String.init)), message: nil))
+        }
+        router.post("/login") { request, _ in try await logIn(request) }
+        router.post("/logout") { request, _ in
+            try await page(request) { viewer in
+                let form = try await Self.form(request)
+                guard viewer.mayChange(request, formToken: form["csrf"]) else { return forbidden() }
+                if let secret = ClubViewer.cookie(ClubViewer.cookieName, in: request) { try await club.closeSession(cookie: secret) }
+                var response = ServerResponse.redirect(to: "/login")
+                response.headers[.setCookie] = "\(ClubViewer.cookieName)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"
+                return response
+            }
+        }
+        router.get("/") { request, _ in
+            try await page(request) { viewer in
+                let filter: ListFilter
+                do { filter = try ListFilter(request, timeZone: configuration.timeZone) } catch let error as ClubError {
+                    return ServerResponse.error(.badRequest, api: false, title: "This list cannot be shown", message: error.description)
+                }
+                let (page, matching) = try await club.workouts(visibleTo: viewer.athlete.id, activity: filter.activity, athleteName: filter.athlete,
+                                                               from: filter.from, to: filter.to, limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize)
+                let groups = try await club.groups(of: viewer.athlete.id)
+                return ServerResponse.html(ClubPage.list(page, matching: matching, filter: filter, viewer: viewer, groups: groups, timeZone: configuration.timeZone))
+            }
+        }
+        router.get("/workouts/:id") { request, context in
+            try await page(request) { viewer in
+                let id = context.parameters.get("id") ?? ""
+                guard let archive = try await archive(id, viewer), let workout = try await club.workout(archive.id, visibleTo: viewer.athlete.id) else {
+                    return unknown(id, api: false)
+                }
+                var options = ReportOptions()
+                options.timeZone = configuration.timeZone
+                options.title = "\(workout.athleteName): \(workout.summary.activity)"
+                let base = "/workouts/\(archive.id.uuidString)"
+                options.links = [ReportLink(title: "← All workouts", url: "/")]
+                    + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }
+                    + (workout.athleteID == viewer.athlete.id ? [ReportLink(title: "Delete…", url: "\(base)/delete")] : [])
+                return ServerResponse.html(WorkoutReport(activity: archive.activity, options: options).html())
+            }
+        }
+        router.get("/workouts/:id/download/:format") { request, context in
+            try await page(request) { viewer in
+                try await download(context.parameters.get("id"), format: context.parameters.get("format") ?? "", viewer: viewer, api: false)
+            }
+        }
+        router.get("/workouts/:id/delete") { request, context in
+            try await page(request) { viewer in
+                let id = context.parameters.get("id") ?? ""
+                guard let uuid = UUID(uuidString: id), let workout = try await club.workout(uuid, visibleTo: viewer.athlete.id),
+                      workout.athleteID == viewer.athlete.id else { return unknown(id, api: false) }
+                return ServerResponse.html(ClubPage.confirmDelete(workout, csrf: viewer.csrfToken ?? "", timeZone: configuration.timeZone))
+            }
+        }
+        router.post("/workouts/:id/delete") { request, context in
+            try await page(request) { viewer in
+                let form = try await Self.form(request)
+                guard viewer.mayChange(request, formToken: form["csrf"]) else { return forbidden() }
+                let id = context.parameters.get("id") ?? ""
+                guard let uuid = UUID(uuidString: id), try await club.deleteWorkout(uuid, owner: viewer.athlete.id) else { return unknown(id, api: false) }
+                return ServerResponse.redirect(to: "/")
+            }
+        }
+        router.get("/squad") { request, _ in
+            try await page(request) { viewer in
+                switch try await squad(request, viewer: viewer) {
+                case .success(let squad):
+                    return ServerResponse.html(ClubPage.squad(squad, groups: try await club.groups(of: viewer.athlete.id), timeZone: configuration.timeZone))
+                case .failure(let failure): return failure.response(api: false)
+                }
+            }
+        }
+        router.get("/compare") { request, _ in
+            try await page(request) { viewer in
+                switch try await comparison(request, viewer: viewer) {
+                case .success(let comparison): ServerResponse.html(ClubPage.comparison(comparison, timeZone: configuration.timeZone))
+                case .failure(let failure): failure.response(api: false)
+                }
+            }
+        }
+    }
+
+    /// Runs `body` for the session's athlete; without a session, sends the browser to log in.
+    func page(_ request: Request, _ body: (ClubViewer) async throws -> Response) async throws -> Response {
+        guard let viewer = try await ClubViewer.of(request, in: club) else {
+            if request.method == .get {
+                let next = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
+                return ServerResponse.redirect(to: "/login?next=\(next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/")")
+            }
+            return ServerResponse.error(.unauthorized, api: false, title: "Log in first", message: "Your session has ended; log in again at /login.")
+        }
+        return try await body(viewer)
+    }
+
+    func logIn(_ request: Request) async throws -> Response {
+        if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" { return forbidden() }
+        let form = try await Self.form(request)
+        let next = Self.safeNext(form["next"])
+        guard let athlete = try await club.logIn(name: form["name"] ?? "", password: form["password"] ?? "") else {
+            return ServerResponse.html(ClubPage.login(next: next, message: "That name and password do not match an account."), status: .unauthorized)
+        }
+        let (secret, _) = try await club.openSession(for: athlete)
+        var response = ServerResponse.redirect(to: next)
+        response.headers[.setCookie] = "\(ClubViewer.cookieName)=\(secret); Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000\(secureCookies ? "; Secure" : "")"
+        return response
+    }
+
+    func forbidden() -> Response {
+        ServerResponse.error(.forbidden, api: false, title: "Refused", message: "This form is out of date or came from another site; reload the page and try again.")
+    }
+
+    /// A local path to go to after logging in; anything else is `/`.
+    static func safeNext(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return "/" }
+        return next
+    }
+
+    /// An `application/x-www-form-urlencoded` body's fields (at most 64 KB).
+    static func form(_ request: Request) async throws -> [String: String] {
+        let body = try await request.body.collect(upTo: 64 << 10)
+        var fields: [String: String] = [:]
+        for pair in String(decoding: body.readableBytesView, as: UTF8.self).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+            }
+            if parts.count == 2 { fields[parts[0]] = parts[1] }
+        }
+        return fields
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Hummingbird
+import WorkoutClub
+import WorkoutFormats
+import WorkoutReport
+
+/// The club server's routes: pages for people with a session, the API for recorders with a token.
+struct ClubRoutes: Sendable {
+    let club: Club
+    let configuration: WorkoutServer.Configuration
+    let secureCookies: Bool
+
+    /// Why a request was refused, as a status and a message.
+    struct Failure: Error {
+        var status: HTTPResponse.Status
+        var message: String
+
+        func response(api: Bool) -> Response {
+            ServerResponse.error(status, api: api, title: status == .notFound ? "Not found" : "Bad request", message: message)
+        }
+    }
+
+    /// The squad's answer.
+    struct SquadResponse: Encodable {
+        var group: String
+        var from: Date
+        var to: Date
+        var athletes: [SquadRow]
+    }
+
+    /// Two workouts' laps side by side.
+    struct ComparisonResponse: Encodable {
+        struct LapPair: Encodable {
+            var index: Int
+            var a: ClubLap?
+            var b: ClubLap?
+            /// b's lap time less a's, in seconds.
+            var difference: Double?
+        }
+        var a: ClubWorkout
+        var b: ClubWorkout
+        var laps: [LapPair]
+    }
+
+    func add(to router: Router<BasicRequestContext>) {
+        addPages(to: router)
+        addAPI(to: router)
+    }
+
+    /// The workout `id` names as an archive, if the viewer may see it.
+    func archive(_ id: String?, _ viewer: ClubViewer) async throws -> WorkoutArchive? {
+        guard let uuid = id.flatMap(UUID.init(uuidString:)) else { return nil }
+        return try await club.archive(uuid, visibleTo: viewer.athlete.id)
+    }
+
+    func download(_ id: String?, format name: String, viewer: ClubViewer, api: Bool) async throws -> Response {
+        guard let archive = try await archive(id, viewer) else { return unknown(id ?? "", api: api) }
+        guard let format = ActivityFileFormat(rawValue: name.lowercased()) else {
+            return ServerResponse.error(.notFound, api: api, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx or gpx.")
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("club-\(UUID().uuidString).\(format)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try ActivityFile.write(archive.activity, as: format, to: url, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        let contentType = switch format {
+        case .fit: "application/vnd.ant.fit"
+        case .tcx: "application/vnd.garmin.tcx+xml"
+        case .gpx: "application/gpx+xml"
+        }
+        let start = archive.summary.start.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false).timeSeparator(.omitted))
+        return ServerResponse.file(try Data(contentsOf: url), name: "\(archive.summary.activity)-\(start).\(format)", contentType: contentType)
+    }
+
+    /// The squad page's figures: `?group=NAME` (else the viewer's first group) and `?week=YYYY-MM-DD` (any day of it; else this week).
+    func squad(_ request: Request, viewer: ClubViewer) async throws -> Result<SquadResponse, Failure> {
+        let groups = try await club.groups(of: viewer.athlete.id)
+        let name = request.uri.queryParameters["group"].map { String($0).removingPercentEncoding ?? String($0) }
+        guard let group = name.map({ name in groups.first { $0.name == name } }) ?? groups.first else {
+            return .failure(Failure(status: .notFound, message: name.map { "You are not in a group named '\($0)'." } ?? "You are in no group yet; an admin adds you with `workout serve groups join`."))
+        }
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = configuration.timeZone
+        var day = club.now()
+        if let week = request.uri.queryParameters["week"] {
+            guard let date = Self.day(String(week), in: configuration.timeZone) else { return .failure(Failure(status: .badRequest, message: "week=\(week) is not a date; write YYYY-MM-DD.")) }
+            day = date
+        }
+        guard let interval = calendar.dateInterval(of: .weekOfYear, for: day),
+              let rows = try await club.squad(group.id, viewer: viewer.athlete.id, from: interval.start, to: interval.end)
+        else { return .failure(Failure(status: .notFound, message: "You are not in that group.")) }
+        return .success(SquadResponse(group: group.name, from: interval.start, to: interval.end, athletes: rows))
+    }
+
+    /// Two workouts' laps, `?a=ID&b=ID`, both visible to the viewer.
+    func comparison(_ request: Request, viewer: ClubViewer) async throws -> Result<ComparisonResponse, Failure> {
+        var workouts: [(ClubWorkout, [ClubLap])] = []
+        for key in ["a", "b"] {
+            let id = request.uri.queryParameters[Substring(key)].map(String.init) ?? ""
+            guard let uuid = UUID(uuidString: id), let workout = try await club.workout(uuid, visibleTo: viewer.athlete.id),
+                  let laps = try await club.laps(of: uuid, visibleTo: viewer.athlete.id)
+            else { return .failure(Failure(status: .notFound, message: "No workout you may see has the identifier '\(id)' (\(key)=).")) }
+            workouts.append((workout, laps))
+        }
+        let (a, b) = (workouts[0], workouts[1])
+        let pairs = (0..<max(a.1.count, b.1.count)).map { index in
+            let lapA = index < a.1.count ? a.1[index] : nil, lapB = index < b.1.count ? b.1[index] : nil
+            return ComparisonResponse.LapPair(index: index, a: lapA, b: lapB,
+                                              difference: lapA.flatMap { x in lapB.map { $0.timerSeconds - x.timerSeconds } })
+        }
+        return .success(ComparisonResponse(a: a.0, b: b.0, laps: pairs))
+    }
+
+    func unknown(_ id: String, api: Bool) -> Response {
+        ServerResponse.error(.notFound, api: api, title: "No such workout", message: "No workout you may see has the identifier '\(id)'; the list at / shows yours and those shared with you.")
+    }
+
+    /// Midnight of a `YYYY-MM-DD` day in `timeZone`.
+    static func day(_ text: String, in timeZone: TimeZone) -> Date? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, text.count == 10 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
+        guard components.isValidDate(in: calendar) else { return nil }
+        return calendar.date(from: components)
+    }
+}

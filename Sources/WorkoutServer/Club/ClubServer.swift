@@ -1,0 +1,42 @@
+public import Foundation
+import Hummingbird
+import Logging
+public import WorkoutClub
+
+/// `workout serve --database …`: a club's server, where athletes log in, recorders
+/// send workouts with their tokens, and groups see what their members share.
+///
+/// Pages: `/login`, `/` (the workouts one may see), `/workouts/{id}` (a report,
+/// downloads, delete for its owner), `/squad?group=NAME` (who trained this
+/// week), `/compare?a=ID&b=ID` (two workouts' laps side by side). API, with
+/// `Authorization: Bearer TOKEN` or the session cookie and its CSRF token:
+/// `GET /api/me`, `GET /api/workouts`, `GET /api/workouts/{id}` (with laps),
+/// `GET /api/workouts/{id}/samples?type=heartRate`, `GET /api/workouts/{id}/file?format=fit`,
+/// `GET /api/workouts/{id}/archive`, `PUT /api/workouts/{id}` (an archive, as
+/// `workout sync` sends it), `DELETE /api/workouts/{id}`, `POST /api/sync/missing`,
+/// `GET /api/squad?group=NAME&week=YYYY-MM-DD` and `GET /api/compare?a=ID&b=ID`.
+///
+/// A workout another athlete does not share answers 404, the same as one that
+/// does not exist, on every route.
+public struct ClubServer: Sendable {
+    /// The club served.
+    public let club: Club
+    /// Where it listens; its token is not used (athletes have their own).
+    public let configuration: WorkoutServer.Configuration
+    /// Whether the session cookie is marked `Secure` (behind a TLS proxy).
+    public let secureCookies: Bool
+
+    /// A server for `club`.
+    public init(club: Club, configuration: WorkoutServer.Configuration, secureCookies: Bool = false) {
+        self.club = club
+        self.configuration = configuration
+        self.secureCookies = secureCookies
+    }
+
+    /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM (when `handlesSignals`).
+    public func run(handlesSignals: Bool = true, onRunning: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
+        let router = Router(context: BasicRequestContext.self)
+        ClubRoutes(club: club, configuration: configuration, secureCookies: secureCookies).add(to: router)
+        try await WorkoutServer.serve(router, configuration: configuration, handlesSignals: handlesSignals, onRunning: onRunning)
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import WorkoutClub
+
+/// `--database`: where a club server keeps its athletes and workouts.
+struct ClubDatabaseOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "The club's database: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=require], or sqlite:PATH for one file.",
+        valueName: "address"))
+    var database: String?
+
+    /// Opens the club, bringing its tables up to date.
+    func openClub() async throws -> Club {
+        guard let database else { throw ValidationError("Give --database postgres://USER@HOST:PORT/DATABASE (or sqlite:PATH).") }
+        let club = Club(database: try Self.open(database), now: { Date() })
+        do {
+            try await club.migrate()
+        } catch {
+            await club.database.close()
+            throw RecordingsError("\(error)")
+        }
+        return club
+    }
+
+    static func open(_ address: String) throws -> any ClubDatabase {
+        let lowered = address.lowercased()
+        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
+            do { return PostgresClubDatabase(address: try PostgresAddress(address)) } catch { throw ValidationError("\(error)") }
+        }
+        if lowered.hasPrefix("sqlite:") {
+            let path = String(address.dropFirst("sqlite:".count))
+            guard !path.isEmpty else { throw ValidationError("sqlite: needs a path: --database sqlite:club.sqlite") }
+            return try SQLiteClubDatabase(path: (path as NSString).expandingTildeInPath)
+        }
+        throw ValidationError("'\(address)' is neither postgres://USER@HOST:PORT/DATABASE nor sqlite:PATH.")
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import WorkoutClub
+
+/// `workout serve groups`: clubs, squads and coaches' groups.
+struct ServeGroups: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "groups",
+        abstract: "Make groups and put athletes in them; members see the workouts of those who share.",
+        subcommands: [Add.self, Join.self]
+    )
+
+    /// `workout serve groups add NAME`.
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Make a group.")
+        @Argument(help: "The group's name.") var name: String
+        @OptionGroup var database: ClubDatabaseOptions
+
+        func run() async throws {
+            let club = try await database.openClub()
+            do {
+                let group = try await club.addGroup(named: name)
+                print("added group \(group.id) \(group.name)")
+            } catch let error as ClubError {
+                await club.database.close()
+                throw RecordingsError(error.description)
+            }
+            await club.database.close()
+        }
+    }
+
+    /// `workout serve groups join GROUP ATHLETE`.
+    struct Join: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Put an athlete in a group, or change their role and sharing there.")
+        @Argument(help: "The group's name.") var group: String
+        @Argument(help: "The athlete's name.") var athlete: String
+        @Flag(help: "As the group's coach.") var coach = false
+        @Flag(help: "Share the athlete's workouts with the group's members.") var share = false
+        @OptionGroup var database: ClubDatabaseOptions
+
+        func run() async throws {
+            let club = try await database.openClub()
+            guard let found = try await club.group(named: group), let member = try await club.athlete(named: athlete) else {
+                await club.database.close()
+                throw RecordingsError("No group '\(group)' or no athlete '\(athlete)'; make them with `groups add` and `users add`.")
+            }
+            try await club.join(found.id, athlete: member.id, role: coach ? .coach : .member, sharesWorkouts: share)
+            print("\(member.name) is a \(coach ? "coach" : "member") of \(found.name)\(share ? ", sharing their workouts" : "")")
+            await club.database.close()
+        }
+    }
+}

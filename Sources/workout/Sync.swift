@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import OpenHealthKit
+import WorkoutClub
+import WorkoutFormats
+
+/// `workout sync --to URL --token T`: the store's workouts to a club server, and back with `--pull`.
+struct Sync: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Send the store's workouts that a club server lacks; with --pull, bring the athlete's workouts from it.",
+        discussion: """
+            Asks the server which of the store's workouts it lacks (by UUID), then sends each as an archive with all \
+            its readings, laps and events. Sending is idempotent: a workout the server has is never stored twice, so \
+            an interrupted sync is simply run again, and a dropped connection or a restarting server is retried \
+            within --retry-for. A bar shows progress on a terminal; each workout sent is a line on standard output. \
+            Exits 0 when every workout is on the server, 1 otherwise. The token comes from \
+            `workout serve tokens add ATHLETE` on the server; --token-file or WORKOUT_SYNC_TOKEN keep it off the command line.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The club server's address, such as https://club.example.org/.", valueName: "url"))
+    var to: String
+
+    @Option(help: ArgumentHelp("The recorder's token (else --token-file, else $WORKOUT_SYNC_TOKEN).", valueName: "token"))
+    var token: String?
+
+    @Option(help: ArgumentHelp("A file whose first line is the token.", valueName: "path"))
+    var tokenFile: String?
+
+    @Flag(help: "Bring the athlete's workouts the store lacks from the server, after sending.")
+    var pull = false
+
+    @Option(help: ArgumentHelp("Seconds to keep retrying a workout while the server cannot be reached.", valueName: "seconds"))
+    var retryFor: Double = 60
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        guard let url = URL(string: to), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw ValidationError("--to \(to) is not an http:// or https:// address.")
+        }
+        guard retryFor >= 0 else { throw ValidationError("--retry-for must be 0 or more seconds.") }
+    }
+
+    func run() async throws {
+        let client = SyncClient(base: URL(string: to)!, token: try readToken(), retryFor: retryFor)
+        let store = pull ? storeOptions.open() : try storeOptions.openExisting()
+        let me = try await client.me()
+        let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
+        let byID = Dictionary(workouts.map { (Self.clubID(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
+        let missing = try await client.missing(Array(byID.keys))
+        let bar = ProgressBar(label: "Sending \(missing.count) of \(workouts.count) workouts")
+        var sent = 0, failed = 0, samples = 0
+        for (index, id) in missing.enumerated() {
+            guard let workout = byID[id] else { continue }
+            let archive = try WorkoutArchive(summary: Self.summary(of: workout, id: id), activity: try await Activity(workout: workout, in: store))
+            do {
+                let outcome = try await client.send(archive)
+                sent += 1
+                samples += archive.activity.records.count
+                print("\(outcome == .stored ? "sent" : "had") \(id.uuidString) \(archive.summary.activity) \(archive.summary.start.formatted(.iso8601)) \(archive.activity.records.count) samples")
+            } catch let error as SyncError {
+                failed += 1
+                FileHandle.standardError.write(Data("workout \(id.uuidString): \(error)\n".utf8))
+                if error.isFatal { break }
+            }
+            bar?.update(Double(index + 1) / Double(max(missing.count, 1)))
+        }
+        bar?.finish()
+        print("\(sent) sent (\(samples) samples), \(workouts.count - missing.count) already on \(client.base.absoluteString) for \(me)\(failed > 0 ? ", \(failed) not sent" : "")")
+        if pull { try await pullWorkouts(client: client, into: store, known: Set(byID.keys)) }
+        if failed > 0 { throw ExitCode(1) }
+    }
+
+    private func pullWorkouts(client: SyncClient, into store: HKHealthStore, known: Set<UUID>) async throws {
+        let theirs = try await client.ownWorkouts().filter { !known.contains($0) }
+        let bar = ProgressBar(label: "Bringing \(theirs.count) workouts")
+        var importer = ActivityImporter(store: store)
+        for (index, id) in theirs.enumerated() {
+            let archive = try await client.archive(id)
+            importer.externalUUID = id
+            let workout = try await importer.importActivity(archive.activity, from: "\(id.uuidString).ohka")
+            print("pulled \(id.uuidString) as \(workout.uuid.uuidString) \(archive.summary.activity) \(archive.activity.records.count) samples")
+            bar?.update(Double(index + 1) / Double(max(theirs.count, 1)))
+        }
+        bar?.finish()
+        print("\(theirs.count) pulled")
+    }
+
+    private func readToken() throws -> String {
+        if let token { return token }
+        if let tokenFile {
+            guard let text = try? String(contentsOfFile: tokenFile, encoding: .utf8), let line = text.split(whereSeparator: \.isNewline).first else {
+                throw ValidationError("--token-file \(tokenFile) cannot be read or is empty.")
+            }
+            return line.trimmingCharacters(in: .whitespaces)
+        }
+        if let token = ProcessInfo.processInfo.environment["WORKOUT_SYNC_TOKEN"], !token.isEmpty { return token }
+        throw ValidationError("Give --token, --token-file or WORKOUT_SYNC_TOKEN: a token from `workout serve tokens add ATHLETE` on the server.")
+    }
+
+    /// The UUID a workout has on the club: the one it was pulled under, else its own.
+    static func clubID(of workout: HKWorkout) -> UUID {
+        (workout.metadata?[HKMetadataKeyExternalUUID] as? String).flatMap(UUID.init(uuidString:)) ?? workout.uuid
+    }
+
+    static func summary(of workout: HKWorkout, id: UUID) -> WorkoutSummary {
+        var summary = WorkoutSummary(workout)
+        summary.id = id.uuidString
+        return summary
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import WorkoutClub
+
+/// Talks to a club server's API for `workout sync`, retrying what a dropped
+/// connection or a restarting server interrupted.
+struct SyncClient: Sendable {
+    let base: URL
+    let token: String
+    let retryFor: Double
+    private let session: URLSession
+
+    init(base: URL, token: String, retryFor: Double) {
+        self.base = base
+        self.token = token
+        self.retryFor = retryFor
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 60
+        session = URLSession(configuration: configuration)
+    }
+
+    struct Me: Decodable { struct Athlete: Decodable { var name: String }; var athlete: Athlete }
+    struct Missing: Decodable { var missing: [String] }
+    struct Listing: Decodable { struct Item: Decodable { var summary: WorkoutSummaryID; var athleteID: Int64 }; var workouts: [Item]; var matching: Int }
+    struct WorkoutSummaryID: Decodable { var id: String }
+
+    /// The athlete the token belongs to.
+    func me() async throws -> String {
+        let (data, _) = try await call("GET", "api/me")
+        return (try? JSONDecoder().decode(Me.self, from: data))?.athlete.name ?? "?"
+    }
+
+    /// Which of `ids` the server lacks.
+    func missing(_ ids: [UUID]) async throws -> [UUID] {
+        var missing: [UUID] = []
+        for start in stride(from: 0, to: ids.count, by: 5_000) {
+            let chunk = ids[start..<min(ids.count, start + 5_000)]
+            let body = try JSONEncoder().encode(["ids": chunk.map(\.uuidString)])
+            let (data, _) = try await call("POST", "api/sync/missing", body: body, contentType: "application/json")
+            missing += try JSONDecoder().decode(Missing.self, from: data).missing.compactMap(UUID.init(uuidString:))
+        }
+        return missing
+    }
+
+    /// Sends one workout; returns whether the server stored it now or had it.
+    func send(_ archive: WorkoutArchive) async throws -> StoreOutcome {
+        let (_, status) = try await call("PUT", "api/workouts/\(archive.id.uuidString)", body: archive.encoded(), contentType: WorkoutArchive.contentType)
+        return status == 201 ? .stored : .alreadyStored
+    }
+
+    /// The identifiers of the token's athlete's own workouts on the server.
+    func ownWorkouts() async throws -> [UUID] {
+        let name = try await me()
+        var ids: [UUID] = []
+        var page = 1
+        while true {
+            let query = "api/workouts?athlete=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&limit=500&page=\(page)"
+            let (data, _) = try await call("GET", query)
+            let listing = try JSONDecoder().decode(Listing.self, from: data)
+            ids += listing.workouts.compactMap { UUID(uuidString: $0.summary.id) }
+            if listing.workouts.isEmpty || ids.count >= listing.matching { return ids }
+            page += 1
+        }
+    }
+
+    /// A workout's archive.
+    func archive(_ id: UUID) async throws -> WorkoutArchive {
+        let (data, _) = try await call("GET", "api/workouts/\(id.uuidString)/archive")
+        do { return try WorkoutArchive(decoding: data) } catch { throw SyncError("the server sent an unreadable archive of \(id.uuidString): \(error)") }
+    }
+
+    /// One request, retried with growing waits while the server cannot be reached or answers 5xx, for up to `retryFor` seconds.
+    private func call(_ method: String, _ path: String, body: Data? = nil, contentType: String? = nil) async throws -> (Data, Int) {
+        var request = URLRequest(url: URL(string: path, relativeTo: base)!)
+        request.httpMethod = method
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        request.httpBody = body
+        let started = ContinuousClock.now
+        var wait = 0.25
+        while true {
+            let problem: String
+            do {
+                let (data, response) = try await session.data(for: request)
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                switch status {
+                case 200..<300: return (data, status)
+                case 401: throw SyncError("the server refused the token (revoked, expired or mistyped); ask for a new one with `workout serve tokens add`.", fatal: true)
+                case 500...: problem = "the server answered \(status)"
+                default: throw SyncError("the server answered \(status) to \(method) /\(path): \(Self.message(data))")
+                }
+            } catch let error as SyncError {
+                throw error
+            } catch {
+                problem = "\(base.absoluteString) cannot be reached (\(error.localizedDescription))"
+            }
+            guard ContinuousClock.now - started < .seconds(retryFor) else {
+                throw SyncError("\(problem), still after \(Int(retryFor)) s; run `workout sync` again later: what was sent stays sent.", fatal: true)
+            }
+            try await Task.sleep(for: .seconds(wait))
+            wait = min(wait * 2, 4)
+        }
+    }
+
+    private static func message(_ data: Data) -> String {
+        struct Body: Decodable { struct Detail: Decodable { var message: String }; var error: Detail }
+        return (try? JSONDecoder().decode(Body.self, from: data))?.error.message ?? String(decoding: data.prefix(200), as: UTF8.self)
+    }
+}
