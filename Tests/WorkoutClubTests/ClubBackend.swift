@@ -5,25 +5,15 @@ import Testing
 import WorkoutClub
 import WorkoutFormats
 
-/// The two databases the club's tests run against: an SQLite file, and a
-/// database of its own in the test process's real PostgreSQL cluster.
-enum ClubBackend: String, CaseIterable, CustomTestStringConvertible {
-    case sqlite
-    case postgres
+typealias ClubBackend = ClubDatabaseKind
 
-    var testDescription: String { rawValue }
-
-    /// SQLite always; PostgreSQL where it is installed (a test says when it is not).
-    static var available: [ClubBackend] { PostgresCluster.isAvailable ? allCases : [.sqlite] }
-
+extension ClubDatabaseKind {
     /// A new, empty database of this kind.
     func database() throws -> any ClubDatabase {
+        let address = try address()
         switch self {
-        case .sqlite:
-            return try SQLiteClubDatabase(path: Scratch.url("club", extension: "sqlite").path)
-        case .postgres:
-            guard let cluster = PostgresCluster.shared else { throw SpawnError("PostgreSQL did not start") }
-            return PostgresClubDatabase(address: try PostgresAddress(cluster.createDatabase()))
+        case .sqlite: return try SQLiteClubDatabase(path: String(address.dropFirst("sqlite:".count)))
+        case .postgres: return PostgresClubDatabase(address: try PostgresAddress(address))
         }
     }
 

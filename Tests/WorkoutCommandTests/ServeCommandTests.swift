@@ -7,8 +7,8 @@ final class ServingProcess: @unchecked Sendable {
     let process: RecordingProcess
     let url: String
 
-    init(_ arguments: [String]) async throws {
-        process = try RecordingProcess(["serve", "--port", "0"] + arguments)
+    init(_ arguments: [String], port: Int = 0) async throws {
+        process = try RecordingProcess(["serve", "--port", "\(port)"] + arguments)
         try await process.waitFor("(Ctrl-C stops)")
         let line = try #require(process.output.split(separator: "\n").first { $0.contains(" on http://") })
         url = String(try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }))

@@ -1,0 +1,157 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `workout serve --database`: a club server on SQLite and on a real PostgreSQL, driven through curl.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct ClubServeCommandTests {
+    @Test(.enabled(if: PostgresCluster.isAvailable, "PostgreSQL is not installed (Scripts/setup and .ci/run install it): the club server ran on SQLite only"))
+    func postgresIsThereForTheOtherHalf() {
+        #expect(PostgresCluster.shared != nil, "PostgreSQL is installed but its cluster did not start")
+    }
+
+    @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"), arguments: ClubDatabaseKind.available)
+    func anotherAthletesTokenOrSessionCanNeitherReadNorChangeNorDelete(_ kind: ClubDatabaseKind) async throws {
+        let club = try await ClubFixture(kind)
+        defer { club.stop() }
+        let store = try await club.store(named: "ada")
+        let synced = try await club.sync(store, token: club.adaToken)
+        try #require(synced.status == 0, "\(synced.stderr)")
+        let (id, records) = try #require(try await club.workouts(token: club.adaToken).first)
+        let archive = club.folder.appendingPathComponent("ada.ohka").path
+        #expect(try await HTTP.request(club.url + "api/workouts/\(id)/archive", headers: ["Authorization: Bearer \(club.adaToken)"], output: archive).status == 200)
+
+        let bob = ["Authorization: Bearer \(club.bobToken)"]
+        let api: [(String, String, String?)] = [
+            ("GET", "api/workouts/\(id)", nil), ("GET", "api/workouts/\(id)/samples?type=heartRate", nil), ("GET", "api/workouts/\(id)/file?format=fit", nil),
+            ("GET", "api/workouts/\(id)/file?format=gpx", nil), ("GET", "api/workouts/\(id)/archive", nil), ("DELETE", "api/workouts/\(id)", nil),
+            ("GET", "api/compare?a=\(id)&b=\(id)", nil), ("PUT", "api/workouts/\(id)", archive),
+        ]
+        for (method, path, body) in api {
+            let answer = try await HTTP.request(club.url + path, method: method, headers: bob, bodyFile: body)
+            #expect(answer.status == (method == "PUT" ? 409 : 404), "\(method) /\(path) with bob's token: \(answer.status) \(answer.body.prefix(200))")
+            #expect(!answer.body.contains("\"athleteName\":\"ada\""), "\(method) /\(path) showed ada's workout")
+            let anonymous = try await HTTP.request(club.url + path, method: method, bodyFile: body)
+            #expect(anonymous.status == 401, "\(method) /\(path) without a token: \(anonymous.status)")
+        }
+        #expect(try await club.workouts(token: club.bobToken).isEmpty, "bob's list holds nothing of ada's")
+        let missing = try await HTTP.request(club.url + "api/sync/missing", method: "POST", headers: bob, bodyFile: try Self.file(club, "{\"ids\":[\"\(id)\"]}"))
+        #expect((missing.json["missing"] as? [String]) == [id], "bob is told he lacks it, not that ada has it")
+
+        let (cookie, csrf) = try await club.logIn("bob")
+        let pages: [(String, String, String?)] = [
+            ("GET", "workouts/\(id)", nil), ("GET", "workouts/\(id)/download/fit", nil), ("GET", "workouts/\(id)/delete", nil),
+            ("POST", "workouts/\(id)/delete", "csrf=\(csrf)"), ("GET", "compare?a=\(id)&b=\(id)", nil),
+        ]
+        for (method, path, form) in pages {
+            let answer = try await HTTP.request(club.url + path, method: method, headers: ["Cookie: \(cookie)"], bodyFile: try form.map { try Self.file(club, $0) })
+            #expect(answer.status == 404, "\(method) /\(path) with bob's session: \(answer.status)")
+        }
+        #expect(try await club.workouts(token: club.adaToken) == [id: records], "ada's workout is there, whole")
+    }
+
+    @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"), arguments: ClubDatabaseKind.available)
+    func aRevokedTokenIsRefusedAtOnce(_ kind: ClubDatabaseKind) async throws {
+        let club = try await ClubFixture(kind)
+        defer { club.stop() }
+        let extra = try await ClubFixture.token(for: "ada", database: club.database, label: "old bike")
+        #expect(try await HTTP.request(club.url + "api/me", headers: ["Authorization: Bearer \(extra)"]).status == 200)
+        let listed = try await offThePool { try WorkoutProcess.run(["serve", "tokens", "list", "ada", "--database", club.database]) }
+        let line = try #require(listed.stdout.split(separator: "\n").first { $0.contains("old bike") }, "\(listed.stdout)")
+        let id = String(line.prefix { $0.isNumber })
+        let revoked = try await offThePool { try WorkoutProcess.run(["serve", "tokens", "revoke", id, "--database", club.database]) }
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        #expect(try await HTTP.request(club.url + "api/me", headers: ["Authorization: Bearer \(extra)"]).status == 401)
+        #expect(try await HTTP.request(club.url + "api/me", headers: ["Authorization: Bearer \(club.adaToken)"]).status == 200, "the others still work")
+        let store = try await club.store(named: "ada")
+        let refused = try await club.sync(store, token: extra)
+        #expect(refused.status == 1 && refused.stderr.contains("refused the token"), "\(refused.stderr)")
+    }
+
+    @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"), arguments: ClubDatabaseKind.available)
+    func aSessionChangesNothingWithoutItsCSRFToken(_ kind: ClubDatabaseKind) async throws {
+        let club = try await ClubFixture(kind)
+        defer { club.stop() }
+        let store = try await club.store(named: "ada")
+        #expect(try await club.sync(store, token: club.adaToken).status == 0)
+        let id = try #require(try await club.workouts(token: club.adaToken).keys.first)
+        let (cookie, csrf) = try await club.logIn("ada")
+        let session = ["Cookie: \(cookie)"]
+        #expect(try await HTTP.request(club.url + "workouts/\(id)", headers: session).status == 200)
+        #expect(try await HTTP.request(club.url + "api/workouts/\(id)", method: "DELETE", headers: session).status == 403, "no X-CSRF-Token")
+        #expect(try await HTTP.request(club.url + "workouts/\(id)/delete", method: "POST", headers: session, bodyFile: try Self.file(club, "csrf=wrong")).status == 403)
+        let crossSite = try await HTTP.request(club.url + "workouts/\(id)/delete", method: "POST", headers: session + ["Sec-Fetch-Site: cross-site"],
+                                               bodyFile: try Self.file(club, "csrf=\(csrf)"))
+        #expect(crossSite.status == 403, "another site's page, even with the token")
+        #expect(try await club.workouts(token: club.adaToken).count == 1)
+        let deleted = try await HTTP.request(club.url + "workouts/\(id)/delete", method: "POST", headers: session, bodyFile: try Self.file(club, "csrf=\(csrf)"))
+        #expect(deleted.status == 303)
+        #expect(try await club.workouts(token: club.adaToken).isEmpty)
+        let loggedOut = try await HTTP.request(club.url + "logout", method: "POST", headers: session, bodyFile: try Self.file(club, "csrf=\(csrf)"))
+        #expect(loggedOut.status == 303)
+        #expect(try await HTTP.request(club.url, headers: session).status == 303, "the old cookie opens nothing")
+    }
+
+    @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"), arguments: ClubDatabaseKind.available)
+    func sqlInEveryParameterDoesNothing(_ kind: ClubDatabaseKind) async throws {
+        let club = try await ClubFixture(kind)
+        defer { club.stop() }
+        let store = try await club.store(named: "ada")
+        #expect(try await club.sync(store, token: club.adaToken).status == 0)
+        let id = try #require(try await club.workouts(token: club.adaToken).keys.first)
+        let attacks = ["' OR '1'='1", "x'; DROP TABLE workouts; --", "1; DELETE FROM athletes", "\(id)' OR athlete_id <> '0", "%27%20OR%201%3D1--", "$1"]
+        let ada = ["Authorization: Bearer \(club.adaToken)"], bob = ["Authorization: Bearer \(club.bobToken)"]
+        for attack in attacks {
+            let q = attack.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            for parameter in ["activity", "athlete", "from", "to", "page", "limit"] {
+                let answer = try await HTTP.request(club.url + "api/workouts?\(parameter)=\(q)", headers: bob)
+                #expect([200, 400].contains(answer.status) && (answer.json["matching"] as? Int ?? 0) == 0, "\(parameter)=\(attack): \(answer.status) \(answer.body.prefix(120))")
+            }
+            for path in ["api/workouts/\(q)", "api/workouts/\(q)/archive", "api/workouts/\(q)/samples?type=\(q)", "api/workouts/\(id)/samples?type=\(q)",
+                         "api/workouts/\(id)/file?format=\(q)", "api/squad?group=\(q)", "api/squad?week=\(q)", "api/compare?a=\(q)&b=\(id)"] {
+                let answer = try await HTTP.request(club.url + path, headers: bob)
+                #expect([400, 404].contains(answer.status), "/\(path): \(answer.status)")
+            }
+            #expect(try await HTTP.request(club.url + "api/workouts/\(q)", method: "DELETE", headers: ada).status == 404)
+            let missing = try await HTTP.request(club.url + "api/sync/missing", method: "POST", headers: bob, bodyFile: try Self.file(club, "{\"ids\":[\"\(attack)\"]}"))
+            #expect(missing.status == 200 || missing.status == 400)
+            #expect(try await HTTP.request(club.url + "api/me", headers: ["Authorization: Bearer \(attack)"]).status == 401)
+            let login = try await HTTP.request(club.url + "login", method: "POST",
+                                               bodyFile: try Self.file(club, "name=\(q)&password=\(q)"))
+            #expect(login.status == 401, "login as \(attack): \(login.status)")
+        }
+        #expect(try await club.workouts(token: club.adaToken).count == 1, "ada's workout is still there, and only hers")
+        let users = try await offThePool { try WorkoutProcess.run(["serve", "users", "list", "--database", club.database]) }
+        #expect(users.stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] } == ["ada", "bob"])
+    }
+
+    @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"), arguments: ClubDatabaseKind.available)
+    func theSquadAndTheLapComparisonShowWhatMembersShare(_ kind: ClubDatabaseKind) async throws {
+        let club = try await ClubFixture(kind)
+        defer { club.stop() }
+        for (group, athlete, flags) in [("Tuesday squad", "ada", ["--share"]), ("Tuesday squad", "bob", ["--coach"])] as [(String, String, [String])] {
+            if athlete == "ada" { #expect(try await offThePool { try WorkoutProcess.run(["serve", "groups", "add", group, "--database", club.database]) }.status == 0) }
+            let joined = try await offThePool { try WorkoutProcess.run(["serve", "groups", "join", group, athlete, "--database", club.database] + flags) }
+            #expect(joined.status == 0, "\(joined.stderr)")
+        }
+        let store = try await club.store(named: "ada", scenarios: ["easy-run.yaml", "track-intervals.yaml"])
+        #expect(try await club.sync(store, token: club.adaToken).status == 0)
+        let ids = try await club.workouts(token: club.bobToken)
+        #expect(ids.count == 2, "the coach sees what ada shares")
+        let squad = try await HTTP.request(club.url + "api/squad?group=Tuesday%20squad&week=2026-05-02", headers: ["Authorization: Bearer \(club.bobToken)"])
+        #expect(squad.status == 200, "\(squad.body)")
+        let rows = squad.json["athletes"] as? [[String: Any]] ?? []
+        #expect(rows.map { $0["name"] as? String } == ["ada", "bob"], "\(squad.body)")
+        let sorted = ids.keys.sorted()
+        let compared = try await HTTP.request(club.url + "api/compare?a=\(sorted[0])&b=\(sorted[1])", headers: ["Authorization: Bearer \(club.bobToken)"])
+        #expect(compared.status == 200 && !((compared.json["laps"] as? [Any]) ?? []).isEmpty, "\(compared.body.prefix(300))")
+        let (cookie, _) = try await club.logIn("bob")
+        let page = try await HTTP.request(club.url + "squad?group=Tuesday%20squad&week=2026-05-02", headers: ["Cookie: \(cookie)"])
+        #expect(page.status == 200 && page.body.contains("<td>ada</td>"), "\(page.body.prefix(400))")
+    }
+
+    static func file(_ club: ClubFixture, _ text: String) throws -> String {
+        let path = club.folder.appendingPathComponent("body-\(UUID().uuidString)").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
