@@ -48,7 +48,10 @@ struct Sync: AsyncParsableCommand {
         let me = try await client.me()
         let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
         let byID = Dictionary(workouts.map { (Self.clubID(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
-        let missing = try await client.missing(Array(byID.keys))
+        // Oldest first, as the store lists them.
+        let order = workouts.map(Self.clubID(of:))
+        let lacking = Set(try await client.missing(order))
+        let missing = order.filter { lacking.contains($0) }
         let bar = ProgressBar(label: "Sending \(missing.count) of \(workouts.count) workouts")
         var sent = 0, failed = 0, samples = 0
         for (index, id) in missing.enumerated() {
@@ -58,7 +61,8 @@ struct Sync: AsyncParsableCommand {
                 let outcome = try await client.send(archive)
                 sent += 1
                 samples += archive.activity.records.count
-                print("\(outcome == .stored ? "sent" : "had") \(id.uuidString) \(archive.summary.activity) \(archive.summary.start.formatted(.iso8601)) \(archive.activity.records.count) samples")
+                // Each line as it happens, also into a pipe or a log: it says what the server acknowledged.
+                Self.say("\(outcome == .stored ? "sent" : "had") \(id.uuidString) \(archive.summary.activity) \(archive.summary.start.formatted(.iso8601)) \(archive.activity.records.count) samples")
             } catch let error as SyncError {
                 failed += 1
                 FileHandle.standardError.write(Data("workout \(id.uuidString): \(error)\n".utf8))
@@ -67,7 +71,7 @@ struct Sync: AsyncParsableCommand {
             bar?.update(Double(index + 1) / Double(max(missing.count, 1)))
         }
         bar?.finish()
-        print("\(sent) sent (\(samples) samples), \(workouts.count - missing.count) already on \(client.base.absoluteString) for \(me)\(failed > 0 ? ", \(failed) not sent" : "")")
+        Self.say("\(sent) sent (\(samples) samples), \(workouts.count - missing.count) already on \(client.base.absoluteString) for \(me)\(failed > 0 ? ", \(failed) not sent" : "")")
         if pull { try await pullWorkouts(client: client, into: store, known: Set(byID.keys)) }
         if failed > 0 { throw ExitCode(1) }
     }
@@ -80,11 +84,11 @@ struct Sync: AsyncParsableCommand {
             let archive = try await client.archive(id)
             importer.externalUUID = id
             let workout = try await importer.importActivity(archive.activity, from: "\(id.uuidString).ohka")
-            print("pulled \(id.uuidString) as \(workout.uuid.uuidString) \(archive.summary.activity) \(archive.activity.records.count) samples")
+            Self.say("pulled \(id.uuidString) as \(workout.uuid.uuidString) \(archive.summary.activity) \(archive.activity.records.count) samples")
             bar?.update(Double(index + 1) / Double(max(theirs.count, 1)))
         }
         bar?.finish()
-        print("\(theirs.count) pulled")
+        Self.say("\(theirs.count) pulled")
     }
 
     private func readToken() throws -> String {
@@ -97,6 +101,11 @@ struct Sync: AsyncParsableCommand {
         }
         if let token = ProcessInfo.processInfo.environment["WORKOUT_SYNC_TOKEN"], !token.isEmpty { return token }
         throw ValidationError("Give --token, --token-file or WORKOUT_SYNC_TOKEN: a token from `workout serve tokens add ATHLETE` on the server.")
+    }
+
+    /// A line on standard output, written at once (unbuffered, unlike `print` into a pipe).
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// The UUID a workout has on the club: the one it was pulled under, else its own.

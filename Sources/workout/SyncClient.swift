@@ -99,6 +99,7 @@ struct SyncClient: Sendable {
             guard ContinuousClock.now - started < .seconds(retryFor) else {
                 throw SyncError("\(problem), still after \(Int(retryFor)) s; run `workout sync` again later: what was sent stays sent.", fatal: true)
             }
+            if wait == 0.25 { FileHandle.standardError.write(Data("\(problem); retrying for up to \(Int(retryFor)) s\n".utf8)) }
             try await Task.sleep(for: .seconds(wait))
             wait = min(wait * 2, 4)
         }

@@ -37,9 +37,10 @@ final class ClubFixture: @unchecked Sendable {
         return made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Kills the server with SIGKILL and starts it again on the same port.
-    func restartServer() async throws {
+    /// Kills the server with SIGKILL and starts it again on the same port `after` seconds later.
+    func restartServer(after seconds: Double = 0) async throws {
         server.stop()
+        try await Task.sleep(for: .seconds(seconds))
         server = try await ServingProcess(["--database", database], port: port)
     }
 

@@ -16,6 +16,8 @@ extension ClubRoutes {
     struct DetailResponse: Encodable {
         var workout: ClubWorkout
         var laps: [ClubLap]
+        /// How many values each stored series holds, by column.
+        var samples: [String: Int]
         var links: [String: String]
     }
 
@@ -66,7 +68,9 @@ extension ClubRoutes {
                 let base = "/workouts/\(id.uuidString)"
                 var links = ["page": base, "samples": "/api\(base)/samples?type=heartRate", "archive": "/api\(base)/archive"]
                 for format in ActivityFileFormat.allCases { links[format.rawValue] = "/api\(base)/file?format=\(format)" }
-                return ServerResponse.json(DetailResponse(workout: workout, laps: laps, links: links))
+                let counts = try await club.seriesCounts(of: id)
+                return ServerResponse.json(DetailResponse(workout: workout, laps: laps,
+                                                          samples: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }), links: links))
             }
         }
         router.get("/api/workouts/:id/samples") { request, context in
