@@ -37,6 +37,10 @@ let package = Package(
         // The club server's PostgreSQL client, and the hashes of its passwords and tokens.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // workout sync's HTTP client: NIO, already built for the server and PostgresNIO (Foundation's URLSession
+        // spins a core while it waits for an answer on Linux).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // The HealthKit-compatible model, store, queries, sessions and builders.
@@ -115,6 +119,10 @@ let package = Package(
                 "WorkoutServer",
                 "WorkoutClub",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSettings
         ),

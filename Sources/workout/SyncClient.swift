@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOHTTP1
 import WorkoutClub
 
 /// Talks to a club server's API for `workout sync`, retrying what a dropped
@@ -10,15 +8,11 @@ struct SyncClient: Sendable {
     let base: URL
     let token: String
     let retryFor: Double
-    private let session: URLSession
 
     init(base: URL, token: String, retryFor: Double) {
         self.base = base
         self.token = token
         self.retryFor = retryFor
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 60
-        session = URLSession(configuration: configuration)
     }
 
     struct Me: Decodable { struct Athlete: Decodable { var name: String }; var athlete: Athlete }
@@ -73,18 +67,16 @@ struct SyncClient: Sendable {
 
     /// One request, retried with growing waits while the server cannot be reached or answers 5xx, for up to `retryFor` seconds.
     private func call(_ method: String, _ path: String, body: Data? = nil, contentType: String? = nil) async throws -> (Data, Int) {
-        var request = URLRequest(url: URL(string: path, relativeTo: base)!)
-        request.httpMethod = method
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
-        request.httpBody = body
+        let url = URL(string: path, relativeTo: base)!.absoluteURL
+        var headers = [("Authorization", "Bearer \(token)")]
+        if let contentType { headers.append(("Content-Type", contentType)) }
         let started = ContinuousClock.now
         var wait = 0.25
         while true {
             let problem: String
             do {
-                let (data, response) = try await session.data(for: request)
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                let answer = try await HTTPRequester.send(HTTPMethod(rawValue: method), url, headers: headers, body: body)
+                let (data, status) = (answer.body, answer.status)
                 switch status {
                 case 200..<300: return (data, status)
                 case 401: throw SyncError("the server refused the token (revoked, expired or mistyped); ask for a new one with `workout serve tokens add`.", fatal: true)
@@ -94,7 +86,7 @@ struct SyncClient: Sendable {
             } catch let error as SyncError {
                 throw error
             } catch {
-                problem = "\(base.absoluteString) cannot be reached (\(error.localizedDescription))"
+                problem = "\(base.absoluteString) cannot be reached (\(error))"
             }
             guard ContinuousClock.now - started < .seconds(retryFor) else {
                 throw SyncError("\(problem), still after \(Int(retryFor)) s; run `workout sync` again later: what was sent stays sent.", fatal: true)
