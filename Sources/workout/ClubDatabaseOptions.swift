@@ -22,6 +22,30 @@ struct ClubDatabaseOptions: ParsableArguments {
         return club
     }
 
+    /// Opens the club, runs `body` with it and closes it, also when `body` throws; a club's refusal reads as a command error.
+    func withClub<Result>(_ body: (Club) async throws -> Result) async throws -> Result {
+        let club = try await openClub()
+        do {
+            let result = try await body(club)
+            await club.database.close()
+            return result
+        } catch let error as ClubError {
+            await club.database.close()
+            throw RecordingsError(error.description)
+        } catch {
+            await club.database.close()
+            throw error
+        }
+    }
+
+    /// The athlete named `name`, or an error saying how to add them.
+    static func athlete(named name: String, in club: Club) async throws -> Athlete {
+        guard let athlete = try await club.athlete(named: name) else {
+            throw RecordingsError("No athlete is named '\(name)'; `workout serve users list` shows them, `workout serve users add \(name)` adds them.")
+        }
+        return athlete
+    }
+
     static func open(_ address: String) throws -> any ClubDatabase {
         let lowered = address.lowercased()
         if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {

@@ -17,15 +17,8 @@ struct ServeGroups: AsyncParsableCommand {
         @OptionGroup var database: ClubDatabaseOptions
 
         func run() async throws {
-            let club = try await database.openClub()
-            do {
-                let group = try await club.addGroup(named: name)
-                print("added group \(group.id) \(group.name)")
-            } catch let error as ClubError {
-                await club.database.close()
-                throw RecordingsError(error.description)
-            }
-            await club.database.close()
+            let group = try await database.withClub { try await $0.addGroup(named: name) }
+            print("added group \(group.id) \(group.name)")
         }
     }
 
@@ -39,14 +32,14 @@ struct ServeGroups: AsyncParsableCommand {
         @OptionGroup var database: ClubDatabaseOptions
 
         func run() async throws {
-            let club = try await database.openClub()
-            guard let found = try await club.group(named: group), let member = try await club.athlete(named: athlete) else {
-                await club.database.close()
-                throw RecordingsError("No group '\(group)' or no athlete '\(athlete)'; make them with `groups add` and `users add`.")
+            try await database.withClub { club in
+                guard let found = try await club.group(named: group) else {
+                    throw RecordingsError("No group is named '\(group)'; make it with `workout serve groups add \(group)`.")
+                }
+                let member = try await ClubDatabaseOptions.athlete(named: athlete, in: club)
+                try await club.join(found.id, athlete: member.id, role: coach ? .coach : .member, sharesWorkouts: share)
             }
-            try await club.join(found.id, athlete: member.id, role: coach ? .coach : .member, sharesWorkouts: share)
-            print("\(member.name) is a \(coach ? "coach" : "member") of \(found.name)\(share ? ", sharing their workouts" : "")")
-            await club.database.close()
+            print("\(athlete) is a \(coach ? "coach" : "member") of \(group)\(share ? ", sharing their workouts" : "")")
         }
     }
 }

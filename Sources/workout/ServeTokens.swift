@@ -24,17 +24,13 @@ struct ServeTokens: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let club = try await database.openClub()
-            guard let owner = try await club.athlete(named: athlete) else {
-                await club.database.close()
-                throw RecordingsError("No athlete is named '\(athlete)'; add them with `workout serve users add \(athlete)`.")
+            let issued = try await database.withClub { club in
+                let owner = try await ClubDatabaseOptions.athlete(named: athlete, in: club)
+                return try await club.issueToken(for: owner.id, label: label, expiresAt: expiresInDays.map { club.now().addingTimeInterval(Double($0) * 86_400) })
             }
-            let expires = expiresInDays.map { club.now().addingTimeInterval(Double($0) * 86_400) }
-            let issued = try await club.issueToken(for: owner.id, label: label, expiresAt: expires)
             print(issued.secret)
-            let until = expires.map { " until \($0.formatted(.iso8601))" } ?? ""
-            FileHandle.standardError.write(Data("token \(issued.token.id) for \(owner.name) (\(label))\(until); it is shown only now.\n".utf8))
-            await club.database.close()
+            let until = issued.token.expiresAt.map { " until \($0.formatted(.iso8601))" } ?? ""
+            FileHandle.standardError.write(Data("token \(issued.token.id) for \(athlete) (\(label))\(until); it is shown only now.\n".utf8))
         }
     }
 
@@ -45,17 +41,13 @@ struct ServeTokens: AsyncParsableCommand {
         @OptionGroup var database: ClubDatabaseOptions
 
         func run() async throws {
-            let club = try await database.openClub()
-            guard let owner = try await club.athlete(named: athlete) else {
-                await club.database.close()
-                throw RecordingsError("No athlete is named '\(athlete)'.")
+            let (tokens, now) = try await database.withClub { club in
+                (try await club.tokens(of: try await ClubDatabaseOptions.athlete(named: athlete, in: club).id), club.now())
             }
-            let now = club.now()
-            for token in try await club.tokens(of: owner.id) {
+            for token in tokens {
                 let state = token.revokedAt != nil ? "revoked" : token.isUsable(at: now) ? "usable" : "expired"
                 print("\(token.id)\t\(token.label)\t\(state)\tmade \(token.createdAt.formatted(.iso8601))")
             }
-            await club.database.close()
         }
     }
 
@@ -66,9 +58,7 @@ struct ServeTokens: AsyncParsableCommand {
         @OptionGroup var database: ClubDatabaseOptions
 
         func run() async throws {
-            let club = try await database.openClub()
-            let revoked = try await club.revokeToken(id)
-            await club.database.close()
+            let revoked = try await database.withClub { try await $0.revokeToken(id) }
             guard revoked else { throw RecordingsError("No usable token has the number \(id); `workout serve tokens list ATHLETE` shows them.") }
             print("revoked token \(id)")
         }

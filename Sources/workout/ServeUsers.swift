@@ -22,13 +22,8 @@ struct ServeUsers: AsyncParsableCommand {
 
         func run() async throws {
             let password = try PasswordPrompt.read("Password for \(name): ", fromStandardInput: passwordStdin)
-            let club = try await database.openClub()
-            defer { Task { await club.database.close() } }
-            do {
-                let athlete = try await club.addAthlete(name: name, password: password, isAdmin: admin)
-                print("added athlete \(athlete.id) \(athlete.name)\(athlete.isAdmin ? " (admin)" : "")")
-            } catch let error as ClubError { throw RecordingsError(error.description) }
-            await club.database.close()
+            let athlete = try await database.withClub { try await $0.addAthlete(name: name, password: password, isAdmin: admin) }
+            print("added athlete \(athlete.id) \(athlete.name)\(athlete.isAdmin ? " (admin)" : "")")
         }
     }
 
@@ -38,9 +33,9 @@ struct ServeUsers: AsyncParsableCommand {
         @OptionGroup var database: ClubDatabaseOptions
 
         func run() async throws {
-            let club = try await database.openClub()
-            for athlete in try await club.athletes() { print("\(athlete.id)\t\(athlete.name)\(athlete.isAdmin ? "\tadmin" : "")") }
-            await club.database.close()
+            for athlete in try await database.withClub({ try await $0.athletes() }) {
+                print("\(athlete.id)\t\(athlete.name)\(athlete.isAdmin ? "\tadmin" : "")")
+            }
         }
     }
 
@@ -53,14 +48,11 @@ struct ServeUsers: AsyncParsableCommand {
 
         func run() async throws {
             let password = try PasswordPrompt.read("New password for \(name): ", fromStandardInput: passwordStdin)
-            let club = try await database.openClub()
-            guard let athlete = try await club.athlete(named: name) else {
-                await club.database.close()
-                throw RecordingsError("No athlete is named '\(name)'; `workout serve users list` shows them.")
+            try await database.withClub { club in
+                let athlete = try await ClubDatabaseOptions.athlete(named: name, in: club)
+                try await club.setPassword(of: athlete.id, to: password)
             }
-            do { try await club.setPassword(of: athlete.id, to: password) } catch let error as ClubError { throw RecordingsError(error.description) }
-            print("changed the password of \(athlete.name)")
-            await club.database.close()
+            print("changed the password of \(name)")
         }
     }
 }
