@@ -60,6 +60,15 @@ struct Record: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The secret that --serve on an address other than loopback needs for changes.", valueName: "token"))
     var token: String?
 
+    @Option(help: ArgumentHelp("A club server to send the workout to once it is saved (with --sync-token-file or WORKOUT_SYNC_TOKEN).", valueName: "url"))
+    var syncTo: String?
+
+    @Option(help: ArgumentHelp("A file whose first line is the club's token for --sync-to.", valueName: "path"))
+    var syncTokenFile: String?
+
+    @Option(help: ArgumentHelp("Seconds --sync-to keeps trying while the server cannot be reached.", valueName: "seconds"))
+    var syncRetryFor: Double = 120
+
     @Flag(help: "Print the saved workout's summary as JSON at the end.")
     var json = false
 
@@ -74,6 +83,12 @@ struct Record: AsyncParsableCommand {
         if !(fixWait >= 0) { throw ValidationError("--fix-wait must be 0 seconds or more.") }
         if let serve, !WorkoutServer.Configuration(host: serve.host, port: serve.port).isLoopback, token == nil {
             throw ValidationError("--serve \(serve.host):\(serve.port) lets other machines reach the store: give --token SECRET too.")
+        }
+        if let syncTo {
+            guard let url = URL(string: syncTo), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw ValidationError("--sync-to \(syncTo) is not an http:// or https:// address.")
+            }
+            _ = try Sync.token(nil, file: syncTokenFile)
         }
     }
 
@@ -223,5 +238,6 @@ struct Record: AsyncParsableCommand {
             try await exportOptions.write(workout, from: store)
             if !json { print("exported to \(export)") }
         }
+        if let syncTo { await sync(to: syncTo, store: store) }
     }
 }

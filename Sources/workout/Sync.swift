@@ -43,37 +43,52 @@ struct Sync: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = SyncClient(base: URL(string: to)!, token: try readToken(), retryFor: retryFor)
+        let client = SyncClient(base: URL(string: to)!, token: try Self.token(token, file: tokenFile), retryFor: retryFor)
         let store = pull ? storeOptions.open() : try storeOptions.openExisting()
+        let report = try await Self.sendMissing(from: store, to: client)
+        if pull { try await pullWorkouts(client: client, into: store, known: report.known) }
+        if report.failed > 0 { throw ExitCode(1) }
+    }
+
+    /// What a sync sent.
+    struct Report {
+        var sent = 0
+        var failed = 0
+        var samples = 0
+        /// The club UUIDs of every workout in the store.
+        var known: Set<UUID> = []
+    }
+
+    /// Sends the store's workouts the server lacks, oldest first, a line for each; a refused token ends it.
+    static func sendMissing(from store: HKHealthStore, to client: SyncClient) async throws -> Report {
         let me = try await client.me()
         let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
-        let byID = Dictionary(workouts.map { (Self.clubID(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
-        // Oldest first, as the store lists them.
-        let order = workouts.map(Self.clubID(of:))
+        let byID = Dictionary(workouts.map { (clubID(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
+        let order = workouts.map(clubID(of:))
         let lacking = Set(try await client.missing(order))
         let missing = order.filter { lacking.contains($0) }
         let bar = ProgressBar(label: "Sending \(missing.count) of \(workouts.count) workouts")
-        var sent = 0, failed = 0, samples = 0
+        var report = Report(known: Set(order))
         for (index, id) in missing.enumerated() {
             guard let workout = byID[id] else { continue }
-            let archive = try WorkoutArchive(summary: Self.summary(of: workout, id: id), activity: try await Activity(workout: workout, in: store))
+            let archive = try WorkoutArchive(summary: summary(of: workout, id: id), activity: try await Activity(workout: workout, in: store))
             do {
                 let outcome = try await client.send(archive)
-                sent += 1
-                samples += archive.activity.records.count
+                report.sent += 1
+                report.samples += archive.activity.records.count
                 // Each line as it happens, also into a pipe or a log: it says what the server acknowledged.
-                Self.say("\(outcome == .stored ? "sent" : "had") \(id.uuidString) \(archive.summary.activity) \(archive.summary.start.formatted(.iso8601)) \(archive.activity.records.count) samples")
+                say("\(outcome == .stored ? "sent" : "had") \(id.uuidString) \(archive.summary.activity) \(archive.summary.start.formatted(.iso8601)) \(archive.activity.records.count) samples")
             } catch let error as SyncError {
-                failed += 1
+                report.failed += 1
                 FileHandle.standardError.write(Data("workout \(id.uuidString): \(error)\n".utf8))
                 if error.isFatal { break }
             }
             bar?.update(Double(index + 1) / Double(max(missing.count, 1)))
         }
         bar?.finish()
-        Self.say("\(sent) sent (\(samples) samples), \(workouts.count - missing.count) already on \(client.base.absoluteString) for \(me)\(failed > 0 ? ", \(failed) not sent" : "")")
-        if pull { try await pullWorkouts(client: client, into: store, known: Set(byID.keys)) }
-        if failed > 0 { throw ExitCode(1) }
+        say("\(report.sent) sent (\(report.samples) samples), \(workouts.count - missing.count) already on \(client.base.absoluteString) for \(me)"
+            + (report.failed > 0 ? ", \(report.failed) not sent" : ""))
+        return report
     }
 
     private func pullWorkouts(client: SyncClient, into store: HKHealthStore, known: Set<UUID>) async throws {
@@ -91,11 +106,12 @@ struct Sync: AsyncParsableCommand {
         Self.say("\(theirs.count) pulled")
     }
 
-    private func readToken() throws -> String {
+    /// The token: given, else a file's first line, else $WORKOUT_SYNC_TOKEN.
+    static func token(_ token: String?, file: String?) throws -> String {
         if let token { return token }
-        if let tokenFile {
-            guard let text = try? String(contentsOfFile: tokenFile, encoding: .utf8), let line = text.split(whereSeparator: \.isNewline).first else {
-                throw ValidationError("--token-file \(tokenFile) cannot be read or is empty.")
+        if let file {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8), let line = text.split(whereSeparator: \.isNewline).first else {
+                throw ValidationError("The token file \(file) cannot be read or is empty.")
             }
             return line.trimmingCharacters(in: .whitespaces)
         }

@@ -29,6 +29,8 @@ import OpenHealthKit
         ("bpm", 1, .unknownUnit("bpm", suggestion: "count/min")),
         // Found by the fuzzer: a 14-digit exponent spun a multiplication loop for minutes.
         ("%.%.L^-19999929084885", 7, .exponentOutOfRange(-19_999_929_084_885)),
+        // Found by the fuzzer: the smallest Int trapped in abs.
+        ("m^-9223372036854775808", 3, .exponentOutOfRange(Int.min)),
         ("m^100", 3, .exponentOutOfRange(100)),
         ("(m^99)^2", 7, .exponentOutOfRange(198)),
         ("10^9999 m", 4, .exponentOutOfRange(9999)),

@@ -42,7 +42,7 @@ public final class PostgresCluster: Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         self.folder = folder
         if getuid() == 0 { _ = try Spawn.run(["chown", "postgres", folder]) }
-        port = try Self.freePort()
+        port = try GPSFake.freePort()
         let initdb = try Self.asServer(["\(binaries)/initdb", "-D", "\(folder)/data", "-A", "trust", "-U", "ohk", "--no-sync"])
         guard initdb.status == 0 else { throw SpawnError("initdb failed: \(initdb.standardError)") }
         let start = try Self.asServer(["\(binaries)/pg_ctl", "-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "-t", "60", "start",
@@ -72,20 +72,5 @@ public final class PostgresCluster: Sendable {
 
     private static func asServer(_ arguments: [String]) throws -> Spawn.Output {
         try Spawn.run(getuid() == 0 ? ["runuser", "-u", "postgres", "--"] + arguments : arguments)
-    }
-
-    private static func freePort() throws -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw SpawnError("no free port on 127.0.0.1") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

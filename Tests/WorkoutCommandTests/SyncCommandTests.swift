@@ -118,4 +118,53 @@ import Testing
         for index in 0..<4 { #expect(try await club.sync(stores[index], token: tokens[index]).status == 0) }
         #expect(try await club.workouts(token: club.adaToken).count == 8)
     }
+
+    static let shortRide = """
+        name: short synced ride
+        activity: running
+        seed: 5
+        route:
+          loop: {center: [52.37, 4.89], length: 1km}
+        sensors:
+          gps: {noise: 0, accuracy: 4}
+          heartRate: off
+        timeline:
+          - start
+          - move: {duration: 14s, speed: 4}
+          - stop
+        """
+
+    /// Records the short ride through a real gpsd (gpsfake) with `--sync-to`; returns the recording's output.
+    func record(_ club: ClubFixture, store: String, tokenFile: String) async throws -> (status: Int32, output: String) {
+        let scenario = club.folder.appendingPathComponent("ride.yaml").path
+        try Self.shortRide.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let nmea = club.folder.appendingPathComponent("ride-\(UUID().uuidString).nmea").path
+        let simulated = try await offThePool { try WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"]) }
+        try #require(simulated.status == 0, "\(simulated.stderr)")
+        let gpsd = try GPSFake(log: nmea)
+        defer { gpsd.stop() }
+        gpsd.waitUntilListening()
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "12", "--fix-wait", "10",
+                                              "--store", store, "--sync-to", club.url, "--sync-token-file", tokenFile, "--sync-retry-for", "1"])
+        return (try await recording.finish(), recording.output)
+    }
+
+    @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"))
+    func aRecordingMadeOfflineIsSentWithTheNextOne() async throws {
+        let club = try await ClubFixture(.sqlite)
+        defer { club.stop() }
+        let tokenFile = club.folder.appendingPathComponent("token").path
+        try club.adaToken.write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        let store = club.folder.appendingPathComponent("bike.sqlite").path
+        club.server.stop()
+        let offline = try await record(club, store: store, tokenFile: tokenFile)
+        #expect(offline.status == 0, "the workout is saved even though the club cannot be reached: \(offline.output)")
+        #expect(offline.output.contains("the store keeps"), "\(offline.output)")
+        try await club.restartServer()
+        #expect(try await club.workouts(token: club.adaToken).isEmpty)
+        let online = try await record(club, store: store, tokenFile: tokenFile)
+        #expect(online.status == 0, "\(online.output)")
+        #expect(online.output.contains("2 sent"), "the queued workout goes with the new one: \(online.output)")
+        #expect(Set(try await club.workouts(token: club.adaToken).keys) == Set(try await local(store)))
+    }
 }

@@ -98,7 +98,8 @@ struct UnitStringParser {
     private mutating func boundedInteger() throws(HKUnitParseError) -> Int {
         let start = index
         guard let value = integer() else { throw fail(.badExponent) }
-        guard abs(value) <= Self.largestExponent else { throw fail(.exponentOutOfRange(value), at: start) }
+        // Compared without abs, which traps on Int.min (`m^-9223372036854775808`, found by FuzzUnitString).
+        guard value >= -Self.largestExponent, value <= Self.largestExponent else { throw fail(.exponentOutOfRange(value), at: start) }
         return value
     }
 
