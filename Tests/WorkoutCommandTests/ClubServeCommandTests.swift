@@ -144,9 +144,10 @@ import Testing
         let sorted = ids.keys.sorted()
         let compared = try await HTTP.request(club.url + "api/compare?a=\(sorted[0])&b=\(sorted[1])", headers: ["Authorization: Bearer \(club.bobToken)"])
         #expect(compared.status == 200 && !((compared.json["laps"] as? [Any]) ?? []).isEmpty, "\(compared.body.prefix(300))")
-        let (cookie, _) = try await club.logIn("bob")
+        let (cookie, csrf) = try await club.logIn("bob")
         let page = try await HTTP.request(club.url + "squad?group=Tuesday%20squad&week=2026-05-02", headers: ["Cookie: \(cookie)"])
         #expect(page.status == 200 && page.body.contains("<td>ada</td>"), "\(page.body.prefix(400))")
+        #expect(page.body.contains("name=\"csrf\" value=\"\(csrf)\""), "the page's log-out form carries the session's token")
     }
 
     static func file(_ club: ClubFixture, _ text: String) throws -> String {

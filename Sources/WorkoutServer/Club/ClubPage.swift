@@ -65,7 +65,7 @@ enum ClubPage {
             """, csrf: csrf)
     }
 
-    static func squad(_ squad: ClubRoutes.SquadResponse, groups: [ClubGroup], timeZone: TimeZone) -> String {
+    static func squad(_ squad: ClubRoutes.SquadResponse, groups: [ClubGroup], csrf: String?, timeZone: TimeZone) -> String {
         let rows = squad.athletes.map { row in
             """
             <tr><td>\(e(row.name))</td><td>\(row.workouts)</td><td>\(String(format: "%.1f km", row.distanceMeters / 1_000))</td>\
@@ -79,15 +79,18 @@ enum ClubPage {
             return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
         }
         let group = squad.group.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let others = groups.filter { $0.name != squad.group }.map { g in
+            "<a href=\"/squad?group=\(e(g.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))&week=\(day(squad.from))\">\(e(g.name))</a>"
+        }
         return layout(title: "\(squad.group): week of \(day(squad.from))", body: """
-            <p class="pages"><a href="/squad?group=\(group)&week=\(day(squad.from.addingTimeInterval(-86_400)))" rel="prev">← Week before</a>\
+            \(others.isEmpty ? "" : "<p>Your other groups: " + others.joined(separator: ", ") + "</p>")<p class="pages"><a href="/squad?group=\(group)&week=\(day(squad.from.addingTimeInterval(-86_400)))" rel="prev">← Week before</a>\
             <a href="/squad?group=\(group)&week=\(day(squad.to.addingTimeInterval(3_600)))" rel="next">Week after →</a></p>\
             <div class="scroll"><table id="squad"><thead><tr><th>Athlete</th><th>Workouts</th><th>Distance</th><th>Time</th><th>Last</th></tr></thead>\
             <tbody>\(rows)</tbody></table></div>
-            """, csrf: "")
+            """, csrf: csrf)
     }
 
-    static func comparison(_ comparison: ClubRoutes.ComparisonResponse, timeZone: TimeZone) -> String {
+    static func comparison(_ comparison: ClubRoutes.ComparisonResponse, csrf: String?, timeZone: TimeZone) -> String {
         func lap(_ lap: ClubLap?) -> String {
             guard let lap else { return "<td>–</td><td>–</td><td>–</td>" }
             return "<td>\(clock(lap.timerSeconds))</td><td>\(lap.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–")</td>"
@@ -102,7 +105,7 @@ enum ClubPage {
             <a href="/workouts/\(e(comparison.b.summary.id))">\(e(comparison.b.athleteName)), \(e(date(comparison.b.summary.start, timeZone)))</a></p>\
             <div class="scroll"><table id="laps"><thead><tr><th>Lap</th><th>Time A</th><th>Distance A</th><th>HR A</th><th>Time B</th><th>Distance B</th>\
             <th>HR B</th><th>B − A</th></tr></thead><tbody>\(rows)</tbody></table></div>
-            """, csrf: "")
+            """, csrf: csrf)
     }
 
     static func e(_ text: String) -> String { HTML.escaped(text) }

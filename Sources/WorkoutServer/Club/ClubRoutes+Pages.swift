@@ -76,7 +76,8 @@ extension ClubRoutes {
             try await page(request) { viewer in
                 switch try await squad(request, viewer: viewer) {
                 case .success(let squad):
-                    return ServerResponse.html(ClubPage.squad(squad, groups: try await club.groups(of: viewer.athlete.id), timeZone: configuration.timeZone))
+                    return ServerResponse.html(ClubPage.squad(squad, groups: try await club.groups(of: viewer.athlete.id), csrf: viewer.csrfToken,
+                                                              timeZone: configuration.timeZone))
                 case .failure(let failure): return failure.response(api: false)
                 }
             }
@@ -84,7 +85,7 @@ extension ClubRoutes {
         router.get("/compare") { request, _ in
             try await page(request) { viewer in
                 switch try await comparison(request, viewer: viewer) {
-                case .success(let comparison): ServerResponse.html(ClubPage.comparison(comparison, timeZone: configuration.timeZone))
+                case .success(let comparison): ServerResponse.html(ClubPage.comparison(comparison, csrf: viewer.csrfToken, timeZone: configuration.timeZone))
                 case .failure(let failure): failure.response(api: false)
                 }
             }
