@@ -14,7 +14,8 @@ struct WorkoutListQueryTests {
         #expect(try WorkoutListQuery(parameters: [:]).queryString() == "")
     }
 
-    @Test("names the parameter that cannot be used", arguments: [["sort": "sideways"], ["page": "0"], ["limit": "5000"], ["from": "May 1st"], ["to": "2026-13-01"]])
+    @Test("names the parameter that cannot be used", arguments: [["sort": "sideways"], ["page": "0"], ["limit": "5000"], ["from": "May 1st"], ["to": "2026-13-01"],
+                                                                   ["to": "2026-02-31"], ["page": "9223372036854775807"], ["from": "2026--05-01"]])
     func refusals(parameters: [String: String]) {
         do {
             _ = try WorkoutListQuery(parameters: parameters)

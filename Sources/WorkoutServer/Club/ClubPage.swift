@@ -42,12 +42,13 @@ enum ClubPage {
                 """
         }.joined()
         let groupLinks = groups.map { "<a href=\"/squad?group=\(e($0.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))\">\(e($0.name))</a>" }
-        let previous = filter.page > 1 ? "<a href=\"?page=\(filter.page - 1)\" rel=\"prev\">← Newer</a>" : ""
-        let next = filter.page * filter.pageSize < matching ? "<a href=\"?page=\(filter.page + 1)\" rel=\"next\">Older →</a>" : ""
+        let query = filter.query
+        let previous = query.page > 1 ? "<a href=\"?page=\(query.page - 1)\" rel=\"prev\">← Newer</a>" : ""
+        let next = query.page * query.pageSize < matching ? "<a href=\"?page=\(query.page + 1)\" rel=\"next\">Older →</a>" : ""
         return layout(title: "Workouts", body: """
             <p>Logged in as <strong id="athlete-name">\(e(viewer.athlete.name))</strong>.\
             \(groupLinks.isEmpty ? "" : " Groups: " + groupLinks.joined(separator: ", ") + ".")</p>\
-            <form class="filters" method="get" action="/"><label>Activity<input name="activity" value="\(e(filter.activity ?? ""))"></label>\
+            <form class="filters" method="get" action="/"><label>Activity<input name="activity" value="\(e(query.activity ?? ""))"></label>\
             <label>Athlete<input name="athlete" value="\(e(filter.athlete ?? ""))"></label><button type="submit">Filter</button></form>\
             <p class="count" id="workout-count">\(matching) workout\(matching == 1 ? "" : "s")</p>\
             <div class="scroll"><table id="workouts"><thead><tr><th>Start</th><th>Athlete</th><th>Activity</th><th>Time</th><th>Distance</th>\

@@ -54,10 +54,9 @@ extension ClubRoutes {
         router.get("/api/workouts") { request, _ in
             try await api(request) { viewer in
                 let filter: ListFilter
-                do { filter = try ListFilter(request) } catch let error as ClubError { return bad(error.description) }
-                let (page, matching) = try await club.workouts(visibleTo: viewer.athlete.id, activity: filter.activity, athleteName: filter.athlete,
-                                                               from: filter.from, to: filter.to, limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize)
-                return ServerResponse.json(ListResponse(workouts: page, matching: matching, page: filter.page, pageSize: filter.pageSize))
+                do { filter = try ListFilter(request) } catch let error as WorkoutListQueryError { return bad(error.description) }
+                let (page, matching) = try await list(filter, viewer: viewer)
+                return ServerResponse.json(ListResponse(workouts: page, matching: matching, page: filter.query.page, pageSize: filter.query.pageSize))
             }
         }
         router.get("/api/workouts/:id") { request, context in

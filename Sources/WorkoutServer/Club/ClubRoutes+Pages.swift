@@ -25,11 +25,10 @@ extension ClubRoutes {
         router.get("/") { request, _ in
             try await page(request) { viewer in
                 let filter: ListFilter
-                do { filter = try ListFilter(request, timeZone: configuration.timeZone) } catch let error as ClubError {
+                do { filter = try ListFilter(request) } catch let error as WorkoutListQueryError {
                     return ServerResponse.error(.badRequest, api: false, title: "This list cannot be shown", message: error.description)
                 }
-                let (page, matching) = try await club.workouts(visibleTo: viewer.athlete.id, activity: filter.activity, athleteName: filter.athlete,
-                                                               from: filter.from, to: filter.to, limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize)
+                let (page, matching) = try await list(filter, viewer: viewer)
                 let groups = try await club.groups(of: viewer.athlete.id)
                 return ServerResponse.html(ClubPage.list(page, matching: matching, filter: filter, viewer: viewer, groups: groups, timeZone: configuration.timeZone))
             }

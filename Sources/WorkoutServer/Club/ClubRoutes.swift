@@ -70,10 +70,17 @@ struct ClubRoutes: Sendable {
         return ServerResponse.file(try Data(contentsOf: url), name: "\(archive.summary.activity)-\(start).\(format)", contentType: contentType)
     }
 
+    /// A page of the workouts `viewer` may see, as `filter` asks.
+    func list(_ filter: ListFilter, viewer: ClubViewer) async throws -> (page: [ClubWorkout], matching: Int) {
+        let query = filter.query
+        return try await club.workouts(visibleTo: viewer.athlete.id, activity: query.activity, athleteName: filter.athlete, from: query.from, to: query.to,
+                                       limit: query.pageSize, offset: (query.page - 1) * query.pageSize)
+    }
+
     /// The squad page's figures: `?group=NAME` (else the viewer's first group) and `?week=YYYY-MM-DD` (any day of it; else this week).
     func squad(_ request: Request, viewer: ClubViewer) async throws -> Result<SquadResponse, Failure> {
         let groups = try await club.groups(of: viewer.athlete.id)
-        let name = request.uri.queryParameters["group"].map { String($0).removingPercentEncoding ?? String($0) }
+        let name = request.decodedParameters["group"]
         guard let group = name.map({ name in groups.first { $0.name == name } }) ?? groups.first else {
             return .failure(Failure(status: .notFound, message: name.map { "You are not in a group named '\($0)'." } ?? "You are in no group yet; an admin adds you with `workout serve groups join`."))
         }
@@ -81,7 +88,7 @@ struct ClubRoutes: Sendable {
         calendar.timeZone = configuration.timeZone
         var day = club.now()
         if let week = request.uri.queryParameters["week"] {
-            guard let date = Self.day(String(week), in: configuration.timeZone) else { return .failure(Failure(status: .badRequest, message: "week=\(week) is not a date; write YYYY-MM-DD.")) }
+            guard let date = WorkoutListQuery.day(String(week), in: configuration.timeZone) else { return .failure(Failure(status: .badRequest, message: "week=\(week) is not a date; write YYYY-MM-DD.")) }
             day = date
         }
         guard let interval = calendar.dateInterval(of: .weekOfYear, for: day),
@@ -111,16 +118,5 @@ struct ClubRoutes: Sendable {
 
     func unknown(_ id: String, api: Bool) -> Response {
         ServerResponse.error(.notFound, api: api, title: "No such workout", message: "No workout you may see has the identifier '\(id)'; the list at / shows yours and those shared with you.")
-    }
-
-    /// Midnight of a `YYYY-MM-DD` day in `timeZone`.
-    static func day(_ text: String, in timeZone: TimeZone) -> Date? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, text.count == 10 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
-        guard components.isValidDate(in: calendar) else { return nil }
-        return calendar.date(from: components)
     }
 }

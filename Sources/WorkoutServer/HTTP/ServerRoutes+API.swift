@@ -37,7 +37,7 @@ extension ServerRoutes {
     func addAPI(to router: Router<BasicRequestContext>) {
         router.get("/api/workouts") { request, _ in
             let query: WorkoutListQuery
-            do { query = try WorkoutListQuery(parameters: parameters(request)) } catch let error as WorkoutListQueryError {
+            do { query = try WorkoutListQuery(parameters: request.decodedParameters) } catch let error as WorkoutListQueryError {
                 return ServerResponse.error(.badRequest, api: true, title: "Bad query", message: error.description)
             }
             let (page, matching, _) = try await library.list(query)

@@ -36,7 +36,7 @@ struct ServerRoutes: Sendable {
 
     func listPage(_ request: Request) async throws -> Response {
         let query: WorkoutListQuery
-        do { query = try WorkoutListQuery(parameters: parameters(request)) } catch {
+        do { query = try WorkoutListQuery(parameters: request.decodedParameters) } catch {
             return ServerResponse.error(.badRequest, api: false, title: "This list cannot be shown", message: error.description)
         }
         let (page, matching, activities) = try await library.list(query)
@@ -125,11 +125,5 @@ struct ServerRoutes: Sendable {
 
     func unknown(_ id: String, api: Bool) -> Response {
         ServerResponse.error(.notFound, api: api, title: "No such workout", message: "No workout has the identifier '\(id)' in this store; the list at / shows them.")
-    }
-
-    func parameters(_ request: Request) -> [String: String] {
-        var parameters: [String: String] = [:]
-        for (key, value) in request.uri.queryParameters { parameters[String(key)] = String(value).removingPercentEncoding ?? String(value) }
-        return parameters
     }
 }

@@ -55,7 +55,10 @@ public struct WorkoutListQuery: Sendable, Equatable {
             descending = sort.hasPrefix("-")
         }
         if let page = parameters["page"], !page.isEmpty {
-            guard let number = Int(page), number >= 1 else { throw WorkoutListQueryError("page=\(page) is not a page number; pages count from 1.") }
+            // Bounded, so that a page's first index (page − 1 × size) cannot overflow.
+            guard let number = Int(page), (1...1_000_000).contains(number) else {
+                throw WorkoutListQueryError("page=\(page) is not a page number; pages count from 1 to 1,000,000.")
+            }
             self.page = number
         }
         if let size = parameters["limit"], !size.isEmpty {
@@ -116,16 +119,21 @@ public struct WorkoutListQuery: Sendable, Equatable {
     }
 
     private static func day(_ text: String, parameter: String) throws(WorkoutListQueryError) -> Date {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        var components = DateComponents()
-        components.timeZone = TimeZone(secondsFromGMT: 0)
-        if parts.count == 3 { (components.year, components.month, components.day) = (parts[0], parts[1], parts[2]) }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]), let date = calendar.date(from: components) else {
+        guard let date = day(text, in: TimeZone(secondsFromGMT: 0) ?? .current) else {
             throw WorkoutListQueryError("\(parameter)=\(text) is not a day; give it as YYYY-MM-DD.")
         }
         return date
+    }
+
+    /// Midnight of a `YYYY-MM-DD` day in `timeZone`, or nil for anything else (a 31 February too).
+    static func day(_ text: String, in timeZone: TimeZone) -> Date? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { $0.allSatisfy(\.isASCII) ? Int($0) : nil }
+        guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2] else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = DateComponents(year: year, month: month, day: day)
+        guard components.isValidDate(in: calendar) else { return nil }
+        return calendar.date(from: components)
     }
 
     private static func dayText(_ date: Date) -> String {
