@@ -67,6 +67,14 @@ public enum ActivityFile {
         }
     }
 
+    /// `activity` in `format` as bytes (written through a temporary file, as the writers stream to files).
+    public static func data(_ activity: Activity, as format: ActivityFileFormat, timeZone: TimeZone = .current) throws -> Data {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("activity-\(UUID().uuidString).\(format)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try write(activity, as: format, to: url, timeZone: timeZone)
+        return try Data(contentsOf: url)
+    }
+
     /// Writes `activity` in `format` to `url`.
     public static func write(_ activity: Activity, as format: ActivityFileFormat, to url: URL, timeZone: TimeZone = .current) throws {
         switch format {

@@ -24,6 +24,15 @@ public enum ActivityFileFormat: String, Sendable, CaseIterable, CustomStringConv
         if head.contains("<TrainingCenterDatabase") { self = .tcx } else if head.contains("<gpx") { self = .gpx } else { return nil }
     }
 
+    /// The media type files of this format are served as.
+    public var mediaType: String {
+        switch self {
+        case .fit: "application/vnd.ant.fit"
+        case .tcx: "application/vnd.garmin.tcx+xml"
+        case .gpx: "application/gpx+xml"
+        }
+    }
+
     /// The extension, such as `fit`.
     public var description: String { rawValue }
 }

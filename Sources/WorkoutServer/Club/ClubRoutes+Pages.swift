@@ -16,7 +16,7 @@ extension ClubRoutes {
             try await page(request) { viewer in
                 let form = try await Self.form(request)
                 guard viewer.mayChange(request, formToken: form["csrf"]) else { return forbidden() }
-                if let secret = ClubViewer.cookie(ClubViewer.cookieName, in: request) { try await club.closeSession(cookie: secret) }
+                if let secret = request.cookie(named: ClubViewer.cookieName) { try await club.closeSession(cookie: secret) }
                 var response = ServerResponse.redirect(to: "/login")
                 response.headers[.setCookie] = "\(ClubViewer.cookieName)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"
                 return response

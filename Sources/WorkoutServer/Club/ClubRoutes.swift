@@ -58,16 +58,8 @@ struct ClubRoutes: Sendable {
         guard let format = ActivityFileFormat(rawValue: name.lowercased()) else {
             return ServerResponse.error(.notFound, api: api, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx or gpx.")
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("club-\(UUID().uuidString).\(format)")
-        defer { try? FileManager.default.removeItem(at: url) }
-        try ActivityFile.write(archive.activity, as: format, to: url, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
-        let contentType = switch format {
-        case .fit: "application/vnd.ant.fit"
-        case .tcx: "application/vnd.garmin.tcx+xml"
-        case .gpx: "application/gpx+xml"
-        }
-        let start = archive.summary.start.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false).timeSeparator(.omitted))
-        return ServerResponse.file(try Data(contentsOf: url), name: "\(archive.summary.activity)-\(start).\(format)", contentType: contentType)
+        let data = try ActivityFile.data(archive.activity, as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        return ServerResponse.activityFile(data, format: format, baseName: archive.summary.fileBaseName)
     }
 
     /// A page of the workouts `viewer` may see, as `filter` asks.

@@ -19,7 +19,7 @@ struct ClubViewer: Sendable {
             guard authorization.hasPrefix("Bearer ") else { return nil }
             return try await club.athlete(forToken: String(authorization.dropFirst(7))).map { ClubViewer(athlete: $0, csrfToken: nil) }
         }
-        guard let secret = cookie(cookieName, in: request) else { return nil }
+        guard let secret = request.cookie(named: cookieName) else { return nil }
         return try await club.session(forCookie: secret).map { ClubViewer(athlete: $0.athlete, csrfToken: $0.csrfToken) }
     }
 
@@ -32,16 +32,5 @@ struct ClubViewer: Sendable {
         if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" { return false }
         let offered = request.headers[HTTPField.Name("X-CSRF-Token")!] ?? formToken ?? ""
         return AccessPolicy<BasicRequestContext>.same(offered, csrfToken)
-    }
-
-    /// The value of cookie `name`, if the request has it.
-    static func cookie(_ name: String, in request: Request) -> String? {
-        for header in request.headers[values: .cookie] {
-            for pair in header.split(separator: ";") {
-                let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0] == name { return String(parts[1]) }
-            }
-        }
-        return nil
     }
 }

@@ -34,7 +34,7 @@ struct AccessPolicy<Context: RequestContext>: RouterMiddleware {
         }
         if let token {
             let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-            guard let offered = bearer ?? cookie(request), Self.same(offered, token) else {
+            guard let offered = bearer ?? request.cookie(named: Self.cookieName), Self.same(offered, token) else {
                 return ServerResponse.error(.unauthorized, api: api, title: "Token needed",
                                             message: "Changing this store needs the server's token: send it as `Authorization: Bearer TOKEN`, or open any page once with ?token=TOKEN in its address.")
             }
@@ -50,16 +50,6 @@ struct AccessPolicy<Context: RequestContext>: RouterMiddleware {
             let port = URL(string: origin)?.port.map { ":\($0)" } ?? ""
             return "\(originHost)\(port)" == host
         } ?? false
-    }
-
-    private func cookie(_ request: Request) -> String? {
-        for header in request.headers[values: .cookie] {
-            for pair in header.split(separator: ";") {
-                let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0] == Self.cookieName { return String(parts[1]) }
-            }
-        }
-        return nil
     }
 
     /// Compares in time independent of where they differ.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WorkoutFormats
 
 /// Responses the web app sends: pages, JSON, files and errors.
 enum ServerResponse {
@@ -29,6 +30,11 @@ enum ServerResponse {
         headers[.contentType] = contentType
         headers[.contentDisposition] = "attachment; filename=\"\(name)\""
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A workout's file for download, named `baseName` with the format's extension.
+    static func activityFile(_ data: Data, format: ActivityFileFormat, baseName: String) -> Response {
+        file(data, name: "\(baseName).\(format)", contentType: format.mediaType)
     }
 
     static func redirect(to location: String) -> Response {

@@ -61,13 +61,7 @@ struct ServerRoutes: Sendable {
         guard let format = ActivityFileFormat(rawValue: name.lowercased()) else {
             return ServerResponse.error(.notFound, api: api, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx or gpx.")
         }
-        let data = try await library.file(of: workout, as: format)
-        let contentType = switch format {
-        case .fit: "application/vnd.ant.fit"
-        case .tcx: "application/vnd.garmin.tcx+xml"
-        case .gpx: "application/gpx+xml"
-        }
-        return ServerResponse.file(data, name: "\(workout.fileBaseName).\(format)", contentType: contentType)
+        return ServerResponse.activityFile(try await library.file(of: workout, as: format), format: format, baseName: workout.fileBaseName)
     }
 
     func confirmDelete(_ id: String) async throws -> Response {

@@ -64,11 +64,7 @@ public actor WorkoutLibrary {
 
     /// The workout as a FIT, TCX or GPX file.
     public func file(of workout: HKWorkout, as format: ActivityFileFormat) async throws -> Data {
-        let activity = try await activity(of: workout)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("workout-\(UUID().uuidString).\(format)")
-        defer { try? FileManager.default.removeItem(at: url) }
-        try ActivityFile.write(activity, as: format, to: url, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
-        return try Data(contentsOf: url)
+        try ActivityFile.data(try await activity(of: workout), as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
     }
 
     /// The quantities of one type recorded with the workout, oldest first; each
