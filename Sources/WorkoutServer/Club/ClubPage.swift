@@ -13,13 +13,7 @@ enum ClubPage {
             <button type="submit" id="log-out">Log out</button></form></nav>
             """
         } ?? ""
-        return """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
-            \(csrf.map { "<meta name=\"csrf-token\" content=\"\(e($0))\">" } ?? "")<title>\(e(title))</title><style>\(ServerPage.css)</style></head><body>\
-            <header>\(nav)<h1>\(e(title))</h1></header><main>\(body)</main></body></html>
-
-            """
+        return ServerPage.layout(title: title, body: body, navigation: nav, head: csrf.map { "<meta name=\"csrf-token\" content=\"\(e($0))\">" } ?? "")
     }
 
     static func login(next: String, message: String?) -> String {

@@ -20,13 +20,16 @@ enum ServerPage {
         @media (max-width:480px){th,td{padding:4px}.hide-narrow{display:none}}
         """
 
-    /// A complete page.
-    static func layout(title: String, body: String) -> String {
+    /// The one-athlete web app's links.
+    static let navigation = #"<nav aria-label="Site"><a href="/">All workouts</a> · <a href="/live">Live</a></nav>"#
+
+    /// A complete page; `navigation` and `head` (extra elements of the head) are HTML.
+    static func layout(title: String, body: String, navigation: String = navigation, head: String = "") -> String {
         """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
-        <title>\(escaped(title))</title><style>\(css)</style></head><body>\
-        <header><nav aria-label="Site"><a href="/">All workouts</a> · <a href="/live">Live</a></nav><h1>\(escaped(title))</h1></header>\
+        \(head)<title>\(escaped(title))</title><style>\(css)</style></head><body>\
+        <header>\(navigation)<h1>\(escaped(title))</h1></header>\
         <main>\(body)</main></body></html>
 
         """
