@@ -7,9 +7,10 @@ extension Record {
     /// offline goes with the next recording or `workout sync` once the network is back.
     /// A failure is said, not fatal: the workout is saved.
     func sync(to url: String, store: HKHealthStore) async {
-        guard let base = URL(string: url), let token = try? Sync.token(nil, file: syncTokenFile) else { return }
         do {
-            let report = try await Sync.sendMissing(from: store, to: SyncClient(base: base, token: token, retryFor: syncRetryFor))
+            // validate() checked the address and the token.
+            let client = SyncClient(base: try SyncClient.serverURL(url, option: "--sync-to"), token: try Sync.token(nil, file: syncTokenFile), retryFor: syncRetryFor)
+            let report = try await Sync.sendMissing(from: store, to: client)
             if report.failed > 0 {
                 warn("\(report.failed) workout(s) not sent to \(url); the store keeps them, and the next `workout sync` or `workout record --sync-to` sends them.")
             }

@@ -85,9 +85,7 @@ struct Record: AsyncParsableCommand {
             throw ValidationError("--serve \(serve.host):\(serve.port) lets other machines reach the store: give --token SECRET too.")
         }
         if let syncTo {
-            guard let url = URL(string: syncTo), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-                throw ValidationError("--sync-to \(syncTo) is not an http:// or https:// address.")
-            }
+            _ = try SyncClient.serverURL(syncTo, option: "--sync-to")
             _ = try Sync.token(nil, file: syncTokenFile)
         }
     }

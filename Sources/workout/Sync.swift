@@ -36,17 +36,15 @@ struct Sync: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
-        guard let url = URL(string: to), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-            throw ValidationError("--to \(to) is not an http:// or https:// address.")
-        }
+        _ = try SyncClient.serverURL(to, option: "--to")
         guard retryFor >= 0 else { throw ValidationError("--retry-for must be 0 or more seconds.") }
     }
 
     func run() async throws {
-        let client = SyncClient(base: URL(string: to)!, token: try Self.token(token, file: tokenFile), retryFor: retryFor)
+        let client = SyncClient(base: try SyncClient.serverURL(to, option: "--to"), token: try Self.token(token, file: tokenFile), retryFor: retryFor)
         let store = pull ? storeOptions.open() : try storeOptions.openExisting()
         let report = try await Self.sendMissing(from: store, to: client)
-        if pull { try await pullWorkouts(client: client, into: store, known: report.known) }
+        if pull { try await pullWorkouts(of: report.athlete, client: client, into: store, known: report.known) }
         if report.failed > 0 { throw ExitCode(1) }
     }
 
@@ -55,6 +53,8 @@ struct Sync: AsyncParsableCommand {
         var sent = 0
         var failed = 0
         var samples = 0
+        /// Whose token it is.
+        var athlete: String
         /// The club UUIDs of every workout in the store.
         var known: Set<UUID> = []
     }
@@ -68,7 +68,7 @@ struct Sync: AsyncParsableCommand {
         let lacking = Set(try await client.missing(order))
         let missing = order.filter { lacking.contains($0) }
         let bar = ProgressBar(label: "Sending \(missing.count) of \(workouts.count) workouts")
-        var report = Report(known: Set(order))
+        var report = Report(athlete: me, known: Set(order))
         for (index, id) in missing.enumerated() {
             guard let workout = byID[id] else { continue }
             let archive = try WorkoutArchive(summary: summary(of: workout, id: id), activity: try await Activity(workout: workout, in: store))
@@ -91,8 +91,8 @@ struct Sync: AsyncParsableCommand {
         return report
     }
 
-    private func pullWorkouts(client: SyncClient, into store: HKHealthStore, known: Set<UUID>) async throws {
-        let theirs = try await client.ownWorkouts().filter { !known.contains($0) }
+    private func pullWorkouts(of athlete: String, client: SyncClient, into store: HKHealthStore, known: Set<UUID>) async throws {
+        let theirs = try await client.workouts(of: athlete).filter { !known.contains($0) }
         let bar = ProgressBar(label: "Bringing \(theirs.count) workouts")
         var importer = ActivityImporter(store: store)
         for (index, id) in theirs.enumerated() {

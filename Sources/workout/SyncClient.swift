@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import NIOHTTP1
 import WorkoutClub
@@ -19,6 +20,16 @@ struct SyncClient: Sendable {
     struct Missing: Decodable { var missing: [String] }
     struct Listing: Decodable { struct Item: Decodable { var summary: WorkoutSummaryID; var athleteID: Int64 }; var workouts: [Item]; var matching: Int }
     struct WorkoutSummaryID: Decodable { var id: String }
+
+    /// A club server's address from option `option`.
+    ///
+    /// - Throws: `ValidationError` when it is not an http:// or https:// address with a host.
+    static func serverURL(_ text: String, option: String) throws -> URL {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw ValidationError("\(option) \(text) is not an http:// or https:// address.")
+        }
+        return url
+    }
 
     /// The athlete the token belongs to.
     func me() async throws -> String {
@@ -44,9 +55,8 @@ struct SyncClient: Sendable {
         return status == 201 ? .stored : .alreadyStored
     }
 
-    /// The identifiers of the token's athlete's own workouts on the server.
-    func ownWorkouts() async throws -> [UUID] {
-        let name = try await me()
+    /// The identifiers of `name`'s own workouts on the server (`name` being the token's athlete, as ``me()`` says).
+    func workouts(of name: String) async throws -> [UUID] {
         var ids: [UUID] = []
         var page = 1
         while true {
