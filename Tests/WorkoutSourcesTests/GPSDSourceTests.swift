@@ -70,6 +70,10 @@ import Testing
         gpsd.stop()
         asked = try await offThePool { waits.waitsBegun(7) }
         #expect(asked.count == 7 && asked.last == 0.25, "after a connection, the back-off starts over: \(asked)")
+        // The report is handed to the reading task before the wait begins, but that task
+        // may not have taken it yet: give it a moment rather than race it.
+        let reported = ContinuousClock.now + .seconds(10)
+        while statuses.withLock({ $0.last }) != .disconnected, ContinuousClock.now < reported { try await Task.sleep(for: .milliseconds(10)) }
         #expect(statuses.withLock { $0.last } == .disconnected)
     }
 
