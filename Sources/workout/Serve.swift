@@ -8,6 +8,11 @@ import WorkoutServer
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the store as a web app: the workout list, each workout's report, downloads, upload and delete, and a JSON API.",
+        // The generated line ends in <subcommand>, but serving needs none: say both ways.
+        usage: """
+            workout serve [--bind <address>] [--port <port>] [--token <token>] [--store <path>] [--database <address>] [--secure-cookies]
+            workout serve users|tokens|groups <subcommand> [--database <address>] …
+            """,
         discussion: """
             Listens on loopback (127.0.0.1) unless --bind names another address; then --token is required, and every \
             request that changes data (upload, delete) must carry it, as `Authorization: Bearer TOKEN` or by opening \
