@@ -53,6 +53,7 @@ import Testing
                         elapsed: document.getElementById('live-elapsed').textContent, gps: document.getElementById('live-gps').textContent,
                         updates: window.liveLatencies.length, title: document.title, sinceSnapshot: window.liveDebug.sinceSnapshot()}
                 """),
+            AccessibilityAudit.step,
         ])
         #expect(try await recording.finish() == 0, "\(recording.output)")
         // After the drop the page caught up with the track the server holds.
@@ -70,5 +71,6 @@ import Testing
         // depends on when Chromium got the page: under load it starts late, and the first snapshot already holds the early track.)
         let sinceSnapshot = try #require(end["sinceSnapshot"] as? [String: Int])
         #expect(sinceSnapshot["points"] ?? 0 >= 1 && sinceSnapshot["updates"] == sinceSnapshot["points"], "one update a fix: \(end)")
+        #expect(results[3] as? [String] == [], "accessibility of the live page: \(results[3])")
     }
 }

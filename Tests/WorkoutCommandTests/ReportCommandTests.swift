@@ -66,6 +66,7 @@ import Testing
             .evaluate("return [document.documentElement.scrollWidth, window.innerWidth]"),
             .windowSize(width: 1200, height: 900),
             .screenshot(screenshot),
+            AccessibilityAudit.step,
         ])
         let charts = try #require(results[0] as? [String: Any])
         // Every heart-rate reading is in the data; the chart draws 1,000 of them, with the true extremes.
@@ -105,6 +106,7 @@ import Testing
         // Nothing spills sideways on a 360-px phone.
         let widths = try #require(results[5] as? [Int])
         #expect(widths[0] <= widths[1], "the page is \(widths[0]) px wide on a \(widths[1]) px screen")
+        #expect(results[6] as? [String] == [], "accessibility: \(results[6])")
         let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
     }

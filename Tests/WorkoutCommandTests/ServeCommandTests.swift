@@ -75,6 +75,10 @@ struct HTTP {
             .evaluate("return Array.from(document.querySelectorAll('#workouts tbody tr td:nth-child(2)')).map(function(td){return td.textContent;})"),
             .open(server.url + "?activity=running"),
             .evaluate("return [document.querySelectorAll('#workouts tbody tr').length, document.getElementById('workout-count').textContent]"),
+            AccessibilityAudit.step,
+            .click("#workouts tbody tr a"),
+            .waitUntil("return !!document.getElementById('summary')", timeout: 30),
+            AccessibilityAudit.step,
         ])
         #expect(results[0] as? Int == 1)
         let uploaded = try #require(results[1] as? [Any])
@@ -83,6 +87,8 @@ struct HTTP {
         #expect((uploaded[2] as? [String])?.contains("Download FIT") == true)
         #expect((results[2] as? [String]) == ["cycling", "running"], "sorted by distance, largest first")
         #expect((results[3] as? [Any])?.first as? Int == 1)
+        #expect(results[4] as? [String] == [], "accessibility of the list: \(results[4])")
+        #expect(results[5] as? [String] == [], "accessibility of a workout's page: \(results[5])")
 
         // Download it again: Garmin's SDK reads it without an error, with the ride's records.
         let downloaded = folder.appendingPathComponent("download.fit").path
