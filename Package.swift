@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "WorkoutReport", targets: ["WorkoutReport"]),
         .library(name: "WorkoutServer", targets: ["WorkoutServer"]),
         .library(name: "HTTPForms", targets: ["HTTPForms"]),
+        .library(name: "ClubArchive", targets: ["ClubArchive"]),
         .library(name: "WorkoutClub", targets: ["WorkoutClub"]),
         .executable(name: "workout", targets: ["workout"]),
     ],
@@ -79,12 +80,15 @@ let package = Package(
         ),
         // Uploads as browsers send them (multipart/form-data): Foundation only, so it can be fuzzed alone.
         .target(name: "HTTPForms", swiftSettings: strictSettings),
+        // A workout packed as sync sends it and the club keeps it: no database or network, so it can be fuzzed alone.
+        .target(name: "ClubArchive", dependencies: ["WorkoutFormats"], swiftSettings: strictSettings),
         // A club's athletes, tokens, groups and workouts: one storage protocol, on SQLite or PostgreSQL.
         .target(
             name: "WorkoutClub",
             dependencies: [
                 "OpenHealthKitCore",
                 "WorkoutFormats",
+                "ClubArchive",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -101,6 +105,7 @@ let package = Package(
                 "WorkoutFormats",
                 "WorkoutReport",
                 "HTTPForms",
+                "ClubArchive",
                 "WorkoutClub",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -117,6 +122,7 @@ let package = Package(
                 "WorkoutFormats",
                 "WorkoutReport",
                 "WorkoutServer",
+                "ClubArchive",
                 "WorkoutClub",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -167,7 +173,7 @@ let package = Package(
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutClubTests",
-            dependencies: ["WorkoutClub", "WorkoutFormats", "OpenHealthKit", "TestSupport"],
+            dependencies: ["WorkoutClub", "ClubArchive", "WorkoutFormats", "OpenHealthKit", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

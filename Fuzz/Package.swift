@@ -19,6 +19,7 @@ let package = Package(
         .executableTarget(name: "FuzzAthleteProfile", dependencies: ["FuzzSupport", .product(name: "WorkoutSources", package: "OpenHealthKit"), .product(name: "OpenHealthKitCore", package: "OpenHealthKit")], path: "Sources/FuzzAthleteProfile"),
         .executableTarget(name: "FuzzGPSDFix", dependencies: ["FuzzSupport", .product(name: "WorkoutSources", package: "OpenHealthKit")], path: "Sources/FuzzGPSDFix"),
         .executableTarget(name: "FuzzMultipartForm", dependencies: ["FuzzSupport", .product(name: "HTTPForms", package: "OpenHealthKit")], path: "Sources/FuzzMultipartForm"),
+        .executableTarget(name: "FuzzWorkoutArchive", dependencies: ["FuzzSupport", .product(name: "ClubArchive", package: "OpenHealthKit"), .product(name: "WorkoutFormats", package: "OpenHealthKit")], path: "Sources/FuzzWorkoutArchive"),
         .executableTarget(name: "FuzzUnitString", dependencies: ["FuzzSupport", .product(name: "OpenHealthKit", package: "OpenHealthKit")], path: "Sources/FuzzUnitString"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,9 @@
 import Foundation
-import WorkoutFormats
+package import WorkoutFormats
 
 /// An activity's parts other than its readings (laps, sessions, timer events,
 /// markers, the device), as the archive keeps them in JSON.
-struct ArchiveFacts: Codable, Equatable {
+package struct ArchiveFacts: Codable, Equatable {
     struct Summary: Codable, Equatable {
         var sport: String
         var start: Date
@@ -63,6 +63,11 @@ struct ArchiveFacts: Codable, Equatable {
         activity.elevationSource = ActivityElevationSource(rawValue: elevationSource) ?? .unknown
         activity.discardedRecords = discardedRecords
     }
+}
+
+extension ArchiveFacts {
+    /// How a lap ended, as the archive and the club's laps table write it (`manual`, `time`, `distance`, `position`, `sessionEnd`).
+    package static func triggerName(of lap: ActivitySummary) -> String { Summary(lap).trigger }
 }
 
 extension ArchiveFacts.Summary {

@@ -1,3 +1,4 @@
+public import ClubArchive
 public import Foundation
 import WorkoutFormats
 
@@ -39,7 +40,7 @@ extension Club {
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
                 """, [.text(id), .integer(Int64(index)), .date(lap.start), .real(lap.elapsedTime), .real(lap.timerTime), .real(lap.distance),
                       .real(lap.averageHeartRate), .real(lap.maximumHeartRate), .real(lap.averageSpeed), .real(lap.averagePower),
-                      .text(ArchiveFacts.Summary(lap).trigger)], onlyIfRowsFrom: 0))
+                      .text(ArchiveFacts.triggerName(of: lap))], onlyIfRowsFrom: 0))
         }
         for (index, event) in archive.activity.timerEvents.enumerated() {
             statements.append(SQLStatement(

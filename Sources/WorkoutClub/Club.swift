@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// A club's athletes, their tokens and sessions, their groups and their
 /// workouts, kept in any ``ClubDatabase``: the same logic, the same statements,
@@ -14,11 +15,25 @@ public final class Club: Sendable {
     public let now: @Sendable () -> Date
     /// PBKDF2 rounds for new passwords.
     let passwordRounds: Int
+    /// Wrong passwords per name, and the names locked out for now.
+    let throttle: Mutex<LoginThrottle>
+    /// Where password checks run: off the cooperative threads, a few at a time.
+    let passwordChecks: PasswordChecks
 
     /// A club kept in `database`. Call ``migrate()`` before anything else.
-    public init(database: any ClubDatabase, passwordRounds: Int = PasswordHash.defaultRounds, now: @escaping @Sendable () -> Date) {
+    ///
+    /// - Parameters:
+    ///   - passwordRounds: PBKDF2 rounds for new passwords; keep the default outside tests.
+    ///   - throttle: how many wrong passwords lock a name out of ``logIn(name:password:)``, and for how long.
+    ///   - concurrentPasswordChecks: password checks that run at once (default: one per core); as many again may wait,
+    ///     and logins past that are refused with ``ClubError/busy``.
+    public init(database: any ClubDatabase, passwordRounds: Int = PasswordHash.defaultRounds, throttle: LoginThrottle = LoginThrottle(),
+                concurrentPasswordChecks: Int = ProcessInfo.processInfo.activeProcessorCount, now: @escaping @Sendable () -> Date) {
         self.database = database
         self.passwordRounds = passwordRounds
+        self.throttle = Mutex(throttle)
+        let width = max(1, concurrentPasswordChecks)
+        passwordChecks = PasswordChecks(width: width, backlog: 16 * width)
         self.now = now
     }
 
@@ -59,15 +74,26 @@ public final class Club: Sendable {
     }
 
     /// The account whose name and password these are, or nil (the same nil for an unknown name and a wrong password).
+    ///
+    /// Wrong passwords are counted per name by the club's ``LoginThrottle`` (in this process's memory): a name
+    /// locked out is refused before its password is checked, even with the right one.
+    ///
+    /// - Throws: ``ClubError/tooManyAttempts(name:until:)`` while `name` is locked out; ``ClubError/busy`` when
+    ///   more logins are being checked than the club takes at once.
     public func logIn(name: String, password: String) async throws -> Athlete? {
         guard !name.contains("\u{0}") else { return nil }
+        let asked = now()
+        if let until = throttle.withLock({ $0.lockedUntil(name, at: asked) }) { throw ClubError.tooManyAttempts(name: name, until: until) }
         let rows = try await database.rows("SELECT id, name, is_admin, password_hash FROM athletes WHERE name = $1", [.text(name)])
-        guard let row = rows.first else {
-            // As long as a real check, so timing does not tell which names exist.
-            _ = PasswordHash.verify(password, against: Self.decoyHash)
+        // A name without an account is checked against a decoy, as long as a real check, so timing does not tell which names exist.
+        let stored = rows.first?[3].text ?? Self.decoyHash
+        guard let matches = await passwordChecks.run({ PasswordHash.verify(password, against: stored) }) else { throw ClubError.busy }
+        guard matches, let row = rows.first else {
+            throttle.withLock { _ = $0.failed(name, at: asked) }
             return nil
         }
-        return PasswordHash.verify(password, against: row[3].text ?? "") ? Self.athlete(row) : nil
+        throttle.withLock { $0.succeeded(name) }
+        return Self.athlete(row)
     }
 
     /// Sets a new password.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClubArchive
 import Foundation
 import OpenHealthKit
 import WorkoutClub

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClubArchive
 import Foundation
 import NIOHTTP1
 import WorkoutClub

@@ -1,3 +1,4 @@
+import ClubArchive
 import Foundation
 import Synchronization
 import TestSupport
@@ -18,8 +19,8 @@ extension ClubDatabaseKind {
     }
 
     /// A migrated club on a new database, on `clock`'s time, with passwords hashed quickly.
-    func club(clock: TestNow = TestNow()) async throws -> Club {
-        let club = Club(database: try database(), passwordRounds: 1_000, now: { clock.date })
+    func club(clock: TestNow = TestNow(), throttle: LoginThrottle = LoginThrottle()) async throws -> Club {
+        let club = Club(database: try database(), passwordRounds: 1_000, throttle: throttle, now: { clock.date })
         try await club.migrate()
         return club
     }

@@ -1,3 +1,4 @@
+import ClubArchive
 import Foundation
 import TestSupport
 import Testing
@@ -35,6 +36,25 @@ import WorkoutFormats
         let stored = try await club.database.rows("SELECT password_hash FROM athletes")
         #expect(stored.first?.first?.text?.hasPrefix("pbkdf2-sha256$1000$") == true)
         #expect(stored.first?.first?.text?.contains("correct") == false)
+    }
+
+    /// Five wrong passwords lock the name, right password included, until the lockout ends; unknown names the same
+    /// way (a lockout tells nothing of which names exist); another name is not touched.
+    @Test(arguments: ClubBackend.available)
+    func wrongPasswordsLockTheNameForAWhile(_ backend: ClubBackend) async throws {
+        let clock = TestNow()
+        let club = try await backend.club(clock: clock)
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let bob = try await club.addAthlete(name: "bob", password: "battery staple")
+        for name in ["ada", "nobody"] {
+            for _ in 1...5 { #expect(try await club.logIn(name: name, password: "wrong one") == nil) }
+        }
+        let until = clock.date.addingTimeInterval(60)
+        await #expect(throws: ClubError.tooManyAttempts(name: "ada", until: until)) { try await club.logIn(name: "ada", password: "correct horse") }
+        await #expect(throws: ClubError.tooManyAttempts(name: "nobody", until: until)) { try await club.logIn(name: "nobody", password: "wrong one") }
+        #expect(try await club.logIn(name: "bob", password: "battery staple") == bob)
+        clock.advance(by: 60)
+        #expect(try await club.logIn(name: "ada", password: "correct horse") == ada)
     }
 
     @Test(arguments: ClubBackend.available)
@@ -130,7 +150,8 @@ import WorkoutFormats
 
     @Test(arguments: ClubBackend.available)
     func sqlInEveryValueIsKeptAsTextAndChangesNothing(_ backend: ClubBackend) async throws {
-        let club = try await backend.club()
+        // Every attack is also a wrong password for ada: let them all through the throttle.
+        let club = try await backend.club(throttle: LoginThrottle(allowedFailures: 1_000))
         let attacks = ["x'); DROP TABLE workouts; --", "' OR '1'='1", "ada' --", "\"; DELETE FROM athletes; --", "$1", "?1", "%' OR 1=1 --", "é'\u{2028}'"]
         let ada = try await club.addAthlete(name: "ada", password: "correct horse")
         _ = try await club.store(try SampleWorkout.archive(), owner: ada.id)

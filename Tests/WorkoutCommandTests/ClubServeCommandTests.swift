@@ -150,6 +150,68 @@ import Testing
         #expect(page.body.contains("name=\"csrf\" value=\"\(csrf)\""), "the page's log-out form carries the session's token")
     }
 
+    /// The club's pages (log in, the list, a workout, the squad, a comparison) pass the basic accessibility checks in
+    /// a real browser, logged in through the form.
+    @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"),
+          .enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
+    func theClubsPagesPassTheAccessibilityChecks() async throws {
+        let club = try await ClubFixture(.sqlite)
+        defer { club.stop() }
+        for arguments in [["add", "Tuesday squad"], ["join", "Tuesday squad", "ada", "--share"], ["join", "Tuesday squad", "bob", "--coach"]] {
+            let done = try await offThePool { try WorkoutProcess.run(["serve", "groups"] + arguments + ["--database", club.database]) }
+            try #require(done.status == 0, "\(done.stderr)")
+        }
+        let store = try await club.store(named: "ada", scenarios: ["easy-run.yaml", "track-intervals.yaml"])
+        try #require(try await club.sync(store, token: club.adaToken).status == 0)
+        let ids = try await club.workouts(token: club.bobToken).keys.sorted()
+        try #require(ids.count == 2)
+        let password = ClubFixture.password
+        let results = try await Browser.run([
+            .open(club.url + "login"),
+            AccessibilityAudit.step,
+            .evaluate("""
+                var form = document.getElementById('login');
+                form.querySelector('[name=name]').value = 'bob'; form.querySelector('[name=password]').value = '\(password)';
+                form.submit(); return true
+                """),
+            .waitUntil("return !!document.getElementById('athlete-name')", timeout: 30),
+            AccessibilityAudit.step,
+            .open(club.url + "workouts/\(ids[0])"),
+            AccessibilityAudit.step,
+            .open(club.url + "squad?group=Tuesday%20squad&week=2026-05-02"),
+            AccessibilityAudit.step,
+            .open(club.url + "compare?a=\(ids[0])&b=\(ids[1])"),
+            AccessibilityAudit.step,
+            .evaluate("return document.title"),
+        ])
+        for (index, page) in ["log in", "the list", "a workout", "the squad", "a comparison"].enumerated() {
+            let audit = index == 0 ? results[0] : results[index + 1]
+            #expect(audit as? [String] == [], "accessibility of \(page): \(audit)")
+        }
+        #expect((results[6] as? String)?.isEmpty == false)
+    }
+
+    /// Five wrong passwords lock the name out of the login form for a minute, the right password included, with a
+    /// 429 that says until when (Retry-After); other names log in as before. (The lockout is the server's, not the database's.)
+    @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"))
+    func fiveWrongPasswordsLockTheNameOutForAMinute() async throws {
+        let club = try await ClubFixture(.sqlite)
+        defer { club.stop() }
+        for attempt in 1...5 {
+            let wrong = try await HTTP.request(club.url + "login", method: "POST", bodyFile: try Self.file(club, "name=ada&password=guess\(attempt)"))
+            #expect(wrong.status == 401, "wrong password \(attempt): \(wrong.status)")
+        }
+        let right = "name=ada&password=" + (ClubFixture.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        let body = try Self.file(club, right)
+        let locked = try await offThePool { try ExternalTool.run("curl", ["-s", "-i", "--data-binary", "@\(body)", club.url + "login"]) }
+        let head = locked.standardOutput.prefix { $0 != "<" }.lowercased()
+        #expect(head.hasPrefix("http/1.1 429"), "\(head)")
+        let retryAfter = head.split(separator: "\r\n").first { $0.hasPrefix("retry-after:") }.flatMap { Int($0.dropFirst("retry-after:".count).trimmingCharacters(in: .whitespaces)) }
+        #expect(retryAfter.map { (1...60).contains($0) } == true, "Retry-After: \(String(describing: retryAfter))")
+        #expect(locked.standardOutput.contains("Too many wrong passwords for &#39;ada&#39;"), "\(locked.standardOutput.suffix(400))")
+        _ = try await club.logIn("bob")
+    }
+
     static func file(_ club: ClubFixture, _ text: String) throws -> String {
         let path = club.folder.appendingPathComponent("body-\(UUID().uuidString)").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)

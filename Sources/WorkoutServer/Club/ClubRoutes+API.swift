@@ -1,3 +1,4 @@
+import ClubArchive
 import Foundation
 import Hummingbird
 import WorkoutClub

@@ -1,3 +1,4 @@
+import ClubArchive
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -107,7 +108,18 @@ extension ClubRoutes {
         if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" { return forbidden() }
         let form = try await Self.form(request)
         let next = Self.safeNext(form["next"])
-        guard let athlete = try await club.logIn(name: form["name"] ?? "", password: form["password"] ?? "") else {
+        let athlete: Athlete?
+        do {
+            athlete = try await club.logIn(name: form["name"] ?? "", password: form["password"] ?? "")
+        } catch let refusal as ClubError {
+            // Locked out (429) or too many checks at once (503): say so, and when to try again.
+            var wait = 1.0
+            if case .tooManyAttempts(_, let until) = refusal { wait = until.timeIntervalSince(club.now()) }
+            var response = ServerResponse.html(ClubPage.login(next: next, message: refusal.description), status: refusal == .busy ? .serviceUnavailable : .tooManyRequests)
+            response.headers[.retryAfter] = String(max(1, Int(wait.rounded(.up))))
+            return response
+        }
+        guard let athlete else {
             return ServerResponse.html(ClubPage.login(next: next, message: "That name and password do not match an account."), status: .unauthorized)
         }
         let (secret, _) = try await club.openSession(for: athlete)
