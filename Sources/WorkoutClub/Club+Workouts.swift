@@ -54,15 +54,16 @@ extension Club {
         return owners.first?.first?.integer == owner ? .alreadyStored : .ownedByAnother
     }
 
-    /// The workouts `viewer` may see, newest first, filtered and cut to a page.
+    /// The workouts `viewer` may see, filtered, sorted and cut to a page.
     ///
     /// - Parameters:
     ///   - activity: Only this activity (`running`, `cycling`, …).
     ///   - athleteName: Only this athlete's.
     ///   - from: Only those started at or after.
     ///   - to: Only those started before.
+    ///   - order: The list's order; newest first by default.
     public func workouts(visibleTo viewer: Int64, activity: String? = nil, athleteName: String? = nil, from: Date? = nil, to: Date? = nil,
-                         limit: Int = 50, offset: Int = 0) async throws -> (page: [ClubWorkout], matching: Int) {
+                         order: ClubListOrder = .newestFirst, limit: Int = 50, offset: Int = 0) async throws -> (page: [ClubWorkout], matching: Int) {
         guard ![activity, athleteName].contains(where: { $0?.contains("\u{0}") == true }) else { return ([], 0) }
         var conditions = [Self.visible]
         var arguments: [SQLValue] = [.integer(viewer)]
@@ -76,7 +77,7 @@ extension Club {
         if let to { condition("w.start_time < ?", .date(to)) }
         let filter = " WHERE " + conditions.joined(separator: " AND ")
         let count = try await database.rows("SELECT COUNT(*) FROM workouts w JOIN athletes a ON a.id = w.athlete_id" + filter, arguments)
-        let page = try await database.rows(Self.listing + filter + " ORDER BY w.start_time DESC, w.id LIMIT \(max(0, min(limit, 1_000))) OFFSET \(max(0, offset))",
+        let page = try await database.rows(Self.listing + filter + " \(order.sql(database.dialect)) LIMIT \(max(0, min(limit, 1_000))) OFFSET \(max(0, offset))",
                                            arguments)
         return (page.map(Self.workout), Int(count.first?.first?.integer ?? 0))
     }

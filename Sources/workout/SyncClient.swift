@@ -19,8 +19,7 @@ struct SyncClient: Sendable {
 
     struct Me: Decodable { struct Athlete: Decodable { var name: String }; var athlete: Athlete }
     struct Missing: Decodable { var missing: [String] }
-    struct Listing: Decodable { struct Item: Decodable { var summary: WorkoutSummaryID; var athleteID: Int64 }; var workouts: [Item]; var matching: Int }
-    struct WorkoutSummaryID: Decodable { var id: String }
+    struct Listing: Decodable { struct Item: Decodable { var id: String; var athleteID: Int64 }; var workouts: [Item]; var matching: Int }
 
     /// A club server's address from option `option`.
     ///
@@ -64,7 +63,7 @@ struct SyncClient: Sendable {
             let query = "api/workouts?athlete=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&limit=500&page=\(page)"
             let (data, _) = try await call("GET", query)
             let listing = try JSONDecoder().decode(Listing.self, from: data)
-            ids += listing.workouts.compactMap { UUID(uuidString: $0.summary.id) }
+            ids += listing.workouts.compactMap { UUID(uuidString: $0.id) }
             if listing.workouts.isEmpty || ids.count >= listing.matching { return ids }
             page += 1
         }

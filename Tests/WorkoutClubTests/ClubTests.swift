@@ -57,6 +57,32 @@ import WorkoutFormats
         #expect(try await club.logIn(name: "ada", password: "correct horse") == ada)
     }
 
+    /// The list sorts as the one-athlete server's does, on both databases: by the figure either way, a missing
+    /// figure last when the largest come first, ties newest first; the activity by code points.
+    @Test(arguments: ClubBackend.available)
+    func theListSortsByAnyFigureTheSameOnBothDatabases(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let day = 86_400.0, start = Date(timeIntervalSince1970: 1_789_000_000)
+        var ids: [String] = []
+        for (index, (seconds, activity, hasDistance)) in [(600, "running", true), (300, "cycling", true), (900, "running", false), (300, "walking", true)].enumerated() {
+            var archive = try SampleWorkout.archive(start: start.addingTimeInterval(Double(index) * day), seconds: seconds, activityName: activity)
+            if !hasDistance { archive.summary.distanceMeters = nil }
+            _ = try await club.store(archive, owner: ada.id)
+            ids.append(archive.id.uuidString)
+        }
+        func listed(_ key: ClubListOrder.Key, descending: Bool) async throws -> [Int] {
+            try await club.workouts(visibleTo: ada.id, order: ClubListOrder(key, descending: descending)).page.map { ids.firstIndex(of: $0.summary.id) ?? -1 }
+        }
+        #expect(try await club.workouts(visibleTo: ada.id).page.map { ids.firstIndex(of: $0.summary.id) ?? -1 } == [3, 2, 1, 0])
+        #expect(try await listed(.distance, descending: true) == [0, 3, 1, 2])
+        #expect(try await listed(.distance, descending: false) == [2, 3, 1, 0])
+        #expect(try await listed(.activity, descending: false) == [1, 2, 0, 3])
+        #expect(try await listed(.duration, descending: true) == [2, 0, 3, 1])
+        #expect(try await listed(.start, descending: false) == [0, 1, 2, 3])
+        #expect(try await club.workouts(visibleTo: ada.id, order: ClubListOrder(.distance, descending: true), limit: 2, offset: 2).page.map(\.summary.id) == [ids[1], ids[2]])
+    }
+
     @Test(arguments: ClubBackend.available)
     func anExpiredOrRevokedTokenOpensNothing(_ backend: ClubBackend) async throws {
         let clock = TestNow()

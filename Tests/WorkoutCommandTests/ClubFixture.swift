@@ -65,7 +65,7 @@ final class ClubFixture: @unchecked Sendable {
     func workouts(token: String) async throws -> [String: Int] {
         let listed = try await HTTP.request(url + "api/workouts?limit=500", headers: ["Authorization: Bearer \(token)"])
         let workouts = listed.json["workouts"] as? [[String: Any]] ?? []
-        return Dictionary(workouts.compactMap { w in ((w["summary"] as? [String: Any])?["id"] as? String).map { ($0, w["recordCount"] as? Int ?? -1) } },
+        return Dictionary(workouts.compactMap { w in (w["id"] as? String).map { ($0, w["recordCount"] as? Int ?? -1) } },
                           uniquingKeysWith: { a, _ in a })
     }
 

@@ -144,6 +144,19 @@ import Testing
         let sorted = ids.keys.sorted()
         let compared = try await HTTP.request(club.url + "api/compare?a=\(sorted[0])&b=\(sorted[1])", headers: ["Authorization: Bearer \(club.bobToken)"])
         #expect(compared.status == 200 && !((compared.json["laps"] as? [Any]) ?? []).isEmpty, "\(compared.body.prefix(300))")
+        // The list sorts and reads as the one-athlete server's: the same keys, either order.
+        var distances: [[Double]] = []
+        for sort in ["-distance", "distance"] {
+            let listed = try await HTTP.request(club.url + "api/workouts?sort=\(sort)", headers: ["Authorization: Bearer \(club.bobToken)"])
+            let workouts = listed.json["workouts"] as? [[String: Any]] ?? []
+            #expect(workouts.allSatisfy { $0["id"] is String && $0["activity"] is String && $0["athleteName"] as? String == "ada" && $0["summary"] == nil },
+                    "\(listed.body.prefix(300))")
+            distances.append(workouts.compactMap { $0["distanceMeters"] as? Double })
+        }
+        #expect(distances[0].count == 2 && distances[0] == distances[0].sorted(by: >) && distances[1] == distances[0].reversed(), "\(distances)")
+        let samples = try await HTTP.request(club.url + "api/workouts/\(sorted[0])/samples?type=heartRate", headers: ["Authorization: Bearer \(club.bobToken)"])
+        let first = (samples.json["samples"] as? [[String: Any]])?.first
+        #expect(first?["start"] is String && first?["start"] as? String == first?["end"] as? String && first?["value"] is Double, "\(samples.body.prefix(200))")
         let (cookie, csrf) = try await club.logIn("bob")
         let page = try await HTTP.request(club.url + "squad?group=Tuesday%20squad&week=2026-05-02", headers: ["Cookie: \(cookie)"])
         #expect(page.status == 200 && page.body.contains("<td>ada</td>"), "\(page.body.prefix(400))")
@@ -183,12 +196,23 @@ import Testing
             .open(club.url + "compare?a=\(ids[0])&b=\(ids[1])"),
             AccessibilityAudit.step,
             .evaluate("return document.title"),
+            .open(club.url + "?sort=-distance&athlete=ada"),
+            .evaluate("""
+                var heads = Array.from(document.querySelectorAll('#workouts th'));
+                return [heads.map(function(h){return h.getAttribute('aria-sort') || '';}), heads[0].querySelector('a').getAttribute('href'),
+                        document.querySelectorAll('#workouts tbody tr').length]
+                """),
         ])
         for (index, page) in ["log in", "the list", "a workout", "the squad", "a comparison"].enumerated() {
             let audit = index == 0 ? results[0] : results[index + 1]
             #expect(audit as? [String] == [], "accessibility of \(page): \(audit)")
         }
         #expect((results[6] as? String)?.isEmpty == false)
+        // Sorted by distance, largest first, the athlete filter kept in the column links.
+        let sorting = try #require(results[7] as? [Any])
+        #expect(sorting[0] as? [String] == ["none", "", "none", "none", "descending", "none"])
+        #expect(sorting[1] as? String == "/?athlete=ada", "the start column sorts newest first, the default, and keeps the athlete")
+        #expect(sorting[2] as? Int == 2)
     }
 
     /// Five wrong passwords lock the name out of the login form for a minute, the right password included, with a

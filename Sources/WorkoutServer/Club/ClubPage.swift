@@ -37,16 +37,26 @@ enum ClubPage {
         }.joined()
         let groupLinks = groups.map { "<a href=\"/squad?group=\(e($0.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))\">\(e($0.name))</a>" }
         let query = filter.query
-        let previous = query.page > 1 ? "<a href=\"?page=\(query.page - 1)\" rel=\"prev\">← Newer</a>" : ""
-        let next = query.page * query.pageSize < matching ? "<a href=\"?page=\(query.page + 1)\" rel=\"next\">Older →</a>" : ""
+        let pages = max(1, (matching + query.pageSize - 1) / query.pageSize)
+        let previous = query.page > 1 ? "<a href=\"/\(e(filter.queryString { $0.page -= 1 }))\" rel=\"prev\">← Previous</a>" : ""
+        let next = query.page < pages ? "<a href=\"/\(e(filter.queryString { $0.page += 1 }))\" rel=\"next\">Next →</a>" : ""
+        let sort = query.sort != .start || !query.descending ? "<input type=\"hidden\" name=\"sort\" value=\"\(query.descending ? "-" : "")\(query.sort.rawValue)\">" : ""
+        let headers = [(WorkoutListQuery.SortKey?.some(.start), "Start"), (nil, "Athlete"), (.activity, "Activity"), (.duration, "Time"), (.distance, "Distance"),
+                       (.heartRate, "Avg HR")].map { key, title in
+            guard let key else { return "<th scope=\"col\">\(title)</th>" }
+            let descending = query.sort == key ? !query.descending : key != .activity
+            let link = filter.queryString { $0.sort = key; $0.descending = descending; $0.page = 1 }
+            let sorted = query.sort == key ? (query.descending ? "descending" : "ascending") : "none"
+            return "<th scope=\"col\" aria-sort=\"\(sorted)\"><a href=\"/\(e(link))\">\(title)\(query.sort == key ? (query.descending ? " ↓" : " ↑") : "")</a></th>"
+        }.joined()
         return layout(title: "Workouts", body: """
             <p>Logged in as <strong id="athlete-name">\(e(viewer.athlete.name))</strong>.\
             \(groupLinks.isEmpty ? "" : " Groups: " + groupLinks.joined(separator: ", ") + ".")</p>\
             <form class="filters" method="get" action="/"><label>Activity<input name="activity" value="\(e(query.activity ?? ""))"></label>\
-            <label>Athlete<input name="athlete" value="\(e(filter.athlete ?? ""))"></label><button type="submit">Filter</button></form>\
+            <label>Athlete<input name="athlete" value="\(e(filter.athlete ?? ""))"></label>\(sort)<button type="submit">Filter</button></form>\
             <p class="count" id="workout-count">\(matching) workout\(matching == 1 ? "" : "s")</p>\
-            <div class="scroll"><table id="workouts"><thead><tr><th>Start</th><th>Athlete</th><th>Activity</th><th>Time</th><th>Distance</th>\
-            <th>Avg HR</th></tr></thead><tbody>\(rows)</tbody></table></div><p class="pages">\(previous) \(next)</p>
+            <div class="scroll"><table id="workouts"><thead><tr>\(headers)</tr></thead><tbody>\(rows)</tbody></table></div>\
+            <nav class="pages" aria-label="Pages">\(previous)<span>Page \(query.page) of \(pages)</span>\(next)</nav>
             """, csrf: viewer.csrfToken)
     }
 

@@ -22,9 +22,11 @@ extension ClubRoutes {
         var links: [String: String]
     }
 
+    /// A workout's readings of one kind, in the one-athlete server's shape: a reading is an instant, so its start is its end.
     struct SamplesResponse: Encodable {
         struct Sample: Encodable {
-            var date: Date
+            var start: Date
+            var end: Date
             var value: Double
         }
         var type: String
@@ -84,7 +86,7 @@ extension ClubRoutes {
                 guard let (type, unit, path) = readings.first(where: { $0.0 == name }) else {
                     return bad("type=\(name) is not a reading workouts hold; use \(readings.map(\.0).joined(separator: ", ")).")
                 }
-                let samples = archive.activity.records.compactMap { record in record[keyPath: path].map { SamplesResponse.Sample(date: record.date, value: $0) } }
+                let samples = archive.activity.records.compactMap { record in record[keyPath: path].map { SamplesResponse.Sample(start: record.date, end: record.date, value: $0) } }
                 return ServerResponse.json(SamplesResponse(type: type, unit: unit, samples: samples))
             }
         }

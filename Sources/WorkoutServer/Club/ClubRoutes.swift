@@ -67,7 +67,7 @@ struct ClubRoutes: Sendable {
     func list(_ filter: ListFilter, viewer: ClubViewer) async throws -> (page: [ClubWorkout], matching: Int) {
         let query = filter.query
         return try await club.workouts(visibleTo: viewer.athlete.id, activity: query.activity, athleteName: filter.athlete, from: query.from, to: query.to,
-                                       limit: query.pageSize, offset: (query.page - 1) * query.pageSize)
+                                       order: filter.order, limit: query.pageSize, offset: (query.page - 1) * query.pageSize)
     }
 
     /// The squad page's figures: `?group=NAME` (else the viewer's first group) and `?week=YYYY-MM-DD` (any day of it; else this week).

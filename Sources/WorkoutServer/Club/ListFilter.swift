@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
+import WorkoutClub
 
-/// A club list's filters: the web app's list query (`activity`, `from`, `to`,
-/// `page`, `limit`) and `athlete`. The club lists newest first; `sort` is read
-/// and checked but not used.
+/// A club list's filters and order: the web app's list query (`activity`,
+/// `from`, `to`, `sort`, `page`, `limit`) and `athlete`, so that the club's
+/// list answers the same parameters in the same order as the one-athlete server's.
 struct ListFilter: Sendable {
     var query: WorkoutListQuery
     var athlete: String?
@@ -21,5 +22,26 @@ struct ListFilter: Sendable {
             throw WorkoutListQueryError("limit=\(query.pageSize) must be a number from 1 to \(Self.largestPage).")
         }
         athlete = parameters["athlete"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The club's order for the query's sort.
+    var order: ClubListOrder {
+        let key: ClubListOrder.Key = switch query.sort {
+        case .start: .start
+        case .activity: .activity
+        case .duration: .duration
+        case .distance: .distance
+        case .energy: .energy
+        case .heartRate: .heartRate
+        }
+        return ClubListOrder(key, descending: query.descending)
+    }
+
+    /// The query string of these filters after `change` (with the athlete), for links.
+    func queryString(_ change: (inout WorkoutListQuery) -> Void = { _ in }) -> String {
+        let base = query.queryString(change)
+        guard let athlete else { return base }
+        let item = "athlete=\(athlete.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+        return base.isEmpty ? "?" + item : base + "&" + item
     }
 }
