@@ -22,7 +22,7 @@ struct Serve: AsyncParsableCommand {
             A recording's live page is served by `workout record … --serve :8080`. Ctrl-C or SIGTERM stops.
 
             With --database, it serves a club instead: athletes log in, recorders send workouts with `workout sync` and \
-            their own tokens, and groups see what their members share. Make accounts, tokens and groups with the \
+            their own tokens, riders upload FIT, TCX and GPX files, and groups see what their members share. Make accounts, tokens and groups with the \
             users, tokens and groups subcommands. Put TLS in front of it with a reverse proxy (and --secure-cookies).
             """,
         subcommands: [ServeUsers.self, ServeTokens.self, ServeGroups.self]

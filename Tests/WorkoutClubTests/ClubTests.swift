@@ -83,6 +83,27 @@ import WorkoutFormats
         #expect(try await club.workouts(visibleTo: ada.id, order: ClubListOrder(.distance, descending: true), limit: 2, offset: 2).page.map(\.summary.id) == [ids[1], ids[2]])
     }
 
+    /// An uploaded file's workout is found again by its owner, activity and starting second (whoever sent it),
+    /// and gets a UUID of its own that the same file always gets.
+    @Test(arguments: ClubBackend.available)
+    func theSameWorkoutIsFoundByItsOwnerActivityAndStartingSecond(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let bob = try await club.addAthlete(name: "bob", password: "battery staple")
+        let start = Date(timeIntervalSince1970: 1_789_990_000)
+        let archive = try SampleWorkout.archive(start: start)
+        _ = try await club.store(archive, owner: ada.id)
+        #expect(try await club.workout(ownedBy: ada.id, activity: "running", startingAt: start.addingTimeInterval(0.3))?.summary.id == archive.id.uuidString)
+        #expect(try await club.workout(ownedBy: ada.id, activity: "running", startingAt: start.addingTimeInterval(1)) == nil)
+        #expect(try await club.workout(ownedBy: ada.id, activity: "cycling", startingAt: start) == nil)
+        #expect(try await club.workout(ownedBy: bob.id, activity: "running", startingAt: start) == nil)
+        let id = Club.uploadedWorkoutID(owner: ada.id, activity: "running", start: start.addingTimeInterval(0.4))
+        #expect(id == Club.uploadedWorkoutID(owner: ada.id, activity: "running", start: start))
+        #expect(Set([id, Club.uploadedWorkoutID(owner: bob.id, activity: "running", start: start), Club.uploadedWorkoutID(owner: ada.id, activity: "cycling", start: start),
+                     Club.uploadedWorkoutID(owner: ada.id, activity: "running", start: start.addingTimeInterval(1))]).count == 4)
+        #expect(id.uuidString.dropFirst(14).first == "8", "version 8: name-based")
+    }
+
     @Test(arguments: ClubBackend.available)
     func anExpiredOrRevokedTokenOpensNothing(_ backend: ClubBackend) async throws {
         let clock = TestNow()

@@ -178,6 +178,9 @@ import Testing
         try #require(try await club.sync(store, token: club.adaToken).status == 0)
         let ids = try await club.workouts(token: club.bobToken).keys.sorted()
         try #require(ids.count == 2)
+        let exported = club.folder.appendingPathComponent("easy-run.fit").path
+        let export = try await offThePool { try WorkoutProcess.run(["export", ids[0], "-o", exported, "--store", store]) }
+        try #require(export.status == 0, "\(export.stderr)")
         let password = ClubFixture.password
         let results = try await Browser.run([
             .open(club.url + "login"),
@@ -202,6 +205,11 @@ import Testing
                 return [heads.map(function(h){return h.getAttribute('aria-sort') || '';}), heads[0].querySelector('a').getAttribute('href'),
                         document.querySelectorAll('#workouts tbody tr').length]
                 """),
+            .open(club.url),
+            .chooseFile(selector: "#upload-file", path: exported),
+            .click("#upload-submit"),
+            .waitUntil("return location.pathname.indexOf('/workouts/') === 0 && !!document.getElementById('summary')", timeout: 30),
+            .evaluate("return location.pathname.split('/')[2]"),
         ])
         for (index, page) in ["log in", "the list", "a workout", "the squad", "a comparison"].enumerated() {
             let audit = index == 0 ? results[0] : results[index + 1]
@@ -213,6 +221,51 @@ import Testing
         #expect(sorting[0] as? [String] == ["none", "", "none", "none", "descending", "none"])
         #expect(sorting[1] as? String == "/?athlete=ada", "the start column sorts newest first, the default, and keeps the athlete")
         #expect(sorting[2] as? Int == 2)
+        // bob uploads the file of a ride through the list's form: it is his, beside the two ada shares.
+        let uploaded = try #require(results[8] as? String)
+        #expect(!ids.contains(uploaded))
+        #expect(try await club.workouts(token: club.bobToken).keys.sorted() == (ids + [uploaded]).sorted())
+    }
+
+    /// A FIT file posted to the API is stored as the athlete's workout with the figures `workout import` gives it;
+    /// the same file again, or the same ride from a recorder, gets 409; a damaged file 422 with the reader's message;
+    /// no token 401; another athlete does not see it; its download reads in Garmin's SDK with every record.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the uploads of real files"),
+          .enabled(if: ExternalTool.has("curl"), "curl is missing"),
+          .enabled(if: ExternalTool.pythonHas("garmin_fit_sdk"), "garmin-fit-sdk is missing (Scripts/setup installs it)"))
+    func aFileUploadedThroughTheAPIIsStoredOnceAndReadsBack() async throws {
+        let club = try await ClubFixture(.sqlite)
+        defer { club.stop() }
+        let ada = ["Authorization: Bearer \(club.adaToken)"], bob = ["Authorization: Bearer \(club.bobToken)"]
+        let ride = SharedData.file("activity-files/fitparse__garmin-edge-500-ride.fit").path
+        let created = try await HTTP.request(club.url + "api/workouts?filename=ride.fit", method: "POST", headers: ada, bodyFile: ride)
+        #expect(created.status == 201, "\(created.body.prefix(300))")
+        let id = try #require(created.json["id"] as? String)
+        #expect(String(format: "%.2f", (created.json["distanceMeters"] as? Double ?? 0) / 1_000) == "92.62" && created.json["athleteName"] as? String == "ada")
+        #expect((created.json["recordCount"] as? Int ?? 0) > 10_000)
+        let again = try await HTTP.request(club.url + "api/workouts?filename=again.fit", method: "POST", headers: ada, bodyFile: ride)
+        #expect(again.status == 409 && again.body.contains(id), "\(again.body.prefix(300))")
+        let corrupt = SharedData.file("activity-files/fitparse__NEGATIVE-strava-android-truncated.fit").path
+        let refused = try await HTTP.request(club.url + "api/workouts?filename=ride.fit", method: "POST", headers: ada, bodyFile: corrupt)
+        let message = (refused.json["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(refused.status == 422 && message.contains("byte 7471"), "\(refused.body.prefix(300))")
+        #expect(try await HTTP.request(club.url + "api/workouts?filename=ride.fit", method: "POST", bodyFile: ride).status == 401)
+        #expect(try await HTTP.request(club.url + "api/workouts/\(id)", headers: bob).status == 404)
+        #expect(try await club.workouts(token: club.adaToken).count == 1, "one workout, whatever was refused")
+
+        let downloaded = club.folder.appendingPathComponent("download.fit").path
+        #expect(try await HTTP.request(club.url + "api/workouts/\(id)/file?format=fit", headers: ada, output: downloaded).status == 200)
+        let check = try await offThePool { try ExternalTool.python("""
+            import sys
+            from garmin_fit_sdk import Decoder, Stream
+            d = Decoder(Stream.from_file(sys.argv[1]))
+            assert d.is_fit() and d.check_integrity(), 'not a sound FIT file'
+            m, e = Decoder(Stream.from_file(sys.argv[1])).read()
+            assert not e, e
+            print(len(m['record_mesgs']), round(m['session_mesgs'][0]['total_distance'] / 1000, 2))
+            """, [downloaded]) }
+        #expect(check.status == 0, "\(check.standardError)")
+        #expect(check.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "\(created.json["recordCount"] as? Int ?? -1) 92.62", "\(check.standardOutput)")
     }
 
     /// Five wrong passwords lock the name out of the login form for a minute, the right password included, with a

@@ -101,6 +101,16 @@ extension ClubRoutes {
                 return ServerResponse.file(archive.encoded(), name: "\(archive.id.uuidString).ohka", contentType: WorkoutArchive.contentType)
             }
         }
+        router.post("/api/workouts") { request, _ in
+            try await api(request, changes: true) { viewer in
+                switch try await receiveFile(request, viewer: viewer, needsFormToken: false) {
+                case .success(let id):
+                    guard let workout = try await club.workout(id, visibleTo: viewer.athlete.id) else { return unknown(id.uuidString, api: true) }
+                    return ServerResponse.json(workout, status: .created)
+                case .failure(let failure): return failure.response(api: true)
+                }
+            }
+        }
         router.put("/api/workouts/:id") { request, context in
             try await api(request, changes: true) { viewer in try await receive(request, id: context.parameters.get("id") ?? "", viewer: viewer) }
         }
@@ -151,6 +161,33 @@ extension ClubRoutes {
             return ServerResponse.error(.forbidden, api: true, title: "Refused", message: "A change through the session cookie needs the page's X-CSRF-Token header.")
         }
         return try await body(viewer)
+    }
+
+    /// Stores the FIT, TCX or GPX file `request` carries as a workout of `viewer`'s; its UUID, or why not.
+    ///
+    /// A file whose workout `viewer` has already (the same activity starting the same second, sent by a recorder
+    /// or uploaded before) is refused with 409; an unreadable one with 422 and the reader's message.
+    func receiveFile(_ request: Request, viewer: ClubViewer, needsFormToken: Bool) async throws -> Result<UUID, UploadedFile.Failure> {
+        let file: UploadedFile
+        switch await UploadedFile.read(request, limit: configuration.uploadLimit) {
+        case .success(let read): file = read
+        case .failure(let failure): return .failure(failure)
+        }
+        if needsFormToken, !viewer.mayChange(request, formToken: file.fields["csrf"]) {
+            return .failure(UploadedFile.Failure(status: .forbidden, message: "This form is out of date or came from another site; reload the page and try again."))
+        }
+        let archive: WorkoutArchive
+        do { archive = try await ClubUpload.archive(of: file, owner: viewer.athlete.id) } catch let error as UploadError {
+            return .failure(UploadedFile.Failure(status: .unprocessableContent, message: error.description))
+        }
+        let summary = archive.summary
+        if let existing = try await club.workout(ownedBy: viewer.athlete.id, activity: summary.activity, startingAt: summary.start) {
+            return .failure(UploadedFile.Failure(status: .conflict, message: UploadError.duplicate(existing.summary.id).description))
+        }
+        switch try await club.store(archive, owner: viewer.athlete.id) {
+        case .stored: return .success(archive.id)
+        case .alreadyStored, .ownedByAnother: return .failure(UploadedFile.Failure(status: .conflict, message: UploadError.duplicate(archive.id.uuidString).description))
+        }
     }
 
     /// Stores the archive a recorder sent for workout `id`.

@@ -72,6 +72,14 @@ extension ClubRoutes {
                 return ServerResponse.redirect(to: "/")
             }
         }
+        router.post("/upload") { request, _ in
+            try await page(request) { viewer in
+                switch try await receiveFile(request, viewer: viewer, needsFormToken: true) {
+                case .success(let id): ServerResponse.redirect(to: "/workouts/\(id.uuidString)")
+                case .failure(let failure): failure.response(api: false)
+                }
+            }
+        }
         router.get("/squad") { request, _ in
             try await page(request) { viewer in
                 switch try await squad(request, viewer: viewer) {

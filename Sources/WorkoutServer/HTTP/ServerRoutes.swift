@@ -1,5 +1,4 @@
 import Foundation
-import HTTPForms
 import Hummingbird
 import OpenHealthKitCore
 import WorkoutFormats
@@ -72,47 +71,20 @@ struct ServerRoutes: Sendable {
         return ServerResponse.html(ServerPage.confirmDelete(id: summary.id, description: description))
     }
 
-    /// Why an upload was refused, as a status and a message.
-    struct UploadFailure: Error {
-        var status: HTTPResponse.Status
-        var message: String
-
-        func response(api: Bool) -> Response {
-            ServerResponse.error(status, api: api, title: status == .conflict ? "Already stored" : "This file was not stored", message: message)
-        }
-    }
-
     /// Stores the file a request carries: a multipart form's `file` field, or
     /// the whole body (its name from `?filename=`, else its bytes say the format).
-    func upload(_ request: Request) async throws -> Result<HKWorkout, UploadFailure> {
-        let body: ByteBuffer
-        do { body = try await request.body.collect(upTo: configuration.uploadLimit) } catch {
-            return .failure(UploadFailure(status: .contentTooLarge, message: "The upload is larger than \(configuration.uploadLimit >> 20) MB, more than any activity file needs."))
+    func upload(_ request: Request) async throws -> Result<HKWorkout, UploadedFile.Failure> {
+        let file: UploadedFile
+        switch await UploadedFile.read(request, limit: configuration.uploadLimit) {
+        case .success(let read): file = read
+        case .failure(let failure): return .failure(failure)
         }
-        var data = Data(body.readableBytesView)
-        var name = request.uri.queryParameters["filename"].map(String.init) ?? "upload"
-        if let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/") {
-            guard let boundary = MultipartForm.boundary(contentType: contentType) else {
-                return .failure(UploadFailure(status: .badRequest, message: "The form's Content-Type names no boundary; upload the file with the page's form."))
-            }
-            do {
-                let form = try MultipartForm(body: data, boundary: boundary)
-                guard let file = form.part(named: "file"), !file.data.isEmpty else {
-                    return .failure(UploadFailure(status: .badRequest, message: "The form carried no file: choose a .fit, .tcx or .gpx file, then Upload."))
-                }
-                data = file.data
-                name = file.filename.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0).lastPathComponent } ?? name
-            } catch {
-                return .failure(UploadFailure(status: .badRequest, message: error.description))
-            }
-        }
-        guard !data.isEmpty else { return .failure(UploadFailure(status: .badRequest, message: "The upload is empty: send a .fit, .tcx or .gpx file as the body.")) }
         do {
-            return .success(try await library.importFile(data, named: name))
+            return .success(try await library.importFile(file))
         } catch let error as UploadError {
             switch error {
-            case .duplicate: return .failure(UploadFailure(status: .conflict, message: error.description))
-            case .unreadable, .missingFile: return .failure(UploadFailure(status: .unprocessableContent, message: error.description))
+            case .duplicate: return .failure(UploadedFile.Failure(status: .conflict, message: error.description))
+            case .unreadable, .missingFile: return .failure(UploadedFile.Failure(status: .unprocessableContent, message: error.description))
             }
         }
     }

@@ -75,26 +75,14 @@ public actor WorkoutLibrary {
 
     /// Reads an uploaded file and stores it as a workout.
     ///
-    /// - Parameters:
-    ///   - data: The file's bytes.
-    ///   - name: The file's name as uploaded; its extension names the format, else the bytes do.
     /// - Throws: ``UploadError`` when the file cannot be read or is stored already; nothing is stored then.
-    public func importFile(_ data: Data, named name: String) async throws -> HKWorkout {
-        let named = ActivityFileFormat(pathExtension: URL(fileURLWithPath: name).pathExtension)
-        guard let format = named ?? ActivityFileFormat(sniffing: data) else {
-            throw UploadError.unreadable("\(name): neither its name nor its first bytes say FIT, TCX or GPX; upload a .fit, .tcx or .gpx file.")
-        }
-        let activity: Activity
-        do {
-            activity = try ActivityFile.read(data, format: format, path: name)
-        } catch {
-            throw UploadError.unreadable(error.description)
-        }
+    func importFile(_ file: UploadedFile) async throws -> HKWorkout {
+        let activity = try file.activity()
         let importer = ActivityImporter(store: store)
         if let existing = try await importer.existingWorkout(for: activity) {
             throw UploadError.duplicate(existing.uuid.uuidString)
         }
-        let workout = try await importer.importActivity(activity, from: name)
+        let workout = try await importer.importActivity(activity, from: file.name)
         try await refresh()
         return workout
     }

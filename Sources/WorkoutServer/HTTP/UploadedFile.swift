@@ -1,0 +1,69 @@
+import Foundation
+import HTTPForms
+import Hummingbird
+import WorkoutFormats
+
+/// A FIT, TCX or GPX file a request carries: a page form's `file` field
+/// (`multipart/form-data`), or the whole body, named by `?filename=`.
+struct UploadedFile {
+    /// The file's bytes.
+    var data: Data
+    /// The file's name as sent; its extension names the format, else the bytes do.
+    var name: String
+    /// The form's other fields as text (a page's CSRF token), when it came from a form.
+    var fields: [String: String]
+
+    /// Why an upload was refused, as a status and a message.
+    struct Failure: Error {
+        var status: HTTPResponse.Status
+        var message: String
+
+        func response(api: Bool) -> Response {
+            ServerResponse.error(status, api: api, title: status == .conflict ? "Already stored" : "This file was not stored", message: message)
+        }
+    }
+
+    /// Reads the file `request` carries, at most `limit` bytes.
+    static func read(_ request: Request, limit: Int) async -> Result<UploadedFile, Failure> {
+        let body: ByteBuffer
+        do { body = try await request.body.collect(upTo: limit) } catch {
+            return .failure(Failure(status: .contentTooLarge, message: "The upload is larger than \(limit >> 20) MB, more than any activity file needs."))
+        }
+        var file = UploadedFile(data: Data(body.readableBytesView), name: request.uri.queryParameters["filename"].map(String.init) ?? "upload", fields: [:])
+        if let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/") {
+            guard let boundary = MultipartForm.boundary(contentType: contentType) else {
+                return .failure(Failure(status: .badRequest, message: "The form's Content-Type names no boundary; upload the file with the page's form."))
+            }
+            do {
+                let form = try MultipartForm(body: file.data, boundary: boundary)
+                guard let part = form.part(named: "file"), !part.data.isEmpty else {
+                    return .failure(Failure(status: .badRequest, message: "The form carried no file: choose a .fit, .tcx or .gpx file, then Upload."))
+                }
+                file.data = part.data
+                file.name = part.filename.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0).lastPathComponent } ?? file.name
+                for field in form.parts where field.filename == nil && field.name != "file" {
+                    file.fields[field.name] = String(decoding: field.data, as: UTF8.self)
+                }
+            } catch {
+                return .failure(Failure(status: .badRequest, message: error.description))
+            }
+        }
+        guard !file.data.isEmpty else { return .failure(Failure(status: .badRequest, message: "The upload is empty: send a .fit, .tcx or .gpx file as the body.")) }
+        return .success(file)
+    }
+
+    /// The activity the file holds.
+    ///
+    /// - Throws: ``UploadError/unreadable(_:)`` with the reader's message (where the damage is, what to do).
+    func activity() throws(UploadError) -> Activity {
+        let named = ActivityFileFormat(pathExtension: URL(fileURLWithPath: name).pathExtension)
+        guard let format = named ?? ActivityFileFormat(sniffing: data) else {
+            throw UploadError.unreadable("\(name): neither its name nor its first bytes say FIT, TCX or GPX; upload a .fit, .tcx or .gpx file.")
+        }
+        do {
+            return try ActivityFile.read(data, format: format, path: name)
+        } catch {
+            throw UploadError.unreadable(error.description)
+        }
+    }
+}
