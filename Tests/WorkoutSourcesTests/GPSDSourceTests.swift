@@ -38,8 +38,11 @@ import Testing
         let source = GPSDSource(host: "127.0.0.1", port: port, waits: waits)
         let statuses = Mutex<[WorkoutSourceStatus.Kind]>([])
         let locations = Mutex(0)
+        // The source's thread starts here, not when the task below first runs: with both cooperative threads
+        // held by other tests, that can be later than the 20 s the first try is waited for.
+        let readings = source.readings()
         let reading = Task {
-            for try await reading in source.readings() {
+            for try await reading in readings {
                 switch reading {
                 case .status(let status): statuses.withLock { $0.append(status.kind) }
                 case .location: locations.withLock { $0 += 1 }
@@ -56,14 +59,14 @@ import Testing
             if round < 6 { waits.advance(by: asked[round - 1]) }
         }
         #expect(asked == [0.25, 0.5, 1, 2, 4, 4])
+        try await Self.until(seconds: 20) { !statuses.withLock { $0 }.isEmpty }
         #expect(statuses.withLock { $0 } == [.disconnected], "one report of the failure, not one per try")
         // gpsd comes up on the port: the next try, once the clock moves, connects.
         let gpsd = try GPSFake(log: SharedData.file("gpsd-logs/haicom-305N.log").path, delay: 0.05, port: port)
         defer { gpsd.stop() }
         try await offThePool { gpsd.waitUntilListening() }
         waits.advance(by: 4)
-        let deadline = ContinuousClock.now + .seconds(20)
-        while locations.withLock({ $0 }) < 5, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try await Self.until(seconds: 30) { locations.withLock { $0 } >= 5 }
         #expect(statuses.withLock { $0.contains(.connected) })
         #expect(locations.withLock { $0 } >= 5, "positions flow once connected")
         // gpsd goes away: the source reports it and waits a quarter second before trying again.
@@ -71,10 +74,15 @@ import Testing
         asked = try await offThePool { waits.waitsBegun(7) }
         #expect(asked.count == 7 && asked.last == 0.25, "after a connection, the back-off starts over: \(asked)")
         // The report is handed to the reading task before the wait begins, but that task
-        // may not have taken it yet: give it a moment rather than race it.
-        let reported = ContinuousClock.now + .seconds(10)
-        while statuses.withLock({ $0.last }) != .disconnected, ContinuousClock.now < reported { try await Task.sleep(for: .milliseconds(10)) }
+        // may not have taken it yet: give it time rather than race it.
+        try await Self.until(seconds: 20) { statuses.withLock { $0.last } == .disconnected }
         #expect(statuses.withLock { $0.last } == .disconnected)
+    }
+
+    /// Returns once `condition` holds, or after `seconds` of real time (the expectation after it then says what failed).
+    static func until(seconds: Int, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
     }
 
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real gpsd capture"))
