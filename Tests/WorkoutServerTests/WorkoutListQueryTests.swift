@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkoutFormats
 import WorkoutServer
 
 @Suite("Workout list query")

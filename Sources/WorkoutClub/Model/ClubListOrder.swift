@@ -1,3 +1,5 @@
+public import WorkoutFormats
+
 /// The order of a list of the club's workouts: by a figure, either way, then
 /// newest first, then by UUID — the same order as the one-athlete server's list,
 /// on SQLite and PostgreSQL alike.
@@ -6,20 +8,7 @@
 /// when the largest come first, and first the other way round.
 public struct ClubListOrder: Sendable, Hashable {
     /// What the list is sorted by.
-    public enum Key: String, Sendable, CaseIterable {
-        /// When the workout started.
-        case start
-        /// The activity's name, by its characters' code points.
-        case activity
-        /// Seconds of activity.
-        case duration
-        /// Metres covered.
-        case distance
-        /// Active energy.
-        case energy
-        /// Average heart rate.
-        case heartRate
-    }
+    public typealias Key = WorkoutSummary.SortKey
 
     /// What the list is sorted by.
     public var key: Key

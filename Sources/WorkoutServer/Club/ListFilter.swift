@@ -25,17 +25,7 @@ struct ListFilter: Sendable {
     }
 
     /// The club's order for the query's sort.
-    var order: ClubListOrder {
-        let key: ClubListOrder.Key = switch query.sort {
-        case .start: .start
-        case .activity: .activity
-        case .duration: .duration
-        case .distance: .distance
-        case .energy: .energy
-        case .heartRate: .heartRate
-        }
-        return ClubListOrder(key, descending: query.descending)
-    }
+    var order: ClubListOrder { ClubListOrder(query.sort, descending: query.descending) }
 
     /// The query string of these filters after `change` (with the athlete), for links.
     func queryString(_ change: (inout WorkoutListQuery) -> Void = { _ in }) -> String {

@@ -1,25 +1,12 @@
 public import Foundation
 import OpenHealthKitCore
-import WorkoutFormats
+public import WorkoutFormats
 
 /// Which workouts a list shows and in what order: the list page's and
 /// `/api/workouts`' query string (`?activity=running&from=2026-05-01&sort=-distance&page=2`).
 public struct WorkoutListQuery: Sendable, Equatable {
     /// What the list is sorted by.
-    public enum SortKey: String, Sendable, CaseIterable {
-        /// When the workout started.
-        case start
-        /// The activity's name, alphabetically.
-        case activity
-        /// Seconds of activity.
-        case duration
-        /// Metres covered.
-        case distance
-        /// Active energy.
-        case energy
-        /// Average heart rate.
-        case heartRate
-    }
+    public typealias SortKey = WorkoutSummary.SortKey
 
     /// Only this activity (HealthKit's case name), or all.
     public var activity: String?
