@@ -2,7 +2,7 @@ import Foundation
 package import WorkoutFormats
 
 /// An activity's parts other than its readings (laps, sessions, timer events,
-/// markers, the device), as the archive keeps them in JSON.
+/// markers, the device) and the athlete's zones' figures, as the archive keeps them in JSON.
 package struct ArchiveFacts: Codable, Equatable {
     struct Summary: Codable, Equatable {
         var sport: String
@@ -40,8 +40,11 @@ package struct ArchiveFacts: Codable, Equatable {
     var creator: Creator
     var elevationSource: String
     var discardedRecords: Int
+    /// The athlete's zones' figures; absent in archives written before it was kept (JSON ignores the key either way).
+    var athlete: ArchiveAthlete?
 
-    init(_ activity: Activity) {
+    init(_ activity: Activity, athlete: ArchiveAthlete?) {
+        self.athlete = athlete
         laps = activity.laps.map(Summary.init)
         sessions = activity.sessions.map(Summary.init)
         timerEvents = activity.timerEvents.map { TimerEvent(stop: $0.kind == .stop, date: $0.date, automatic: $0.isAutomatic) }

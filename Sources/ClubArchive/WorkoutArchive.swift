@@ -18,19 +18,22 @@ public struct WorkoutArchive: Sendable, Equatable {
     public var summary: WorkoutSummary
     /// The workout's readings, laps and events.
     public var activity: Activity
+    /// The athlete's maximum and resting heart rate and threshold power, for zones, when the recorder knew them.
+    public var athlete: ArchiveAthlete?
 
     /// The workout's UUID.
     public var id: UUID { UUID(uuidString: summary.id) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
 
-    /// The archive of a workout.
+    /// The archive of a workout, with the athlete's zones' figures when known.
     ///
     /// - Throws: ``WorkoutArchiveError/badIdentifier(_:)`` when `summary.id` is not a UUID.
-    public init(summary: WorkoutSummary, activity: Activity) throws(WorkoutArchiveError) {
+    public init(summary: WorkoutSummary, activity: Activity, athlete: ArchiveAthlete? = nil) throws(WorkoutArchiveError) {
         guard let uuid = UUID(uuidString: summary.id) else { throw .badIdentifier(summary.id) }
         var summary = summary
         summary.id = uuid.uuidString
         self.summary = summary
         self.activity = activity
+        self.athlete = athlete
     }
 
     /// The media type archives travel as.
@@ -43,7 +46,7 @@ public struct WorkoutArchive: Sendable, Equatable {
     private static let magic: [UInt8] = Array("OHKA".utf8)
 
     /// The activity's facts as the club stores them: JSON.
-    public var factsJSON: String { String(decoding: Self.json(ArchiveFacts(activity)), as: UTF8.self) }
+    public var factsJSON: String { String(decoding: Self.json(ArchiveFacts(activity, athlete: athlete)), as: UTF8.self) }
 
     /// The readings as the club stores them: each non-empty column's values packed.
     public var series: [(column: ArchiveColumn, count: Int, samples: Data)] {
@@ -60,7 +63,7 @@ public struct WorkoutArchive: Sendable, Equatable {
     public func encoded() -> Data {
         var data = Data(Self.magic)
         Self.append(UInt16(1), to: &data)
-        for section in [Self.json(summary), Self.json(ArchiveFacts(activity))] {
+        for section in [Self.json(summary), Self.json(ArchiveFacts(activity, athlete: athlete))] {
             Self.append(UInt32(section.count), to: &data)
             data.append(section)
         }
@@ -133,7 +136,7 @@ public struct WorkoutArchive: Sendable, Equatable {
         activity.heartbeatIntervals = (0..<beatCount).map { index in
             ActivityHeartbeatInterval(date: Date(timeIntervalSince1970: byColumn[.heartbeatTime]?[index] ?? 0), seconds: byColumn[.heartbeatSeconds]?[index] ?? .nan)
         }
-        try self.init(summary: summary, activity: activity)
+        try self.init(summary: summary, activity: activity, athlete: facts.athlete)
     }
 
     private func values(of column: ArchiveColumn) -> [Double] {

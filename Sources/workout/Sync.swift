@@ -72,7 +72,8 @@ struct Sync: AsyncParsableCommand {
         var report = Report(athlete: me, known: Set(order))
         for (index, id) in missing.enumerated() {
             guard let workout = byID[id] else { continue }
-            let archive = try WorkoutArchive(summary: summary(of: workout, id: id), activity: try await Activity(workout: workout, in: store))
+            let archive = try WorkoutArchive(summary: summary(of: workout, id: id), activity: try await Activity(workout: workout, in: store),
+                                             athlete: ArchiveAthlete(workout: workout))
             do {
                 let outcome = try await client.send(archive)
                 report.sent += 1

@@ -16,6 +16,21 @@ import WorkoutFormats
         #expect(back.activity.records[0].altitude == nil, "a missing reading stays missing")
     }
 
+    /// The athlete's zones' figures travel with the archive and come back from the club's stored facts; an
+    /// archive written before they were kept (no `athlete` in its facts) reads with none.
+    @Test func theAthleteTravelsWithTheArchiveAndOlderArchivesHaveNone() throws {
+        var archive = try SampleWorkout.archive(seconds: 60)
+        archive.athlete = ArchiveAthlete(maximumHeartRate: 188, restingHeartRate: 48, functionalThresholdPower: 250)
+        #expect(try WorkoutArchive(decoding: archive.encoded()).athlete == archive.athlete)
+        let series = archive.series.map { (column: $0.column, samples: $0.samples) }
+        #expect(try WorkoutArchive(summary: archive.summary, factsJSON: archive.factsJSON, series: series).athlete == archive.athlete)
+        var older = try #require(try JSONSerialization.jsonObject(with: Data(archive.factsJSON.utf8)) as? [String: Any])
+        #expect(older.removeValue(forKey: "athlete") != nil)
+        let olderJSON = String(decoding: try JSONSerialization.data(withJSONObject: older), as: UTF8.self)
+        let read = try WorkoutArchive(summary: archive.summary, factsJSON: olderJSON, series: series)
+        #expect(read.athlete == nil && read.activity.records.count == 60)
+    }
+
     @Test func everyCutOfTheBytesIsATypedErrorWithItsOffset() throws {
         let bytes = try SampleWorkout.archive(seconds: 20).encoded()
         for length in 0..<bytes.count {

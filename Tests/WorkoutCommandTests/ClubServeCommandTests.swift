@@ -160,6 +160,9 @@ import Testing
         let (cookie, csrf) = try await club.logIn("bob")
         let page = try await HTTP.request(club.url + "squad?group=Tuesday%20squad&week=2026-05-02", headers: ["Cookie: \(cookie)"])
         #expect(page.status == 200 && page.body.contains("<td>ada</td>"), "\(page.body.prefix(400))")
+        // The scenario's athlete travelled with the workout: its report draws heart-rate zones, as on the recorder.
+        let report = try await HTTP.request(club.url + "workouts/\(sorted[0])", headers: ["Cookie: \(cookie)"])
+        #expect(report.status == 200 && report.body.contains("id=\"heart-rate-zones\"") && report.body.contains("class=\"band band-"))
         #expect(page.body.contains("name=\"csrf\" value=\"\(csrf)\""), "the page's log-out form carries the session's token")
     }
 
