@@ -81,7 +81,7 @@ let package = Package(
         // Uploads as browsers send them (multipart/form-data): Foundation only, so it can be fuzzed alone.
         .target(name: "HTTPForms", swiftSettings: strictSettings),
         // A workout packed as sync sends it and the club keeps it: no database or network, so it can be fuzzed alone.
-        .target(name: "ClubArchive", dependencies: ["WorkoutFormats"], swiftSettings: strictSettings),
+        .target(name: "ClubArchive", dependencies: ["OpenHealthKitCore", "WorkoutFormats"], swiftSettings: strictSettings),
         // A club's athletes, tokens, groups and workouts: one storage protocol, on SQLite or PostgreSQL.
         .target(
             name: "WorkoutClub",
