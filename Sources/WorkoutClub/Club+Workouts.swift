@@ -10,7 +10,7 @@ extension Club {
         """
     static let listing = """
         SELECT w.id, w.activity, w.start_time, w.end_time, w.duration, w.distance, w.energy, w.average_heart_rate, w.pauses,
-               w.athlete_id, a.name, w.record_count, w.received_at, w.facts
+               w.athlete_id, a.name, w.record_count, w.received_at, w.facts, w.legs
         FROM workouts w JOIN athletes a ON a.id = w.athlete_id
         """
 
@@ -24,11 +24,11 @@ extension Club {
         let s = archive.summary
         var statements = [SQLStatement("""
             INSERT INTO workouts (id, athlete_id, activity, start_time, end_time, duration, distance, energy, average_heart_rate, pauses,
-                                  record_count, facts, received_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING RETURNING id
+                                  record_count, facts, received_at, legs)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING RETURNING id
             """, [.text(id), .integer(owner), .text(s.activity), .date(s.start), .date(s.end), .real(s.durationSeconds), .real(s.distanceMeters),
                   .real(s.energyKilocalories), .real(s.averageHeartRate), .integer(Int64(s.pauses)), .integer(Int64(archive.activity.records.count)),
-                  .text(archive.factsJSON), .date(now())])]
+                  .text(archive.factsJSON), .date(now()), .text(s.legs.flatMap(Self.legsText))])]
         for (column, count, samples) in archive.series {
             statements.append(SQLStatement("INSERT INTO workout_series (workout_id, kind, sample_count, samples) VALUES ($1, $2, $3, $4)",
                                            [.text(id), .text(column.rawValue), .integer(Int64(count)), .blob(samples)], onlyIfRowsFrom: 0))
@@ -159,8 +159,18 @@ extension Club {
     static func workout(_ row: [SQLValue]) -> ClubWorkout {
         let summary = WorkoutSummary(id: row[0].text ?? "", activity: row[1].text ?? "", start: row[2].date ?? .distantPast, end: row[3].date ?? .distantPast,
                                      durationSeconds: row[4].real ?? 0, distanceMeters: row[5].real, energyKilocalories: row[6].real,
-                                     averageHeartRate: row[7].real, pauses: Int(row[8].integer ?? 0), legs: nil)
+                                     averageHeartRate: row[7].real, pauses: Int(row[8].integer ?? 0), legs: row[14].text.flatMap(Self.legs))
         return ClubWorkout(summary: summary, athleteID: row[9].integer ?? 0, athleteName: row[10].text ?? "", recordCount: Int(row[11].integer ?? 0),
                            receivedAt: row[12].date ?? .distantPast)
+    }
+
+    /// A multisport workout's legs as the `legs` column holds them: a JSON array of activity names.
+    static func legsText(_ legs: [String]) -> String? {
+        (try? JSONEncoder().encode(legs)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The legs a `legs` column holds; nil for anything but a JSON array of strings.
+    static func legs(_ text: String) -> [String]? {
+        try? JSONDecoder().decode([String].self, from: Data(text.utf8))
     }
 }

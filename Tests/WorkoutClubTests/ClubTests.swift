@@ -19,10 +19,34 @@ import WorkoutFormats
         async let first = ClubSchema.migrate(database, at: Date(timeIntervalSince1970: 0))
         async let second = ClubSchema.migrate(database, at: Date(timeIntervalSince1970: 0))
         let applied = try await first + second
-        #expect(applied == [1])
+        #expect(applied.sorted() == Array(1...ClubSchema.latestVersion))
         #expect(try await ClubSchema.migrate(database, at: Date(timeIntervalSince1970: 0)).isEmpty)
         let versions = try await database.rows("SELECT version, name FROM club_migrations")
         #expect(versions.count == ClubSchema.latestVersion)
+    }
+
+    /// A club made before the legs column (schema 1, with a workout in it) is brought up to date when opened:
+    /// migration 2 alone runs, the old workout reads with no legs, and a multisport workout stored after keeps its legs.
+    @Test(arguments: ClubBackend.available)
+    func aClubFromTheFirstSchemaUpgradesAndKeepsItsWorkouts(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        // Back to schema 1: the column migration 2 added, and its record, taken out again.
+        try await club.database.execute("ALTER TABLE workouts DROP COLUMN legs")
+        try await club.database.execute("DELETE FROM club_migrations WHERE version = 2")
+        let old = try SampleWorkout.archive(start: Date(timeIntervalSince1970: 1_789_000_000))
+        try await club.database.execute("""
+            INSERT INTO workouts (id, athlete_id, activity, start_time, end_time, duration, pauses, record_count, facts, received_at)
+            VALUES ($1, $2, 'running', $3, $4, 600, 0, 0, $5, $3)
+            """, [.text(old.id.uuidString), .integer(ada.id), .date(old.summary.start), .date(old.summary.end), .text(old.factsJSON)])
+        #expect(try await club.migrate() == [2])
+        #expect(try await club.workouts(visibleTo: ada.id).page.map(\.summary.legs) == [nil])
+        var triathlon = try SampleWorkout.archive(start: Date(timeIntervalSince1970: 1_789_100_000), activityName: "swimBikeRun")
+        triathlon.summary.legs = ["swimming", "transition", "cycling", "transition", "running"]
+        _ = try await club.store(triathlon, owner: ada.id)
+        let listed = try await club.workouts(visibleTo: ada.id).page
+        #expect(listed.map(\.summary.legs) == [triathlon.summary.legs, nil])
+        #expect(try await club.migrate().isEmpty)
     }
 
     @Test(arguments: ClubBackend.available)

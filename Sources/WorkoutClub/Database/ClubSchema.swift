@@ -114,6 +114,10 @@ public enum ClubSchema {
                 """,
             ]
         },
+        Migration(version: 2, name: "a multisport workout's legs") { _ in
+            // The activities of a multisport workout's legs in order, as a JSON array of strings; NULL for one activity.
+            ["ALTER TABLE workouts ADD COLUMN legs TEXT"]
+        },
     ]
 
     /// The newest version.

@@ -30,7 +30,7 @@ enum ClubPage {
         let rows = workouts.map { w in
             let s = w.summary
             return """
-                <tr><td><a href="/workouts/\(e(s.id))">\(e(date(s.start, timeZone)))</a></td><td>\(e(w.athleteName))</td><td>\(e(s.activity))</td>\
+                <tr><td><a href="/workouts/\(e(s.id))">\(e(date(s.start, timeZone)))</a></td><td>\(e(w.athleteName))</td><td>\(e(s.legs?.joined(separator: " → ") ?? s.activity))</td>\
                 <td>\(clock(s.durationSeconds))</td><td>\(s.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–")</td>\
                 <td>\(s.averageHeartRate.map { String(format: "%.0f", $0) } ?? "–")</td></tr>
                 """
