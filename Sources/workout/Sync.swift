@@ -72,8 +72,7 @@ struct Sync: AsyncParsableCommand {
         var report = Report(athlete: me, known: Set(order))
         for (index, id) in missing.enumerated() {
             guard let workout = byID[id] else { continue }
-            let archive = try WorkoutArchive(summary: summary(of: workout, id: id), activity: try await Activity(workout: workout, in: store),
-                                             athlete: ArchiveAthlete(workout: workout))
+            let archive = try await WorkoutArchive(workout: workout, in: store, id: id)
             do {
                 let outcome = try await client.send(archive)
                 report.sent += 1
@@ -129,11 +128,5 @@ struct Sync: AsyncParsableCommand {
     /// The UUID a workout has on the club: the one it was pulled under, else its own.
     static func clubID(of workout: HKWorkout) -> UUID {
         (workout.metadata?[HKMetadataKeyExternalUUID] as? String).flatMap(UUID.init(uuidString:)) ?? workout.uuid
-    }
-
-    static func summary(of workout: HKWorkout, id: UUID) -> WorkoutSummary {
-        var summary = WorkoutSummary(workout)
-        summary.id = id.uuidString
-        return summary
     }
 }

@@ -20,14 +20,13 @@ enum ClubUpload {
         do { workout = try await ActivityImporter(store: store).importActivity(activity, from: file.name) } catch let error as ActivityFileError {
             throw UploadError.unreadable(error.description)
         }
-        let imported: Activity
-        do { imported = try await Activity(workout: workout, in: store) } catch {
+        let id = Club.uploadedWorkoutID(owner: owner, activity: workout.workoutActivityType.name, start: workout.startDate)
+        let archive: WorkoutArchive
+        do { archive = try await WorkoutArchive(workout: workout, in: store, id: id) } catch {
             _ = try? await store.deleteWorkoutAndSamples(workout)
             throw error
         }
         try await store.deleteWorkoutAndSamples(workout)
-        var summary = WorkoutSummary(workout)
-        summary.id = Club.uploadedWorkoutID(owner: owner, activity: summary.activity, start: summary.start).uuidString
-        return try WorkoutArchive(summary: summary, activity: imported)
+        return archive
     }
 }
