@@ -37,17 +37,11 @@ enum ClubPage {
         }.joined()
         let groupLinks = groups.map { "<a href=\"/squad?group=\(e($0.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))\">\(e($0.name))</a>" }
         let query = filter.query
-        let pages = max(1, (matching + query.pageSize - 1) / query.pageSize)
-        let previous = query.page > 1 ? "<a href=\"/\(e(filter.queryString { $0.page -= 1 }))\" rel=\"prev\">← Previous</a>" : ""
-        let next = query.page < pages ? "<a href=\"/\(e(filter.queryString { $0.page += 1 }))\" rel=\"next\">Next →</a>" : ""
         let sort = query.sort != .start || !query.descending ? "<input type=\"hidden\" name=\"sort\" value=\"\(query.descending ? "-" : "")\(query.sort.rawValue)\">" : ""
         let headers = [(WorkoutListQuery.SortKey?.some(.start), "Start"), (nil, "Athlete"), (.activity, "Activity"), (.duration, "Time"), (.distance, "Distance"),
                        (.heartRate, "Avg HR")].map { key, title in
             guard let key else { return "<th scope=\"col\">\(title)</th>" }
-            let descending = query.sort == key ? !query.descending : key != .activity
-            let link = filter.queryString { $0.sort = key; $0.descending = descending; $0.page = 1 }
-            let sorted = query.sort == key ? (query.descending ? "descending" : "ascending") : "none"
-            return "<th scope=\"col\" aria-sort=\"\(sorted)\"><a href=\"/\(e(link))\">\(title)\(query.sort == key ? (query.descending ? " ↓" : " ↑") : "")</a></th>"
+            return ListControls.sortableHeader(title, key: key, query: query, link: filter.queryString)
         }.joined()
         return layout(title: "Workouts", body: """
             <p>Logged in as <strong id="athlete-name">\(e(viewer.athlete.name))</strong>.\
@@ -59,7 +53,7 @@ enum ClubPage {
             <label>Athlete<input name="athlete" value="\(e(filter.athlete ?? ""))"></label>\(sort)<button type="submit">Filter</button></form>\
             <p class="count" id="workout-count">\(matching) workout\(matching == 1 ? "" : "s")</p>\
             <div class="scroll"><table id="workouts"><thead><tr>\(headers)</tr></thead><tbody>\(rows)</tbody></table></div>\
-            <nav class="pages" aria-label="Pages">\(previous)<span>Page \(query.page) of \(pages)</span>\(next)</nav>
+            \(ListControls.pages(query: query, matching: matching, link: filter.queryString))
             """, csrf: viewer.csrfToken)
     }
 

@@ -32,10 +32,7 @@ struct WorkoutListPage {
         body += "<div class=\"scroll\"><table id=\"workouts\"><caption class=\"count\">Workouts, sorted by \(sortName(query.sort))\(query.descending ? ", largest first" : "")</caption><thead><tr>"
         for (key, title, narrow) in [(WorkoutListQuery.SortKey.start, "Start", false), (.activity, "Activity", false), (.duration, "Time", false),
                                      (.distance, "Distance", false), (.energy, "Energy", true), (.heartRate, "Avg HR", true)] {
-            let descending = query.sort == key ? !query.descending : key != .activity
-            let link = query.queryString { $0.sort = key; $0.descending = descending; $0.page = 1 }
-            let sorted = query.sort == key ? (query.descending ? "descending" : "ascending") : "none"
-            body += "<th scope=\"col\" aria-sort=\"\(sorted)\"\(narrow ? " class=\"hide-narrow\"" : "")><a href=\"/\(link)\">\(title)\(query.sort == key ? (query.descending ? " ↓" : " ↑") : "")</a></th>"
+            body += ListControls.sortableHeader(title, key: key, query: query, narrow: narrow, link: query.queryString)
         }
         body += "</tr></thead><tbody>"
         let formatter = DateFormatter()
@@ -50,12 +47,7 @@ struct WorkoutListPage {
             body += "<td class=\"hide-narrow\">\(summary.averageHeartRate.map { "\(Int($0.rounded())) bpm" } ?? "–")</td></tr>"
         }
         body += "</tbody></table></div>"
-        let pages = max(1, (matching + query.pageSize - 1) / query.pageSize)
-        body += "<nav class=\"pages\" aria-label=\"Pages\">"
-        if query.page > 1 { body += "<a rel=\"prev\" href=\"/\(query.queryString { $0.page -= 1 })\">← Previous</a>" }
-        body += "<span>Page \(query.page) of \(pages)</span>"
-        if query.page < pages { body += "<a rel=\"next\" href=\"/\(query.queryString { $0.page += 1 })\">Next →</a>" }
-        return body + "</nav>"
+        return body + ListControls.pages(query: query, matching: matching, link: query.queryString)
     }
 
     private func sortName(_ key: WorkoutListQuery.SortKey) -> String {
