@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitCore
 package import WorkoutFormats
 
 /// An activity's parts other than its readings (laps, sessions, timer events,
@@ -41,9 +42,9 @@ package struct ArchiveFacts: Codable, Equatable {
     var elevationSource: String
     var discardedRecords: Int
     /// The athlete's zones' figures; absent in archives written before it was kept (JSON ignores the key either way).
-    var athlete: ArchiveAthlete?
+    var athlete: AthleteFigures?
 
-    init(_ activity: Activity, athlete: ArchiveAthlete?) {
+    init(_ activity: Activity, athlete: AthleteFigures?) {
         self.athlete = athlete
         laps = activity.laps.map(Summary.init)
         sessions = activity.sessions.map(Summary.init)

@@ -1,4 +1,5 @@
 public import Foundation
+public import OpenHealthKitCore
 public import WorkoutFormats
 
 /// A workout packed to travel and to be stored: its summary, its activity's laps,
@@ -19,7 +20,7 @@ public struct WorkoutArchive: Sendable, Equatable {
     /// The workout's readings, laps and events.
     public var activity: Activity
     /// The athlete's maximum and resting heart rate and threshold power, for zones, when the recorder knew them.
-    public var athlete: ArchiveAthlete?
+    public var athlete: AthleteFigures?
 
     /// The workout's UUID.
     public var id: UUID { UUID(uuidString: summary.id) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
@@ -27,7 +28,7 @@ public struct WorkoutArchive: Sendable, Equatable {
     /// The archive of a workout, with the athlete's zones' figures when known.
     ///
     /// - Throws: ``WorkoutArchiveError/badIdentifier(_:)`` when `summary.id` is not a UUID.
-    public init(summary: WorkoutSummary, activity: Activity, athlete: ArchiveAthlete? = nil) throws(WorkoutArchiveError) {
+    public init(summary: WorkoutSummary, activity: Activity, athlete: AthleteFigures? = nil) throws(WorkoutArchiveError) {
         guard let uuid = UUID(uuidString: summary.id) else { throw .badIdentifier(summary.id) }
         var summary = summary
         summary.id = uuid.uuidString

@@ -12,23 +12,19 @@ extension ReportOptions {
     /// athlete, or `--profile` when it was recorded or imported); unchanged
     /// where the workout carries none.
     public mutating func use(athleteOf workout: HKWorkout) {
-        let perMinute = HKUnit.count().unitDivided(by: .minute())
-        let metadata = workout.metadata ?? [:]
-        useAthlete(maximumHeartRate: (metadata[OpenHealthKitMetadataKeyAthleteMaximumHeartRate] as? HKQuantity)?.doubleValue(for: perMinute),
-                   restingHeartRate: (metadata[OpenHealthKitMetadataKeyAthleteRestingHeartRate] as? HKQuantity)?.doubleValue(for: perMinute),
-                   thresholdPower: (metadata[OpenHealthKitMetadataKeyAthleteFunctionalThresholdPower] as? HKQuantity)?.doubleValue(for: .watt()))
+        if let figures = AthleteFigures(workout: workout) { use(figures) }
     }
 
-    /// Takes the zones from an athlete's figures (as a club keeps them with a workout), unless zones or a
-    /// threshold power are set already: heart-rate zones from a maximum over 60 bpm (and a resting rate at
-    /// least 20 below it), power zones from a threshold over 0 W.
-    public mutating func useAthlete(maximumHeartRate: Double?, restingHeartRate: Double?, thresholdPower: Double?) {
-        if heartRateZones == nil, let maximum = maximumHeartRate, maximum > 60 {
-            let floor = restingHeartRate.flatMap { $0 < maximum - 20 ? $0 : nil } ?? 0
+    /// Takes the zones from an athlete's figures (the workout's, or those a club keeps with it), unless zones
+    /// or a threshold power are set already: heart-rate zones from a maximum over 60 bpm (and a resting rate
+    /// at least 20 below it), power zones from a threshold over 0 W.
+    public mutating func use(_ figures: AthleteFigures) {
+        if heartRateZones == nil, let maximum = figures.maximumHeartRate, maximum > 60 {
+            let floor = figures.restingHeartRate.flatMap { $0 < maximum - 20 ? $0 : nil } ?? 0
             heartRateZones = HeartRateZones(maximum: maximum, resting: floor)
         }
-        if functionalThresholdPower == nil, let thresholdPower, thresholdPower > 0 {
-            functionalThresholdPower = thresholdPower
+        if functionalThresholdPower == nil, let power = figures.functionalThresholdPower, power > 0 {
+            functionalThresholdPower = power
         }
     }
 }

@@ -173,7 +173,7 @@ struct WorkoutDetail: Encodable {
 
         zones = nil
         if !heartRateSeries.isEmpty {
-            let stored = (metadata[OpenHealthKitMetadataKeyAthleteMaximumHeartRate] as? HKQuantity)?.doubleValue(for: beatsPerMinute)
+            let stored = AthleteFigures(workout: workout)?.maximumHeartRate
             let (basis, maximum) = maximumHeartRate.map { ("option", $0) } ?? stored.map { ("athlete", $0) } ?? ("workout", values.max()!)
             let zones = HeartRateZones(maximum: maximum)
             var seconds = [Double](repeating: 0, count: 6)

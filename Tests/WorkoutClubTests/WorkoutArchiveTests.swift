@@ -1,5 +1,6 @@
 import ClubArchive
 import Foundation
+import OpenHealthKit
 import Testing
 import WorkoutClub
 import WorkoutFormats
@@ -20,7 +21,7 @@ import WorkoutFormats
     /// archive written before they were kept (no `athlete` in its facts) reads with none.
     @Test func theAthleteTravelsWithTheArchiveAndOlderArchivesHaveNone() throws {
         var archive = try SampleWorkout.archive(seconds: 60)
-        archive.athlete = ArchiveAthlete(maximumHeartRate: 188, restingHeartRate: 48, functionalThresholdPower: 250)
+        archive.athlete = AthleteFigures(maximumHeartRate: 188, restingHeartRate: 48, functionalThresholdPower: 250)
         #expect(try WorkoutArchive(decoding: archive.encoded()).athlete == archive.athlete)
         let series = archive.series.map { (column: $0.column, samples: $0.samples) }
         #expect(try WorkoutArchive(summary: archive.summary, factsJSON: archive.factsJSON, series: series).athlete == archive.athlete)

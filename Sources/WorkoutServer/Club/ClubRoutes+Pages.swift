@@ -43,9 +43,7 @@ extension ClubRoutes {
                 var options = ReportOptions()
                 options.timeZone = configuration.timeZone
                 options.title = "\(workout.athleteName): \(workout.summary.activity)"
-                if let athlete = archive.athlete {
-                    options.useAthlete(maximumHeartRate: athlete.maximumHeartRate, restingHeartRate: athlete.restingHeartRate, thresholdPower: athlete.functionalThresholdPower)
-                }
+                if let athlete = archive.athlete { options.use(athlete) }
                 let base = "/workouts/\(archive.id.uuidString)"
                 options.links = [ReportLink(title: "← All workouts", url: "/")]
                     + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }

@@ -1,8 +1,6 @@
-public import OpenHealthKitCore
-
-/// What an archive keeps of the athlete a workout was recorded for: what the
-/// club's report needs to draw heart-rate and power zones as the recorder's would.
-public struct ArchiveAthlete: Codable, Sendable, Equatable {
+/// The athlete's figures a workout is stored with (``AthleteProfile/workoutMetadata`` writes
+/// them): what reports need for heart-rate and power zones, and what a club archive carries.
+public struct AthleteFigures: Codable, Sendable, Equatable {
     /// Beats per minute.
     public var maximumHeartRate: Double?
     /// Beats per minute.
@@ -17,8 +15,8 @@ public struct ArchiveAthlete: Codable, Sendable, Equatable {
         self.functionalThresholdPower = functionalThresholdPower
     }
 
-    /// The athlete stored with `workout` (from an athlete profile, as `record`, `replay` and
-    /// `import --profile` store it), or nil when it has none.
+    /// The figures stored with `workout` (from an athlete profile, as `record`, `replay` and
+    /// `import --profile` store them), or nil when it has none.
     public init?(workout: HKWorkout) {
         let metadata = workout.metadata ?? [:]
         let perMinute = HKUnit.count().unitDivided(by: .minute())
