@@ -26,24 +26,33 @@ public struct WorkoutServer: Sendable {
         public var host: String
         /// The port; 0 picks a free one (the URL passed to `run`'s callback tells which).
         public var port: Int
-        /// The token that requests changing data must carry; required when `host` is not loopback.
+        /// The token requests must carry; required when `host` is not loopback. Off loopback every
+        /// request needs it, reading included, unless `isPublic`; on loopback only changes do.
         public var token: String?
+        /// Whether anyone who reaches the server may read the workouts without the token
+        /// (`workout serve --public`); changes still need it.
+        public var isPublic: Bool
         /// The time zone pages show dates in.
         public var timeZone: TimeZone
         /// Largest upload accepted, in bytes.
         public var uploadLimit: Int
 
         /// A configuration; `token` is needed unless `host` is loopback.
-        public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, timeZone: TimeZone = .current, uploadLimit: Int = 64 << 20) {
+        public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, isPublic: Bool = false, timeZone: TimeZone = .current,
+                    uploadLimit: Int = 64 << 20) {
             self.host = host
             self.port = port
             self.token = token
+            self.isPublic = isPublic
             self.timeZone = timeZone
             self.uploadLimit = uploadLimit
         }
 
         /// Whether `host` only accepts connections from this machine.
         public var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host) || host.hasPrefix("127.") }
+
+        /// Whether reading needs the token: off loopback, unless the server is public.
+        public var readsNeedToken: Bool { !isLoopback && !isPublic }
     }
 
     /// The workouts served.
@@ -68,7 +77,7 @@ public struct WorkoutServer: Sendable {
     ///   - onRunning: Called once listening, with the server's address.
     public func run(handlesSignals: Bool = true, onRunning: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: AccessPolicy<BasicRequestContext>(token: configuration.token))
+        router.add(middleware: AccessPolicy<BasicRequestContext>(token: configuration.token, readsNeedToken: configuration.readsNeedToken))
         ServerRoutes(library: library, liveFeed: liveFeed, configuration: configuration).add(to: router)
         try await Self.serve(router, configuration: configuration, handlesSignals: handlesSignals, onRunning: onRunning)
     }

@@ -18,7 +18,7 @@ extension Record {
         let publisher = LivePublisher(feed: feed, session: session, dataSource: dataSource, activity: activity.type, gps: gps, strap: strap,
                                       athlete: athlete, clock: clock)
         let server = WorkoutServer(library: WorkoutLibrary(store: store), liveFeed: feed,
-                                   configuration: .init(host: serve.host, port: serve.port, token: token))
+                                   configuration: .init(host: serve.host, port: serve.port, token: token, isPublic: isPublic))
         let (listening, announce) = AsyncStream.makeStream(of: Result<URL, any Error>.self)
         let task = Task {
             do {

@@ -57,8 +57,11 @@ struct Record: AsyncParsableCommand {
                                valueName: "address"))
     var serve: ServeAddress?
 
-    @Option(help: ArgumentHelp("The secret that --serve on an address other than loopback needs for changes.", valueName: "token"))
+    @Option(help: ArgumentHelp("The secret that --serve on an address other than loopback needs for every request.", valueName: "token"))
     var token: String?
+
+    @Flag(name: .customLong("public"), help: "With --serve off loopback, let anyone who reaches it watch and read without the token (changes still need it).")
+    var isPublic = false
 
     @Option(help: ArgumentHelp("A club server to send the workout to once it is saved (with --sync-token-file or WORKOUT_SYNC_TOKEN).", valueName: "url"))
     var syncTo: String?

@@ -10,13 +10,15 @@ struct Serve: AsyncParsableCommand {
         abstract: "Serve the store as a web app: the workout list, each workout's report, downloads, upload and delete, and a JSON API.",
         // The generated line ends in <subcommand>, but serving needs none: say both ways.
         usage: """
-            workout serve [--bind <address>] [--port <port>] [--token <token>] [--store <path>] [--database <address>] [--secure-cookies]
+            workout serve [--bind <address>] [--port <port>] [--token <token>] [--public] [--store <path>] [--database <address>] [--secure-cookies]
             workout serve users|tokens|groups <subcommand> [--database <address>] …
             """,
         discussion: """
-            Listens on loopback (127.0.0.1) unless --bind names another address; then --token is required, and every \
-            request that changes data (upload, delete) must carry it, as `Authorization: Bearer TOKEN` or by opening \
-            any page once with ?token=TOKEN. The API: GET /api/workouts (?activity=, from=, to=, sort=, page=, limit=), \
+            Listens on loopback (127.0.0.1) unless --bind names another address. Off loopback the server is private: \
+            --token is required, and every request, reading included (the list, each workout, its track and files), \
+            must carry it, as `Authorization: Bearer TOKEN` or by opening any page once with ?token=TOKEN (which sets a \
+            cookie); --public lets anyone who reaches it read, and changes (upload, delete) still need the token. \
+            On loopback, reading is open to this machine and changes need the token when one is given. The API: GET /api/workouts (?activity=, from=, to=, sort=, page=, limit=), \
             GET /api/workouts/ID, GET /api/workouts/ID/samples?type=heartRate, GET /api/workouts/ID/file?format=fit, \
             POST /api/workouts (a FIT, TCX or GPX file as the body), DELETE /api/workouts/ID. \
             A recording's live page is served by `workout record … --serve :8080`. Ctrl-C or SIGTERM stops.
@@ -34,8 +36,11 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The port (0 picks a free one).", valueName: "port"))
     var port = 8080
 
-    @Option(help: ArgumentHelp("A secret that requests changing data must carry; required with any --bind but loopback.", valueName: "token"))
+    @Option(help: ArgumentHelp("A secret every request must carry off loopback (changes only, on loopback); required with any --bind but loopback.", valueName: "token"))
     var token: String?
+
+    @Flag(name: .customLong("public"), help: "Off loopback, let anyone who reaches the server read the workouts without the token; changes still need it.")
+    var isPublic = false
 
     @OptionGroup var storeOptions: StoreOptions
 
@@ -48,12 +53,13 @@ struct Serve: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         let configuration = WorkoutServer.Configuration(host: bind, port: port, token: token)
         if club.database != nil {
+            if isPublic { throw ValidationError("--public is for the one-athlete server; a club's pages need a log-in or a token.") }
             if token != nil { throw ValidationError("--token is for the one-athlete server; a club's athletes have their own tokens (`workout serve tokens add`).") }
             if storeOptions.store != nil { throw ValidationError("--store and --database name two different stores: give one.") }
             return
         }
         if !configuration.isLoopback, token == nil {
-            throw ValidationError("--bind \(bind) lets other machines reach the store: give --token SECRET too, so that only those who know it can change data.")
+            throw ValidationError("--bind \(bind) lets other machines reach the store: give --token SECRET too, so that only those who know it can read or change it (add --public to let anyone read).")
         }
         if let token, token.count < 8 { throw ValidationError("--token must be at least 8 characters.") }
     }
@@ -61,7 +67,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         if club.database != nil { return try await serveClub() }
         let store = try storeOptions.openExisting()
-        let server = WorkoutServer(library: WorkoutLibrary(store: store), configuration: .init(host: bind, port: port, token: token))
+        let server = WorkoutServer(library: WorkoutLibrary(store: store), configuration: .init(host: bind, port: port, token: token, isPublic: isPublic))
         let location = store.location
         do {
             try await server.run { url in

@@ -157,6 +157,42 @@ struct HTTP {
         #expect(try await count(server) == 1)
     }
 
+    /// Off loopback the server is private: the list, a workout, its samples, its files and the pages all
+    /// need the token (bearer or the cookie `?token=` sets); `--public` opens reading and nothing else.
+    @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"))
+    func offLoopbackEveryReadNeedsTheTokenUnlessPublic() async throws {
+        let folder = Scratch.url("serve-private")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await prepareStore(folder)
+        let token = "correct horse battery"
+        let server = try await ServingProcess(["--store", store, "--bind", "0.0.0.0", "--token", token])
+        let base = server.url.replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
+        let bearer = ["Authorization: Bearer \(token)"]
+        let listed = try await HTTP.request(base + "api/workouts", headers: bearer)
+        let id = try #require((listed.json["workouts"] as? [[String: Any]])?.first?["id"] as? String, "\(listed.body)")
+        let reads = ["api/workouts", "api/workouts/\(id)", "api/workouts/\(id)/samples?type=heartRate", "api/workouts/\(id)/file?format=gpx",
+                     "", "workouts/\(id)", "workouts/\(id)/file?format=fit"]
+        for path in reads {
+            let refused = try await HTTP.request(base + path)
+            #expect(refused.status == 401, "GET /\(path) without the token: \(refused.status)")
+            #expect(try await HTTP.request(base + path, headers: ["Authorization: Bearer wrong token"]).status == 401)
+            #expect(try await HTTP.request(base + path, headers: bearer).status == 200, "GET /\(path) with the token")
+        }
+        // The token page sets a cookie, and the cookie opens the pages.
+        let cookie = try await HTTP.request(base + "?token=correct%20horse%20battery", headers: [])
+        #expect(cookie.status == 303)
+        #expect(try await HTTP.request(base + "workouts/\(id)", headers: ["Cookie: workout_token=\(token)"]).status == 200)
+        server.stop()
+
+        let open = try await ServingProcess(["--store", store, "--bind", "0.0.0.0", "--token", token, "--public"])
+        defer { open.stop() }
+        let openBase = open.url.replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
+        for path in reads { #expect(try await HTTP.request(openBase + path).status == 200, "GET /\(path) on a --public server") }
+        #expect(try await HTTP.request(openBase + "api/workouts/\(id)", method: "DELETE").status == 401)
+        let help = try await offThePool { try WorkoutProcess.run(["serve", "--help"]) }
+        #expect(help.stdout.contains("--public") && help.stdout.contains("private"))
+    }
+
     @Test(.enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
     func deletingAsksFirstThenRemovesTheWorkout() async throws {
         let folder = Scratch.url("serve-delete")

@@ -2,9 +2,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Who may change the store through the web app.
+/// Who may read and change the store through the web app.
 ///
-/// Reading is open to whoever reaches the server. A request that changes data
+/// A server reachable from other machines is private: every request, reading
+/// included (the list, a workout, its track and files, the live page), needs
+/// the token, unless the rider served it with `--public`. On loopback, reading
+/// is open to this machine's users. A request that changes data
 /// (upload, delete) is refused when it comes from another site's page (a
 /// browser says so in `Sec-Fetch-Site`, or an `Origin` that is not this
 /// server), so a web page cannot delete workouts through a browser on the
@@ -14,6 +17,14 @@ import Hummingbird
 struct AccessPolicy<Context: RequestContext>: RouterMiddleware {
     /// The token requests that change data must carry, if any.
     let token: String?
+    /// Whether reading needs the token too (a server off loopback that is not public).
+    let readsNeedToken: Bool
+
+    /// A policy for `token`; `readsNeedToken` only matters when there is a token.
+    init(token: String?, readsNeedToken: Bool = false) {
+        self.token = token
+        self.readsNeedToken = readsNeedToken
+    }
 
     static var cookieName: String { "workout_token" }
 
@@ -28,18 +39,30 @@ struct AccessPolicy<Context: RequestContext>: RouterMiddleware {
             return Response(status: .seeOther, headers: headers)
         }
         let changes = ![.get, .head, .options].contains(request.method)
-        guard changes else { return try await next(request, context) }
+        guard changes else {
+            if let token, readsNeedToken, !offersToken(request, token) {
+                return ServerResponse.error(.unauthorized, api: api, title: "Token needed",
+                                            message: "This server is private: its workouts start and end where the rider lives. Send the server's token as `Authorization: Bearer TOKEN`, or open any page once with ?token=TOKEN in its address.")
+            }
+            return try await next(request, context)
+        }
         if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" || !sameOrigin(request) {
             return ServerResponse.error(.forbidden, api: api, title: "Refused", message: "A page from another site asked to change this store; only this server's own pages and API clients may.")
         }
         if let token {
-            let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-            guard let offered = bearer ?? request.cookie(named: Self.cookieName), Self.same(offered, token) else {
+            guard offersToken(request, token) else {
                 return ServerResponse.error(.unauthorized, api: api, title: "Token needed",
                                             message: "Changing this store needs the server's token: send it as `Authorization: Bearer TOKEN`, or open any page once with ?token=TOKEN in its address.")
             }
         }
         return try await next(request, context)
+    }
+
+    /// Whether `request` carries `token`, as a bearer or in the cookie.
+    private func offersToken(_ request: Request, _ token: String) -> Bool {
+        let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        guard let offered = bearer ?? request.cookie(named: Self.cookieName) else { return false }
+        return Self.same(offered, token)
     }
 
     /// An `Origin` header, when present, names this server (the `Host` the request was sent to).
