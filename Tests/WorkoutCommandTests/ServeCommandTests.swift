@@ -171,7 +171,7 @@ struct HTTP {
         let listed = try await HTTP.request(base + "api/workouts", headers: bearer)
         let id = try #require((listed.json["workouts"] as? [[String: Any]])?.first?["id"] as? String, "\(listed.body)")
         let reads = ["api/workouts", "api/workouts/\(id)", "api/workouts/\(id)/samples?type=heartRate", "api/workouts/\(id)/file?format=gpx",
-                     "", "workouts/\(id)", "workouts/\(id)/file?format=fit"]
+                     "", "workouts/\(id)", "workouts/\(id)/download/fit", "live"]
         for path in reads {
             let refused = try await HTTP.request(base + path)
             #expect(refused.status == 401, "GET /\(path) without the token: \(refused.status)")
