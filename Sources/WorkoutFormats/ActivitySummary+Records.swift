@@ -7,7 +7,8 @@ extension ActivitySummary {
     ///
     /// Distance is the records' own distance where they have one, else the
     /// geodesic length of the track on WGS84; time inside `pauses` is not
-    /// timer time; elevation uses 3 m hysteresis.
+    /// timer time; elevation uses 3 m hysteresis; cadence leaves zeros out and
+    /// top speed is held over three records, as ``WorkoutFigures`` rules.
     public init(computedFrom records: some BidirectionalCollection<ActivityRecord>, sport: ActivitySport, interval: DateInterval,
                 pauses: [DateInterval], trigger: ActivityLapTrigger = .manual) {
         let paused = pauses.reduce(0.0) { $0 + ($1.intersection(with: interval)?.duration ?? 0) }
@@ -36,7 +37,8 @@ extension ActivitySummary {
             averageHeartRate = heartRates.reduce(0, +) / Double(heartRates.count)
             maximumHeartRate = heartRates.max()
         }
-        let cadences = inside.compactMap(\.cadence)
+        // Cadence without the zeros of coasting, as devices write it and ``WorkoutFigures`` shows it.
+        let cadences = inside.compactMap(\.cadence).filter { $0 > 0 }
         if !cadences.isEmpty { averageCadence = cadences.reduce(0, +) / Double(cadences.count) }
         let powers = inside.compactMap(\.power)
         if !powers.isEmpty {
@@ -44,7 +46,7 @@ extension ActivitySummary {
             maximumPower = powers.max()
         }
         if let distance, timerTime > 0 { averageSpeed = distance / timerTime }
-        maximumSpeed = inside.compactMap(\.speed).max()
+        maximumSpeed = WorkoutFigures.sustainedMaximum(inside.map(\.speed))
         let altitudes = inside.compactMap(\.altitude)
         if !altitudes.isEmpty {
             var gain = ElevationGain()

@@ -15,8 +15,11 @@ public struct ReportOptions: Sendable {
     public var title: String?
     /// Kilometres or miles.
     public var units: ReportUnits = .metric
-    /// Heart-rate zones, for the time-in-zones table and the bands on the heart-rate chart.
-    public var heartRateZones: HeartRateZones?
+    /// The athlete's figures: the heart-rate zone model and its figures (``HeartRateZoneChoice``), and the
+    /// threshold power. Without them, zones are percentages of the workout's own highest heart rate.
+    public var athlete: AthleteFigures?
+    /// A maximum heart rate given for this report, over the athlete's (`--maximum-heart-rate`).
+    public var maximumHeartRate: Double?
     /// Functional threshold power in watts, for the time in Coggan's power zones.
     public var functionalThresholdPower: Double?
     /// A tile server's URL template with `{z}`, `{x}` and `{y}` (as OpenStreetMap's

@@ -23,15 +23,15 @@ public struct WorkoutReport: Sendable {
     public let options: ReportOptions
     /// Its records as columns.
     public let timeline: WorkoutTimeline
-    /// Its figures, from every record.
-    public let summary: ReportSummary
+    /// Its figures, from every record, by the rules every surface uses (``WorkoutFigures``).
+    public let summary: WorkoutFigures
 
     /// A report of `activity`.
     public init(activity: Activity, options: ReportOptions = ReportOptions()) {
         self.activity = activity
         self.options = options
         timeline = WorkoutTimeline(activity: activity)
-        summary = ReportSummary(activity: activity, timeline: timeline)
+        summary = WorkoutFigures(activity: activity, timeline: timeline, athlete: options.athlete, maximumHeartRate: options.maximumHeartRate)
     }
 
     /// Whether speed is better shown as pace (minutes per kilometre or mile): on foot.
@@ -47,10 +47,13 @@ public struct WorkoutReport: Sendable {
         return distances.compactMap { BestEffort.fastest($0, in: timeline) } + [300.0, 1_200].compactMap { BestEffort.power($0, in: timeline) }
     }
 
-    /// Time in heart-rate zones, when zones are given and the workout has heart rate.
+    /// Time in heart-rate zones, with the time below zone 1 as a zone of its own ("below Z1"), when the
+    /// workout has heart rate: the figures' zones (``WorkoutFigures/zones``).
     public var heartRateZoneTime: ZoneTime? {
-        guard let zones = options.heartRateZones, timeline.heartRate.contains(where: { $0 != nil }) else { return nil }
-        return ZoneTime(values: timeline.heartRate, lowerBounds: zones.lowerBounds, timeline: timeline)
+        guard let zones = summary.zones else { return nil }
+        let bounds = zones.choice.zones.lowerBounds
+        return ZoneTime(zones: [ZoneTime.Zone(name: "below Z1", lowerBound: 0, seconds: zones.belowSeconds)]
+            + zones.seconds.indices.map { ZoneTime.Zone(name: "Z\($0 + 1)", lowerBound: bounds[$0], seconds: zones.seconds[$0]) })
     }
 
     /// Time in Coggan's seven power zones, when the threshold power is given and the workout has power.

@@ -43,6 +43,17 @@ struct ActivityDescription: Encodable {
     }
 
     /// One line: sport, start, duration, distance, energy, records, laps, pauses.
+    /// The description with the stored workout's own totals (sport, timer time, distance, energy), as `list`
+    /// and `show` say them, in place of what the file stated.
+    func stored(as summary: WorkoutSummary) -> ActivityDescription {
+        var description = self
+        description.sports = summary.legs ?? [summary.activity]
+        description.timerSeconds = summary.durationSeconds
+        description.distanceMeters = summary.distanceMeters
+        description.energyKilocalories = summary.energyKilocalories
+        return description
+    }
+
     var text: String {
         var parts = [sports.joined(separator: "+")]
         if let start { parts.append(start.formatted(.iso8601)) }

@@ -88,9 +88,11 @@ struct Import: AsyncParsableCommand {
                 continue
             }
             let workout = try await importer.importActivity(activity, from: file)
-            if !json { print("imported \(file)\(salvaged ? " (salvaged)" : "") as \(workout.uuid.uuidString): \(describe(activity))") }
+            // The line says what the store now holds, as `list` and `show` will say it.
+            let described = ActivityDescription(activity).stored(as: WorkoutSummary(workout))
+            if !json { print("imported \(file)\(salvaged ? " (salvaged)" : "") as \(workout.uuid.uuidString): \(described.text)") }
             outcomes.append(Outcome(file: file, status: "imported", workout: workout.uuid.uuidString, salvaged: salvaged,
-                                    activity: ActivityDescription(activity), note: note))
+                                    activity: described, note: note))
         }
         if json { try printJSON(outcomes) }
         if outcomes.contains(where: { $0.status == "failed" }) { throw ExitCode(1) }

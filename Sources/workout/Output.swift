@@ -9,9 +9,9 @@ func formatNumber(_ value: Double) -> String {
     return text
 }
 
-/// Formats seconds as H:MM:SS.
+/// Formats seconds as H:MM:SS, rounded to the nearest second as every surface rounds them (``WorkoutFigures/clock(_:)``).
 func clockText(_ seconds: TimeInterval) -> String {
-    let total = Int(seconds.rounded(.down))
+    let total = Int(max(0, seconds).rounded())
     return String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
 }
 

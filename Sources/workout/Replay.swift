@@ -13,8 +13,9 @@ struct Replay: AsyncParsableCommand {
             The same file and seed always give the same workout and the same output. \
             A recorded file's positions, heart rate, power, cadence and heartbeats are fed to the live builder at \
             their own times, its pauses pause the session and its laps are laps; the file's own distance is shown \
-            as the ground truth. The workout is saved in the store, with its samples and route, unless --no-store is given: \
-            then nothing is kept, and the figures come from the live builder alone. To export a workout without keeping \
+            as the ground truth. The workout is saved in the store, with its samples and route, and its figures are the \
+            saved workout's, by the rules `show`, the report and export use; unless --no-store is given: \
+            then nothing is kept, and the figures are the live builder's running totals. To export a workout without keeping \
             a store, give --store :memory: instead.
             """
     )
@@ -65,7 +66,7 @@ struct Replay: AsyncParsableCommand {
 
     func run() async throws {
         let store = noStore ? HKHealthStore(location: .inMemory, source: workoutSource) : storeOptions.open()
-        let result: ScenarioResult
+        var result: ScenarioResult
         if ActivityFileFormat(pathExtension: URL(fileURLWithPath: file).pathExtension) != nil {
             let activity = try readActivityFile(file)
             let athlete = try profileOptions.load()
@@ -86,6 +87,17 @@ struct Replay: AsyncParsableCommand {
             bar?.finish()
         }
         if !noStore { await store.checkpoint() }
+        // The saved workout's figures, by the rules show, the report and export use; the live builder's
+        // running totals only when nothing was kept.
+        var saved: HKWorkout?
+        if !noStore, let start = result.start {
+            let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
+            saved = workouts.last { abs($0.startDate.timeIntervalSince(start)) < 0.001 }
+            if let saved {
+                let activity = try await Activity(workout: saved, in: store)
+                result = result.adopting(WorkoutFigures(activity: activity, athlete: AthleteFigures(workout: saved)))
+            }
+        }
         if json {
             print(result.json())
         } else {
@@ -93,8 +105,7 @@ struct Replay: AsyncParsableCommand {
             if !noStore { print("  stored in   \(store.location)") }
         }
         if let export = exportOptions.export {
-            let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
-            guard let start = result.start, let workout = workouts.last(where: { abs($0.startDate.timeIntervalSince(start)) < 0.001 }) else {
+            guard let workout = saved else {
                 throw RecordingsError("The replay saved no workout, so there is nothing to export to \(export).")
             }
             try await exportOptions.write(workout, from: store)

@@ -70,7 +70,7 @@ struct Report: AsyncParsableCommand {
         options.chartPoints = chartPoints
         if let timeZone { options.timeZone = TimeZone(identifier: timeZone) ?? .current }
         if let athlete = try profileOptions.load() { options.use(athlete) }
-        if let maximumHeartRate { options.heartRateZones = HeartRateZones(maximum: maximumHeartRate) }
+        options.maximumHeartRate = maximumHeartRate
         if let ftp { options.functionalThresholdPower = ftp }
         let (activity, name) = try await loadActivity(options: &options)
         let destination = URL(fileURLWithPath: output ?? "\(name).html")

@@ -7,9 +7,14 @@ struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show a workout: summary, legs, laps, pauses, markers, heart-rate zones, and sparklines of heart rate and speed.",
         discussion: """
-            Give `last` for the newest workout. Heart-rate zones (50, 60, 70, 80 and 90 % of the maximum) use the athlete \
-            profile recorded with the workout (--profile, or a scenario's athlete); without one, the workout's own highest \
-            heart rate. --json prints everything the text shows.
+            Give `last` for the newest workout. Every figure follows the rules the report, the web app, the club and \
+            exported files use: moving time leaves pauses out; average speed is distance over moving time; top speed is \
+            held over three records; elevation is the device's own count when the file gives one, else the altitudes \
+            with 3 m hysteresis; cadence is averaged without zeros (coasting), with zeros beside it in --json; times are \
+            rounded to the nearest second. Heart-rate zones follow the athlete's zone model (`zones:` in the profile: \
+            percentOfMaximum, the default, at 50/60/70/80/90 % of the maximum; heartRateReserve; lactateThreshold) from the \
+            profile stored with the workout (--profile, or a scenario's athlete); without one, percentages of the \
+            workout's own highest heart rate. Time below zone 1 is shown too. --json prints everything the text shows.
             """
     )
 
@@ -49,6 +54,13 @@ struct Show: AsyncParsableCommand {
         if let average = detail.averageSpeed {
             line(usesPace(detail.activity) ? "pace" : "speed",
                  "\(speedText(average, activity: detail.activity)) average" + (detail.maximumSpeed.map { ", \(speedText($0, activity: detail.activity)) best" } ?? ""))
+        }
+        if let cadence = detail.averageCadence {
+            line("cadence", String(format: "%.0f %@ average", cadence, usesPace(detail.activity) ? "spm" : "rpm")
+                 + (detail.averageCadenceWithZeros.map { abs($0 - cadence) >= 0.5 ? String(format: " (%.0f with zeros)", $0) : "" } ?? ""))
+        }
+        if let power = detail.averagePower {
+            line("power", String(format: "%.0f W average", power) + (detail.maximumPower.map { String(format: ", %.0f W highest", $0) } ?? ""))
         }
         if let ascent = detail.ascentMeters {
             line("elevation", String(format: "%.0f m up", ascent) + (detail.descentMeters.map { String(format: ", %.0f m down", $0) } ?? ""))
@@ -96,16 +108,11 @@ struct Show: AsyncParsableCommand {
             lines.append("    " + sparkline(detail.heartRateSeries, from: detail.start, to: detail.end))
         }
         if let zones = detail.zones {
-            let basis = switch zones.basis {
-            case "athlete": "the athlete's maximum"
-            case "option": "the given maximum"
-            default: "the workout's highest; give --profile when recording for the athlete's"
-            }
-            lines.append("  zones (of \(Int(zones.maximumHeartRate.rounded())) bpm, \(basis))")
-            lines.append("    " + zones.seconds.enumerated().map { "Z\($0.offset + 1) \(clockText($0.element))" }.joined(separator: "  "))
+            lines.append("  zones       \(zones.description)")
+            lines.append("    below Z1 \(clockText(zones.belowSeconds))  " + zones.seconds.enumerated().map { "Z\($0.offset + 1) \(clockText($0.element))" }.joined(separator: "  "))
         }
         if !detail.speedSeries.isEmpty {
-            lines.append("  speed       " + String(format: "%.1f km/h top", detail.speedSeries.map(\.1).max() ?? 0))
+            lines.append("  speed       " + (detail.maximumSpeed.map { String(format: "%.1f km/h top", $0 * 3.6) } ?? ""))
             lines.append("    " + sparkline(detail.speedSeries, from: detail.start, to: detail.end))
         }
         return lines

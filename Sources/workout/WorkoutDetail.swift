@@ -40,14 +40,21 @@ struct WorkoutDetail: Encodable {
     }
 
     struct Zones: Encodable {
-        /// Where the maximum heart rate came from: `athlete` (the profile stored with the workout),
+        /// The zone model: `percentOfMaximum`, `heartRateReserve` or `lactateThreshold`.
+        var model: String
+        /// The model said as every surface says it.
+        var description: String
+        /// Where the reference came from: `athlete` (the profile stored with the workout),
         /// `option` (--maximum-heart-rate) or `workout` (its own highest reading).
         var basis: String
+        /// The maximum heart rate, or the lactate-threshold heart rate for that model.
         var maximumHeartRate: Double
         /// The lower bounds of zones 1 to 5, in bpm.
         var lowerBounds: [Double]
-        /// Seconds spent in zones 1 to 5.
+        /// Moving seconds spent in zones 1 to 5.
         var seconds: [Double]
+        /// Moving seconds below zone 1.
+        var belowSeconds: Double
     }
 
     struct Marker: Encodable {
@@ -66,6 +73,11 @@ struct WorkoutDetail: Encodable {
     var heartRate: HeartRate?
     var averageSpeed: Double?
     var maximumSpeed: Double?
+    /// Zeros (coasting) left out; `averageCadenceWithZeros` keeps them.
+    var averageCadence: Double?
+    var averageCadenceWithZeros: Double?
+    var averagePower: Double?
+    var maximumPower: Double?
     var ascentMeters: Double?
     var descentMeters: Double?
     var importedFile: String?
@@ -81,28 +93,46 @@ struct WorkoutDetail: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, activity, start, end, durationSeconds, elapsedSeconds, distanceMeters, energyKilocalories, heartRate, averageSpeed, maximumSpeed,
-             ascentMeters, descentMeters, importedFile, pauses, laps, legs, zones, markers, deviceEvents
+             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, ascentMeters, descentMeters, importedFile, pauses, laps, legs, zones, markers, deviceEvents
     }
 
-    /// The detail of `workout`, reading its samples from `store`; zones from
-    /// `maximumHeartRate` when given, else the athlete profile stored with it,
-    /// else its own highest heart rate.
+    /// The detail of `workout`, reading its samples from `store`: every figure is ``WorkoutFigures``'
+    /// (the rules the report, the servers and export use), with zones from `maximumHeartRate` when given,
+    /// else the athlete's model and figures stored with it, else its own highest heart rate.
     init(_ workout: HKWorkout, in store: HKHealthStore, maximumHeartRate: Double? = nil) async throws {
         let start = workout.startDate
         func offset(_ date: Date) -> Double { date.timeIntervalSince(start) }
         let summary = WorkoutSummary(workout)
+        let recorded = try await Activity(workout: workout, in: store)
+        let figures = WorkoutFigures(activity: recorded, athlete: AthleteFigures(workout: workout), maximumHeartRate: maximumHeartRate)
         id = summary.id
         activity = summary.activity
         self.start = start
         end = workout.endDate
-        durationSeconds = workout.duration
-        elapsedSeconds = workout.endDate.timeIntervalSince(start)
-        distanceMeters = summary.distanceMeters
-        energyKilocalories = summary.energyKilocalories
+        durationSeconds = figures.movingTime
+        elapsedSeconds = figures.elapsedTime
+        distanceMeters = figures.distance
+        energyKilocalories = figures.energy
         importedFile = workout.metadata?[ActivityImporter.importedFileKey] as? String
-        let metadata = workout.metadata ?? [:]
-        ascentMeters = (metadata[HKMetadataKeyElevationAscended] as? HKQuantity)?.doubleValue(for: .meter())
-        descentMeters = (metadata[HKMetadataKeyElevationDescended] as? HKQuantity)?.doubleValue(for: .meter())
+        ascentMeters = figures.ascent
+        descentMeters = figures.descent
+        averageSpeed = figures.averageSpeed
+        maximumSpeed = figures.maximumSpeed
+        averageCadence = figures.averageCadence
+        averageCadenceWithZeros = figures.averageCadenceWithZeros
+        averagePower = figures.averagePower
+        maximumPower = figures.maximumPower
+        heartRate = nil
+        if let average = figures.averageHeartRate, let minimum = figures.minimumHeartRate, let maximum = figures.maximumHeartRate {
+            heartRate = HeartRate(average: average, minimum: minimum, maximum: maximum)
+        }
+        laps = figures.laps.map { Lap(number: $0.number, startSeconds: $0.startSeconds, durationSeconds: $0.movingTime,
+                                      distanceMeters: $0.distance, averageHeartRate: $0.averageHeartRate) }
+        zones = figures.zones.map { zones in
+            Zones(model: zones.choice.model.rawValue, description: zones.choice.description, basis: zones.choice.basis,
+                  maximumHeartRate: zones.choice.reference, lowerBounds: zones.choice.zones.lowerBounds, seconds: zones.seconds,
+                  belowSeconds: zones.belowSeconds)
+        }
 
         let events = workout.workoutEvents ?? []
         var pauses: [Pause] = []
@@ -134,11 +164,6 @@ struct WorkoutDetail: Encodable {
         }
         let heartRateSeries = heartRates.map { ($0.startDate, $0.quantity.doubleValue(for: beatsPerMinute)) }
         self.heartRateSeries = heartRateSeries
-        let values = heartRateSeries.map(\.1)
-        heartRate = nil
-        if !values.isEmpty {
-            heartRate = HeartRate(average: values.reduce(0, +) / Double(values.count), minimum: values.min()!, maximum: values.max()!)
-        }
         func meters(in interval: DateInterval) -> Double? {
             guard !distances.isEmpty else { return nil }
             return distances.filter { $0.endDate > interval.start && $0.endDate <= interval.end }.reduce(0) { $0 + $1.quantity.doubleValue(for: .meter()) }
@@ -148,11 +173,6 @@ struct WorkoutDetail: Encodable {
             return inside.isEmpty ? nil : inside.reduce(0, +) / Double(inside.count)
         }
 
-        let laps = events.filter { $0.type == .lap }.enumerated().map { index, lap in
-            Lap(number: index + 1, startSeconds: offset(lap.dateInterval.start), durationSeconds: activeSeconds(lap.dateInterval),
-                distanceMeters: meters(in: lap.dateInterval), averageHeartRate: averageHeartRate(in: lap.dateInterval))
-        }
-        self.laps = laps
         var legs: [Leg] = []
         var previousEnd: Date?
         for leg in workout.workoutActivities {
@@ -171,25 +191,8 @@ struct WorkoutDetail: Encodable {
         }
         self.legs = legs
 
-        zones = nil
-        if !heartRateSeries.isEmpty {
-            let stored = AthleteFigures(workout: workout)?.maximumHeartRate
-            let (basis, maximum) = maximumHeartRate.map { ("option", $0) } ?? stored.map { ("athlete", $0) } ?? ("workout", values.max()!)
-            let zones = HeartRateZones(maximum: maximum)
-            var seconds = [Double](repeating: 0, count: 6)
-            for (index, sample) in heartRateSeries.enumerated() {
-                let next = index + 1 < heartRateSeries.count ? heartRateSeries[index + 1].0 : sample.0.addingTimeInterval(1)
-                // A reading counts until the next one, for at most 10 s (a strap that dropped out counts no longer).
-                seconds[zones.zone(of: sample.1)] += min(next.timeIntervalSince(sample.0), 10)
-            }
-            self.zones = Zones(basis: basis, maximumHeartRate: maximum, lowerBounds: zones.lowerBounds, seconds: Array(seconds[1...5]))
-        }
-
         let speedType = HKQuantityType(workout.workoutActivityType == .cycling ? .cyclingSpeed : .runningSpeed)
         speedSeries = try await samples(speedType).map { ($0.startDate, $0.quantity.doubleValue(for: HKUnit(from: "m/s")) * 3.6) }
-        maximumSpeed = (metadata[HKMetadataKeyMaximumSpeed] as? HKQuantity)?.doubleValue(for: HKUnit(from: "m/s"))
-            ?? speedSeries.map(\.1).max().map { $0 / 3.6 }
-        if let distance = distanceMeters, durationSeconds > 0, distance > 0 { averageSpeed = distance / durationSeconds }
 
         markers = events.filter { $0.type == .marker && $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] == nil }
             .map { Marker(atSeconds: offset($0.dateInterval.start), name: $0.metadata?[OpenHealthKitMetadataKeyEventName] as? String) }

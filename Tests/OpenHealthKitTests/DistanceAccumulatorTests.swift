@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import TestSupport
 
 @Suite struct DistanceAccumulatorTests {
     /// A northbound track at 5 m/s for 600 s, a 300 s stop, then 600 s more, at 1 Hz.
@@ -68,5 +69,64 @@ import OpenHealthKit
         #expect(accumulator.add(fix(62, north: 310)) == nil)             // a 300 m jump after a tunnel: a new stretch
         #expect(accumulator.add(fix(63, north: 315)) != nil)
         #expect(abs(accumulator.total - 15) < 0.05)
+    }
+    /// gpsd's own fixes from one of its regression captures (the `.json` beside each log is what gpsd
+    /// emitted replaying it), as the GPS source hands them on: accuracy from `eph`, else the larger of
+    /// `epx` and `epy`; the speed, or -1 without one. `speed` replaces the receiver's speed when given.
+    static func gpsdFixes(_ name: String, speed: Double? = nil) throws -> [CLLocation] {
+        let text = try String(contentsOf: SharedData.file("gpsd-logs/\(name).json"), encoding: .utf8)
+        var fixes: [CLLocation] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            guard let report = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], report["class"] as? String == "TPV",
+                  (report["mode"] as? Int ?? 0) >= 2, let latitude = report["lat"] as? Double, let longitude = report["lon"] as? Double,
+                  let time = (report["time"] as? String).flatMap({ try? Date($0, strategy: .iso8601) })
+            else { continue }
+            let accuracy = report["eph"] as? Double ?? max(report["epx"] as? Double ?? -1, report["epy"] as? Double ?? -1)
+            fixes.append(CLLocation(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 0,
+                                    horizontalAccuracy: accuracy, verticalAccuracy: -1, course: -1,
+                                    speed: speed ?? (report["speed"] as? Double ?? -1), timestamp: time))
+        }
+        return fixes
+    }
+
+    static func total(_ fixes: [CLLocation]) -> Double {
+        var accumulator = DistanceAccumulator()
+        for fix in fixes { _ = accumulator.add(fix) }
+        return accumulator.total
+    }
+
+    /// A powerboat (gpsd's humminbird-M37 capture, 3 m/s up the Connecticut River) whose speed field reads 0
+    /// while its fixes advance steadily records the distance of its fixes: the positions overrule the speed.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping gpsd's captures"))
+    func fixesAdvancingWhileTheSpeedReadsZeroStillCount() throws {
+        let fixes = try Self.gpsdFixes("humminbird-M37")
+        let withSpeed = Self.total(fixes)
+        #expect(withSpeed > 55, "the boat's own record: \(withSpeed) m")
+        let zeroed = Self.total(try Self.gpsdFixes("humminbird-M37", speed: 0))
+        #expect(abs(zeroed - withSpeed) <= withSpeed * 0.03, "speed 0: \(zeroed) m; with the receiver's speed: \(withSpeed) m")
+        // Unzeroed, it is the length of the fixes themselves (all in time order before the log's clock goes back).
+        let ordered = fixes.prefix { $0.timestamp <= fixes[0].timestamp.addingTimeInterval(23) }
+        let length = zip(ordered, ordered.dropFirst()).reduce(0.0) { sum, pair in
+            sum + Geodesic.wgs84.distance(latitude1: pair.0.coordinate.latitude, longitude1: pair.0.coordinate.longitude,
+                                          latitude2: pair.1.coordinate.latitude, longitude2: pair.1.coordinate.longitude)
+        }
+        #expect(abs(withSpeed - length) <= length * 0.03, "counted \(withSpeed) m; the fixes span \(length) m")
+    }
+
+    /// A receiver left on a table for five minutes (gpsd's ublox-glo capture: its fixes wander over 150 m of
+    /// path and its speed reads up to 0.77 m/s) adds under 5 m.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping gpsd's captures"))
+    func aStationaryReceiversWanderingAddsUnderFiveMetres() throws {
+        let fixes = try Self.gpsdFixes("ublox-glo")
+        #expect(fixes.count > 250)
+        let path = zip(fixes, fixes.dropFirst()).reduce(0.0) { sum, pair in
+            sum + Geodesic.wgs84.distance(latitude1: pair.0.coordinate.latitude, longitude1: pair.0.coordinate.longitude,
+                                          latitude2: pair.1.coordinate.latitude, longitude2: pair.1.coordinate.longitude)
+        }
+        #expect(path > 100, "the jitter's own path: \(path) m")
+        let counted = Self.total(fixes)
+        #expect(counted < 5, "a stationary receiver added \(counted) m")
+        // The same fixes with a speed that always reads 0 (the boat's rule must not turn wander into distance).
+        #expect(Self.total(try Self.gpsdFixes("ublox-glo", speed: 0)) < 5)
     }
 }

@@ -6,7 +6,7 @@ import WorkoutReport
 
 @Suite("Workout report page")
 struct WorkoutReportTests {
-    @Test("the page names no outside resource, escapes its title and draws zones only when they are known")
+    @Test("the page names no outside resource, escapes its title and says which zones it draws")
     func selfContained() {
         var options = ReportOptions()
         options.title = "Ride <script>alert(1)</script>"
@@ -14,11 +14,13 @@ struct WorkoutReportTests {
         #expect(!plain.contains("<script>alert"))
         #expect(plain.contains("Ride &lt;script&gt;"))
         #expect(!plain.contains("http://") && !plain.contains("https://"))
-        #expect(!plain.contains("heart-rate-zones"))
-        options.heartRateZones = HeartRateZones(lowerBounds: [95, 114, 133, 152, 171])
+        // Without an athlete, zones are percentages of the workout's own highest heart rate, and the page says so.
+        #expect(plain.contains("id=\"heart-rate-zones\"") && plain.contains("% of maximum heart rate (159 bpm, the workout&#39;s highest"), "\(plain)")
+        options.maximumHeartRate = 190
         options.tiles = "https://tile.example/{z}/{x}/{y}.png"
         let zoned = WorkoutReport(activity: straightActivity(seconds: 1_201), options: options).html()
-        #expect(zoned.contains("id=\"heart-rate-zones\"") && zoned.contains("band-z3"))
+        #expect(zoned.contains("id=\"heart-rate-zones\"") && zoned.contains("band-z3") && zoned.contains("(190 bpm, as given)"))
+        #expect(zoned.contains("<th scope=\"row\">below Z1</th>"))
         #expect(zoned.contains("<image href=\"https://tile.example/"))
     }
 

@@ -7,12 +7,26 @@ public struct AthleteFigures: Codable, Sendable, Equatable {
     public var restingHeartRate: Double?
     /// Functional threshold power, in watts.
     public var functionalThresholdPower: Double?
+    /// Beats per minute.
+    public var lactateThresholdHeartRate: Double?
+    /// How the athlete's heart-rate zones are drawn; percentages of the maximum when not said.
+    public var zoneModel: HeartRateZoneModel?
 
     /// An athlete with these figures.
-    public init(maximumHeartRate: Double? = nil, restingHeartRate: Double? = nil, functionalThresholdPower: Double? = nil) {
+    public init(maximumHeartRate: Double? = nil, restingHeartRate: Double? = nil, functionalThresholdPower: Double? = nil,
+                lactateThresholdHeartRate: Double? = nil, zoneModel: HeartRateZoneModel? = nil) {
         self.maximumHeartRate = maximumHeartRate
         self.restingHeartRate = restingHeartRate
         self.functionalThresholdPower = functionalThresholdPower
+        self.lactateThresholdHeartRate = lactateThresholdHeartRate
+        self.zoneModel = zoneModel
+    }
+
+    /// The figures of `profile`, as ``AthleteProfile/workoutMetadata`` stores them.
+    public init(profile: AthleteProfile) {
+        self.init(maximumHeartRate: profile.estimatedMaximumHeartRate, restingHeartRate: profile.restingHeartRate,
+                  functionalThresholdPower: profile.functionalThresholdPower, lactateThresholdHeartRate: profile.lactateThresholdHeartRate,
+                  zoneModel: profile.zoneModel)
     }
 
     /// The figures stored with `workout` (from an athlete profile, as `record`, `replay` and
@@ -22,7 +36,9 @@ public struct AthleteFigures: Codable, Sendable, Equatable {
         let perMinute = HKUnit.count().unitDivided(by: .minute())
         self.init(maximumHeartRate: (metadata[OpenHealthKitMetadataKeyAthleteMaximumHeartRate] as? HKQuantity)?.doubleValue(for: perMinute),
                   restingHeartRate: (metadata[OpenHealthKitMetadataKeyAthleteRestingHeartRate] as? HKQuantity)?.doubleValue(for: perMinute),
-                  functionalThresholdPower: (metadata[OpenHealthKitMetadataKeyAthleteFunctionalThresholdPower] as? HKQuantity)?.doubleValue(for: .watt()))
-        if maximumHeartRate == nil, restingHeartRate == nil, functionalThresholdPower == nil { return nil }
+                  functionalThresholdPower: (metadata[OpenHealthKitMetadataKeyAthleteFunctionalThresholdPower] as? HKQuantity)?.doubleValue(for: .watt()),
+                  lactateThresholdHeartRate: (metadata[OpenHealthKitMetadataKeyAthleteLactateThresholdHeartRate] as? HKQuantity)?.doubleValue(for: perMinute),
+                  zoneModel: (metadata[OpenHealthKitMetadataKeyAthleteZoneModel] as? String).flatMap(HeartRateZoneModel.init(rawValue:)))
+        if maximumHeartRate == nil, restingHeartRate == nil, functionalThresholdPower == nil, lactateThresholdHeartRate == nil { return nil }
     }
 }

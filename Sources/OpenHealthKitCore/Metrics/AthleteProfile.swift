@@ -22,10 +22,15 @@ public struct AthleteProfile: Hashable, Sendable, Codable {
     public var restingHeartRate: Double?
     /// Functional threshold power in watts, for cyclists.
     public var functionalThresholdPower: Double?
+    /// Lactate-threshold heart rate in bpm, for ``HeartRateZoneModel/lactateThreshold`` zones.
+    public var lactateThresholdHeartRate: Double?
+    /// How heart-rate zones are drawn: percentages of the maximum unless the athlete chose otherwise.
+    public var zoneModel: HeartRateZoneModel = .percentOfMaximum
 
     /// Describes an athlete.
     public init(sex: Sex, age: Double, massKilograms: Double, heightCentimeters: Double,
-                maximumHeartRate: Double? = nil, restingHeartRate: Double? = nil, functionalThresholdPower: Double? = nil) {
+                maximumHeartRate: Double? = nil, restingHeartRate: Double? = nil, functionalThresholdPower: Double? = nil,
+                lactateThresholdHeartRate: Double? = nil, zoneModel: HeartRateZoneModel = .percentOfMaximum) {
         self.sex = sex
         self.age = age
         self.massKilograms = massKilograms
@@ -33,6 +38,8 @@ public struct AthleteProfile: Hashable, Sendable, Codable {
         self.maximumHeartRate = maximumHeartRate
         self.restingHeartRate = restingHeartRate
         self.functionalThresholdPower = functionalThresholdPower
+        self.lactateThresholdHeartRate = lactateThresholdHeartRate
+        self.zoneModel = zoneModel
     }
 
     /// The maximum heart rate: the profile's, or Tanaka et al. 2001, 208 − 0.7 × age.
@@ -48,6 +55,10 @@ extension AthleteProfile {
         var metadata: [String: Any] = [OpenHealthKitMetadataKeyAthleteMaximumHeartRate: HKQuantity(unit: perMinute, doubleValue: estimatedMaximumHeartRate)]
         if let restingHeartRate { metadata[OpenHealthKitMetadataKeyAthleteRestingHeartRate] = HKQuantity(unit: perMinute, doubleValue: restingHeartRate) }
         if let functionalThresholdPower { metadata[OpenHealthKitMetadataKeyAthleteFunctionalThresholdPower] = HKQuantity(unit: .watt(), doubleValue: functionalThresholdPower) }
+        if let lactateThresholdHeartRate {
+            metadata[OpenHealthKitMetadataKeyAthleteLactateThresholdHeartRate] = HKQuantity(unit: perMinute, doubleValue: lactateThresholdHeartRate)
+        }
+        metadata[OpenHealthKitMetadataKeyAthleteZoneModel] = zoneModel.rawValue
         return metadata
     }
 }

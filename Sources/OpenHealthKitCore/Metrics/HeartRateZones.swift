@@ -4,7 +4,7 @@
 /// By default the reference is maximum heart rate (profile or Tanaka,
 /// 208 − 0.7 × age). With a resting heart rate, ``karvonen(profile:)`` uses
 /// heart-rate reserve instead: resting + p × (max − resting).
-public struct HeartRateZones: Hashable, Sendable {
+public struct HeartRateZones: Hashable, Sendable, Codable {
     /// The lower bound of zones 1 to 5, in bpm.
     public let lowerBounds: [Double]
 

@@ -97,6 +97,16 @@ public let OpenHealthKitMetadataKeyAthleteRestingHeartRate = "OpenHealthKitAthle
 /// zones. OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyAthleteFunctionalThresholdPower = "OpenHealthKitAthleteFunctionalThresholdPower"
 
+/// On a workout recorded or imported with an athlete profile that gives one:
+/// the athlete's lactate-threshold heart rate then (`HKQuantity`, count/min).
+/// OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyAthleteLactateThresholdHeartRate = "OpenHealthKitAthleteLactateThresholdHeartRate"
+
+/// On a workout recorded or imported with an athlete profile: how its
+/// heart-rate zones are drawn (a ``HeartRateZoneModel`` raw value, `String`).
+/// OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyAthleteZoneModel = "OpenHealthKitAthleteZoneModel"
+
 /// On a workout: where its route's altitudes came from, `barometer` or `gps`
 /// (a string), when known. OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyElevationSource = "OpenHealthKitElevationSource"

@@ -139,7 +139,6 @@ extension Activity {
                 summary.timerTime = workout.duration
                 if let ascent = workout.metadata?[HKMetadataKeyElevationAscended] as? HKQuantity { summary.ascent = ascent.doubleValue(for: .meter()) }
                 if let descent = workout.metadata?[HKMetadataKeyElevationDescended] as? HKQuantity { summary.descent = descent.doubleValue(for: .meter()) }
-                if let top = workout.metadata?[HKMetadataKeyMaximumSpeed] as? HKQuantity { summary.maximumSpeed = top.doubleValue(for: metresPerSecond) }
             }
             if let distance = summary.distance, summary.timerTime > 0 { summary.averageSpeed = distance / summary.timerTime }
             sessions.append(summary)

@@ -189,6 +189,8 @@ public struct ActivityImporter: Sendable {
             stops.append((DateInterval(start: last.end, end: end), false))
         }
         stops.sort { $0.interval.start < $1.interval.start }
+        stops += silentStops(of: activity, besides: stops.map(\.interval))
+        stops.sort { $0.interval.start < $1.interval.start }
         var merged: [(interval: DateInterval, automatic: Bool)] = []
         for stop in stops {
             if let last = merged.last, stop.interval.start <= last.interval.end {
@@ -198,6 +200,32 @@ public struct ActivityImporter: Sendable {
             }
         }
         return merged
+    }
+
+    /// Stops a file's timer made without a timer event: a device power-cycled, or paused by itself
+    /// without saying so. Where a session's stated timer time is shorter than its span less its known
+    /// stops, its longest gaps between records (10 s or more, outside known stops) are taken as stops,
+    /// longest first, each ending at the record after it and shortened to what is left to account for,
+    /// so the workout's moving time is the session's timer time.
+    static func silentStops(of activity: Activity, besides known: [DateInterval]) -> [(interval: DateInterval, automatic: Bool)] {
+        var found: [(interval: DateInterval, automatic: Bool)] = []
+        let dates = activity.records.map(\.date).sorted()
+        for session in activity.sessions where session.elapsedTime > 0 {
+            let span = session.interval
+            let stopped = known.reduce(0.0) { $0 + ($1.intersection(with: span)?.duration ?? 0) }
+            var excess = span.duration - stopped - session.timerTime
+            guard excess >= 1 else { continue }
+            let inside = dates.filter { span.contains($0) }
+            var gaps = zip(inside, inside.dropFirst()).map { DateInterval(start: $0, end: $1) }
+                .filter { gap in gap.duration >= 10 && !known.contains { $0.intersects(gap) && ($0.intersection(with: gap)?.duration ?? 0) > 0 } }
+            gaps.sort { $0.duration > $1.duration }
+            for gap in gaps where excess >= 1 {
+                let length = min(gap.duration, excess)
+                found.append((DateInterval(start: gap.end.addingTimeInterval(-length), end: gap.end), false))
+                excess -= length
+            }
+        }
+        return found
     }
 
     /// The quantity samples of an activity's records and summaries.

@@ -1,3 +1,4 @@
+public import WorkoutFormats
 /// A workout's best stretch: the fastest time over a distance, or the highest
 /// average power over a time.
 public struct BestEffort: Sendable, Equatable {

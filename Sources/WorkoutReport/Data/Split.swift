@@ -1,3 +1,4 @@
+public import WorkoutFormats
 /// One kilometre (or mile) of a workout: how long it took and how it went.
 public struct Split: Sendable, Equatable {
     /// The split's number, from 1.

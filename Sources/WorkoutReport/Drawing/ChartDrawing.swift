@@ -1,3 +1,4 @@
+import WorkoutFormats
 /// One chart as inline SVG, and the drawn points for the page's script.
 ///
 /// The line is drawn from at most `threshold` points chosen by

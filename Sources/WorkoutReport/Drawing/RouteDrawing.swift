@@ -1,3 +1,4 @@
+import WorkoutFormats
 import Foundation
 
 /// The route as inline SVG in Web Mercator: the track coloured by speed or heart

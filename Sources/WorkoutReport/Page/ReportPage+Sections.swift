@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitCore
 import WorkoutFormats
 
 /// The page's tables: summary, legs, laps, splits, zones and best efforts.
@@ -9,7 +10,9 @@ extension ReportPage {
             ("moving-time", "Moving time", ReportText.duration(summary.movingTime)),
             ("elapsed-time", "Elapsed time", ReportText.duration(summary.elapsedTime)),
         ]
-        if summary.distance > 0 { items.append(("distance", "Distance", "\(ReportText.number(units.distance(summary.distance), decimals: 2)) \(units.distanceSymbol)")) }
+        if let distance = summary.distance, distance > 0 {
+            items.append(("distance", "Distance", "\(ReportText.number(units.distance(distance), decimals: 2)) \(units.distanceSymbol)"))
+        }
         if let speed = summary.averageSpeed {
             items.append(report.showsPace ? ("average-pace", "Average pace", "\(ReportText.pace(speed, units: units)) /\(units.distanceSymbol)")
                 : ("average-speed", "Average speed", "\(ReportText.number(units.speed(speed))) \(units.speedSymbol)"))
@@ -83,14 +86,18 @@ extension ReportPage {
 
     func zonesSection() -> String {
         var html = ""
+        let heartRateModel = report.summary.zones.map { "<p class=\"zones-model\">Zones: \(ReportText.escaped($0.choice.description))</p>" } ?? ""
         for (id, caption, unit, zoneTime) in [("heart-rate-zones", "Time in heart-rate zones", "bpm", report.heartRateZoneTime), ("power-zones", "Time in power zones", "W", report.powerZoneTime)] {
             guard let zoneTime else { continue }
+            // Shares are of all the time with a reading, the time below zone 1 included.
             let total = max(zoneTime.zones.reduce(0) { $0 + $1.seconds }, 1)
-            html += "<section id=\"\(id)\" aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(caption)</h2><table class=\"zones\"><thead><tr><th scope=\"col\">Zone</th><th scope=\"col\">From (\(unit))</th><th scope=\"col\">Time</th><th scope=\"col\">Share</th></tr></thead><tbody>"
+            let model = id == "heart-rate-zones" ? heartRateModel : ""
+            html += "<section id=\"\(id)\" aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(caption)</h2>\(model)<table class=\"zones\"><thead><tr><th scope=\"col\">Zone</th><th scope=\"col\">From (\(unit))</th><th scope=\"col\">Time</th><th scope=\"col\">Share</th></tr></thead><tbody>"
             for (index, zone) in zoneTime.zones.enumerated() {
                 let share = zone.seconds / total * 100
-                html += "<tr data-zone=\"\(index + 1)\" data-seconds=\"\(ReportText.number(zone.seconds))\"><th scope=\"row\">\(zone.name)</th><td>\(Int(zone.lowerBound.rounded()))</td><td>\(ReportText.duration(zone.seconds))</td>"
-                html += "<td><span class=\"bar z\(min(index + 1, 7))\" style=\"width:\(ReportText.number(share))%\"></span> \(Int(share.rounded())) %</td></tr>"
+                let zoneNumber = zone.name == "below Z1" ? 0 : (id == "heart-rate-zones" ? index : index + 1)
+                html += "<tr data-zone=\"\(zoneNumber)\" data-seconds=\"\(ReportText.number(zone.seconds))\"><th scope=\"row\">\(zone.name)</th><td>\(Int(zone.lowerBound.rounded()))</td><td>\(ReportText.duration(zone.seconds))</td>"
+                html += "<td><span class=\"bar z\(max(1, min(zoneNumber, 7)))\" style=\"width:\(ReportText.number(share))%\"></span> \(Int(share.rounded())) %</td></tr>"
             }
             html += "</tbody></table></section>"
         }

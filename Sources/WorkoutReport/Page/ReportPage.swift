@@ -77,7 +77,7 @@ struct ReportPage {
         var series: [ChartSeries] = []
         if timeline.heartRate.contains(where: { $0 != nil }) {
             var heartRate = ChartSeries(key: "heartRate", title: "Heart rate", unit: "bpm", colour: "#c8102e", values: timeline.heartRate)
-            if let zones = report.options.heartRateZones {
+            if let zones = report.summary.zones?.choice.zones {
                 let bounds = zones.lowerBounds + [max(zones.lowerBounds[4] / 0.9, (timeline.heartRate.compactMap { $0 }.max() ?? 0) + 1)]
                 heartRate.bands = (0..<5).map { ("Z\($0 + 1)", bounds[$0], bounds[$0 + 1]) }
             }

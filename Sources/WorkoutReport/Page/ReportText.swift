@@ -1,3 +1,4 @@
+import WorkoutFormats
 /// How a report writes numbers, times and text into HTML and SVG.
 enum ReportText {
     /// `text` with HTML's special characters escaped.
@@ -22,14 +23,8 @@ enum ReportText {
         return (negative ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
     }
 
-    /// A duration as `h:mm:ss`, or `m:ss` under an hour.
-    static func duration(_ seconds: Double) -> String {
-        let total = Int(max(0, seconds).rounded())
-        let hours = total / 3_600, minutes = total / 60 % 60, rest = total % 60
-        let secondsText = rest < 10 ? "0\(rest)" : "\(rest)"
-        if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(secondsText)" }
-        return "\(minutes):\(secondsText)"
-    }
+    /// A duration as `h:mm:ss`, or `m:ss` under an hour, rounded as every surface rounds it.
+    static func duration(_ seconds: Double) -> String { WorkoutFigures.clock(seconds) }
 
     /// A pace (seconds per kilometre or mile) as `m:ss`, from a speed in m/s; "–" when standing.
     static func pace(_ metersPerSecond: Double, units: ReportUnits) -> String {

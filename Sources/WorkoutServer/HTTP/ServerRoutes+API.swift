@@ -17,7 +17,7 @@ extension ServerRoutes {
     /// `GET /api/workouts/{id}`'s answer.
     struct DetailResponse: Encodable {
         var workout: WorkoutSummary
-        var figures: ReportSummary
+        var figures: WorkoutFigures
         var laps: Int
         var links: [String: String]
     }
@@ -47,11 +47,10 @@ extension ServerRoutes {
             let id = context.parameters.get("id") ?? ""
             guard let workout = try await library.workout(id) else { return unknown(id, api: true) }
             let activity = try await library.activity(of: workout)
-            let timeline = WorkoutTimeline(activity: activity)
             let base = "/workouts/\(workout.uuid.uuidString)"
             var links = ["page": base, "samples": "/api\(base)/samples?type=heartRate"]
             for format in ActivityFileFormat.allCases { links[format.rawValue] = "/api\(base)/file?format=\(format)" }
-            return ServerResponse.json(DetailResponse(workout: WorkoutSummary(workout), figures: ReportSummary(activity: activity, timeline: timeline),
+            return ServerResponse.json(DetailResponse(workout: WorkoutSummary(workout), figures: WorkoutFigures(activity: activity, athlete: AthleteFigures(workout: workout)),
                                                       laps: activity.laps.count, links: links))
         }
         router.get("/api/workouts/:id/samples") { request, context in

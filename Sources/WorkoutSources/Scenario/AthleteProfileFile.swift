@@ -3,8 +3,9 @@ public import OpenHealthKitCore
 
 extension AthleteProfile {
     /// Reads an athlete profile file: the keys of a scenario's `athlete:`
-    /// (`age`, `sex`, `mass`, `height`, `maxHeartRate`, `restingHeartRate`, `ftp`),
-    /// at the top of the file or under `athlete:`.
+    /// (`age`, `sex`, `mass`, `height`, `maxHeartRate`, `restingHeartRate`, `ftp`,
+    /// `lactateThresholdHeartRate`, and `zones`: `percentOfMaximum` (the default),
+    /// `heartRateReserve` or `lactateThreshold`), at the top of the file or under `athlete:`.
     ///
     /// ```yaml
     /// age: 42

@@ -99,14 +99,21 @@ struct ScenarioParser {
     }
 
     static func athlete(_ value: YAMLValue) throws(ScenarioError) -> AthleteProfile {
-        let map = try value.mapping("athlete", allowed: ["age", "sex", "mass", "height", "maxHeartRate", "restingHeartRate", "ftp"])
+        let map = try value.mapping("athlete", allowed: ["age", "sex", "mass", "height", "maxHeartRate", "restingHeartRate", "ftp",
+                                                                "lactateThresholdHeartRate", "zones"])
         let sex: AthleteProfile.Sex = try map.required("sex").choice("a sex", among: ["female", "male"]) == "female" ? .female : .male
+        var zoneModel = HeartRateZoneModel.percentOfMaximum
+        if let zones = map["zones"] {
+            zoneModel = HeartRateZoneModel(rawValue: try zones.choice("a heart-rate zone model", among: HeartRateZoneModel.allCases.map(\.rawValue)))!
+        }
         return AthleteProfile(sex: sex, age: try map.required("age").number("an age in years", in: 5...110),
                               massKilograms: try map.required("mass").number("a mass in kilograms", in: 20...300),
                               heightCentimeters: try map["height"]?.number("a height in centimetres", in: 100...250) ?? 175,
                               maximumHeartRate: try map["maxHeartRate"]?.number("a maximum heart rate in bpm", in: 100...230),
                               restingHeartRate: try map["restingHeartRate"]?.number("a resting heart rate in bpm", in: 30...110),
-                              functionalThresholdPower: try map["ftp"]?.number("an FTP in watts", in: 50...600))
+                              functionalThresholdPower: try map["ftp"]?.number("an FTP in watts", in: 50...600),
+                              lactateThresholdHeartRate: try map["lactateThresholdHeartRate"]?.number("a lactate-threshold heart rate in bpm", in: 80...220),
+                              zoneModel: zoneModel)
     }
 
     func readRoute(_ value: YAMLValue) throws(ScenarioError) -> ScenarioRoute {

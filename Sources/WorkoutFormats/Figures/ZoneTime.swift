@@ -2,6 +2,13 @@
 public struct ZoneTime: Sendable, Equatable {
     /// One zone: its name, its lower bound and the seconds spent in it.
     public struct Zone: Sendable, Equatable {
+        /// A zone.
+        public init(name: String, lowerBound: Double, seconds: Double) {
+            self.name = name
+            self.lowerBound = lowerBound
+            self.seconds = seconds
+        }
+
         /// "Z1" to "Z5" (heart rate) or "Z1" to "Z7" (power).
         public var name: String
         /// The zone's lowest value, in bpm or watts.
@@ -12,6 +19,11 @@ public struct ZoneTime: Sendable, Equatable {
 
     /// The zones, lowest first.
     public var zones: [Zone]
+
+    /// Zones already counted.
+    public init(zones: [Zone]) {
+        self.zones = zones
+    }
 
     /// Seconds in each zone, each record counting until the next one (at most
     /// ten seconds, so a lost sensor does not count), pauses left out.

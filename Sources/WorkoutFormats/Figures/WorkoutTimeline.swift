@@ -1,6 +1,6 @@
 public import Foundation
 import OpenHealthKitCore
-public import WorkoutFormats
+
 
 /// An activity's records as columns against time, the basis of every figure and
 /// drawing in a report.

@@ -1,0 +1,179 @@
+public import Foundation
+public import OpenHealthKitCore
+
+/// A workout's figures, computed once from its records by one set of rules, so
+/// that every command, page, API and exported file shows the same numbers.
+///
+/// The rules, as `workout show --help` and the README state them:
+/// - **Elapsed time**: from start to end, pauses included. **Moving time**: the
+///   timer's time, pauses (manual and automatic, and a device's stopped time)
+///   left out; the sessions' timer time when the file states one.
+/// - **Distance**: the sessions' stated distance when the file or store states
+///   one, else the records' own distance, else the geodesic along the track.
+/// - **Average speed**: distance over moving time. **Top speed**: the highest
+///   speed held over three records in a row (the median of each three), so a
+///   single-record spike never counts; readings above 100 m/s are ignored.
+/// - **Elevation gain and loss**: the stated totals when the file or store
+///   states them (a barometric device's own count wins), else the altitudes
+///   with 3 m hysteresis (``ElevationGain``).
+/// - **Heart rate**: the mean and highest of every reading from start to end,
+///   as HealthKit's statistics take them. **Power**: the mean of every reading
+///   (zeros included: coasting is part of the effort) and the highest.
+///   **Cadence**: the mean of the non-zero readings (coasting left out, as
+///   Garmin and Strava show it), with the mean including zeros beside it.
+/// - **Energy**: the stated total (the sessions', or the store's samples).
+/// - **Heart-rate zones**: one model from the athlete (``HeartRateZoneChoice``);
+///   each reading counts until the next, for at most 10 s, pauses left out;
+///   the time below zone 1 is its own row, and shares are of all the time with
+///   a reading.
+/// - **Laps**: the activity's laps with their stated totals; the last runs to
+///   the end.
+/// - **Times** are shown rounded to the nearest second everywhere
+///   (``WorkoutFigures/clock(_:)``).
+public struct WorkoutFigures: Sendable, Equatable, Codable {
+    /// Time in heart-rate zones.
+    public struct Zones: Sendable, Equatable, Codable {
+        /// How the zones were chosen.
+        public var choice: HeartRateZoneChoice
+        /// Moving seconds below zone 1.
+        public var belowSeconds: Double
+        /// Moving seconds in zones 1 to 5.
+        public var seconds: [Double]
+
+        /// All the moving seconds with a reading: the whole of which each share is a part.
+        public var totalSeconds: Double { belowSeconds + seconds.reduce(0, +) }
+    }
+
+    /// One lap's figures.
+    public struct Lap: Sendable, Equatable, Codable {
+        /// 1 for the first.
+        public var number: Int
+        /// Seconds from the workout's start to the lap's.
+        public var startSeconds: Double
+        /// Moving seconds.
+        public var movingTime: Double
+        /// Metres.
+        public var distance: Double?
+        /// Beats per minute.
+        public var averageHeartRate: Double?
+        /// Metres per second over the moving time.
+        public var averageSpeed: Double?
+    }
+
+    /// Seconds from start to end, pauses included.
+    public var elapsedTime: Double
+    /// Seconds of moving time.
+    public var movingTime: Double
+    /// Metres.
+    public var distance: Double?
+    /// Metres per second over the moving time.
+    public var averageSpeed: Double?
+    /// Metres per second, held over three records.
+    public var maximumSpeed: Double?
+    /// Beats per minute.
+    public var averageHeartRate: Double?
+    /// Beats per minute.
+    public var minimumHeartRate: Double?
+    /// Beats per minute.
+    public var maximumHeartRate: Double?
+    /// Metres climbed.
+    public var ascent: Double?
+    /// Metres descended.
+    public var descent: Double?
+    /// Watts.
+    public var averagePower: Double?
+    /// Watts.
+    public var maximumPower: Double?
+    /// Revolutions (or strides) per minute, zeros left out.
+    public var averageCadence: Double?
+    /// Revolutions (or strides) per minute, zeros included.
+    public var averageCadenceWithZeros: Double?
+    /// Kilocalories.
+    public var energy: Double?
+    /// Time in heart-rate zones, when there are readings and a maximum.
+    public var zones: Zones?
+    /// The laps.
+    public var laps: [Lap]
+
+    /// The figures of `activity`, whose records `timeline` holds (made from it when not given); zones
+    /// from `athlete` (and `option`, a maximum heart rate a view is given), as ``HeartRateZoneChoice`` rules.
+    public init(activity: Activity, timeline given: WorkoutTimeline? = nil, athlete: AthleteFigures? = nil, maximumHeartRate option: Double? = nil) {
+        let timeline = given ?? WorkoutTimeline(activity: activity)
+        elapsedTime = timeline.duration
+        let timer = activity.sessions.reduce(0) { $0 + $1.timerTime }
+        movingTime = timer > 0 ? timer : timeline.movingDuration
+        let stated = activity.sessions.compactMap(\.distance)
+        if !stated.isEmpty {
+            distance = stated.reduce(0, +)
+        } else if let last = timeline.distance.last, last > 0 {
+            distance = last
+        }
+        if let distance, distance > 0, movingTime > 0 { averageSpeed = distance / movingTime }
+        maximumSpeed = Self.sustainedMaximum(timeline.speed)
+
+        let heartRates = timeline.heartRate.compactMap { $0 }.filter { $0 > 0 }
+        if !heartRates.isEmpty {
+            averageHeartRate = heartRates.reduce(0, +) / Double(heartRates.count)
+            minimumHeartRate = heartRates.min()
+            maximumHeartRate = heartRates.max()
+        }
+        let powers = timeline.power.compactMap { $0 }
+        if !powers.isEmpty {
+            averagePower = powers.reduce(0, +) / Double(powers.count)
+            maximumPower = powers.max()
+        }
+        let cadences = timeline.cadence.compactMap { $0 }
+        if !cadences.isEmpty {
+            averageCadenceWithZeros = cadences.reduce(0, +) / Double(cadences.count)
+            let turning = cadences.filter { $0 > 0 }
+            if !turning.isEmpty { averageCadence = turning.reduce(0, +) / Double(turning.count) }
+        }
+        let statedAscent = activity.sessions.compactMap(\.ascent)
+        if !statedAscent.isEmpty {
+            ascent = statedAscent.reduce(0, +)
+            descent = activity.sessions.compactMap(\.descent).reduce(nil) { ($0 ?? 0) + $1 }
+        } else if timeline.altitude.contains(where: { $0 != nil }) {
+            var gain = ElevationGain()
+            for altitude in timeline.altitude { if let altitude { gain.add(altitude: altitude) } }
+            ascent = gain.ascended
+            descent = gain.descended
+        }
+        let calories = activity.sessions.compactMap(\.calories)
+        energy = calories.isEmpty ? nil : calories.reduce(0, +)
+
+        if !heartRates.isEmpty, let choice = HeartRateZoneChoice(athlete: athlete, maximumHeartRate: option, workoutMaximum: heartRates.max()) {
+            let time = ZoneTime(values: timeline.heartRate, lowerBounds: [0] + choice.zones.lowerBounds, timeline: timeline)
+            zones = Zones(choice: choice, belowSeconds: time.zones[0].seconds, seconds: time.zones.dropFirst().map(\.seconds))
+        }
+
+        let start = timeline.start
+        laps = activity.laps.enumerated().map { index, lap in
+            let average = activity.records.lazy.filter { $0.date >= lap.start && $0.date <= lap.end }.compactMap(\.heartRate)
+            let heartRate = lap.averageHeartRate ?? (average.isEmpty ? nil : average.reduce(0, +) / Double(average.count))
+            let speed = lap.distance.flatMap { distance in lap.timerTime > 0 ? distance / lap.timerTime : nil }
+            return Lap(number: index + 1, startSeconds: lap.start.timeIntervalSince(start), movingTime: lap.timerTime, distance: lap.distance,
+                       averageHeartRate: heartRate, averageSpeed: speed)
+        }
+    }
+
+    /// The highest median of three consecutive readings, ignoring readings above 100 m/s.
+    static func sustainedMaximum(_ speeds: [Double?]) -> Double? {
+        let values = speeds.compactMap { $0 }.filter { $0 >= 0 && $0 < 100 }
+        guard values.count >= 3 else { return values.min() }
+        var best = -Double.infinity
+        for index in 2..<values.count {
+            let three = [values[index - 2], values[index - 1], values[index]].sorted()
+            best = max(best, three[1])
+        }
+        return best
+    }
+
+    /// A duration as every surface shows it: `H:MM:SS` (or `M:SS` under an hour), rounded to the nearest second.
+    public static func clock(_ seconds: Double) -> String {
+        let total = Int(max(0, seconds).rounded())
+        let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
+    }
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
