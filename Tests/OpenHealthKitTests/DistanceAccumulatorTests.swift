@@ -72,7 +72,7 @@ import TestSupport
     }
     /// gpsd's own fixes from one of its regression captures (the `.json` beside each log is what gpsd
     /// emitted replaying it), as the GPS source hands them on: accuracy from `eph`, else the larger of
-    /// `epx` and `epy`; the speed, or -1 without one. `speed` replaces the receiver's speed when given.
+    /// `epx` and `epy`, else 0 (unknown); the speed, or -1 without one. `speed` replaces the receiver's speed when given.
     static func gpsdFixes(_ name: String, speed: Double? = nil) throws -> [CLLocation] {
         let text = try String(contentsOf: SharedData.file("gpsd-logs/\(name).json"), encoding: .utf8)
         var fixes: [CLLocation] = []
@@ -81,7 +81,7 @@ import TestSupport
                   (report["mode"] as? Int ?? 0) >= 2, let latitude = report["lat"] as? Double, let longitude = report["lon"] as? Double,
                   let time = (report["time"] as? String).flatMap({ try? Date($0, strategy: .iso8601) })
             else { continue }
-            let accuracy = report["eph"] as? Double ?? max(report["epx"] as? Double ?? -1, report["epy"] as? Double ?? -1)
+            let accuracy = report["eph"] as? Double ?? max(report["epx"] as? Double ?? 0, report["epy"] as? Double ?? 0)
             fixes.append(CLLocation(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 0,
                                     horizontalAccuracy: accuracy, verticalAccuracy: -1, course: -1,
                                     speed: speed ?? (report["speed"] as? Double ?? -1), timestamp: time))
@@ -104,8 +104,12 @@ import TestSupport
         #expect(withSpeed > 55, "the boat's own record: \(withSpeed) m")
         let zeroed = Self.total(try Self.gpsdFixes("humminbird-M37", speed: 0))
         #expect(abs(zeroed - withSpeed) <= withSpeed * 0.03, "speed 0: \(zeroed) m; with the receiver's speed: \(withSpeed) m")
-        // Unzeroed, it is the length of the fixes themselves (all in time order before the log's clock goes back).
-        let ordered = fixes.prefix { $0.timestamp <= fixes[0].timestamp.addingTimeInterval(23) }
+        // Unzeroed, it is the length of the fixes themselves, up to where the log's clock goes back.
+        var ordered: [CLLocation] = []
+        for fix in fixes {
+            if let last = ordered.last, fix.timestamp < last.timestamp { break }
+            ordered.append(fix)
+        }
         let length = zip(ordered, ordered.dropFirst()).reduce(0.0) { sum, pair in
             sum + Geodesic.wgs84.distance(latitude1: pair.0.coordinate.latitude, longitude1: pair.0.coordinate.longitude,
                                           latitude2: pair.1.coordinate.latitude, longitude2: pair.1.coordinate.longitude)
