@@ -56,7 +56,7 @@ import TestSupport
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("laps"))
         #expect(shown.stdout.contains("heart rate"))
-        #expect(shown.stdout.contains("zones (of "))
+        #expect(shown.stdout.contains("zones       % of maximum heart rate ("))
         #expect(shown.stdout.contains(where: { "▁▂▃▄▅▆▇█".contains($0) }))
 
         let unknown = try WorkoutProcess.run(["show", "zz", "--store", store])

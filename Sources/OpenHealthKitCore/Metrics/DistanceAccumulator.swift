@@ -82,6 +82,8 @@ public struct DistanceAccumulator: Sendable {
     private var anchor: CLLocation?
     /// How many fixes in a row have been beyond the anchor's radius.
     private var beyond = 0
+    /// The time of the fix before the first of those.
+    private var movingSince: Date?
     /// The fixes of the last ``Configuration/displacementWindow`` seconds, while moving.
     private var recent: [CLLocation] = []
     /// Whether the receiver's Doppler speed said still while its positions showed movement: until it
@@ -120,13 +122,21 @@ public struct DistanceAccumulator: Sendable {
         last = location
         if let still = anchor {
             let moved = displacement(from: still, to: location)
-            beyond = moved > radius(from: still, to: location) ? beyond + 1 : 0
+            if moved > radius(from: still, to: location) {
+                if beyond == 0 { movingSince = previous.timestamp }
+                beyond += 1
+            } else {
+                beyond = 0
+            }
             if location.speed >= configuration.confidentSpeed || beyond >= configuration.consistentFixes {
                 if location.speed < configuration.movingSpeed { speedContradicted = true }
+                // The stretch is dated from when the movement showed (the fix before the first beyond the radius, or
+                // the last fix), not from the anchor: a recorder paused while still would otherwise mask most of it.
+                let start = beyond >= configuration.consistentFixes ? movingSince ?? previous.timestamp : previous.timestamp
                 anchor = nil
                 beyond = 0
                 recent = [location]
-                return count(moved, from: still.timestamp, to: location)
+                return count(moved, from: start, to: location)
             }
             if location.timestamp.timeIntervalSince(still.timestamp) > configuration.anchorWindow { stop(at: location) }
             return nil

@@ -10,9 +10,11 @@ public import OpenHealthKitCore
 ///   left out; the sessions' timer time when the file states one.
 /// - **Distance**: the sessions' stated distance when the file or store states
 ///   one, else the records' own distance, else the geodesic along the track.
-/// - **Average speed**: distance over moving time. **Top speed**: the highest
-///   speed held over three records in a row (the median of each three), so a
-///   single-record spike never counts; readings above 100 m/s are ignored.
+/// - **Average speed**: distance over moving time. **Top speed**: the stated
+///   one (a device's session, or a recorder's, whose GPS gates left a settling
+///   receiver's noise out), else the highest speed held over three records in a
+///   row (the median of each three), so a single-record spike never counts;
+///   readings above 100 m/s are ignored.
 /// - **Elevation gain and loss**: the stated totals when the file or store
 ///   states them (a barometric device's own count wins), else the altitudes
 ///   with 3 m hysteresis (``ElevationGain``).
@@ -109,7 +111,7 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
             distance = last
         }
         if let distance, distance > 0, movingTime > 0 { averageSpeed = distance / movingTime }
-        maximumSpeed = Self.sustainedMaximum(timeline.speed)
+        maximumSpeed = activity.sessions.compactMap(\.maximumSpeed).max() ?? Self.sustainedMaximum(timeline.speed)
 
         let heartRates = timeline.heartRate.compactMap { $0 }.filter { $0 > 0 }
         if !heartRates.isEmpty {

@@ -139,6 +139,8 @@ extension Activity {
                 summary.timerTime = workout.duration
                 if let ascent = workout.metadata?[HKMetadataKeyElevationAscended] as? HKQuantity { summary.ascent = ascent.doubleValue(for: .meter()) }
                 if let descent = workout.metadata?[HKMetadataKeyElevationDescended] as? HKQuantity { summary.descent = descent.doubleValue(for: .meter()) }
+                // A recorder's top speed comes from the fixes its gates accepted, not from a settling receiver's noise.
+                if let top = workout.metadata?[HKMetadataKeyMaximumSpeed] as? HKQuantity { summary.maximumSpeed = top.doubleValue(for: metresPerSecond) }
             }
             if let distance = summary.distance, summary.timerTime > 0 { summary.averageSpeed = distance / summary.timerTime }
             sessions.append(summary)

@@ -1,0 +1,161 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// One truth per ride: for every real file in `../shared/data` and every shipped scenario, each surface that
+/// shows a workout's figures — `import`'s line or `replay`'s summary, `list`, `show`, the report's page in
+/// Chromium, the web app's API and the FIT file `export` writes, read by Garmin's SDK — says the same, to the
+/// precision it shows: times to the second, distances to 10 m, speeds to 0.1 km/h, the rest to the unit.
+@Suite(.serialized, .timeLimit(.minutes(10))) struct FigureConsistencyTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The real files (the deliberately corrupt one aside) and the scenarios.
+    static let cases: [String] = [
+        "activity-files/fitparse__garmin-edge-500-ride.fit", "activity-files/fitparse__fenix2-run.fit",
+        "activity-files/gc__edge705-ride-hr-2009-09-19.tcx", "activity-files/gc__urbanbiker-ride-hr-2019-04-18.gpx",
+        "Scenarios/easy-run.yaml", "Scenarios/commute-ride.yaml", "Scenarios/mountain-hike.yaml", "Scenarios/strap-dropout.yaml",
+        "Scenarios/track-intervals.yaml", "Scenarios/trainer-ride.yaml", "Scenarios/treadmill-run.yaml", "Scenarios/triathlon.yaml",
+    ]
+
+    /// The FIT file's session and laps as Garmin's SDK decodes them.
+    static let decodeSession = """
+        import json, sys
+        from garmin_fit_sdk import Decoder, Stream
+        m, e = Decoder(Stream.from_file(sys.argv[1])).read()
+        s = m['session_mesgs']
+        def total(key):
+            values = [x.get(key) for x in s if x.get(key) is not None]
+            return sum(values) if values else None
+        print(json.dumps({'timer': total('total_timer_time'), 'distance': total('total_distance'), 'ascent': total('total_ascent'),
+                          'heartRate': s[0].get('avg_heart_rate') if len(s) == 1 else None,
+                          'cadence': s[0].get('avg_cadence') if len(s) == 1 else None,
+                          'laps': len(m.get('lap_mesgs', [])), 'errors': len(e)}))
+        """
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text.prefix(300))")
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(max(0, seconds).rounded())
+        let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
+        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+    }
+
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real files and scenarios"),
+          .enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"),
+          .enabled(if: ExternalTool.pythonHas("garmin_fit_sdk"), "garmin-fit-sdk is missing (Scripts/setup installs it)"),
+          .enabled(if: ExternalTool.has("curl"), "curl is missing"),
+          arguments: cases)
+    func everySurfaceShowsTheSameFigures(_ name: String) async throws {
+        let folder = Scratch.url("figures-\(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let isScenario = name.hasPrefix("Scenarios/")
+        let input = isScenario ? Self.root.appendingPathComponent(name).path : SharedData.file(name).path
+
+        // What the command that stored it said.
+        var said: (moving: Double, distance: Double?, ascent: Double?, laps: Int?)
+        if isScenario {
+            let replay = try await offThePool { try WorkoutProcess.run(["replay", input, "--store", store, "--json"]) }
+            try #require(replay.status == 0, "\(replay.stderr)")
+            let result = try Self.json(replay.stdout)
+            said = (result["elapsed"] as? Double ?? -1, result["totalDistanceMeters"] as? Double, result["elevationAscendedMeters"] as? Double,
+                    (result["laps"] as? [Any])?.count)
+        } else {
+            let imported = try await offThePool { try WorkoutProcess.run(["import", input, "--store", store, "--json"]) }
+            try #require(imported.status == 0, "\(imported.stderr)")
+            let outcome = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [[String: Any]]).first
+            let activity = try #require(outcome?["activity"] as? [String: Any], "\(imported.stdout)")
+            said = (activity["timerSeconds"] as? Double ?? -1, activity["distanceMeters"] as? Double, nil, nil)
+        }
+
+        let shown = try await offThePool { try WorkoutProcess.run(["show", "last", "--json", "--store", store]) }
+        try #require(shown.status == 0, "\(shown.stderr)")
+        let show = try Self.json(shown.stdout)
+        let id = try #require(show["id"] as? String)
+        let moving = try #require(show["durationSeconds"] as? Double)
+        let distance = show["distanceMeters"] as? Double
+        let ascent = show["ascentMeters"] as? Double
+        let averageHeartRate = (show["heartRate"] as? [String: Any])?["average"] as? Double
+        let averageCadence = show["averageCadence"] as? Double
+        let averageSpeed = show["averageSpeed"] as? Double
+        let laps = (show["laps"] as? [Any])?.count ?? 0
+        let zoneSeconds = (show["zones"] as? [String: Any])?["seconds"] as? [Double]
+        let km = { (meters: Double?) in meters.map { String(format: "%.2f", $0 / 1000) } }
+
+        // The command that stored it.
+        #expect(Self.clock(said.moving) == Self.clock(moving), "\(name): stored as \(said.moving) s, show says \(moving) s")
+        #expect(km(said.distance ?? 0) == km(distance ?? 0), "\(name): stored with \(said.distance ?? -1) m, show says \(distance ?? -1) m")
+        if let saidAscent = said.ascent, let ascent { #expect(Int(saidAscent.rounded()) == Int(ascent.rounded()), "\(name): replay climbed \(saidAscent) m, show \(ascent) m") }
+        if let saidLaps = said.laps { #expect(saidLaps == laps, "\(name): replay counted \(saidLaps) laps, show \(laps)") }
+
+        // list.
+        let listed = try await offThePool { try WorkoutProcess.run(["list", "--json", "--store", store]) }
+        let row = try #require((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])?.first, "\(listed.stdout)")
+        #expect(Self.clock(row["durationSeconds"] as? Double ?? -1) == Self.clock(moving), "\(name): list \(row["durationSeconds"] ?? "–")")
+        #expect(km(row["distanceMeters"] as? Double) == km(distance), "\(name): list \(row["distanceMeters"] ?? "–")")
+
+        // The FIT file export writes, as Garmin's SDK reads it.
+        let fit = folder.appendingPathComponent("ride.fit").path
+        let exported = try await offThePool { try WorkoutProcess.run(["export", id, "-o", fit, "--store", store]) }
+        try #require(exported.status == 0, "\(exported.stderr)")
+        let decoded = try await offThePool { try ExternalTool.python(Self.decodeSession, [fit]) }
+        let session = try Self.json(decoded.standardOutput)
+        #expect(session["errors"] as? Int == 0)
+        #expect(Self.clock(session["timer"] as? Double ?? -1) == Self.clock(moving), "\(name): FIT timer \(session["timer"] ?? "–")")
+        #expect(km(session["distance"] as? Double) == km(distance), "\(name): FIT distance \(session["distance"] ?? "–")")
+        if let ascent { #expect(session["ascent"] as? Int == Int(ascent.rounded()), "\(name): FIT ascent \(session["ascent"] ?? "–"), show \(ascent)") }
+        if let heartRate = session["heartRate"] as? Int, let averageHeartRate {
+            #expect(abs(Double(heartRate) - averageHeartRate) < 1, "\(name): FIT heart rate \(heartRate), show \(averageHeartRate)")
+        }
+        if let cadence = session["cadence"] as? Int, let averageCadence {
+            #expect(abs(Double(cadence) - averageCadence) < 1, "\(name): FIT cadence \(cadence), show \(averageCadence)")
+        }
+        if laps > 0 { #expect(session["laps"] as? Int == laps, "\(name): FIT laps \(session["laps"] ?? "–"), show \(laps)") }
+
+        // The report's page, in Chromium.
+        let page = folder.appendingPathComponent("ride.html").path
+        let written = try await offThePool { try WorkoutProcess.run(["report", id, "-o", page, "--store", store, "--time-zone", "UTC"]) }
+        try #require(written.status == 0, "\(written.stderr)")
+        let read = try await Browser.run([
+            .open("file://\(page)"),
+            .evaluate("""
+                var out = {}; document.querySelectorAll('#summary [data-key]').forEach(function(e){ out[e.getAttribute('data-key')] = e.querySelector('dd').textContent; });
+                out.zones = Array.from(document.querySelectorAll('#heart-rate-zones tr[data-zone]')).map(function(r){ return parseFloat(r.getAttribute('data-seconds')); });
+                out.model = (document.querySelector('#heart-rate-zones .zones-model') || {}).textContent || '';
+                return out;
+                """),
+        ])
+        let report = try #require(read.last as? [String: Any])
+        #expect(report["moving-time"] as? String == Self.clock(moving), "\(name): the report's moving time \(report["moving-time"] ?? "–")")
+        if let distance, distance > 0 { #expect(report["distance"] as? String == "\(km(distance)!) km", "\(name): the report's distance \(report["distance"] ?? "–")") }
+        if let ascent { #expect(report["ascent"] as? String == "\(Int(ascent.rounded())) m", "\(name): the report climbed \(report["ascent"] ?? "–")") }
+        if let averageHeartRate {
+            #expect(report["average-heart-rate"] as? String == "\(Int(averageHeartRate.rounded())) bpm", "\(name): the report's heart rate \(report["average-heart-rate"] ?? "–")")
+        }
+        if let averageCadence {
+            #expect((report["average-cadence"] as? String)?.hasPrefix("\(Int(averageCadence.rounded())) ") == true, "\(name): the report's cadence \(report["average-cadence"] ?? "–")")
+        }
+        if let zoneSeconds, let drawn = report["zones"] as? [Double] {
+            // The page's rows: below Z1, then Z1 to Z5.
+            #expect(drawn.count == 6 && zip(drawn.dropFirst(), zoneSeconds).allSatisfy { abs($0 - $1) < 0.5 }, "\(name): the report's zones \(drawn), show \(zoneSeconds)")
+            #expect((report["model"] as? String)?.contains((show["zones"] as? [String: Any])?["description"] as? String ?? "?") == true)
+        }
+
+        // The web app's API.
+        let server = try await ServingProcess(["--store", store])
+        defer { server.stop() }
+        let api = try await HTTP.request(server.url + "api/workouts/\(id)").json
+        let figures = try #require(api["figures"] as? [String: Any], "\(api)")
+        #expect(Self.clock(figures["movingTime"] as? Double ?? -1) == Self.clock(moving), "\(name): the API's moving time \(figures["movingTime"] ?? "–")")
+        #expect(km(figures["distance"] as? Double) == km(distance), "\(name): the API's distance \(figures["distance"] ?? "–")")
+        #expect((figures["ascent"] as? Double).map { Int($0.rounded()) } == ascent.map { Int($0.rounded()) })
+        #expect((figures["averageSpeed"] as? Double).map { String(format: "%.1f", $0 * 3.6) } == averageSpeed.map { String(format: "%.1f", $0 * 3.6) })
+        #expect((figures["averageCadence"] as? Double).map { Int($0.rounded()) } == averageCadence.map { Int($0.rounded()) })
+        let apiList = try await HTTP.request(server.url + "api/workouts").json
+        let apiRow = try #require((apiList["workouts"] as? [[String: Any]])?.first)
+        #expect(Self.clock(apiRow["durationSeconds"] as? Double ?? -1) == Self.clock(moving), "\(name): the API's list \(apiRow["durationSeconds"] ?? "–")")
+    }
+}
