@@ -11,7 +11,9 @@ struct Import: AsyncParsableCommand {
             Each file becomes a workout with its samples (heart rate, distance, speed, cadence, power, energy), \
             route, pauses, laps and heartbeats; its totals are the file's. A file already imported (a workout of \
             the same activity starting at the same second) is skipped unless --force is given. A damaged or \
-            truncated file is reported with where the damage is; --salvage imports what precedes it.
+            truncated file is reported with where the damage is; --salvage imports what precedes it. A file that names \
+            no sport (most GPX tracks) is taken as cycling at 16 km/h or more (10 with a pedalling cadence), running \
+            from 6.5 km/h, else walking, and the import says so; --activity names it instead.
             """
     )
 
@@ -77,8 +79,11 @@ struct Import: AsyncParsableCommand {
                 if !stated.isEmpty, !stated.contains(sport) {
                     note = "the file says \(stated.map(\.name).sorted().joined(separator: "+")); --activity \(name) applies only to files that state no sport"
                 }
-                activity.sessions = activity.sessions.map { var session = $0; if session.sport == .generic { session.sport = sport }; return session }
-                activity.laps = activity.laps.map { var lap = $0; if lap.sport == .generic { lap.sport = sport }; return lap }
+                activity = activity.taking(sport)
+            } else if let (sport, reason) = activity.guessedSport() {
+                // A file that names no sport (most GPX tracks): guessed, and said, rather than stored as "other".
+                activity = activity.taking(sport)
+                note = "the file names no sport: taken as \(sport.name) from \(reason); --activity says otherwise"
             }
             if let note, !json { warn("\(file): \(note)") }
             if !force, let existing = try await importer.existingWorkout(for: activity) {
