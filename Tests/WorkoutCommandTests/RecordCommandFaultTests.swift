@@ -113,9 +113,11 @@ struct SplitMix64: RandomNumberGenerator {
                                                   "--store", store])
             let delay = Double.random(in: 0.3...3.5, using: &random)
             try await Task.sleep(for: .seconds(delay))
-            let runningBeforeKill = recording.output.contains("state running")
             let sent = try await offThePool { recording.kill(); return feeder.stop() }
-            let output = recording.output
+            // Whether it was running is read from all it wrote before the kill: read before it, a busy machine's
+            // pipe could still hold the "state running" line of a recording that was running (and is recovered).
+            let output = await recording.finalOutput()
+            let runningBeforeKill = output.contains("state running")
             let recover = try await offThePool { try WorkoutProcess.run(["recover", "--json", "--store", store]) }
             let context = "round \(round) of seed \(seed), killed after \(String(format: "%.2f", delay)) s\n\(output)\n\(recover.stdout)\(recover.stderr)"
             #expect(recover.status == 0, "\(context)")

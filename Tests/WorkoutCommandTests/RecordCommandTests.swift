@@ -7,6 +7,7 @@ final class RecordingProcess: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
     private var text = ""
+    private var closed = false
 
     init(_ arguments: [String]) throws {
         process.executableURL = WorkoutProcess.executable
@@ -16,7 +17,11 @@ final class RecordingProcess: @unchecked Sendable {
         process.standardError = pipe
         pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            self?.lock.withLock { self?.text += String(decoding: data, as: UTF8.self) }
+            if data.isEmpty { handle.readabilityHandler = nil }
+            self?.lock.withLock {
+                self?.text += String(decoding: data, as: UTF8.self)
+                if data.isEmpty { self?.closed = true }
+            }
         }
         try process.run()
     }
@@ -35,6 +40,13 @@ final class RecordingProcess: @unchecked Sendable {
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+
+    /// Everything the process wrote before it ended: the output once its pipe is closed (at most 5 s after
+    /// the end, for a child that holds the pipe open). Call after ``kill()`` or ``finish()``.
+    func finalOutput() async -> String {
+        for _ in 0..<50 where !lock.withLock({ closed }) { try? await Task.sleep(for: .milliseconds(100)) }
+        return output
     }
 
     /// Waits for the process to end and returns its status.
