@@ -29,7 +29,7 @@ final class LivePublisher: HKLiveWorkoutBuilderDelegate, @unchecked Sendable {
         self.activity = activity
         self.gps = gps
         self.strap = strap
-        zones = athlete.map(HeartRateZones.percentOfMaximum(profile:))
+        zones = athlete.flatMap(HeartRateZoneChoice.init(profile:))?.zones
         self.clock = clock
         let (stream, continuation) = AsyncStream.makeStream(of: (LiveStatus, [(latitude: Double, longitude: Double)]).self)
         updates = continuation

@@ -16,7 +16,8 @@ final class RecordDisplay {
     private let activity: HKWorkoutActivityType
     private let gps: String?
     private let strap: String?
-    private let athlete: AthleteProfile?
+    /// The athlete's zones, by their chosen model (``HeartRateZoneChoice``), as every other surface draws them.
+    private let zones: HeartRateZones?
     private let clock: any WorkoutClock
     private let screen = TerminalScreen()
     private var state = DashboardState()
@@ -31,7 +32,7 @@ final class RecordDisplay {
         self.activity = activity
         self.gps = gps
         self.strap = strap
-        self.athlete = athlete
+        zones = athlete.flatMap(HeartRateZoneChoice.init(profile:))?.zones
         self.clock = clock
         state.activity = activity.name
         state.showsPace = usesPace(activity.name)
@@ -118,7 +119,7 @@ final class RecordDisplay {
         state.heartRate = recent(heartRate, unit: beatsPerMinute, within: 10)
         state.averageHeartRate = heartRate?.averageQuantity()?.doubleValue(for: beatsPerMinute)
         // Below zone 1 (half the maximum) is no zone.
-        state.heartRateZone = state.heartRate.flatMap { value in athlete.map { HeartRateZones.percentOfMaximum(profile: $0).zone(of: value) } }
+        state.heartRateZone = state.heartRate.flatMap { value in zones?.zone(of: value) }
             .flatMap { $0 > 0 ? $0 : nil }
         state.cadence = recent(builder.statistics(for: HKQuantityType(.cyclingCadence)), unit: beatsPerMinute)
         state.power = recent(builder.statistics(for: HKQuantityType(activity == .cycling ? .cyclingPower : .runningPower)), unit: .watt())

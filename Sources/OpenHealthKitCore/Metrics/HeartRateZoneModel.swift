@@ -53,7 +53,7 @@ public struct HeartRateZoneChoice: Sendable, Hashable, Codable {
     /// when given (the `option` basis), else percentages of the workout's own highest heart rate.
     /// A model whose figure is missing (reserve without a resting heart rate, threshold without a
     /// threshold heart rate) falls back to percentages of the maximum. Nil without any maximum over 60 bpm.
-    public init?(athlete: AthleteFigures?, maximumHeartRate option: Double? = nil, workoutMaximum: Double?) {
+    public init?(athlete: AthleteFigures?, maximumHeartRate option: Double? = nil, workoutMaximum: Double? = nil) {
         let (basis, maximum): (String, Double?) = option.map { ("option", $0) }
             ?? athlete?.maximumHeartRate.map { ("athlete", $0) } ?? ("workout", workoutMaximum)
         let wanted = athlete?.zoneModel ?? .percentOfMaximum
@@ -68,6 +68,11 @@ public struct HeartRateZoneChoice: Sendable, Hashable, Codable {
             return
         }
         self.init(model: .percentOfMaximum, basis: basis, reference: maximum, resting: nil, zones: HeartRateZones(maximum: maximum))
+    }
+
+    /// The choice for `profile`'s athlete, as the live dashboard and page draw it before any workout exists.
+    public init?(profile: AthleteProfile) {
+        self.init(athlete: AthleteFigures(profile: profile))
     }
 
     /// A choice made explicitly.

@@ -2,8 +2,8 @@
 /// OpenTracks and most bike computers draw them.
 ///
 /// By default the reference is maximum heart rate (profile or Tanaka,
-/// 208 − 0.7 × age). With a resting heart rate, ``karvonen(profile:)`` uses
-/// heart-rate reserve instead: resting + p × (max − resting).
+/// 208 − 0.7 × age); ``HeartRateZoneChoice`` picks the athlete's model and
+/// its figures, the one rule every surface follows.
 public struct HeartRateZones: Hashable, Sendable, Codable {
     /// The lower bound of zones 1 to 5, in bpm.
     public let lowerBounds: [Double]
@@ -21,18 +21,6 @@ public struct HeartRateZones: Hashable, Sendable, Codable {
     /// `resting` (Karvonen), or of `maximum` itself when `resting` is 0.
     public init(maximum: Double, resting: Double = 0) {
         self.init(lowerBounds: Self.fractions.map { resting + $0 * (maximum - resting) })
-    }
-
-    /// Zones as fractions of maximum heart rate.
-    public static func percentOfMaximum(profile: AthleteProfile) -> HeartRateZones {
-        HeartRateZones(maximum: profile.estimatedMaximumHeartRate)
-    }
-
-    /// Zones as fractions of heart-rate reserve (Karvonen); falls back to
-    /// ``percentOfMaximum(profile:)`` without a resting heart rate.
-    public static func karvonen(profile: AthleteProfile) -> HeartRateZones {
-        guard let resting = profile.restingHeartRate else { return percentOfMaximum(profile: profile) }
-        return HeartRateZones(maximum: profile.estimatedMaximumHeartRate, resting: resting)
     }
 
     /// The zone (1 to 5) of `heartRate`, or 0 below zone 1.
