@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutFormats
 
 /// Formats numbers for people: at most three decimals, no trailing zeros.
 func formatNumber(_ value: Double) -> String {
@@ -9,10 +10,9 @@ func formatNumber(_ value: Double) -> String {
     return text
 }
 
-/// Formats seconds as H:MM:SS, rounded to the nearest second as every surface rounds them (``WorkoutFigures/clock(_:)``).
+/// Formats seconds as H:MM:SS, rounded as every surface rounds them.
 func clockText(_ seconds: TimeInterval) -> String {
-    let total = Int(max(0, seconds).rounded())
-    return String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+    WorkoutFigures.clock(seconds, alwaysHours: true)
 }
 
 /// Writes JSON with sorted keys, so output is stable across runs.

@@ -31,7 +31,7 @@ public import OpenHealthKitCore
 /// - **Laps**: the activity's laps with their stated totals; the last runs to
 ///   the end.
 /// - **Times** are shown rounded to the nearest second everywhere
-///   (``WorkoutFigures/clock(_:)``).
+///   (``WorkoutFigures/clock(_:alwaysHours:)``).
 public struct WorkoutFigures: Sendable, Equatable, Codable {
     /// Time in heart-rate zones.
     public struct Zones: Sendable, Equatable, Codable {
@@ -41,9 +41,6 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
         public var belowSeconds: Double
         /// Moving seconds in zones 1 to 5.
         public var seconds: [Double]
-
-        /// All the moving seconds with a reading: the whole of which each share is a part.
-        public var totalSeconds: Double { belowSeconds + seconds.reduce(0, +) }
     }
 
     /// One lap's figures.
@@ -85,11 +82,17 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
     /// Watts.
     public var averagePower: Double?
     /// Watts.
+    public var minimumPower: Double?
+    /// Watts.
     public var maximumPower: Double?
     /// Revolutions (or strides) per minute, zeros left out.
     public var averageCadence: Double?
     /// Revolutions (or strides) per minute, zeros included.
     public var averageCadenceWithZeros: Double?
+    /// The lowest cadence reading, zeros included.
+    public var minimumCadence: Double?
+    /// The highest cadence reading.
+    public var maximumCadence: Double?
     /// Kilocalories.
     public var energy: Double?
     /// Time in heart-rate zones, when there are readings and a maximum.
@@ -122,11 +125,14 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
         let powers = timeline.power.compactMap { $0 }
         if !powers.isEmpty {
             averagePower = powers.reduce(0, +) / Double(powers.count)
+            minimumPower = powers.min()
             maximumPower = powers.max()
         }
         let cadences = timeline.cadence.compactMap { $0 }
         if !cadences.isEmpty {
             averageCadenceWithZeros = cadences.reduce(0, +) / Double(cadences.count)
+            minimumCadence = cadences.min()
+            maximumCadence = cadences.max()
             let turning = cadences.filter { $0 > 0 }
             if !turning.isEmpty { averageCadence = turning.reduce(0, +) / Double(turning.count) }
         }
@@ -170,11 +176,14 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
         return best
     }
 
-    /// A duration as every surface shows it: `H:MM:SS` (or `M:SS` under an hour), rounded to the nearest second.
-    public static func clock(_ seconds: Double) -> String {
-        let total = Int(max(0, seconds).rounded())
-        let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
-        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
+    /// A duration as every surface shows it, rounded to the nearest second: `H:MM:SS`, or `M:SS` under an
+    /// hour unless `alwaysHours` (the CLI's and the list's columns); a negative one (a clock's offset) signed.
+    public static func clock(_ seconds: Double, alwaysHours: Bool = false) -> String {
+        let total = Int(seconds.rounded())
+        let magnitude = abs(total)
+        let hours = magnitude / 3600, minutes = magnitude / 60 % 60, rest = magnitude % 60
+        let text = hours > 0 || alwaysHours ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
+        return total < 0 ? "-" + text : text
     }
 
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

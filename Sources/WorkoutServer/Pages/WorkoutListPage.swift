@@ -69,8 +69,5 @@ struct WorkoutListPage {
         return formatter.string(from: date)
     }
 
-    private func duration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        return String(format: "%d:%02d:%02d", total / 3_600, total / 60 % 60, total % 60)
-    }
+    private func duration(_ seconds: Double) -> String { WorkoutFigures.clock(seconds, alwaysHours: true) }
 }

@@ -18,11 +18,11 @@ extension ScenarioResult {
         if let average = figures.averageHeartRate, let minimum = figures.minimumHeartRate, let maximum = figures.maximumHeartRate {
             result.heartRate = Range(average: Self.round(average), minimum: Self.round(minimum), maximum: Self.round(maximum))
         }
-        if let average = figures.averagePower, let maximum = figures.maximumPower {
-            result.power = Range(average: Self.round(average), minimum: power?.minimum ?? 0, maximum: Self.round(maximum))
+        if let average = figures.averagePower, let minimum = figures.minimumPower, let maximum = figures.maximumPower {
+            result.power = Range(average: Self.round(average), minimum: Self.round(minimum), maximum: Self.round(maximum))
         }
-        if let average = figures.averageCadence {
-            result.cadence = Range(average: Self.round(average), minimum: cadence?.minimum ?? 0, maximum: cadence?.maximum ?? average)
+        if let average = figures.averageCadence, let minimum = figures.minimumCadence, let maximum = figures.maximumCadence {
+            result.cadence = Range(average: Self.round(average), minimum: Self.round(minimum), maximum: Self.round(maximum))
         }
         result.laps = figures.laps.map { lap in
             Lap(index: lap.number, start: Self.round(lap.startSeconds), duration: Self.round(lap.movingTime), distanceMeters: Self.round(lap.distance ?? 0))

@@ -1,5 +1,6 @@
 public import Foundation
 import OpenHealthKitCore
+import WorkoutFormats
 
 /// What a replayed workout came to: the figures `workout replay` prints and
 /// `workout check` judges. The same scenario and seed give the same result,
@@ -305,14 +306,8 @@ public struct ScenarioResult: Sendable, Encodable {
         return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{}"
     }
 
-    /// `h:mm:ss` or `m:ss`.
-    static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        let sign = total < 0 ? "-" : ""
-        let magnitude = abs(total)
-        let (h, m, s) = (magnitude / 3600, magnitude / 60 % 60, magnitude % 60)
-        return sign + (h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s))
-    }
+    /// `h:mm:ss` or `m:ss`, as every surface writes times (``WorkoutFigures/clock(_:alwaysHours:)``).
+    static func clock(_ seconds: Double) -> String { WorkoutFigures.clock(seconds) }
 
     /// A readable summary, a few lines per part.
     public var summary: String {
