@@ -134,12 +134,7 @@ public struct ActivityImporter: Sendable {
         metadata[Self.importedFileKey] = URL(fileURLWithPath: file).lastPathComponent
         if let externalUUID { metadata[HKMetadataKeyExternalUUID] = externalUUID.uuidString }
         if activity.elevationSource != .unknown { metadata[OpenHealthKitMetadataKeyElevationSource] = activity.elevationSource.rawValue }
-        if let ascent = activity.sessions.compactMap(\.ascent).reduce(nil, { ($0 ?? 0) + $1 }) {
-            metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: .meter(), doubleValue: ascent)
-        }
-        if let descent = activity.sessions.compactMap(\.descent).reduce(nil, { ($0 ?? 0) + $1 }) {
-            metadata[HKMetadataKeyElevationDescended] = HKQuantity(unit: .meter(), doubleValue: descent)
-        }
+        metadata.merge(activity.statedElevationMetadata) { _, stated in stated }
         try await builder.addMetadata(metadata)
         try await builder.endCollection(at: end)
         guard let workout = try await builder.finishWorkout() else {
@@ -217,7 +212,7 @@ public struct ActivityImporter: Sendable {
             guard excess >= 1 else { continue }
             let inside = dates.filter { span.contains($0) }
             var gaps = zip(inside, inside.dropFirst()).map { DateInterval(start: $0, end: $1) }
-                .filter { gap in gap.duration >= 10 && !known.contains { $0.intersects(gap) && ($0.intersection(with: gap)?.duration ?? 0) > 0 } }
+                .filter { gap in gap.duration >= 10 && !known.contains { ($0.intersection(with: gap)?.duration ?? 0) > 0 } }
             gaps.sort { $0.duration > $1.duration }
             for gap in gaps where excess >= 1 {
                 let length = min(gap.duration, excess)

@@ -142,15 +142,9 @@ public struct ActivityReplay: Sendable {
             if index % 900 == 0 { progress?(min(offset / duration, 1)) }
         }
         await deliver()
-        // Elevation is the device's own count when the file states one (a barometer's), as for an import: the
-        // builder's own metadata wins over what it derives from the positions' altitudes.
-        var stated: [String: Any] = [:]
-        if let ascent = activity.sessions.compactMap(\.ascent).reduce(nil, { ($0 ?? 0) + $1 }) {
-            stated[HKMetadataKeyElevationAscended] = HKQuantity(unit: .meter(), doubleValue: ascent)
-        }
-        if let descent = activity.sessions.compactMap(\.descent).reduce(nil, { ($0 ?? 0) + $1 }) {
-            stated[HKMetadataKeyElevationDescended] = HKQuantity(unit: .meter(), doubleValue: descent)
-        }
+        // Elevation is the device's own count when the file states one, as for an import: the builder's own
+        // metadata wins over what it derives from the positions' altitudes.
+        let stated = activity.statedElevationMetadata
         if !stated.isEmpty { try await driver.builder.addMetadata(stated) }
         try await perform(until: end, inclusive: true)
         await driver.liveBuilder?.dataSource?.flush()
