@@ -150,49 +150,23 @@ struct WorkoutDetail: Encodable {
             interval.duration - pauseIntervals.reduce(0) { $0 + ($1.intersection(with: interval)?.duration ?? 0) }
         }
 
-        func samples(_ type: HKQuantityType) async throws -> [HKQuantitySample] {
-            try await store.quantitySamples(type, predicate: HKQuery.predicateForObjects(from: workout))
-        }
-        let legTypes = [workout.workoutActivityType] + workout.workoutActivities.map(\.workoutConfiguration.activityType)
-        var distances: [HKQuantitySample] = []
-        for identifier in Set(legTypes.map(HKWorkout.distanceType(for:))) { distances += try await samples(HKQuantityType(identifier)) }
-        let heartRates = try await samples(HKQuantityType(.heartRate))
-        let energies = try await samples(HKQuantityType(.activeEnergyBurned))
-        func kilocalories(in interval: DateInterval) -> Double? {
-            guard !energies.isEmpty else { return nil }
-            return energies.filter { $0.endDate > interval.start && $0.endDate <= interval.end }.reduce(0) { $0 + $1.quantity.doubleValue(for: .kilocalorie()) }
-        }
-        let heartRateSeries = heartRates.map { ($0.startDate, $0.quantity.doubleValue(for: beatsPerMinute)) }
-        self.heartRateSeries = heartRateSeries
-        func meters(in interval: DateInterval) -> Double? {
-            guard !distances.isEmpty else { return nil }
-            return distances.filter { $0.endDate > interval.start && $0.endDate <= interval.end }.reduce(0) { $0 + $1.quantity.doubleValue(for: .meter()) }
-        }
-        func averageHeartRate(in interval: DateInterval) -> Double? {
-            let inside = heartRateSeries.filter { interval.contains($0.0) }.map(\.1)
-            return inside.isEmpty ? nil : inside.reduce(0, +) / Double(inside.count)
-        }
-
+        // Legs, and the sparklines' series, from the activity the figures came from: its sessions are the legs
+        // (with the legs' own statistics where the store has them), its records the readings.
         var legs: [Leg] = []
         var previousEnd: Date?
-        for leg in workout.workoutActivities {
+        for (leg, session) in zip(workout.workoutActivities, recorded.sessions) {
             let interval = DateInterval(start: leg.startDate, end: max(leg.startDate, leg.endDate ?? workout.endDate))
             let type = leg.workoutConfiguration.activityType
             let gap = previousEnd.map { interval.start.timeIntervalSince($0) }.flatMap { $0 >= 1 ? $0 : nil }
             legs.append(Leg(activity: type.name, startSeconds: offset(interval.start), durationSeconds: activeSeconds(interval),
-                            distanceMeters: leg.statistics(for: HKQuantityType(HKWorkout.distanceType(for: type)))?.sumQuantity()?.doubleValue(for: .meter())
-                                ?? (type == .transition ? nil : meters(in: interval)),
-                            energyKilocalories: leg.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie())
-                                ?? kilocalories(in: interval),
-                            averageHeartRate: leg.statistics(for: HKQuantityType(.heartRate))?.averageQuantity()?.doubleValue(for: beatsPerMinute)
-                                ?? averageHeartRate(in: interval),
-                            gapBeforeSeconds: gap))
+                            distanceMeters: type == .transition ? leg.statistics(for: HKQuantityType(HKWorkout.distanceType(for: type)))?.sumQuantity()?
+                                .doubleValue(for: .meter()) : session.distance,
+                            energyKilocalories: session.calories, averageHeartRate: session.averageHeartRate, gapBeforeSeconds: gap))
             previousEnd = interval.end
         }
         self.legs = legs
-
-        let speedType = HKQuantityType(workout.workoutActivityType == .cycling ? .cyclingSpeed : .runningSpeed)
-        speedSeries = try await samples(speedType).map { ($0.startDate, $0.quantity.doubleValue(for: HKUnit(from: "m/s")) * 3.6) }
+        heartRateSeries = recorded.records.compactMap { record in record.heartRate.map { (record.date, $0) } }
+        speedSeries = recorded.records.compactMap { record in record.speed.map { (record.date, $0 * 3.6) } }
 
         markers = events.filter { $0.type == .marker && $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] == nil }
             .map { Marker(atSeconds: offset($0.dateInterval.start), name: $0.metadata?[OpenHealthKitMetadataKeyEventName] as? String) }

@@ -95,7 +95,8 @@ extension ReportPage {
             html += "<section id=\"\(id)\" aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(caption)</h2>\(model)<table class=\"zones\"><thead><tr><th scope=\"col\">Zone</th><th scope=\"col\">From (\(unit))</th><th scope=\"col\">Time</th><th scope=\"col\">Share</th></tr></thead><tbody>"
             for (index, zone) in zoneTime.zones.enumerated() {
                 let share = zone.seconds / total * 100
-                let zoneNumber = zone.name == "below Z1" ? 0 : (id == "heart-rate-zones" ? index : index + 1)
+                // Heart-rate zones start with the time below zone 1 (zone 0); power zones with zone 1.
+                let zoneNumber = id == "heart-rate-zones" ? index : index + 1
                 html += "<tr data-zone=\"\(zoneNumber)\" data-seconds=\"\(ReportText.number(zone.seconds))\"><th scope=\"row\">\(zone.name)</th><td>\(Int(zone.lowerBound.rounded()))</td><td>\(ReportText.duration(zone.seconds))</td>"
                 html += "<td><span class=\"bar z\(max(1, min(zoneNumber, 7)))\" style=\"width:\(ReportText.number(share))%\"></span> \(Int(share.rounded())) %</td></tr>"
             }
