@@ -21,6 +21,22 @@ extension Activity {
         return (.walking, "its speed (\(said))")
     }
 
+    /// The activity with its sport settled, and what to tell the person about it: `given` (what they said
+    /// through `option`: `--activity`, an upload's sport field) for the sessions and laps the file leaves
+    /// generic, noting when the file states another; else ``guessedSport()``, noted; else unchanged. The
+    /// one rule `workout import` and both servers' uploads follow.
+    public func namingSport(_ given: ActivitySport?, by option: String) -> (activity: Activity, note: String?) {
+        if let given {
+            // Only what the file leaves open: a sport the file states is the device's word.
+            let stated = Set((sessions + laps).map(\.sport)).subtracting([.generic])
+            let note = !stated.isEmpty && !stated.contains(given)
+                ? "the file says \(stated.map(\.name).sorted().joined(separator: "+")); \(option) \(given.name) applies only to files that state no sport" : nil
+            return (taking(given), note)
+        }
+        guard let (sport, reason) = guessedSport() else { return (self, nil) }
+        return (taking(sport), "the file names no sport: taken as \(sport.name) from \(reason); \(option) says otherwise")
+    }
+
     /// The activity with `sport` for its generic sessions and laps.
     public func taking(_ sport: ActivitySport) -> Activity {
         var activity = self

@@ -34,6 +34,10 @@ public struct Activity: Sendable, Equatable {
     /// Records a reader left out as implausible (a time jumping more than a
     /// day from its neighbours, as a damaged file's last record may).
     public var discardedRecords = 0
+    /// Whether the sessions are separate workouts rather than the legs of one: a TCX file holding a
+    /// history of `<Activity>` elements (as Garmin Training Center exports one), where only a
+    /// `<MultiSportSession>` makes one multisport workout. ``separated()`` splits them.
+    public var sessionsAreSeparateWorkouts = false
 
     /// An activity from its parts.
     public init(records: [ActivityRecord] = [], timerEvents: [ActivityTimerEvent] = [], laps: [ActivitySummary] = [],

@@ -11,7 +11,9 @@ struct Import: AsyncParsableCommand {
             Each file becomes a workout with its samples (heart rate, distance, speed, cadence, power, energy), \
             route, pauses, laps and heartbeats; its totals are the file's. A file already imported (a workout of \
             the same activity starting at the same second) is skipped unless --force is given. A damaged or \
-            truncated file is reported with where the damage is; --salvage imports what precedes it. A file that names \
+            truncated file is reported with where the damage is; --salvage imports what precedes it. A TCX file holding \
+            several activities (a Training Center history) gives a workout for each; a MultiSportSession is one \
+            multisport workout. A file that names \
             no sport (most GPX tracks) is taken as cycling at 16 km/h or more (10 with a pedalling cadence), running \
             from 6.5 km/h, else walking, and the import says so; --activity names it instead.
             """
@@ -72,32 +74,25 @@ struct Import: AsyncParsableCommand {
                 activity = readable
                 salvaged = true
             }
-            var note: String?
-            if let name = self.activity, let sport = ActivitySport(name: name) {
-                // Only what the file leaves open: a sport the file states is the device's word.
-                let stated = Set((activity.sessions + activity.laps).map(\.sport)).subtracting([.generic])
-                if !stated.isEmpty, !stated.contains(sport) {
-                    note = "the file says \(stated.map(\.name).sorted().joined(separator: "+")); --activity \(name) applies only to files that state no sport"
+            // A TCX history holds several workouts: each is imported as its own.
+            for var activity in activity.separated() {
+                let named = activity.namingSport(self.activity.flatMap(ActivitySport.init(name:)), by: "--activity")
+                activity = named.activity
+                let note = named.note
+                if let note, !json { warn("\(file): \(note)") }
+                if !force, let existing = try await importer.existingWorkout(for: activity) {
+                    if !json { print("skipped \(file): already in the store as \(existing.uuid.uuidString) (--force imports it again)") }
+                    outcomes.append(Outcome(file: file, status: "skipped", workout: existing.uuid.uuidString, salvaged: salvaged,
+                                            activity: ActivityDescription(activity), note: note))
+                    continue
                 }
-                activity = activity.taking(sport)
-            } else if let (sport, reason) = activity.guessedSport() {
-                // A file that names no sport (most GPX tracks): guessed, and said, rather than stored as "other".
-                activity = activity.taking(sport)
-                note = "the file names no sport: taken as \(sport.name) from \(reason); --activity says otherwise"
+                let workout = try await importer.importActivity(activity, from: file)
+                // The line says what the store now holds, as `list` and `show` will say it.
+                let described = ActivityDescription(activity).stored(as: WorkoutSummary(workout))
+                if !json { print("imported \(file)\(salvaged ? " (salvaged)" : "") as \(workout.uuid.uuidString): \(described.text)") }
+                outcomes.append(Outcome(file: file, status: "imported", workout: workout.uuid.uuidString, salvaged: salvaged,
+                                        activity: described, note: note))
             }
-            if let note, !json { warn("\(file): \(note)") }
-            if !force, let existing = try await importer.existingWorkout(for: activity) {
-                if !json { print("skipped \(file): already in the store as \(existing.uuid.uuidString) (--force imports it again)") }
-                outcomes.append(Outcome(file: file, status: "skipped", workout: existing.uuid.uuidString, salvaged: salvaged,
-                                        activity: ActivityDescription(activity), note: note))
-                continue
-            }
-            let workout = try await importer.importActivity(activity, from: file)
-            // The line says what the store now holds, as `list` and `show` will say it.
-            let described = ActivityDescription(activity).stored(as: WorkoutSummary(workout))
-            if !json { print("imported \(file)\(salvaged ? " (salvaged)" : "") as \(workout.uuid.uuidString): \(described.text)") }
-            outcomes.append(Outcome(file: file, status: "imported", workout: workout.uuid.uuidString, salvaged: salvaged,
-                                    activity: described, note: note))
         }
         if json { try printJSON(outcomes) }
         if outcomes.contains(where: { $0.status == "failed" }) { throw ExitCode(1) }

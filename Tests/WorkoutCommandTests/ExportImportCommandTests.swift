@@ -126,4 +126,37 @@ import Testing
         #expect(contradicted.stderr.contains("warning: \(ride): the file says cycling; --activity running applies only to files that state no sport"))
         #expect(try Self.workouts(in: again).first?["activity"] as? String == "cycling")
     }
+    /// A Training Center history (two activities, days apart, newest first) imports as two workouts, each with
+    /// its own totals, where it was refused as one workout lasting eight days.
+    @Test func aTCXHistoryImportsAsOneWorkoutPerActivity() throws {
+        let folder = try Self.folder()
+        let store = folder.appendingPathComponent("health.sqlite").path
+        func activity(_ sport: String, _ start: String, _ end: String, seconds: Int, meters: Int) -> String {
+            "<Activity Sport=\"\(sport)\"><Id>\(start)</Id><Lap StartTime=\"\(start)\"><TotalTimeSeconds>\(seconds)</TotalTimeSeconds>"
+                + "<DistanceMeters>\(meters)</DistanceMeters><Calories>50</Calories><Intensity>Active</Intensity><TriggerMethod>Manual</TriggerMethod><Track>"
+                + "<Trackpoint><Time>\(start)</Time><DistanceMeters>0</DistanceMeters><HeartRateBpm><Value>120</Value></HeartRateBpm></Trackpoint>"
+                + "<Trackpoint><Time>\(end)</Time><DistanceMeters>\(meters)</DistanceMeters><HeartRateBpm><Value>150</Value></HeartRateBpm></Trackpoint>"
+                + "</Track></Lap></Activity>"
+        }
+        let history = folder.appendingPathComponent("history.tcx")
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities>
+            \(activity("Running", "2009-09-27T18:00:00Z", "2009-09-27T18:30:00Z", seconds: 1800, meters: 6000))
+            \(activity("Biking", "2009-09-19T09:00:00Z", "2009-09-19T11:00:00Z", seconds: 7000, meters: 60000))
+            </Activities></TrainingCenterDatabase>
+            """.write(to: history, atomically: true, encoding: .utf8)
+        let imported = try WorkoutProcess.run(["import", history.path, "--json", "--store", store])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let outcomes = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [[String: Any]])
+        #expect(outcomes.map { $0["status"] as? String } == ["imported", "imported"], "\(imported.stdout)")
+        let workouts = try Self.workouts(in: store).sorted { ($0["start"] as? String ?? "") < ($1["start"] as? String ?? "") }
+        #expect(workouts.map { $0["activity"] as? String } == ["cycling", "running"])
+        #expect(workouts.map { $0["durationSeconds"] as? Double } == [7000, 1800])
+        #expect(workouts.map { $0["distanceMeters"] as? Double } == [60000, 6000])
+        // Again: both are known, and skipped.
+        let again = try WorkoutProcess.run(["import", history.path, "--json", "--store", store])
+        let skipped = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [[String: Any]])
+        #expect(skipped.map { $0["status"] as? String } == ["skipped", "skipped"])
+    }
 }

@@ -157,6 +157,33 @@ struct HTTP {
         #expect(try await count(server) == 1)
     }
 
+    /// An upload names its sport as `workout import --activity` does (the form's sport field, or `?activity=`
+    /// with a file as the body); a file that names none and is not named is guessed from its movement, never
+    /// stored as "other" with its cadence dropped.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the upload of a real file"),
+          .enabled(if: ExternalTool.has("curl"), "curl is missing"))
+    func anUploadNamesItsSportOrHasItGuessed() async throws {
+        let folder = Scratch.url("serve-sport")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gpx = SharedData.file("activity-files/gc__urbanbiker-ride-hr-2019-04-18.gpx").path
+        for (query, expected) in [("", "cycling"), ("&activity=running", "running")] {
+            let store = try await prepareStore(folder.appendingPathComponent(expected))
+            let server = try await ServingProcess(["--store", store])
+            defer { server.stop() }
+            let page = try await HTTP.request(server.url)
+            #expect(page.body.contains("<select id=\"upload-activity\" name=\"activity\">") && page.body.contains("<option value=\"running\">"))
+            let created = try await HTTP.request(server.url + "api/workouts?filename=ride.gpx\(query)", method: "POST", bodyFile: gpx)
+            #expect(created.status == 201, "\(created.body)")
+            let id = try #require(created.json["id"] as? String, "\(created.body)")
+            let stored = try await HTTP.request(server.url + "api/workouts/\(id)").json["workout"] as? [String: Any]
+            #expect(stored?["activity"] as? String == expected, "\(stored ?? [:])")
+        }
+        let server = try await ServingProcess(["--store", try await prepareStore(folder.appendingPathComponent("refused"))])
+        defer { server.stop() }
+        let refused = try await HTTP.request(server.url + "api/workouts?filename=ride.gpx&activity=skating", method: "POST", bodyFile: gpx)
+        #expect(refused.status == 422 && refused.body.contains("'skating' is not a sport"), "\(refused.body)")
+    }
+
     /// Off loopback the server is private: the list, a workout, its samples, its files and the pages all
     /// need the token (bearer or the cookie `?token=` sets); `--public` opens reading and nothing else.
     @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"))

@@ -96,4 +96,35 @@ import WorkoutFormats
         #expect(activity.sessions[0].end == minute.addingTimeInterval(600))
         #expect(activity.sessions[1].start == minute.addingTimeInterval(605))
     }
+    /// Training Center's history export: several `<Activity>` elements under `<Activities>`, days apart. Each is a
+    /// workout of its own, with its own totals; only a `<MultiSportSession>` makes one workout of several.
+    @Test func aHistoryOfActivitiesIsSeparatedIntoWorkouts() throws {
+        func activity(_ sport: String, _ start: String, _ end: String, seconds: Int, meters: Int) -> String {
+            "<Activity Sport=\"\(sport)\"><Id>\(start)</Id><Lap StartTime=\"\(start)\"><TotalTimeSeconds>\(seconds)</TotalTimeSeconds>"
+                + "<DistanceMeters>\(meters)</DistanceMeters><Calories>50</Calories><Intensity>Active</Intensity><TriggerMethod>Manual</TriggerMethod><Track>"
+                + "<Trackpoint><Time>\(start)</Time><DistanceMeters>0</DistanceMeters><HeartRateBpm><Value>120</Value></HeartRateBpm></Trackpoint>"
+                + "<Trackpoint><Time>\(end)</Time><DistanceMeters>\(meters)</DistanceMeters><HeartRateBpm><Value>150</Value></HeartRateBpm></Trackpoint>"
+                + "</Track></Lap></Activity>"
+        }
+        // Newest first, as Training Center writes a history.
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities>
+            \(activity("Running", "2009-10-01T18:00:00Z", "2009-10-01T18:30:00Z", seconds: 1800, meters: 6000))
+            \(activity("Biking", "2009-09-19T09:00:00Z", "2009-09-19T11:00:00Z", seconds: 7000, meters: 60000))
+            </Activities></TrainingCenterDatabase>
+            """
+        let history = try ActivityFile.read(Data(text.utf8), format: .tcx, path: "history.tcx")
+        #expect(history.sessionsAreSeparateWorkouts)
+        let workouts = history.separated()
+        #expect(workouts.map(\.sport) == [.cycling, .running])
+        #expect(workouts.map { $0.sessions.map(\.timerTime) } == [[7000], [1800]])
+        #expect(workouts.map { $0.sessions.compactMap(\.distance) } == [[60000], [6000]])
+        #expect(workouts.map(\.records.count) == [2, 2] && workouts.map(\.laps.count) == [1, 1])
+        #expect(workouts[0].endDate == Date(timeIntervalSince1970: 1_253_358_000))   // 2009-09-19T11:00:00Z
+        // One activity alone, or a multisport session, is one workout.
+        let single = try ActivityFile.read(Data(text.replacingOccurrences(of: activity("Running", "2009-10-01T18:00:00Z", "2009-10-01T18:30:00Z", seconds: 1800, meters: 6000),
+                                                                          with: "").utf8), format: .tcx, path: "one.tcx")
+        #expect(!single.sessionsAreSeparateWorkouts && single.separated().count == 1)
+    }
 }

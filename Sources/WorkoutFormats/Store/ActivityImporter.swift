@@ -200,8 +200,8 @@ public struct ActivityImporter: Sendable {
     /// Stops a file's timer made without a timer event: a device power-cycled, or paused by itself
     /// without saying so. Where a session's stated timer time is shorter than its span less its known
     /// stops, its longest gaps between records (10 s or more, outside known stops) are taken as stops,
-    /// longest first, each ending at the record after it and shortened to what is left to account for,
-    /// so the workout's moving time is the session's timer time.
+    /// longest first, each in the middle of its gap and shortened to what is left to account for, so the
+    /// workout's moving time is the session's timer time.
     static func silentStops(of activity: Activity, besides known: [DateInterval]) -> [(interval: DateInterval, automatic: Bool)] {
         var found: [(interval: DateInterval, automatic: Bool)] = []
         let dates = activity.records.map(\.date).sorted()
@@ -215,8 +215,10 @@ public struct ActivityImporter: Sendable {
                 .filter { gap in gap.duration >= 10 && !known.contains { ($0.intersection(with: gap)?.duration ?? 0) > 0 } }
             gaps.sort { $0.duration > $1.duration }
             for gap in gaps where excess >= 1 {
+                // In the middle of the gap: a stop ending at the last record would read as stopped for good, and
+                // one starting at the first would start with the workout.
                 let length = min(gap.duration, excess)
-                found.append((DateInterval(start: gap.end.addingTimeInterval(-length), end: gap.end), false))
+                found.append((DateInterval(start: gap.start.addingTimeInterval((gap.duration - length) / 2), duration: length), false))
                 excess -= length
             }
         }

@@ -2,7 +2,8 @@ public import Foundation
 
 /// Reads Garmin Training Center (TCX v1 and v2) activities into an ``Activity``.
 ///
-/// Each `Activity` becomes a session with its sport; a `MultiSportSession`
+/// Each `Activity` becomes a session with its sport (several under `Activities`
+/// are separate workouts: ``Activity/sessionsAreSeparateWorkouts``); a `MultiSportSession`
 /// gives one session per `Activity` of its `FirstSport` and `NextSport`s, and
 /// one of sport ``ActivitySport/transition`` per `Transition`. Each `Lap`
 /// keeps its totals (`TotalTimeSeconds` is timer time; its elapsed time runs
@@ -32,6 +33,8 @@ public enum TCXReader {
         var tracksInLap = 0
         var recordsAtTrackStart = 0
         var sawActivity = false
+        /// `<Activity>` elements straight under `<Activities>`: more than one is a history of separate workouts.
+        var standaloneActivities = 0
 
         mutating func startElement(_ name: String, attributes: [(name: String, value: String)], offset: Int) throws(XMLProblem) {
             if name == "Trackpoint", records.count >= limits.maximumRecords { throw XMLProblem(limits.tooManyRecords, at: offset) }
@@ -39,6 +42,7 @@ public enum TCXReader {
             switch name {
             case "Activity" where path.count >= 2 && ["Activities", "FirstSport", "NextSport"].contains(path[path.count - 2]):
                 sawActivity = true
+                if path[path.count - 2] == "Activities" { standaloneActivities += 1 }
                 sessions.append((ActivitySport(tcxName: attributes.first { $0.name == "Sport" }?.value ?? ""), laps.count))
             case "Transition" where path.count >= 2 && path[path.count - 2] == "NextSport":
                 // A transition is one lap of a session of its own.
@@ -173,8 +177,10 @@ public enum TCXReader {
                 summary.sport = session.sport
                 sessionSummaries.append(summary)
             }
-            return Activity(records: records, timerEvents: timers, laps: laps, sessions: sessionSummaries, creator: creator)
+            var activity = Activity(records: records, timerEvents: timers, laps: laps, sessions: sessionSummaries, creator: creator)
                 .completingSummaries(sport: sessions.first?.sport ?? .generic)
+            activity.sessionsAreSeparateWorkouts = standaloneActivities > 1
+            return activity
         }
 
         func emptyProblem() -> XMLLocatedProblem? {

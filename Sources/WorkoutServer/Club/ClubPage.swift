@@ -48,7 +48,7 @@ enum ClubPage {
             \(groupLinks.isEmpty ? "" : " Groups: " + groupLinks.joined(separator: ", ") + ".")</p>\
             <form class="upload" method="post" action="/upload" enctype="multipart/form-data"><input type="hidden" name="csrf" value="\(e(viewer.csrfToken ?? ""))">\
             <label for="upload-file">Add a FIT, TCX or GPX file<input type="file" id="upload-file" name="file" accept=".fit,.tcx,.gpx" required></label>\
-            <button type="submit" id="upload-submit">Upload</button></form>\
+            \(UploadSportField.html)<button type="submit" id="upload-submit">Upload</button></form>\
             <form class="filters" method="get" action="/"><label>Activity<input name="activity" value="\(e(query.activity ?? ""))"></label>\
             <label>Athlete<input name="athlete" value="\(e(filter.athlete ?? ""))"></label>\(sort)<button type="submit">Filter</button></form>\
             <p class="count" id="workout-count">\(matching) workout\(matching == 1 ? "" : "s")</p>\

@@ -10,8 +10,10 @@ struct UploadedFile {
     var data: Data
     /// The file's name as sent; its extension names the format, else the bytes do.
     var name: String
-    /// The form's other fields as text (a page's CSRF token), when it came from a form.
+    /// The form's other fields as text (a page's CSRF token, the sport), when it came from a form.
     var fields: [String: String]
+    /// The sport the uploader named: the form's `activity` field, or `?activity=` with a file as the body.
+    var sport: String?
 
     /// Why an upload was refused, as a status and a message.
     struct Failure: Error {
@@ -29,7 +31,8 @@ struct UploadedFile {
         do { body = try await request.body.collect(upTo: limit) } catch {
             return .failure(Failure(status: .contentTooLarge, message: "The upload is larger than \(limit >> 20) MB, more than any activity file needs."))
         }
-        var file = UploadedFile(data: Data(body.readableBytesView), name: request.uri.queryParameters["filename"].map(String.init) ?? "upload", fields: [:])
+        var file = UploadedFile(data: Data(body.readableBytesView), name: request.uri.queryParameters["filename"].map(String.init) ?? "upload", fields: [:],
+                                sport: request.uri.queryParameters["activity"].map(String.init))
         if let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/") {
             guard let boundary = MultipartForm.boundary(contentType: contentType) else {
                 return .failure(Failure(status: .badRequest, message: "The form's Content-Type names no boundary; upload the file with the page's form."))
@@ -44,6 +47,7 @@ struct UploadedFile {
                 for field in form.parts where field.filename == nil && field.name != "file" {
                     file.fields[field.name] = String(decoding: field.data, as: UTF8.self)
                 }
+                if let named = file.fields["activity"], !named.isEmpty { file.sport = named }
             } catch {
                 return .failure(Failure(status: .badRequest, message: error.description))
             }
@@ -52,18 +56,29 @@ struct UploadedFile {
         return .success(file)
     }
 
-    /// The activity the file holds.
+    /// The activity the file holds, its sport settled as `workout import` settles it
+    /// (``Activity/namingSport(_:by:)``: the uploader's, else the file's, else guessed from its movement).
     ///
-    /// - Throws: ``UploadError/unreadable(_:)`` with the reader's message (where the damage is, what to do).
+    /// - Throws: ``UploadError/unreadable(_:)`` with the reader's message (where the damage is, what to do),
+    ///   or for a sport no file knows.
     func activity() throws(UploadError) -> Activity {
         let named = ActivityFileFormat(pathExtension: URL(fileURLWithPath: name).pathExtension)
         guard let format = named ?? ActivityFileFormat(sniffing: data) else {
             throw UploadError.unreadable("\(name): neither its name nor its first bytes say FIT, TCX or GPX; upload a .fit, .tcx or .gpx file.")
         }
+        var given: ActivitySport?
+        if let sport {
+            guard let known = ActivitySport(name: sport) else {
+                throw UploadError.unreadable("'\(sport)' is not a sport: name running, cycling, walking, hiking, swimming, rowing, cross_country_skiing or training.")
+            }
+            given = known
+        }
+        let activity: Activity
         do {
-            return try ActivityFile.read(data, format: format, path: name)
+            activity = try ActivityFile.read(data, format: format, path: name)
         } catch {
             throw UploadError.unreadable(error.description)
         }
+        return activity.namingSport(given, by: "the sport field").activity
     }
 }

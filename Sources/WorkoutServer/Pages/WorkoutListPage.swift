@@ -13,6 +13,7 @@ struct WorkoutListPage {
     func render() -> String {
         var body = "<form class=\"upload\" method=\"post\" action=\"/upload\" enctype=\"multipart/form-data\">"
         body += "<label for=\"upload-file\">Add a FIT, TCX or GPX file<input type=\"file\" id=\"upload-file\" name=\"file\" accept=\".fit,.tcx,.gpx\" required></label>"
+        body += UploadSportField.html
         body += "<button type=\"submit\" id=\"upload-submit\">Upload</button></form>"
         body += "<form class=\"filters\" method=\"get\" action=\"/\" role=\"search\">"
         body += "<label for=\"filter-activity\">Activity<select id=\"filter-activity\" name=\"activity\"><option value=\"\">All</option>"
