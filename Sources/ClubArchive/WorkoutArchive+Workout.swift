@@ -1,6 +1,6 @@
 public import Foundation
 public import OpenHealthKitCore
-public import WorkoutFormats
+import WorkoutFormats
 
 extension WorkoutArchive {
     /// The archive of `workout` as `store` holds it, kept under `id`: its summary, its readings,

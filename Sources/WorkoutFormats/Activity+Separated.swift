@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension Activity {
     /// The workouts the activity holds: itself, unless its sessions are separate workouts

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension Activity {
     /// A sport for an activity whose file names none, from how it moved: cycling at 16 km/h or more over the

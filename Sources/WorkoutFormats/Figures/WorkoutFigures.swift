@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import OpenHealthKitCore
 
 /// A workout's figures, computed once from its records by one set of rules, so
