@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import WorkoutFormats
 
 /// `workout show ID`: one workout in detail.
 struct Show: AsyncParsableCommand {
@@ -56,8 +57,10 @@ struct Show: AsyncParsableCommand {
                  "\(speedText(average, activity: detail.activity)) average" + (detail.maximumSpeed.map { ", \(speedText($0, activity: detail.activity)) best" } ?? ""))
         }
         if let cadence = detail.averageCadence {
-            line("cadence", String(format: "%.0f %@ average", cadence, usesPace(detail.activity) ? "spm" : "rpm")
-                 + (detail.averageCadenceWithZeros.map { abs($0 - cadence) >= 0.5 ? String(format: " (%.0f with zeros)", $0) : "" } ?? ""))
+            let onFoot = usesPace(detail.activity)
+            let withZeros = detail.averageCadenceWithZeros.map { WorkoutFigures.cadenceText($0, onFoot: onFoot) }
+            let text = WorkoutFigures.cadenceText(cadence, onFoot: onFoot)
+            line("cadence", "\(text) average" + (withZeros.map { $0 != text ? " (\($0.split(separator: " ")[0]) with zeros)" : "" } ?? ""))
         }
         if let power = detail.averagePower {
             line("power", String(format: "%.0f W average", power) + (detail.maximumPower.map { String(format: ", %.0f W highest", $0) } ?? ""))

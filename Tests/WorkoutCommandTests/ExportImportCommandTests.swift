@@ -159,4 +159,33 @@ import Testing
         let skipped = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [[String: Any]])
         #expect(skipped.map { $0["status"] as? String } == ["skipped", "skipped"])
     }
+    /// A run's cadence is kept as HealthKit keeps it (step counts) and leaves again as the file had it: every record
+    /// of the fenix 2 run has its cadence back, but the one it wrote after its timer stopped for good, and the
+    /// session's average is the device's.
+    @Test(.enabled(if: SharedData.isPresent && ExternalTool.pythonHas("garmin_fit_sdk"), "../shared/data or garmin-fit-sdk is missing"))
+    func aRunsCadenceSurvivesImportAndExport() throws {
+        let folder = try Self.folder()
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let run = SharedData.file("activity-files/fitparse__fenix2-run.fit").path
+        #expect(try WorkoutProcess.run(["import", run, "--store", store]).status == 0)
+        let shown = try WorkoutProcess.run(["show", "last", "--store", store])
+        #expect(shown.stdout.contains("cadence     163 spm average"), "\(shown.stdout)")
+        let id = try #require(try Self.workouts(in: store).first?["id"] as? String)
+        let back = folder.appendingPathComponent("back.fit").path
+        #expect(try WorkoutProcess.run(["export", id, "-o", back, "--store", store]).status == 0)
+        let compared = try ExternalTool.python("""
+            import json, sys
+            from garmin_fit_sdk import Decoder, Stream
+            def read(path):
+                m, e = Decoder(Stream.from_file(path)).read()
+                return {r['timestamp']: r.get('cadence') for r in m['record_mesgs']}, m['session_mesgs'][0].get('avg_cadence')
+            (a, sa), (b, sb) = read(sys.argv[1]), read(sys.argv[2])
+            print(json.dumps({'records': sum(1 for c in a.values() if c is not None), 'same': sum(1 for t, c in a.items() if c is not None and b.get(t) == c),
+                              'session': [sa, sb]}))
+            """, [run, back])
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(compared.standardOutput.utf8)) as? [String: Any], "\(compared.standardError)")
+        #expect(result["records"] as? Int == 2809)
+        #expect(result["same"] as? Int == 2808, "\(result)")
+        #expect((result["session"] as? [Int]) == [81, 81], "\(result)")
+    }
 }

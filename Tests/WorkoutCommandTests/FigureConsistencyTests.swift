@@ -136,7 +136,10 @@ import Testing
             #expect(report["average-heart-rate"] as? String == "\(Int(averageHeartRate.rounded())) bpm", "\(name): the report's heart rate \(report["average-heart-rate"] ?? "–")")
         }
         if let averageCadence {
-            #expect((report["average-cadence"] as? String)?.hasPrefix("\(Int(averageCadence.rounded())) ") == true, "\(name): the report's cadence \(report["average-cadence"] ?? "–")")
+            // On foot in steps per minute: twice the strides the records and the FIT session hold.
+            let onFoot = ["running", "walking", "hiking"].contains(show["activity"] as? String ?? "")
+            let expected = onFoot ? "\(Int((averageCadence * 2).rounded())) spm" : "\(Int(averageCadence.rounded())) rpm"
+            #expect(report["average-cadence"] as? String == expected, "\(name): the report's cadence \(report["average-cadence"] ?? "–"), show's \(expected)")
         }
         if let zoneSeconds, let drawn = report["zones"] as? [Double] {
             // The page's rows: below Z1, then Z1 to Z5.

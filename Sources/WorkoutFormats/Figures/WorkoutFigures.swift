@@ -85,7 +85,7 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
     public var minimumPower: Double?
     /// Watts.
     public var maximumPower: Double?
-    /// Revolutions (or strides) per minute, zeros left out.
+    /// Revolutions (or, on foot, strides: half the steps) per minute, zeros left out; ``cadenceText(_:onFoot:)`` shows it.
     public var averageCadence: Double?
     /// Revolutions (or strides) per minute, zeros included.
     public var averageCadenceWithZeros: Double?
@@ -174,6 +174,13 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
             best = max(best, three[1])
         }
         return best
+    }
+
+    /// Cadence as people read it: revolutions per minute on a bike; on foot, steps per minute, twice the
+    /// strides per minute that FIT and TCX files (and the records read from them) hold, as Garmin and Strava
+    /// show a run's cadence.
+    public static func cadenceText(_ cadence: Double, onFoot: Bool) -> String {
+        onFoot ? "\(Int((cadence * 2).rounded())) spm" : "\(Int(cadence.rounded())) rpm"
     }
 
     /// A duration as every surface shows it, rounded to the nearest second: `H:MM:SS`, or `M:SS` under an

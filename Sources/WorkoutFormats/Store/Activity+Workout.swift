@@ -33,6 +33,12 @@ extension Activity {
         distances.sort { $0.endDate < $1.endDate }
         let heartRates = try await samples(.heartRate)
         let cadences = try await samples(.cyclingCadence)
+        // A run's cadence is kept as HealthKit keeps it, as steps over an interval: strides per minute at the
+        // interval's end (half the steps per minute, as FIT and TCX write running cadence).
+        let strides = try await samples(.stepCount).compactMap { sample -> Reading? in
+            let seconds = sample.endDate.timeIntervalSince(sample.startDate)
+            return seconds > 0 ? Reading(date: sample.endDate, value: sample.quantity.doubleValue(for: .count()) / seconds * 30) : nil
+        }.sorted { $0.date < $1.date }
         let powers = try await samples(.cyclingPower) + (try await samples(.runningPower))
         let speeds = try await samples(workout.workoutActivityType == .cycling ? .cyclingSpeed : .runningSpeed)
         let energies = try await samples(.activeEnergyBurned)
@@ -73,7 +79,7 @@ extension Activity {
         let bpm = HKUnit.count().unitDivided(by: .minute())
         let metresPerSecond = HKUnit.meter().unitDivided(by: .second())
         var heartRateCursor = Cursor(samples: heartRates, unit: bpm, carry: carry)
-        var cadenceCursor = Cursor(samples: cadences, unit: bpm, carry: carry)
+        var cadenceCursor = Cursor(readings: cadences.isEmpty ? strides : Reading.of(cadences, unit: bpm), carry: carry)
         var powerCursor = Cursor(samples: powers.sorted { $0.startDate < $1.startDate }, unit: .watt(), carry: carry)
         var speedCursor = Cursor(samples: speeds, unit: metresPerSecond, carry: carry)
         var distanceIndex = 0
@@ -190,16 +196,28 @@ extension Activity {
 
     /// Walks time-sorted samples, giving the values of the samples at a date,
     /// or, with `carry`, the latest value no older than `carry` seconds.
+    /// One reading of a stream: a sample's value at its start, or a value derived at a time.
+    private struct Reading {
+        var date: Date
+        var value: Double
+
+        static func of(_ samples: [HKQuantitySample], unit: HKUnit) -> [Reading] {
+            samples.map { Reading(date: $0.startDate, value: $0.quantity.doubleValue(for: unit)) }
+        }
+    }
+
     private struct Cursor {
-        let samples: [HKQuantitySample]
-        let unit: HKUnit
+        let readings: [Reading]
         let carry: TimeInterval?
         var index = 0
 
-        init(samples: [HKQuantitySample], unit: HKUnit, carry: TimeInterval?) {
-            self.samples = samples
-            self.unit = unit
+        init(readings: [Reading], carry: TimeInterval?) {
+            self.readings = readings
             self.carry = carry
+        }
+
+        init(samples: [HKQuantitySample], unit: HKUnit, carry: TimeInterval?) {
+            self.init(readings: Reading.of(samples, unit: unit), carry: carry)
         }
 
         /// The values of one date, for the records taken there.
@@ -211,17 +229,17 @@ extension Activity {
         }
 
         mutating func values(at date: Date) -> Values {
-            while index < samples.count && samples[index].startDate < date { index += 1 }
+            while index < readings.count && readings[index].date < date { index += 1 }
             var exact: [Double] = []
             var end = index
-            while end < samples.count && samples[end].startDate == date {
-                exact.append(samples[end].quantity.doubleValue(for: unit))
+            while end < readings.count && readings[end].date == date {
+                exact.append(readings[end].value)
                 end += 1
             }
             guard let carry else { return Values(exact: exact) }
             if let last = exact.last { return Values(exact: exact, carried: last) }
-            guard index > 0, date.timeIntervalSince(samples[index - 1].startDate) <= carry else { return Values(exact: []) }
-            return Values(exact: [], carried: samples[index - 1].quantity.doubleValue(for: unit))
+            guard index > 0, date.timeIntervalSince(readings[index - 1].date) <= carry else { return Values(exact: []) }
+            return Values(exact: [], carried: readings[index - 1].value)
         }
     }
 

@@ -6,7 +6,7 @@ public import OpenHealthKitCore
 ///
 /// A workout builder does the work, so the stored workout's statistics are
 /// computed as for a recorded one: heart rate, speed, cadence and power
-/// samples at each record; distance samples between records (the file's own
+/// samples at each record (a run's cadence as step counts since the record before); distance samples between records (the file's own
 /// distance where it has one, else the geodesic between positions); each
 /// lap's or session's calories spread over its active time; pauses,
 /// automatic pauses and laps as events; each session of a multisport file as
@@ -63,7 +63,7 @@ public struct ActivityImporter: Sendable {
         let speedType = HKQuantityType(sport == .cycling ? .cyclingSpeed : .runningSpeed)
         let powerType = HKQuantityType(sport == .cycling ? .cyclingPower : .runningPower)
         var types: Set<HKSampleType> = [HKWorkoutType(), HKSeriesType.workoutRoute(), HKSeriesType.heartbeat(), HKQuantityType(.heartRate),
-                                        HKQuantityType(.activeEnergyBurned), HKQuantityType(.cyclingCadence), speedType, powerType]
+                                        HKQuantityType(.activeEnergyBurned), HKQuantityType(.cyclingCadence), HKQuantityType(.stepCount), speedType, powerType]
         for session in activity.sessions { types.insert(HKQuantityType(HKWorkout.distanceType(for: session.sport.activityType))) }
         try await store.requestAuthorization(toShare: types, read: Set(types.map { $0 as HKObjectType }))
 
@@ -242,6 +242,7 @@ public struct ActivityImporter: Sendable {
         var emitted = 0.0
         var lastSampleEnd: Date?
         var lastDistanceSample: Int?
+        var previousRecordDate: Date?
         for record in activity.records where record.date <= end {
             while sessionIndex + 1 < activity.sessions.count && activity.sessions[sessionIndex + 1].start <= record.date { sessionIndex += 1 }
             let legDistanceType = activity.sessions.count > 1 ? HKQuantityType(HKWorkout.distanceType(for: activity.sessions[sessionIndex].sport.activityType)) : distanceType
@@ -251,9 +252,21 @@ public struct ActivityImporter: Sendable {
             if let speed = record.speed, speed >= 0 {
                 samples.append(HKQuantitySample(type: speedType, quantity: HKQuantity(unit: metresPerSecond, doubleValue: speed), start: record.date, end: record.date))
             }
-            if let cadence = record.cadence, activity.sport == .cycling {
+            let legSport = activity.sessions.isEmpty ? activity.sport : activity.sessions[sessionIndex].sport
+            if let cadence = record.cadence, legSport == .cycling {
                 samples.append(HKQuantitySample(type: HKQuantityType(.cyclingCadence), quantity: HKQuantity(unit: bpm, doubleValue: cadence), start: record.date, end: record.date))
+            } else if let cadence = record.cadence, cadence >= 0, [.running, .walking, .hiking].contains(legSport) {
+                // On foot, cadence is steps, as HealthKit keeps it: the file's strides per minute (half the steps) over the
+                // time since the last record (at most 10 s, never across a pause; the second before the first record), so
+                // that its cadence reads back exactly.
+                let previous = previousRecordDate ?? record.date.addingTimeInterval(-1)
+                let since = max(previous, record.date.addingTimeInterval(-10), pauses.last { $0.end <= record.date }?.end ?? previous)
+                if record.date > since, !pauses.contains(where: { $0.start < record.date && record.date <= $0.end }) {
+                    samples.append(HKQuantitySample(type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: cadence * 2 * record.date.timeIntervalSince(since) / 60),
+                                                    start: since, end: record.date))
+                }
             }
+            previousRecordDate = record.date
             if let power = record.power {
                 samples.append(HKQuantitySample(type: powerType, quantity: HKQuantity(unit: .watt(), doubleValue: power), start: record.date, end: record.date))
             }

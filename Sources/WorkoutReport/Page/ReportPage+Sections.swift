@@ -24,7 +24,7 @@ extension ReportPage {
         if let value = summary.descent { items.append(("descent", "Descended", "\(Int(units.elevation(value).rounded())) \(units.elevationSymbol)")) }
         if let value = summary.averagePower { items.append(("average-power", "Average power", "\(Int(value.rounded())) W")) }
         if let value = summary.maximumPower { items.append(("maximum-power", "Highest power", "\(Int(value.rounded())) W")) }
-        if let value = summary.averageCadence { items.append(("average-cadence", "Average cadence", "\(Int(value.rounded())) \(report.showsPace ? "spm" : "rpm")")) }
+        if let value = summary.averageCadence { items.append(("average-cadence", "Average cadence", WorkoutFigures.cadenceText(value, onFoot: report.showsPace))) }
         if let value = summary.energy { items.append(("energy", "Energy", "\(Int(value.rounded())) kcal")) }
         var html = "<section id=\"summary\" aria-labelledby=\"summary-heading\"><h2 id=\"summary-heading\">Summary</h2><dl>"
         for (key, name, value) in items { html += "<div data-key=\"\(key)\"><dt>\(name)</dt><dd>\(ReportText.escaped(value))</dd></div>" }

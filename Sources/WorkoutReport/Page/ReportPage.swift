@@ -99,7 +99,9 @@ struct ReportPage {
             series.append(ChartSeries(key: "power", title: "Power", unit: "W", colour: "#6a1b9a", values: timeline.power))
         }
         if timeline.cadence.contains(where: { $0 != nil }) {
-            series.append(ChartSeries(key: "cadence", title: "Cadence", unit: report.showsPace ? "spm" : "rpm", colour: "#8d5a00", values: timeline.cadence))
+            // On foot in steps per minute, twice the strides the records hold (WorkoutFigures.cadenceText).
+            let values = report.showsPace ? timeline.cadence.map { $0.map { $0 * 2 } } : timeline.cadence
+            series.append(ChartSeries(key: "cadence", title: "Cadence", unit: report.showsPace ? "spm" : "rpm", colour: "#8d5a00", values: values))
         }
         return series
     }
