@@ -182,6 +182,18 @@ struct HTTP {
         defer { server.stop() }
         let refused = try await HTTP.request(server.url + "api/workouts?filename=ride.gpx&activity=skating", method: "POST", bodyFile: gpx)
         #expect(refused.status == 422 && refused.body.contains("'skating' is not a sport"), "\(refused.body)")
+        // A Training Center history holds several workouts: refused whole, saying how to store them all.
+        let history = folder.appendingPathComponent("history.tcx")
+        let activity = { (sport: String, start: String, end: String) in
+            "<Activity Sport=\"\(sport)\"><Id>\(start)</Id><Lap StartTime=\"\(start)\"><TotalTimeSeconds>600</TotalTimeSeconds><DistanceMeters>2000</DistanceMeters>"
+                + "<Intensity>Active</Intensity><TriggerMethod>Manual</TriggerMethod><Track><Trackpoint><Time>\(start)</Time><DistanceMeters>0</DistanceMeters></Trackpoint>"
+                + "<Trackpoint><Time>\(end)</Time><DistanceMeters>2000</DistanceMeters></Trackpoint></Track></Lap></Activity>"
+        }
+        try ("<?xml version=\"1.0\"?><TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\"><Activities>"
+             + activity("Running", "2009-09-27T18:00:00Z", "2009-09-27T18:10:00Z") + activity("Running", "2009-09-20T18:00:00Z", "2009-09-20T18:10:00Z")
+             + "</Activities></TrainingCenterDatabase>").write(to: history, atomically: true, encoding: .utf8)
+        let several = try await HTTP.request(server.url + "api/workouts?filename=history.tcx", method: "POST", bodyFile: history.path)
+        #expect(several.status == 422 && several.body.contains("holds 2 activities") && several.body.contains("workout import"), "\(several.body)")
     }
 
     /// Off loopback the server is private: the list, a workout, its samples, its files and the pages all

@@ -60,7 +60,7 @@ struct UploadedFile {
     /// (``Activity/namingSport(_:by:)``: the uploader's, else the file's, else guessed from its movement).
     ///
     /// - Throws: ``UploadError/unreadable(_:)`` with the reader's message (where the damage is, what to do),
-    ///   or for a sport no file knows.
+    ///   for a sport no file knows, or for a file holding several workouts (a TCX history).
     func activity() throws(UploadError) -> Activity {
         let named = ActivityFileFormat(pathExtension: URL(fileURLWithPath: name).pathExtension)
         guard let format = named ?? ActivityFileFormat(sniffing: data) else {
@@ -78,6 +78,11 @@ struct UploadedFile {
             activity = try ActivityFile.read(data, format: format, path: name)
         } catch {
             throw UploadError.unreadable(error.description)
+        }
+        let workouts = activity.separated().count
+        guard workouts == 1 else {
+            throw UploadError.unreadable("\(name) holds \(workouts) activities (a Training Center history), each a workout of its own: "
+                                         + "upload them one at a time, or import the file with `workout import`, which stores each.")
         }
         return activity.namingSport(given, by: "the sport field").activity
     }
