@@ -38,6 +38,9 @@ public struct Activity: Sendable, Equatable {
     /// history of `<Activity>` elements (as Garmin Training Center exports one), where only a
     /// `<MultiSportSession>` makes one multisport workout. ``separated()`` splits them.
     public var sessionsAreSeparateWorkouts = false
+    /// The time zone the activity was done in, when the file says (a FIT `activity` message's
+    /// `local_timestamp`, as an offset from UTC); its local times are shown in it and exported with it.
+    public var timeZone: TimeZone?
 
     /// An activity from its parts.
     public init(records: [ActivityRecord] = [], timerEvents: [ActivityTimerEvent] = [], laps: [ActivitySummary] = [],

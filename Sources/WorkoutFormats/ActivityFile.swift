@@ -67,7 +67,8 @@ public enum ActivityFile {
         }
     }
 
-    /// `activity` in `format` as bytes (written through a temporary file, as the writers stream to files).
+    /// `activity` in `format` as bytes (written through a temporary file, as the writers stream to files); local
+    /// times in the activity's own time zone when it has one, else in `timeZone`.
     public static func data(_ activity: Activity, as format: ActivityFileFormat, timeZone: TimeZone = .current) throws -> Data {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("activity-\(UUID().uuidString).\(format)")
         defer { try? FileManager.default.removeItem(at: url) }
@@ -75,10 +76,11 @@ public enum ActivityFile {
         return try Data(contentsOf: url)
     }
 
-    /// Writes `activity` in `format` to `url`.
+    /// Writes `activity` in `format` to `url`; local times in the activity's own time zone when it has one, else in `timeZone`.
     public static func write(_ activity: Activity, as format: ActivityFileFormat, to url: URL, timeZone: TimeZone = .current) throws {
         switch format {
-        case .fit: try FITActivityWriter(url: url, creator: activity.creator, start: activity.startDate ?? Date(timeIntervalSince1970: 0), timeZone: timeZone)
+        case .fit: try FITActivityWriter(url: url, creator: activity.creator, start: activity.startDate ?? Date(timeIntervalSince1970: 0),
+                                         timeZone: activity.timeZone ?? timeZone)
             .write(activity.completingSummaries())
         case .tcx: try TCXWriter.write(activity, to: url)
         case .gpx: try GPXWriter.write(activity, to: url)

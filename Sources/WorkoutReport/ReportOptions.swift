@@ -28,8 +28,11 @@ public struct ReportOptions: Sendable {
     public var tiles: String?
     /// What colours the track.
     public var colouring: TrackColouring = .speed
-    /// The time zone in which dates are shown.
-    public var timeZone: TimeZone = .current
+    /// The time zone dates are shown in, when given for this report (`--time-zone`); else the workout's own
+    /// (the zone its file recorded, ``Activity/timeZone``), else ``defaultTimeZone``.
+    public var timeZone: TimeZone?
+    /// The zone of a workout that says none: this machine's, or the server's.
+    public var defaultTimeZone: TimeZone = .current
     /// The most points a chart line is drawn from; the figures always use every record.
     public var chartPoints = 1_000
 

@@ -48,7 +48,14 @@ struct Show: AsyncParsableCommand {
     static func text(_ detail: WorkoutDetail) -> [String] {
         var lines = ["\(detail.activity) \(detail.id)"]
         func line(_ label: String, _ text: String) { lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + text) }
-        line("start", detail.start.formatted(.iso8601))
+        var start = detail.start.formatted(.iso8601)
+        if let name = detail.timeZone, let zone = TimeZone(identifier: name) {
+            // The local time the device recorded, in its own zone.
+            var style = Date.ISO8601FormatStyle(timeZone: zone)
+            style = style.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .colon)
+            start += " (\(detail.start.formatted(style)) local)"
+        }
+        line("start", start)
         line("duration", "\(clockText(detail.durationSeconds)) active, \(clockText(detail.elapsedSeconds)) in all")
         if let meters = detail.distanceMeters { line("distance", String(format: "%.2f km", meters / 1000)) }
         if let energy = detail.energyKilocalories { line("energy", String(format: "%.0f kcal", energy)) }

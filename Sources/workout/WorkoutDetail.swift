@@ -81,6 +81,8 @@ struct WorkoutDetail: Encodable {
     var ascentMeters: Double?
     var descentMeters: Double?
     var importedFile: String?
+    /// The time zone the workout was done in, when its file said (an identifier such as `GMT+0200`).
+    var timeZone: String?
     var pauses: [Pause]
     var laps: [Lap]
     var legs: [Leg]
@@ -93,7 +95,7 @@ struct WorkoutDetail: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, activity, start, end, durationSeconds, elapsedSeconds, distanceMeters, energyKilocalories, heartRate, averageSpeed, maximumSpeed,
-             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, ascentMeters, descentMeters, importedFile, pauses, laps, legs, zones, markers, deviceEvents
+             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, ascentMeters, descentMeters, importedFile, timeZone, pauses, laps, legs, zones, markers, deviceEvents
     }
 
     /// The detail of `workout`, reading its samples from `store`: every figure is ``WorkoutFigures``'
@@ -114,6 +116,7 @@ struct WorkoutDetail: Encodable {
         distanceMeters = figures.distance
         energyKilocalories = figures.energy
         importedFile = workout.metadata?[ActivityImporter.importedFileKey] as? String
+        timeZone = recorded.timeZone?.identifier
         ascentMeters = figures.ascent
         descentMeters = figures.descent
         averageSpeed = figures.averageSpeed

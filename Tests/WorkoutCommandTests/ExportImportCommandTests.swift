@@ -188,4 +188,30 @@ import Testing
         #expect(result["same"] as? Int == 2808, "\(result)")
         #expect((result["session"] as? [Int]) == [81, 81], "\(result)")
     }
+    /// The fenix 2 run was started at 16:45 in its own zone (its FIT `activity` message says local time is UTC+2):
+    /// show and the report say 16:45, and an export writes the same local time back.
+    @Test(.enabled(if: SharedData.isPresent && ExternalTool.pythonHas("garmin_fit_sdk"), "../shared/data or garmin-fit-sdk is missing"))
+    func aRunKeepsTheLocalTimeItWasRecordedIn() throws {
+        let folder = try Self.folder()
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let run = SharedData.file("activity-files/fitparse__fenix2-run.fit").path
+        #expect(try WorkoutProcess.run(["import", run, "--store", store]).status == 0)
+        let shown = try WorkoutProcess.run(["show", "last", "--store", store])
+        #expect(shown.stdout.contains("start       2015-08-15T14:45:08Z (2015-08-15T16:45:08+02:00 local)"), "\(shown.stdout)")
+        let id = try #require(try Self.workouts(in: store).first?["id"] as? String)
+        let page = folder.appendingPathComponent("run.html").path
+        #expect(try WorkoutProcess.run(["report", id, "-o", page, "--store", store]).status == 0)
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("Saturday 15 August 2015, 16:45 GMT+2"))
+        let back = folder.appendingPathComponent("back.fit").path
+        #expect(try WorkoutProcess.run(["export", id, "-o", back, "--store", store]).status == 0)
+        let offsets = try ExternalTool.python("""
+            import sys
+            from garmin_fit_sdk import Decoder, Stream
+            for path in sys.argv[1:]:
+                m, e = Decoder(Stream.from_file(path)).read()
+                a = m['activity_mesgs'][0]
+                print(a['local_timestamp'] - int(a['timestamp'].timestamp() - 631065600))
+            """, [run, back]).standardOutput.split(separator: "\n").map(String.init)
+        #expect(offsets == ["7200", "7200"], "\(offsets)")
+    }
 }

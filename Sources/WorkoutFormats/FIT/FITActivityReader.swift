@@ -43,6 +43,7 @@ public enum FITActivityReader {
         var creatorNamed = false
         var lastDate: Date?
         var discarded = 0
+        var timeZone: TimeZone?
 
         static func date(_ fitSeconds: Double) -> Date { Date(timeIntervalSince1970: fitSeconds + fitEpochOffset) }
 
@@ -70,6 +71,12 @@ public enum FITActivityReader {
                 if let name = message.string(8) {
                     creator.name = name
                     creatorNamed = true
+                }
+            case FITMessageNumber.activity:
+                // local_timestamp − timestamp is the device's offset from UTC, to the quarter hour; beyond ±14 h it is no zone.
+                if let local = message.number(5), let time = message.timestamp {
+                    let offset = ((local - Double(time)) / 900).rounded() * 900
+                    if abs(offset) <= 14 * 3600, let zone = TimeZone(secondsFromGMT: Int(offset)) { timeZone = zone }
                 }
             case FITMessageNumber.deviceInfo where message.number(0) == 0:
                 if let version = message.number(5) { creator.softwareVersion = version / 100 }
@@ -180,6 +187,7 @@ public enum FITActivityReader {
                                     sessions: sessions.sorted { $0.start < $1.start }, heartbeatIntervals: beats, creator: creator)
             activity.discardedRecords = discarded
             activity.markers = markers
+            activity.timeZone = timeZone
             return activity
         }
     }

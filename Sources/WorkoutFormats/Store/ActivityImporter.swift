@@ -135,6 +135,7 @@ public struct ActivityImporter: Sendable {
         if let externalUUID { metadata[HKMetadataKeyExternalUUID] = externalUUID.uuidString }
         if activity.elevationSource != .unknown { metadata[OpenHealthKitMetadataKeyElevationSource] = activity.elevationSource.rawValue }
         metadata.merge(activity.statedElevationMetadata) { _, stated in stated }
+        if let timeZone = activity.timeZone { metadata[HKMetadataKeyTimeZone] = timeZone.identifier }
         try await builder.addMetadata(metadata)
         try await builder.endCollection(at: end)
         guard let workout = try await builder.finishWorkout() else {

@@ -67,7 +67,7 @@ struct ReportPage {
     func dateText(_ date: Date, long: Bool = false) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = report.options.timeZone
+        formatter.timeZone = report.options.timeZone ?? report.activity.timeZone ?? report.options.defaultTimeZone
         formatter.dateFormat = long ? "EEEE d MMMM yyyy, HH:mm zzz" : "d MMM yyyy"
         return formatter.string(from: date)
     }

@@ -41,7 +41,7 @@ extension ClubRoutes {
                     return unknown(id, api: false)
                 }
                 var options = ReportOptions()
-                options.timeZone = configuration.timeZone
+                options.defaultTimeZone = configuration.timeZone
                 options.title = "\(workout.athleteName): \(workout.summary.activity)"
                 if let athlete = archive.athlete { options.use(athlete) }
                 let base = "/workouts/\(archive.id.uuidString)"

@@ -46,7 +46,7 @@ struct ServerRoutes: Sendable {
     func workoutPage(_ id: String) async throws -> Response {
         guard let workout = try await library.workout(id) else { return unknown(id, api: false) }
         var options = ReportOptions()
-        options.timeZone = configuration.timeZone
+        options.defaultTimeZone = configuration.timeZone
         options.use(athleteOf: workout)
         let base = "/workouts/\(workout.uuid.uuidString)"
         options.links = [ReportLink(title: "← All workouts", url: "/")] + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }
