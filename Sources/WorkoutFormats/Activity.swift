@@ -41,6 +41,9 @@ public struct Activity: Sendable, Equatable {
     /// The time zone the activity was done in, when the file says (a FIT `activity` message's
     /// `local_timestamp`, as an offset from UTC); its local times are shown in it and exported with it.
     public var timeZone: TimeZone?
+    /// The average air temperature, in degrees Celsius, when the records' own readings are not kept (a
+    /// stored workout keeps only the average, as `HKMetadataKeyWeatherTemperature`).
+    public var averageTemperature: Double?
 
     /// An activity from its parts.
     public init(records: [ActivityRecord] = [], timerEvents: [ActivityTimerEvent] = [], laps: [ActivitySummary] = [],

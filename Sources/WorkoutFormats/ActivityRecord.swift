@@ -20,6 +20,8 @@ public struct ActivityRecord: Sendable, Equatable {
     public var speed: Double?
     /// Distance covered since the start, in metres.
     public var distance: Double?
+    /// The air's temperature the device measured, in degrees Celsius.
+    public var temperature: Double?
 
     /// A record at `date` with the given values.
     public init(date: Date, latitude: Double? = nil, longitude: Double? = nil, altitude: Double? = nil, heartRate: Double? = nil,

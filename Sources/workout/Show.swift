@@ -72,6 +72,7 @@ struct Show: AsyncParsableCommand {
         if let power = detail.averagePower {
             line("power", String(format: "%.0f W average", power) + (detail.maximumPower.map { String(format: ", %.0f W highest", $0) } ?? ""))
         }
+        if let temperature = detail.temperatureCelsius { line("temperature", String(format: "%.0f °C average", temperature)) }
         if let ascent = detail.ascentMeters {
             line("elevation", String(format: "%.0f m up", ascent) + (detail.descentMeters.map { String(format: ", %.0f m down", $0) } ?? ""))
         }

@@ -78,6 +78,8 @@ struct WorkoutDetail: Encodable {
     var averageCadenceWithZeros: Double?
     var averagePower: Double?
     var maximumPower: Double?
+    /// The average air temperature the device measured, in °C.
+    var temperatureCelsius: Double?
     var ascentMeters: Double?
     var descentMeters: Double?
     var importedFile: String?
@@ -95,7 +97,7 @@ struct WorkoutDetail: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, activity, start, end, durationSeconds, elapsedSeconds, distanceMeters, energyKilocalories, heartRate, averageSpeed, maximumSpeed,
-             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, ascentMeters, descentMeters, importedFile, timeZone, pauses, laps, legs, zones, markers, deviceEvents
+             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, temperatureCelsius, ascentMeters, descentMeters, importedFile, timeZone, pauses, laps, legs, zones, markers, deviceEvents
     }
 
     /// The detail of `workout`, reading its samples from `store`: every figure is ``WorkoutFigures``'
@@ -125,6 +127,7 @@ struct WorkoutDetail: Encodable {
         averageCadenceWithZeros = figures.averageCadenceWithZeros
         averagePower = figures.averagePower
         maximumPower = figures.maximumPower
+        temperatureCelsius = figures.temperature
         heartRate = nil
         if let average = figures.averageHeartRate, let minimum = figures.minimumHeartRate, let maximum = figures.maximumHeartRate {
             heartRate = HeartRate(average: average, minimum: minimum, maximum: maximum)

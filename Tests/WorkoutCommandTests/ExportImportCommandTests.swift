@@ -189,7 +189,7 @@ import Testing
         #expect((result["session"] as? [Int]) == [81, 81], "\(result)")
     }
     /// The fenix 2 run was started at 16:45 in its own zone (its FIT `activity` message says local time is UTC+2):
-    /// show and the report say 16:45, and an export writes the same local time back.
+    /// show and the report say 16:45, and an export writes the same local time back. Its temperature is kept too.
     @Test(.enabled(if: SharedData.isPresent && ExternalTool.pythonHas("garmin_fit_sdk"), "../shared/data or garmin-fit-sdk is missing"))
     func aRunKeepsTheLocalTimeItWasRecordedIn() throws {
         let folder = try Self.folder()
@@ -198,6 +198,8 @@ import Testing
         #expect(try WorkoutProcess.run(["import", run, "--store", store]).status == 0)
         let shown = try WorkoutProcess.run(["show", "last", "--store", store])
         #expect(shown.stdout.contains("start       2015-08-15T14:45:08Z (2015-08-15T16:45:08+02:00 local)"), "\(shown.stdout)")
+        // Its records' temperatures (21.2 °C on average, by Garmin's SDK) are kept as the workout's.
+        #expect(shown.stdout.contains("temperature 21 °C average"), "\(shown.stdout)")
         let id = try #require(try Self.workouts(in: store).first?["id"] as? String)
         let page = folder.appendingPathComponent("run.html").path
         #expect(try WorkoutProcess.run(["report", id, "-o", page, "--store", store]).status == 0)

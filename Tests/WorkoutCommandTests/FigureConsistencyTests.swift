@@ -141,6 +141,9 @@ import Testing
             let expected = onFoot ? "\(Int((averageCadence * 2).rounded())) spm" : "\(Int(averageCadence.rounded())) rpm"
             #expect(report["average-cadence"] as? String == expected, "\(name): the report's cadence \(report["average-cadence"] ?? "–"), show's \(expected)")
         }
+        if let temperature = show["temperatureCelsius"] as? Double {
+            #expect(report["temperature"] as? String == "\(Int(temperature.rounded())) °C", "\(name): the report's temperature \(report["temperature"] ?? "–")")
+        }
         if let zoneSeconds, let drawn = report["zones"] as? [Double] {
             // The page's rows: below Z1, then Z1 to Z5.
             #expect(drawn.count == 6 && zip(drawn.dropFirst(), zoneSeconds).allSatisfy { abs($0 - $1) < 0.5 }, "\(name): the report's zones \(drawn), show \(zoneSeconds)")
@@ -157,6 +160,7 @@ import Testing
         #expect((figures["ascent"] as? Double).map { Int($0.rounded()) } == ascent.map { Int($0.rounded()) })
         #expect((figures["averageSpeed"] as? Double).map { String(format: "%.1f", $0 * 3.6) } == averageSpeed.map { String(format: "%.1f", $0 * 3.6) })
         #expect((figures["averageCadence"] as? Double).map { Int($0.rounded()) } == averageCadence.map { Int($0.rounded()) })
+        #expect((figures["temperature"] as? Double).map { Int($0.rounded()) } == (show["temperatureCelsius"] as? Double).map { Int($0.rounded()) })
         let apiList = try await HTTP.request(server.url + "api/workouts").json
         let apiRow = try #require((apiList["workouts"] as? [[String: Any]])?.first)
         #expect(Self.clock(apiRow["durationSeconds"] as? Double ?? -1) == Self.clock(moving), "\(name): the API's list \(apiRow["durationSeconds"] ?? "–")")

@@ -110,6 +110,7 @@ public enum FITActivityReader {
             record.distance = message.number(5, scale: 100)
             record.speed = message.number(73, scale: 1000) ?? message.number(6, scale: 1000)
             record.power = message.number(7)
+            record.temperature = message.number(13)
             records.append(record)
         }
 

@@ -24,6 +24,7 @@ public import OpenHealthKitCore
 ///   **Cadence**: the mean of the non-zero readings (coasting left out, as
 ///   Garmin and Strava show it), with the mean including zeros beside it.
 /// - **Energy**: the stated total (the sessions', or the store's samples).
+///   **Temperature**: the mean of the device's readings (a stored workout keeps it).
 /// - **Heart-rate zones**: one model from the athlete (``HeartRateZoneChoice``);
 ///   each reading counts until the next, for at most 10 s, pauses left out;
 ///   the time below zone 1 is its own row, and shares are of all the time with
@@ -95,6 +96,8 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
     public var maximumCadence: Double?
     /// Kilocalories.
     public var energy: Double?
+    /// The average air temperature the device measured, in degrees Celsius.
+    public var temperature: Double?
     /// Time in heart-rate zones, when there are readings and a maximum.
     public var zones: Zones?
     /// The laps.
@@ -148,6 +151,8 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
         }
         let calories = activity.sessions.compactMap(\.calories)
         energy = calories.isEmpty ? nil : calories.reduce(0, +)
+        let temperatures = activity.records.compactMap(\.temperature)
+        temperature = temperatures.isEmpty ? activity.averageTemperature : temperatures.reduce(0, +) / Double(temperatures.count)
 
         if !heartRates.isEmpty, let choice = HeartRateZoneChoice(athlete: athlete, maximumHeartRate: option, workoutMaximum: heartRates.max()) {
             let time = ZoneTime(values: timeline.heartRate, lowerBounds: [0] + choice.zones.lowerBounds, timeline: timeline)

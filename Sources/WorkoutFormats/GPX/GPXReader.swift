@@ -93,6 +93,7 @@ public enum GPXReader {
             case "cad", "cadence", "RunCadence": record.cadence = try number()
             case "power", "PowerInWatts", "watts": record.power = try number()
             case "speed": record.speed = try number()
+            case "atemp": record.temperature = try number()
             default: break
             }
         }

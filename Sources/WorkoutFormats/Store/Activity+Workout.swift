@@ -189,6 +189,7 @@ extension Activity {
         elevationSource = (workout.metadata?[OpenHealthKitMetadataKeyElevationSource] as? String).flatMap(ActivityElevationSource.init(rawValue:))
             ?? (imported || locations.isEmpty ? .unknown : .gps)
         timeZone = (workout.metadata?[HKMetadataKeyTimeZone] as? String).flatMap(TimeZone.init(identifier:))
+        averageTemperature = (workout.metadata?[HKMetadataKeyWeatherTemperature] as? HKQuantity)?.doubleValue(for: .degreeCelsius())
         // The person's markers; a device's changes of state are markers too, but not the person's.
         markers = events.filter { $0.type == .marker && $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] == nil }
             .map { ActivityMarker(date: $0.dateInterval.start, name: $0.metadata?[OpenHealthKitMetadataKeyEventName] as? String) }

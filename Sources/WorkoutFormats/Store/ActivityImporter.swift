@@ -136,6 +136,9 @@ public struct ActivityImporter: Sendable {
         if activity.elevationSource != .unknown { metadata[OpenHealthKitMetadataKeyElevationSource] = activity.elevationSource.rawValue }
         metadata.merge(activity.statedElevationMetadata) { _, stated in stated }
         if let timeZone = activity.timeZone { metadata[HKMetadataKeyTimeZone] = timeZone.identifier }
+        if let temperature = WorkoutFigures(activity: activity).temperature {
+            metadata[HKMetadataKeyWeatherTemperature] = HKQuantity(unit: .degreeCelsius(), doubleValue: temperature)
+        }
         try await builder.addMetadata(metadata)
         try await builder.endCollection(at: end)
         guard let workout = try await builder.finishWorkout() else {

@@ -26,6 +26,7 @@ extension ReportPage {
         if let value = summary.maximumPower { items.append(("maximum-power", "Highest power", "\(Int(value.rounded())) W")) }
         if let value = summary.averageCadence { items.append(("average-cadence", "Average cadence", WorkoutFigures.cadenceText(value, onFoot: report.showsPace))) }
         if let value = summary.energy { items.append(("energy", "Energy", "\(Int(value.rounded())) kcal")) }
+        if let value = summary.temperature { items.append(("temperature", "Temperature", "\(Int(value.rounded())) °C")) }
         var html = "<section id=\"summary\" aria-labelledby=\"summary-heading\"><h2 id=\"summary-heading\">Summary</h2><dl>"
         for (key, name, value) in items { html += "<div data-key=\"\(key)\"><dt>\(name)</dt><dd>\(ReportText.escaped(value))</dd></div>" }
         return html + "</dl></section>"
