@@ -43,9 +43,15 @@ package struct ArchiveFacts: Codable, Equatable {
     var discardedRecords: Int
     /// The athlete's zones' figures; absent in archives written before it was kept (JSON ignores the key either way).
     var athlete: AthleteFigures?
+    /// The zone the workout was done in (an identifier such as `GMT+0200`), and its average air temperature
+    /// in °C; absent in archives written before they were kept, and for workouts that do not know them.
+    var timeZone: String?
+    var averageTemperature: Double?
 
     init(_ activity: Activity, athlete: AthleteFigures?) {
         self.athlete = athlete
+        timeZone = activity.timeZone?.identifier
+        averageTemperature = activity.averageTemperature
         laps = activity.laps.map(Summary.init)
         sessions = activity.sessions.map(Summary.init)
         timerEvents = activity.timerEvents.map { TimerEvent(stop: $0.kind == .stop, date: $0.date, automatic: $0.isAutomatic) }
@@ -66,6 +72,8 @@ package struct ArchiveFacts: Codable, Equatable {
                                            serialNumber: creator.serialNumber, softwareVersion: creator.softwareVersion)
         activity.elevationSource = ActivityElevationSource(rawValue: elevationSource) ?? .unknown
         activity.discardedRecords = discardedRecords
+        activity.timeZone = timeZone.flatMap(TimeZone.init(identifier:))
+        activity.averageTemperature = averageTemperature
     }
 }
 

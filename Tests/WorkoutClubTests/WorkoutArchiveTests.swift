@@ -32,6 +32,23 @@ import WorkoutFormats
         #expect(read.athlete == nil && read.activity.records.count == 60)
     }
 
+    /// The zone a workout was done in and its average temperature travel with the archive (the club's report
+    /// dates it in its own zone); an archive written before they were kept reads without them.
+    @Test func theTimeZoneAndTemperatureTravelWithTheArchive() throws {
+        var archive = try SampleWorkout.archive(seconds: 60)
+        archive.activity.timeZone = TimeZone(secondsFromGMT: 7200)
+        archive.activity.averageTemperature = 21.2
+        let back = try WorkoutArchive(decoding: archive.encoded())
+        #expect(back.activity.timeZone?.secondsFromGMT() == 7200 && back.activity.averageTemperature == 21.2)
+        #expect(back == archive)
+        var older = try #require(try JSONSerialization.jsonObject(with: Data(archive.factsJSON.utf8)) as? [String: Any])
+        #expect(older.removeValue(forKey: "timeZone") != nil && older.removeValue(forKey: "averageTemperature") != nil)
+        let series = archive.series.map { (column: $0.column, samples: $0.samples) }
+        let read = try WorkoutArchive(summary: archive.summary, factsJSON: String(decoding: try JSONSerialization.data(withJSONObject: older), as: UTF8.self),
+                                      series: series)
+        #expect(read.activity.timeZone == nil && read.activity.averageTemperature == nil && read.activity.records.count == 60)
+    }
+
     @Test func everyCutOfTheBytesIsATypedErrorWithItsOffset() throws {
         let bytes = try SampleWorkout.archive(seconds: 20).encoded()
         for length in 0..<bytes.count {
