@@ -50,9 +50,12 @@ let package = Package(
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CZlib",
             ],
             swiftSettings: strictSettings
         ),
+        // zlib, which compresses attachments in the store: apt install zlib1g-dev (Scripts/setup does).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // What HealthKit apps import: the core, with the built-in live sources heard by
         // HKLiveWorkoutDataSource(healthStore:workoutConfiguration:).
         .target(

@@ -24,6 +24,9 @@ struct Export: AsyncParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Where to write (default: named after the workout or file, in the current directory).", valueName: "path"))
     var output: String?
 
+    @Flag(help: "Write the file the workout was imported from, byte for byte, instead of a new one.")
+    var original = false
+
     @Flag(help: "Print what was written as JSON.")
     var json = false
 
@@ -36,12 +39,14 @@ struct Export: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if original, let format { throw ValidationError("--original writes the imported file as it came; it cannot also be --format \(format).") }
         if let output, let format, let named = ActivityFileFormat(pathExtension: URL(fileURLWithPath: output).pathExtension), named != format {
             throw ValidationError("--format \(format) contradicts the output's extension .\(named); give one.")
         }
     }
 
     func run() async throws {
+        if original { return try await writeOriginal() }
         let chosen = format ?? output.flatMap { ActivityFileFormat(pathExtension: URL(fileURLWithPath: $0).pathExtension) } ?? .fit
         let activity: Activity
         let name: String
@@ -64,5 +69,29 @@ struct Export: AsyncParsableCommand {
         let written = ActivityDescription(activity)
         if json { return try printJSON(Result(output: destination.path, format: chosen.rawValue, activity: written)) }
         print("wrote \(destination.path): \(written.text)")
+    }
+
+    /// `--original`: the imported file, from the store, unchanged.
+    private func writeOriginal() async throws {
+        let store = try storeOptions.openExisting()
+        let workout = try await findWorkout(source, in: store)
+        guard let kept = try await store.originalFile(of: workout) else {
+            throw RecordingsError("Workout \(workout.uuid.uuidString) has no original file: it was recorded here, or imported before files were kept. Export it as fit, tcx or gpx instead.")
+        }
+        let destination = URL(fileURLWithPath: output ?? kept.attachment.name)
+        if FileManager.default.fileExists(atPath: destination.path),
+           let existing = try? Data(contentsOf: destination), existing == kept.data {
+            // Already there as it was imported (the file it came from, say): nothing to write.
+        } else {
+            try kept.data.write(to: destination, options: .atomic)
+        }
+        if json { return try printJSON(OriginalResult(output: destination.path, format: "original", bytes: kept.data.count)) }
+        print("wrote \(destination.path): the original \(kept.attachment.name), \(kept.data.count) bytes")
+    }
+
+    struct OriginalResult: Encodable {
+        var output: String
+        var format: String
+        var bytes: Int
     }
 }

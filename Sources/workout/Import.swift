@@ -86,7 +86,7 @@ struct Import: AsyncParsableCommand {
                                             activity: ActivityDescription(activity), note: note))
                     continue
                 }
-                let workout = try await importer.importActivity(activity, from: file)
+                let workout = try await importer.importActivity(activity, from: file, original: try? Data(contentsOf: URL(fileURLWithPath: file)))
                 // The line says what the store now holds, as `list` and `show` will say it.
                 let described = ActivityDescription(activity).stored(as: WorkoutSummary(workout))
                 if !json { print("imported \(file)\(salvaged ? " (salvaged)" : "") as \(workout.uuid.uuidString): \(described.text)") }

@@ -18,6 +18,33 @@ import Testing
         return try #require(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
     }
 
+    /// Each real file imported is kept with its workout: `export --original` writes it back byte for byte,
+    /// and a workout recorded here says it has none.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real files"))
+    func theImportedFileComesBackByteForByte() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let files = ["fitparse__garmin-edge-500-ride.fit", "fitparse__fenix2-run.fit", "gc__edge705-ride-hr-2009-09-19.tcx",
+                     "gc__urbanbiker-ride-hr-2019-04-18.gpx"].map { SharedData.file("activity-files/\($0)").path }
+        for file in files {
+            let imported = try WorkoutProcess.run(["import", file, "--store", store, "--json"])
+            try #require(imported.status == 0, "\(imported.stderr)")
+            let outcome = try #require((try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [[String: Any]])?.first)
+            let id = try #require(outcome["workout"] as? String)
+            let copy = folder.appendingPathComponent("copy-" + URL(fileURLWithPath: file).lastPathComponent).path
+            let export = try WorkoutProcess.run(["export", id, "--original", "--output", copy, "--store", store])
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(export.stdout.contains("the original \(URL(fileURLWithPath: file).lastPathComponent)"), "\(export.stdout)")
+            #expect(FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: file), "\(file) did not come back as it was")
+        }
+        let replay = try WorkoutProcess.run(["replay", Self.scenario, "--store", store])
+        try #require(replay.status == 0, "\(replay.stderr)")
+        let none = try WorkoutProcess.run(["export", "last", "--original", "--store", store])
+        #expect(none.status != 0)
+        #expect(none.stderr.contains("has no original file"), "\(none.stderr)")
+    }
+
     @Test(.enabled(if: ExternalTool.pythonHas("garmin_fit_sdk") && ExternalTool.has("xmllint") && SharedData.isPresent,
                    "garmin-fit-sdk, xmllint or ../shared is missing: run Scripts/setup"))
     func aReplayedRideExportsValidFilesWhoseImportKeepsItsTotals() throws {

@@ -108,6 +108,17 @@ struct HTTP {
         let figures = check.standardOutput.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(Int(figures.first ?? "") ?? 0 > 10_000, "\(check.standardOutput)")
         #expect(figures.last == "92.62", "\(check.standardOutput)")
+
+        // The file as it was uploaded comes back byte for byte, named as it was, from the page's link and the API's.
+        #expect((uploaded[2] as? [String])?.contains("Download original (fitparse__garmin-edge-500-ride.fit)") == true, "\(uploaded[2])")
+        let detail = try await HTTP.request(server.url + "api/workouts/\(id)").json
+        let apiLink = try #require((detail["links"] as? [String: String])?["original"])
+        for (link, name) in [("workouts/\(id)/download/original", "page.fit"), (String(apiLink.dropFirst()), "api.fit")] {
+            let copy = folder.appendingPathComponent(name).path
+            let got = try await HTTP.request(server.url + link, output: copy)
+            #expect(got.status == 200)
+            #expect(FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: ride), "\(link) is not the uploaded file")
+        }
     }
 
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the corrupt real file"),

@@ -197,6 +197,7 @@ extension HKHealthStore {
             try db.execute(sql: "DELETE FROM object WHERE uuid = ?", arguments: [uuid])
             try QuantitySeriesChunks.delete(series: uuid, in: db)
             try deleteLocations(route: uuid, in: db)
+            try db.execute(sql: "DELETE FROM attachment WHERE object = ?", arguments: [uuid])
             anchor += 1
         }
         return (types, anchor - 1)

@@ -26,6 +26,9 @@ internal import GRDB
 ///   sample's identifier. Rows written before v5 are untouched: each stays a sample of its own.
 /// - `route_chunk` (v5): route positions in compressed chunks (``CompressedLocations``); a
 ///   route's positions are its chunks' and its `route_location` rows (those written before v5).
+/// - `attachment` (v6): files attached to objects (``HKAttachmentStore``), by the object's
+///   identifier; `data` holds the bytes zlib-compressed when `encoding` is `deflate`, as
+///   attached when it is `identity`, and `size` is the attached size.
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -157,6 +160,22 @@ enum StoreSchema {
                     data BLOB NOT NULL
                 );
                 CREATE INDEX route_chunk_by_route ON route_chunk (route, first);
+                """)
+        }
+        migrator.registerMigration("v6: attachments") { db in
+            try db.execute(sql: """
+                CREATE TABLE attachment (
+                    id BLOB PRIMARY KEY,
+                    object BLOB NOT NULL,
+                    name TEXT NOT NULL,
+                    content_type TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    created REAL NOT NULL,
+                    metadata TEXT,
+                    encoding TEXT NOT NULL,
+                    data BLOB NOT NULL
+                );
+                CREATE INDEX attachment_by_object ON attachment (object);
                 """)
         }
         return migrator

@@ -48,11 +48,12 @@ public struct ActivityImporter: Sendable {
         return workouts.first { abs($0.startDate.timeIntervalSince(start)) < 0.5 && $0.workoutActivityType == activity.sport.activityType }
     }
 
-    /// Saves `activity` as a workout; `file` is recorded in its metadata.
+    /// Saves `activity` as a workout; `file` is recorded in its metadata, and
+    /// `original`, the file's bytes, kept with the workout (``HKHealthStore/originalFile(of:)``).
     ///
     /// - Throws: ``ActivityFileError`` for an activity without a start, or the store's errors.
     @discardableResult
-    public func importActivity(_ activity: Activity, from file: String) async throws -> HKWorkout {
+    public func importActivity(_ activity: Activity, from file: String, original: Data? = nil) async throws -> HKWorkout {
         let activity = activity.completingSummaries()
         guard let start = activity.startDate, let end = activity.endDate, end >= start else {
             throw ActivityFileError(path: file, location: .file, message: "has no records or sessions with a time", hint: "give a recorded activity")
@@ -159,6 +160,7 @@ public struct ActivityImporter: Sendable {
             }
             _ = try await series.finishSeries(workout: workout.uuid)
         }
+        if let original { try await store.attachOriginalFile(original, named: file, to: workout) }
         return workout
     }
 

@@ -28,7 +28,9 @@ enum ServerResponse {
     static func file(_ data: Data, name: String, contentType: String) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = contentType
-        headers[.contentDisposition] = "attachment; filename=\"\(name)\""
+        // The name may be a stranger's upload: nothing in it may end the quoted string or the header.
+        let safe = String(name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "\\" || $0.value > 0x7E ? "_" : Character($0) })
+        headers[.contentDisposition] = "attachment; filename=\"\(safe)\""
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 

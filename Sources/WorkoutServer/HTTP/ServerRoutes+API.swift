@@ -50,6 +50,7 @@ extension ServerRoutes {
             let base = "/workouts/\(workout.uuid.uuidString)"
             var links = ["page": base, "samples": "/api\(base)/samples?type=heartRate"]
             for format in ActivityFileFormat.allCases { links[format.rawValue] = "/api\(base)/file?format=\(format)" }
+            if try await library.originalFileAttachment(of: workout) != nil { links["original"] = "/api\(base)/file?format=original" }
             return ServerResponse.json(DetailResponse(workout: WorkoutSummary(workout), figures: WorkoutFigures(activity: activity, athlete: AthleteFigures(workout: workout)),
                                                       laps: activity.laps.count, links: links))
         }

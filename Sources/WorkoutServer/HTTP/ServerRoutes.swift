@@ -49,7 +49,9 @@ struct ServerRoutes: Sendable {
         options.defaultTimeZone = configuration.timeZone
         options.use(athleteOf: workout)
         let base = "/workouts/\(workout.uuid.uuidString)"
+        let original = try await library.originalFileAttachment(of: workout)
         options.links = [ReportLink(title: "← All workouts", url: "/")] + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }
+            + (original.map { [ReportLink(title: "Download original (\($0.name))", url: "\(base)/download/original")] } ?? [])
             + [ReportLink(title: "Delete…", url: "\(base)/delete")]
         let report = WorkoutReport(activity: try await library.activity(of: workout), options: options)
         return ServerResponse.html(report.html())
@@ -57,8 +59,15 @@ struct ServerRoutes: Sendable {
 
     func download(_ id: String, format name: String, api: Bool) async throws -> Response {
         guard let workout = try await library.workout(id) else { return unknown(id, api: api) }
+        if name.lowercased() == "original" {
+            guard let original = try await library.originalFile(of: workout) else {
+                return ServerResponse.error(.notFound, api: api, title: "No original file",
+                                            message: "Workout \(workout.uuid.uuidString) was recorded here, or imported before files were kept; download it as fit, tcx or gpx.")
+            }
+            return ServerResponse.file(original.data, name: original.attachment.name, contentType: original.attachment.contentType.preferredMIMEType ?? "application/octet-stream")
+        }
         guard let format = ActivityFileFormat(rawValue: name.lowercased()) else {
-            return ServerResponse.error(.notFound, api: api, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx or gpx.")
+            return ServerResponse.error(.notFound, api: api, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx, gpx or original.")
         }
         return ServerResponse.activityFile(try await library.file(of: workout, as: format), format: format, baseName: workout.fileBaseName)
     }

@@ -86,4 +86,11 @@ struct UploadedFile {
         }
         return activity.namingSport(given, by: "the sport field").activity
     }
+
+    /// The name the file is kept under with its workout: the uploaded name, with the
+    /// format's extension added when the name has none (a bare body is "upload").
+    var keptName: String {
+        if ActivityFileFormat(pathExtension: URL(fileURLWithPath: name).pathExtension) != nil { return name }
+        return ActivityFileFormat(sniffing: data).map { "\(name).\($0)" } ?? name
+    }
 }

@@ -67,6 +67,16 @@ public actor WorkoutLibrary {
         try ActivityFile.data(try await activity(of: workout), as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
     }
 
+    /// The file the workout was imported from, byte for byte, if it was kept.
+    public func originalFile(of workout: HKWorkout) async throws -> (attachment: HKAttachment, data: Data)? {
+        try await store.originalFile(of: workout)
+    }
+
+    /// The attachment holding the file the workout was imported from, without its bytes.
+    public func originalFileAttachment(of workout: HKWorkout) async throws -> HKAttachment? {
+        try await store.originalFileAttachment(of: workout)
+    }
+
     /// The quantities of one type recorded with the workout, oldest first; each
     /// value of a quantity series (a live recording's readings) as a sample of its own.
     public func samples(of workout: HKWorkout, type: HKQuantityType) async throws -> [HKQuantitySample] {
@@ -82,7 +92,7 @@ public actor WorkoutLibrary {
         if let existing = try await importer.existingWorkout(for: activity) {
             throw UploadError.duplicate(existing.uuid.uuidString)
         }
-        let workout = try await importer.importActivity(activity, from: file.name)
+        let workout = try await importer.importActivity(activity, from: file.keptName, original: file.data)
         try await refresh()
         return workout
     }
