@@ -76,7 +76,11 @@ struct Show: AsyncParsableCommand {
         if let ascent = detail.ascentMeters {
             line("elevation", String(format: "%.0f m up", ascent) + (detail.descentMeters.map { String(format: ", %.0f m down", $0) } ?? ""))
         }
-        if let file = detail.importedFile { line("imported", file) }
+        if let file = detail.importedFile {
+            let kept = detail.originalFile.map { String(format: " (kept: %.0f kB, `workout export %@ --original`)", Double($0.bytes) / 1_000, String(detail.id.prefix(8))) } ?? ""
+            line("imported", file + kept)
+        }
+        if let device = detail.device { line("device", device) }
         if !detail.legs.isEmpty {
             lines.append("  legs")
             for leg in detail.legs {

@@ -83,6 +83,10 @@ struct WorkoutDetail: Encodable {
     var ascentMeters: Double?
     var descentMeters: Double?
     var importedFile: String?
+    /// The device that recorded an imported workout, as "Garmin Edge 500".
+    var device: String?
+    /// The file the workout was imported from, kept byte for byte (`workout export ID --original`).
+    var originalFile: OriginalFile?
     /// The time zone the workout was done in, when its file said (an identifier such as `GMT+0200`).
     var timeZone: String?
     var pauses: [Pause]
@@ -95,9 +99,15 @@ struct WorkoutDetail: Encodable {
     var heartRateSeries: [(Date, Double)] = []
     var speedSeries: [(Date, Double)] = []
 
+    /// A file kept with its workout.
+    struct OriginalFile: Encodable {
+        var name: String
+        var bytes: Int
+    }
+
     enum CodingKeys: String, CodingKey {
         case id, activity, start, end, durationSeconds, elapsedSeconds, distanceMeters, energyKilocalories, heartRate, averageSpeed, maximumSpeed,
-             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, temperatureCelsius, ascentMeters, descentMeters, importedFile, timeZone, pauses, laps, legs, zones, markers, deviceEvents
+             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, temperatureCelsius, ascentMeters, descentMeters, importedFile, device, originalFile, timeZone, pauses, laps, legs, zones, markers, deviceEvents
     }
 
     /// The detail of `workout`, reading its samples from `store`: every figure is ``WorkoutFigures``'
@@ -118,6 +128,11 @@ struct WorkoutDetail: Encodable {
         distanceMeters = figures.distance
         energyKilocalories = figures.energy
         importedFile = workout.metadata?[ActivityImporter.importedFileKey] as? String
+        if importedFile != nil {
+            // A FIT file names its maker and product; a TCX or GPX file at most a name.
+            device = recorded.creator != .openHealthKit ? recorded.creator.displayName : workout.device?.name.flatMap { $0 == "unknown device" ? nil : $0 }
+        }
+        originalFile = try await store.originalFileAttachment(of: workout).map { OriginalFile(name: $0.name, bytes: $0.size) }
         timeZone = recorded.timeZone?.identifier
         ascentMeters = figures.ascent
         descentMeters = figures.descent

@@ -182,7 +182,7 @@ public enum FITActivityReader {
 
         func activity() -> Activity {
             var creator = creator
-            if !creatorNamed { creator.name = ActivityCreator.manufacturerName(creator.manufacturer) + " product \(creator.product)" }
+            if !creatorNamed { creator.name = creator.productName ?? "\(creator.manufacturerName) product \(creator.product)" }
             // Summaries may come first or last in a file; keep them in time order.
             var activity = Activity(records: records, timerEvents: timers, laps: laps.sorted { $0.start < $1.start },
                                     sessions: sessions.sorted { $0.start < $1.start }, heartbeatIntervals: beats, creator: creator)
@@ -190,19 +190,6 @@ public enum FITActivityReader {
             activity.markers = markers
             activity.timeZone = timeZone
             return activity
-        }
-    }
-}
-
-extension ActivityCreator {
-    /// A name for a FIT manufacturer number.
-    static func manufacturerName(_ number: UInt16) -> String {
-        switch number {
-        case 1: "Garmin"
-        case 32: "Wahoo Fitness"
-        case 123: "Polar"
-        case 255: "development"
-        default: "manufacturer \(number)"
         }
     }
 }

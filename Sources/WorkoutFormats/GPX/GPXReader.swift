@@ -36,7 +36,9 @@ public enum GPXReader {
             case "gpx":
                 if let value = attributes.first(where: { $0.name == "creator" })?.value, !value.isEmpty {
                     if value.contains(" with barometer") { elevationSource = .barometer }
-                    creator.name = value.replacingOccurrences(of: " with barometer", with: "")
+                    // "Urban Biker - with barometer" names the app, then how it measured altitude.
+                    let name = value.replacingOccurrences(of: "with barometer", with: "").trimmingCharacters(in: .whitespaces)
+                    creator.name = name.hasSuffix(" -") ? String(name.dropLast(2)) : name
                 }
             case "trkseg":
                 segmentCount += 1

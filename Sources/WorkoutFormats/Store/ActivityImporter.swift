@@ -71,9 +71,7 @@ public struct ActivityImporter: Sendable {
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = activity.sessions.count > 1 ? .swimBikeRun : sport.activityType
         configuration.locationType = hasRoute ? .outdoor : .indoor
-        let device = HKDevice(name: activity.creator.name, manufacturer: ActivityCreator.manufacturerName(activity.creator.manufacturer),
-                              model: "\(activity.creator.product)", hardwareVersion: nil, firmwareVersion: nil,
-                              softwareVersion: activity.creator.softwareVersion.map { String($0) }, localIdentifier: nil, udiDeviceIdentifier: nil)
+        let device = activity.creator.device
         let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: device)
         try await builder.beginCollection(at: start)
 

@@ -60,7 +60,7 @@ struct ReportPage {
         var parts = [dateText(timeline.start, long: true)]
         if report.activity.sessions.count > 1 { parts.append(report.activity.sessions.map { $0.sport.name }.joined(separator: " → ")) }
         let creator = report.activity.creator
-        if !creator.name.isEmpty { parts.append("recorded by \(creator.name)") }
+        if !creator.name.isEmpty { parts.append("recorded by \(creator.displayName)") }
         return parts.joined(separator: " · ")
     }
 
