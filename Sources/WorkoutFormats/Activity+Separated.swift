@@ -8,6 +8,7 @@ extension Activity {
     public func separated() -> [Activity] {
         guard sessionsAreSeparateWorkouts, sessions.count > 1 else { return [self] }
         let ordered = sessions.sorted { $0.start < $1.start }
+        let notesByStart = Dictionary(zip(sessions.map(\.start), sessionNotes), uniquingKeysWith: { first, _ in first })
         return ordered.indices.map { index in
             let start = ordered[index].start
             let end = index + 1 < ordered.count ? ordered[index + 1].start : .distantFuture
@@ -17,6 +18,7 @@ extension Activity {
                                 heartbeatIntervals: heartbeatIntervals.filter { inside($0.date) }, creator: creator)
             part.markers = markers.filter { inside($0.date) }
             part.elevationSource = elevationSource
+            part.notes = notesByStart[start].flatMap { $0.isEmpty ? nil : $0 }
             part.discardedRecords = index == 0 ? discardedRecords : 0
             return part
         }

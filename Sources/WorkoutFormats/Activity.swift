@@ -44,6 +44,13 @@ public struct Activity: Sendable, Equatable {
     /// The average air temperature, in degrees Celsius, when the records' own readings are not kept (a
     /// stored workout keeps only the average, as `HKMetadataKeyWeatherTemperature`).
     public var averageTemperature: Double?
+    /// The activity's title, such as "Morning ride to the coast": a GPX track's `<name>`, or what
+    /// the rider named it (`workout edit --name`).
+    public var name: String?
+    /// The rider's notes: a GPX track's `<desc>`, a TCX activity's `<Notes>`, or `workout edit --notes`.
+    public var notes: String?
+    /// Each session's notes, where a file gives them per session (a TCX history's activities), for ``separated()``.
+    var sessionNotes: [String] = []
 
     /// An activity from its parts.
     public init(records: [ActivityRecord] = [], timerEvents: [ActivityTimerEvent] = [], laps: [ActivitySummary] = [],

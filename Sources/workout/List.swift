@@ -54,6 +54,15 @@ struct List: AsyncParsableCommand {
                          summary.energyKilocalories.map { String(format: "%.0f kcal", $0) } ?? "",
                          summary.averageHeartRate.map { String(format: "%.0f bpm", $0) } ?? ""])
         }
-        printTable(header: ["id", "start", "activity", "duration", "distance", "energy", "heart rate"], rows: rows)
+        var header = ["id", "start", "activity", "duration", "distance", "energy", "heart rate"]
+        if summaries.contains(where: { $0.name != nil }) {
+            // Titles where workouts have them, cut to keep a row on one line.
+            header.append("title")
+            for (index, summary) in summaries.enumerated() {
+                let title = summary.name ?? ""
+                rows[index].append(title.count > 32 ? title.prefix(31) + "…" : title)
+            }
+        }
+        printTable(header: header, rows: rows)
     }
 }

@@ -55,6 +55,10 @@ struct Show: AsyncParsableCommand {
             style = style.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .colon)
             start += " (\(detail.start.formatted(style)) local)"
         }
+        if let name = detail.name { line("title", name) }
+        if let notes = detail.notes {
+            for (index, text) in notes.split(separator: "\n", omittingEmptySubsequences: false).enumerated() { line(index == 0 ? "notes" : "", String(text)) }
+        }
         line("start", start)
         line("duration", "\(clockText(detail.durationSeconds)) active, \(clockText(detail.elapsedSeconds)) in all")
         if let meters = detail.distanceMeters { line("distance", String(format: "%.2f km", meters / 1000)) }

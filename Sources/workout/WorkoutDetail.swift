@@ -82,6 +82,9 @@ struct WorkoutDetail: Encodable {
     var temperatureCelsius: Double?
     var ascentMeters: Double?
     var descentMeters: Double?
+    /// The workout's title and notes, if it has them.
+    var name: String?
+    var notes: String?
     var importedFile: String?
     /// The device that recorded an imported workout, as "Garmin Edge 500".
     var device: String?
@@ -107,7 +110,7 @@ struct WorkoutDetail: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, activity, start, end, durationSeconds, elapsedSeconds, distanceMeters, energyKilocalories, heartRate, averageSpeed, maximumSpeed,
-             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, temperatureCelsius, ascentMeters, descentMeters, importedFile, device, originalFile, timeZone, pauses, laps, legs, zones, markers, deviceEvents
+             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, temperatureCelsius, ascentMeters, descentMeters, name, notes, importedFile, device, originalFile, timeZone, pauses, laps, legs, zones, markers, deviceEvents
     }
 
     /// The detail of `workout`, reading its samples from `store`: every figure is ``WorkoutFigures``'
@@ -128,6 +131,8 @@ struct WorkoutDetail: Encodable {
         distanceMeters = figures.distance
         energyKilocalories = figures.energy
         importedFile = workout.metadata?[ActivityImporter.importedFileKey] as? String
+        name = recorded.name
+        notes = recorded.notes
         if importedFile != nil {
             // A FIT file names its maker and product; a TCX or GPX file at most a name.
             device = recorded.creator != .openHealthKit ? recorded.creator.displayName : workout.device?.name.flatMap { $0 == "unknown device" ? nil : $0 }

@@ -16,6 +16,25 @@ import OpenHealthKit
         }
     }
 
+    @Test func metadataChangesInPlaceOnlyForTheAppThatSavedTheObject() async throws {
+        let (store, path) = try await makeAuthorizedStore([heartRate])
+        let sample = HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 70), start: at(0), end: at(0),
+                                      metadata: ["keep": "yes", "drop": 1])
+        try await store.save(sample)
+        let changed = try await store.updateMetadata(of: sample, setting: ["added": 2.5], removing: ["drop"])
+        #expect(changed.uuid == sample.uuid && changed.quantity == sample.quantity)
+        #expect(changed.metadata?["keep"] as? String == "yes" && changed.metadata?["added"] as? Double == 2.5 && changed.metadata?["drop"] == nil)
+
+        let other = HKHealthStore(location: .file(path), source: HKSource(name: "Other", bundleIdentifier: "org.example.other"))
+        try await other.requestAuthorization(toShare: [heartRate], read: [heartRate])
+        let denied = await #expect(throws: HKError.self) { try await other.updateMetadata(of: sample, setting: ["x": 1]) }
+        #expect(denied?.code == .errorAuthorizationDenied)
+        let unsaved = await #expect(throws: HKError.self) { try await store.updateMetadata(of: heartRateSample(80, at: 5), setting: ["x": 1]) }
+        #expect(unsaved?.code == .errorInvalidArgument)
+        let unstorable = await #expect(throws: HKError.self) { try await store.updateMetadata(of: sample, setting: ["x": [1, 2]]) }
+        #expect(unstorable?.code == .errorInvalidArgument)
+    }
+
     @Test func locationComesFromTheEnvironment() {
         #expect(StoreLocation.fromEnvironment(["OPENHEALTHKIT_STORE": ":memory:"]) == .inMemory)
         #expect(StoreLocation.fromEnvironment(["OPENHEALTHKIT_STORE": "/tmp/x.sqlite"]) == .file("/tmp/x.sqlite"))

@@ -123,3 +123,10 @@ public let OpenHealthKitMetadataKeyLapTimerTime = "OpenHealthKitLapTimerTime"
 /// On a lap event of an imported workout: the lap's active energy as the
 /// file gave it (`HKQuantity`, energy). OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyLapEnergy = "OpenHealthKitLapEnergy"
+
+/// On a workout: its title, such as "Morning ride to the coast" (`String`): a GPX track's
+/// name when imported, or what the rider named it. OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyWorkoutName = "OpenHealthKitWorkoutName"
+
+/// On a workout: the rider's notes about it (`String`). OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyWorkoutNotes = "OpenHealthKitWorkoutNotes"

@@ -28,6 +28,9 @@ public enum GPXReader {
         var segmentCount = 0
         var segmentStartIndex = 0
         var pointsWithoutTime = 0
+        var title: String?
+        var fileTitle: String?
+        var notes: String?
 
         mutating func startElement(_ name: String, attributes: [(name: String, value: String)], offset: Int) throws(XMLProblem) {
             if name == "trkpt", records.count >= limits.maximumRecords { throw XMLProblem(limits.tooManyRecords, at: offset) }
@@ -76,7 +79,16 @@ public enum GPXReader {
         mutating func text(_ text: String, offset: Int) throws(XMLProblem) {
             guard let name = path.last else { return }
             if point == nil {
-                if name == "type", path.count >= 2, path[path.count - 2] == "trk", let named = ActivitySport(name: text) { sport = named }
+                let parent = path.count >= 2 ? path[path.count - 2] : ""
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                switch (parent, name) {
+                case ("trk", "type"): if let named = ActivitySport(name: text) { sport = named }
+                // The track's own name wins over the file's.
+                case ("trk", "name") where !trimmed.isEmpty: title = (title ?? "") + trimmed
+                case ("metadata", "name") where !trimmed.isEmpty && title == nil: fileTitle = (fileTitle ?? "") + trimmed
+                case ("trk", "desc") where !trimmed.isEmpty: notes = (notes ?? "") + trimmed
+                default: break
+                }
                 return
             }
             func number() throws(XMLProblem) -> Double {
@@ -103,6 +115,8 @@ public enum GPXReader {
         func activity() -> Activity {
             var activity = Activity(records: records, timerEvents: timers, creator: creator).completingSummaries(sport: sport)
             activity.elevationSource = elevationSource
+            activity.name = title ?? fileTitle
+            activity.notes = notes
             return activity
         }
 

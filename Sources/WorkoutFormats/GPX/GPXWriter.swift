@@ -36,11 +36,29 @@ public enum GPXWriter {
         out.writeEscaped(activity.creator.name + (activity.elevationSource == .barometer && activity.records.contains { $0.altitude != nil } ? " with barometer" : ""))
         out.write("\" xmlns=\"http://www.topografix.com/GPX/1/1\" xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n")
         if let start = activity.startDate {
-            out.write(" <metadata>\n  <time>")
+            out.write(" <metadata>\n")
+            if let name = activity.name {
+                out.write("  <name>")
+                out.writeEscaped(name)
+                out.write("</name>\n")
+            }
+            out.write("  <time>")
             out.write(date: start)
             out.write("</time>\n </metadata>\n")
         }
-        out.write(" <trk>\n  <type>")
+        out.write(" <trk>\n")
+        // The schema's order: name, cmt, desc, …, type.
+        if let name = activity.name {
+            out.write("  <name>")
+            out.writeEscaped(name)
+            out.write("</name>\n")
+        }
+        if let notes = activity.notes {
+            out.write("  <desc>")
+            out.writeEscaped(notes)
+            out.write("</desc>\n")
+        }
+        out.write("  <type>")
         out.writeEscaped(activity.sport.name)
         out.write("</type>\n")
         var pauses = PauseCursor(activity.pauses)

@@ -189,6 +189,8 @@ extension Activity {
         elevationSource = (workout.metadata?[OpenHealthKitMetadataKeyElevationSource] as? String).flatMap(ActivityElevationSource.init(rawValue:))
             ?? (imported || locations.isEmpty ? .unknown : .gps)
         timeZone = (workout.metadata?[HKMetadataKeyTimeZone] as? String).flatMap(TimeZone.init(identifier:))
+        name = workout.metadata?[OpenHealthKitMetadataKeyWorkoutName] as? String
+        notes = workout.metadata?[OpenHealthKitMetadataKeyWorkoutNotes] as? String
         averageTemperature = (workout.metadata?[HKMetadataKeyWeatherTemperature] as? HKQuantity)?.doubleValue(for: .degreeCelsius())
         // The person's markers; a device's changes of state are markers too, but not the person's.
         markers = events.filter { $0.type == .marker && $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] == nil }

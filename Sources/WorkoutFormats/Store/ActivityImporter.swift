@@ -33,6 +33,15 @@ public struct ActivityImporter: Sendable {
     /// as `HKMetadataKeyExternalUUID` so that it is sent back under the same one.
     public var externalUUID: UUID?
 
+    /// Metadata the workout keeps from where it came from (a workout stored again under another
+    /// sport by ``HKHealthStore/edit(_:_:)``): it wins over what the importer works out, except the
+    /// title and notes, which are the activity's.
+    public var carriedMetadata: [String: MetadataValue] = [:]
+
+    /// The device to store the workout under instead of the one the activity's creator describes
+    /// (``ActivityCreator/device``): a workout stored again keeps its own.
+    public var device: HKDevice?
+
     /// An importer saving into `store`, for `athleteProfile`'s workouts.
     public init(store: HKHealthStore, athleteProfile: AthleteProfile? = nil) {
         self.store = store
@@ -71,7 +80,7 @@ public struct ActivityImporter: Sendable {
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = activity.sessions.count > 1 ? .swimBikeRun : sport.activityType
         configuration.locationType = hasRoute ? .outdoor : .indoor
-        let device = activity.creator.device
+        let device = self.device ?? activity.creator.device
         let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: device)
         try await builder.beginCollection(at: start)
 
@@ -129,12 +138,17 @@ public struct ActivityImporter: Sendable {
             }
         }
         var metadata: [String: Any] = athleteProfile?.workoutMetadata ?? [:]
+        metadata.merge(carriedMetadata.mapValues(\.anyValue)) { _, carried in carried }
         metadata[HKMetadataKeyIndoorWorkout] = !hasRoute
         metadata[Self.importedFileKey] = URL(fileURLWithPath: file).lastPathComponent
         if let externalUUID { metadata[HKMetadataKeyExternalUUID] = externalUUID.uuidString }
         if activity.elevationSource != .unknown { metadata[OpenHealthKitMetadataKeyElevationSource] = activity.elevationSource.rawValue }
         metadata.merge(activity.statedElevationMetadata) { _, stated in stated }
         if let timeZone = activity.timeZone { metadata[HKMetadataKeyTimeZone] = timeZone.identifier }
+        metadata[OpenHealthKitMetadataKeyWorkoutName] = nil
+        metadata[OpenHealthKitMetadataKeyWorkoutNotes] = nil
+        if let name = WorkoutText.name(activity.name) { metadata[OpenHealthKitMetadataKeyWorkoutName] = name }
+        if let notes = WorkoutText.notes(activity.notes) { metadata[OpenHealthKitMetadataKeyWorkoutNotes] = notes }
         if let temperature = WorkoutFigures(activity: activity).temperature {
             metadata[HKMetadataKeyWeatherTemperature] = HKQuantity(unit: .degreeCelsius(), doubleValue: temperature)
         }

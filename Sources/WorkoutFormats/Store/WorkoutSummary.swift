@@ -26,10 +26,12 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
     public var pauses: Int
     /// The legs' activities of a multisport workout, in order.
     public var legs: [String]?
+    /// The workout's title, if it has one (`OpenHealthKitMetadataKeyWorkoutName`).
+    public var name: String?
 
     /// A summary from its figures.
     public init(id: String, activity: String, start: Date, end: Date, durationSeconds: Double, distanceMeters: Double?, energyKilocalories: Double?,
-                averageHeartRate: Double?, pauses: Int, legs: [String]?) {
+                averageHeartRate: Double?, pauses: Int, legs: [String]?, name: String? = nil) {
         self.id = id
         self.activity = activity
         self.start = start
@@ -40,6 +42,7 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
         self.averageHeartRate = averageHeartRate
         self.pauses = pauses
         self.legs = legs
+        self.name = name
     }
 
     /// The summary of `workout`.
@@ -54,6 +57,7 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
         averageHeartRate = workout.statistics(for: HKQuantityType(.heartRate))?.averageQuantity()?.doubleValue(for: HKUnit.count().unitDivided(by: .minute()))
         pauses = (workout.workoutEvents ?? []).filter { $0.type == .pause }.count
         legs = workout.workoutActivities.isEmpty ? nil : workout.workoutActivities.map(\.workoutConfiguration.activityType.name)
+        name = workout.metadata?[OpenHealthKitMetadataKeyWorkoutName] as? String
     }
 
     /// The distance of a workout in metres: its activity's distance type, or for a

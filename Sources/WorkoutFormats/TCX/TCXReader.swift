@@ -25,6 +25,7 @@ public enum TCXReader {
         var laps: [ActivitySummary] = []
         var lapLastPoint: [Date?] = []
         var sessions: [(sport: ActivitySport, firstLap: Int)] = []
+        var notes: [String] = []
         var creator = ActivityCreator(name: "unknown device", manufacturer: 0)
         var path: [String] = []
         var record: ActivityRecord?
@@ -103,6 +104,12 @@ public enum TCXReader {
                 guard let value = Double(text), value.isFinite else { throw XMLProblem("<\(name)>\(text)</\(name)> is not a number", at: offset) }
                 return value
             }
+            if name == "Notes", parent == "Activity", !sessions.isEmpty {
+                // One note per activity (a history's activities each keep their own).
+                while notes.count < sessions.count { notes.append("") }
+                notes[sessions.count - 1] += text
+                return
+            }
             if record != nil {
                 switch (name, parent) {
                 case ("Time", _):
@@ -170,9 +177,11 @@ public enum TCXReader {
                 }
             }
             var sessionSummaries: [ActivitySummary] = []
+            var sessionNotes: [String] = []
             for (index, session) in sessions.enumerated() {
                 let end = index + 1 < sessions.count ? sessions[index + 1].firstLap : laps.count
                 guard session.firstLap < end else { continue }
+                sessionNotes.append(index < notes.count ? notes[index].trimmingCharacters(in: .whitespacesAndNewlines) : "")
                 var summary = Activity.sum(of: Array(laps[session.firstLap..<end]))
                 summary.sport = session.sport
                 sessionSummaries.append(summary)
@@ -180,6 +189,9 @@ public enum TCXReader {
             var activity = Activity(records: records, timerEvents: timers, laps: laps, sessions: sessionSummaries, creator: creator)
                 .completingSummaries(sport: sessions.first?.sport ?? .generic)
             activity.sessionsAreSeparateWorkouts = standaloneActivities > 1
+            // A history keeps each activity's notes for ``Activity/separated()``; one workout keeps the first.
+            activity.sessionNotes = sessionNotes
+            activity.notes = activity.sessionNotes.first { !$0.isEmpty }
             return activity
         }
 

@@ -102,6 +102,12 @@ public enum TCXWriter {
             for (lapIndex, lap) in laps.enumerated() {
                 lapElement("Lap", lap, sport: session.sport, until: lapIndex + 1 < laps.count ? laps[lapIndex + 1].start : end(of: index))
             }
+            // The schema's order: Id, Lap+, Notes, Training, Creator. The workout's notes go with its first activity.
+            if index == 0, let notes = activity.notes {
+                out.write("   <Notes>")
+                out.writeEscaped(notes)
+                out.write("</Notes>\n")
+            }
             writeCreator(activity.creator, to: out)
             out.write("  </Activity>\n")
         }
