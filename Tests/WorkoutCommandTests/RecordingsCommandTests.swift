@@ -74,6 +74,31 @@ import TestSupport
         #expect((remaining?.count ?? 0) > 0, "the other workout's samples stay")
     }
 
+    /// `workout edit`: a title and notes in place, shown by `list` and `show`; a sport stores it again under a new identifier.
+    @Test func editRenamesInPlaceAndASportChangeSaysTheNewIdentifier() throws {
+        let store = Scratch.url("edit").appendingPathComponent("health.sqlite").path
+        #expect(try WorkoutProcess.run(["replay", "\(scenarios)/easy-run.yaml", "--store", store]).status == 0)
+        let id = try #require((try JSONSerialization.jsonObject(with: Data(try WorkoutProcess.run(["list", "--store", store, "--json"]).stdout.utf8))
+            as? [[String: Any]])?.first?["id"] as? String)
+        let renamed = try WorkoutProcess.run(["edit", "last", "--name", "Sunday long run", "--notes", "Felt easy.", "--store", store])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout == "edited \(id): “Sunday long run”, running\n")
+        let table = try WorkoutProcess.run(["list", "--store", store]).stdout
+        #expect(table.split(separator: "\n").first?.hasSuffix("title") == true && table.contains("Sunday long run"), "\(table)")
+        let shown = try WorkoutProcess.run(["show", "last", "--store", store]).stdout
+        #expect(shown.contains("  title       Sunday long run\n  notes       Felt easy.\n"), "\(shown)")
+
+        let walked = try WorkoutProcess.run(["edit", String(id.prefix(8)), "--activity", "walking", "--json", "--store", store])
+        #expect(walked.status == 0, "\(walked.stderr)")
+        let now = try #require(try JSONSerialization.jsonObject(with: Data(walked.stdout.utf8)) as? [String: Any])
+        #expect(now["activity"] as? String == "walking" && now["name"] as? String == "Sunday long run" && now["id"] as? String != id)
+
+        let nothing = try WorkoutProcess.run(["edit", "last", "--store", store])
+        #expect(nothing.status != 0 && nothing.stderr.contains("Say what to change: --name, --notes or --activity."), "\(nothing.stderr)")
+        let unknown = try WorkoutProcess.run(["edit", "last", "--activity", "skydiving", "--store", store])
+        #expect(unknown.status != 0 && unknown.stderr.contains("Unknown activity 'skydiving'"), "\(unknown.stderr)")
+    }
+
     @Test func recordSaysWhatIsWrongBeforeRecording() throws {
         let nothing = try WorkoutProcess.run(["record", "--indoor"])
         #expect(nothing.status != 0)

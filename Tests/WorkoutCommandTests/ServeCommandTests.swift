@@ -265,4 +265,58 @@ struct HTTP {
         #expect(results[1] as? String == "0 workouts")
         #expect(try await HTTP.request(server.url + "api/workouts/\(id)").status == 404)
     }
+
+    @Test(.enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
+    func aRiderRenamesAWorkoutAndChangesItsSportOnThePageAndThroughTheAPI() async throws {
+        let folder = Scratch.url("serve-edit")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await prepareStore(folder)
+        let server = try await ServingProcess(["--store", store])
+        defer { server.stop() }
+        let id = try #require((try await HTTP.request(server.url + "api/workouts").json["workouts"] as? [[String: Any]])?.first?["id"] as? String)
+        let results = try await Browser.run([
+            .open(server.url + "workouts/\(id)"),
+            .click("a[href$='/edit']"),
+            .waitUntil("return !!document.getElementById('edit-name')", timeout: 10),
+            AccessibilityAudit.step,
+            .evaluate("""
+                document.getElementById('edit-name').value = 'Easy <b>run</b> by the river';
+                document.getElementById('edit-notes').value = 'Legs heavy.\\nRain after 5 km.';
+                return document.getElementById('edit-sport').value
+                """),
+            .click("#edit-save"),
+            .waitUntil("return location.pathname === '/workouts/\(id)' && !!document.getElementById('summary')", timeout: 20),
+            .evaluate("return [document.querySelector('h1').textContent, document.getElementById('notes').textContent, document.querySelector('.subtitle').textContent]"),
+            // Now a walk: the page the form leads to is the workout's new address.
+            .open(server.url + "workouts/\(id)/edit"),
+            .evaluate("document.getElementById('edit-sport').value = 'walking'; return true"),
+            .click("#edit-save"),
+            .waitUntil("return location.pathname.indexOf('/workouts/') === 0 && location.pathname !== '/workouts/\(id)' && !!document.getElementById('summary')", timeout: 30),
+            .evaluate("return [location.pathname.split('/')[2], document.querySelector('.subtitle').textContent]"),
+        ])
+        #expect(results[0] as? [String] == [], "accessibility of the edit page: \(results[0])")
+        #expect(results[1] as? String == "running")
+        let shown = try #require(results[2] as? [String])
+        #expect(shown.first == "Easy <b>run</b> by the river", "the title is text, not markup")
+        #expect(shown.dropFirst().first == "Legs heavy.\nRain after 5 km.")
+        #expect(shown.last?.contains("running") == true)
+        let walked = try #require(results[4] as? [Any])
+        let newID = try #require(walked.first as? String)
+        #expect((walked.last as? String)?.contains("walking") == true)
+        #expect(try await HTTP.request(server.url + "api/workouts/\(id)").status == 404)
+        let detail = try await HTTP.request(server.url + "api/workouts/\(newID)").json
+        #expect((detail["workout"] as? [String: Any])?["name"] as? String == "Easy <b>run</b> by the river")
+        #expect((detail["workout"] as? [String: Any])?["activity"] as? String == "walking")
+
+        // The API: a title in place; a sport files do not know is refused with a reason; an unknown workout is 404.
+        let body = folder.appendingPathComponent("edit.json").path
+        try Data(#"{"name": "River walk"}"#.utf8).write(to: URL(fileURLWithPath: body))
+        let renamed = try await HTTP.request(server.url + "api/workouts/\(newID)", method: "PATCH", headers: ["Content-Type: application/json"], bodyFile: body)
+        #expect(renamed.status == 200 && renamed.json["name"] as? String == "River walk" && renamed.json["id"] as? String == newID, "\(renamed.body)")
+        try Data(#"{"activity": "skydiving"}"#.utf8).write(to: URL(fileURLWithPath: body))
+        let refused = try await HTTP.request(server.url + "api/workouts/\(newID)", method: "PATCH", headers: ["Content-Type: application/json"], bodyFile: body)
+        #expect(refused.status == 422)
+        #expect(((refused.json["error"] as? [String: Any])?["message"] as? String)?.contains("'skydiving' is not a sport") == true, "\(refused.body)")
+        #expect(try await HTTP.request(server.url + "api/workouts/00000000", method: "PATCH", headers: ["Content-Type: application/json"], bodyFile: body).status == 404)
+    }
 }

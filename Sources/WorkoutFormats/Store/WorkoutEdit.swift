@@ -27,6 +27,9 @@ public struct WorkoutEdit: Sendable, Equatable {
 public struct WorkoutEditError: Error, CustomStringConvertible, Equatable {
     /// What went wrong and what to do.
     public let description: String
+
+    /// An error saying `description`.
+    public init(description: String) { self.description = description }
 }
 
 extension HKHealthStore {

@@ -24,7 +24,9 @@ struct ReportPage {
         if !report.options.links.isEmpty {
             html += "<nav aria-label=\"Workout\"><ul class=\"links\">" + report.options.links.map { "<li><a href=\"\(ReportText.escaped($0.url))\">\(ReportText.escaped($0.title))</a></li>" }.joined() + "</ul></nav>"
         }
-        html += "<h1>\(ReportText.escaped(title))</h1><p class=\"subtitle\">\(ReportText.escaped(subtitle))</p></header><main>"
+        html += "<h1>\(ReportText.escaped(title))</h1><p class=\"subtitle\">\(ReportText.escaped(subtitle))</p>"
+        if let notes = report.activity.notes { html += "<p class=\"notes\" id=\"notes\">\(ReportText.escaped(notes))</p>" }
+        html += "</header><main>"
         html += summarySection()
         if !route.svg.isEmpty {
             html += "<section id=\"route\" aria-labelledby=\"route-heading\"><h2 id=\"route-heading\">Route</h2>\(route.svg)"
@@ -53,11 +55,14 @@ struct ReportPage {
 
     var title: String {
         if let title = report.options.title { return title }
+        if let name = report.activity.name { return name }
         return "\(report.activity.sport.name.prefix(1).uppercased())\(report.activity.sport.name.dropFirst()) · \(dateText(timeline.start))"
     }
 
     var subtitle: String {
         var parts = [dateText(timeline.start, long: true)]
+        // A titled workout's sport is said here, since the title no longer says it.
+        if report.options.title == nil, report.activity.name != nil, report.activity.sessions.count <= 1 { parts.append(report.activity.sport.name) }
         if report.activity.sessions.count > 1 { parts.append(report.activity.sessions.map { $0.sport.name }.joined(separator: " → ")) }
         let creator = report.activity.creator
         if !creator.name.isEmpty { parts.append("recorded by \(creator.displayName)") }

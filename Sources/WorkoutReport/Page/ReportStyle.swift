@@ -7,7 +7,7 @@ enum ReportStyle {
         header,main,footer{max-width:1100px;margin:0 auto;padding:0 12px}
         h1{font-size:1.5rem;margin:12px 0 0}h2{font-size:1.15rem;margin:20px 0 8px;border-bottom:2px solid var(--ink)}
         .links{list-style:none;display:flex;flex-wrap:wrap;gap:6px 16px;padding:8px 0 0;margin:0}.links a{color:var(--accent);font-weight:600}
-        .subtitle{margin:2px 0 8px;color:var(--muted)}
+        .subtitle{margin:2px 0 8px;color:var(--muted)}.notes{white-space:pre-wrap;margin:0 0 8px;max-width:45rem}
         #summary dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:8px;margin:0}
         #summary dl div{border:1px solid var(--line);border-radius:6px;padding:6px 8px}
         dt{font-size:.8rem;color:var(--muted)}dd{margin:0;font-size:1.25rem;font-weight:700;font-variant-numeric:tabular-nums}

@@ -78,6 +78,20 @@ extension ServerRoutes {
             case .failure(let failure): failure.response(api: true)
             }
         }
+        router.patch("/api/workouts/:id") { request, context in
+            let id = context.parameters.get("id") ?? ""
+            guard let workout = try await library.workout(id) else { return unknown(id, api: true) }
+            let body = try await request.body.collect(upTo: 64 << 10)
+            let form: EditForm
+            do { form = try JSONDecoder().decode(EditForm.self, from: Data(body.readableBytesView)) } catch {
+                return ServerResponse.error(.badRequest, api: true, title: "Bad edit",
+                                            message: "Send a JSON object with any of \"name\", \"notes\" and \"activity\" (strings): \(error)")
+            }
+            switch await apply(form.edit, to: workout) {
+            case .success(let edited): return ServerResponse.json(WorkoutSummary(edited))
+            case .failure(let problem): return ServerResponse.error(.unprocessableContent, api: true, title: "Cannot edit", message: problem.description)
+            }
+        }
         router.delete("/api/workouts/:id") { _, context in
             let id = context.parameters.get("id") ?? ""
             guard let workout = try await library.workout(id) else { return unknown(id, api: true) }

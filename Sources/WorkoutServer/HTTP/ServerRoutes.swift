@@ -16,6 +16,8 @@ struct ServerRoutes: Sendable {
         router.get("/workouts/:id/download/:format") { _, context in
             try await download(context.parameters.get("id") ?? "", format: context.parameters.get("format") ?? "", api: false)
         }
+        router.get("/workouts/:id/edit") { _, context in try await editPage(context.parameters.get("id") ?? "") }
+        router.post("/workouts/:id/edit") { request, context in try await saveEdit(request, id: context.parameters.get("id") ?? "") }
         router.get("/workouts/:id/delete") { _, context in try await confirmDelete(context.parameters.get("id") ?? "") }
         router.post("/workouts/:id/delete") { _, context in
             let id = context.parameters.get("id") ?? ""
@@ -52,7 +54,7 @@ struct ServerRoutes: Sendable {
         let original = try await library.originalFileAttachment(of: workout)
         options.links = [ReportLink(title: "← All workouts", url: "/")] + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }
             + (original.map { [ReportLink(title: "Download original (\($0.name))", url: "\(base)/download/original")] } ?? [])
-            + [ReportLink(title: "Delete…", url: "\(base)/delete")]
+            + [ReportLink(title: "Edit…", url: "\(base)/edit"), ReportLink(title: "Delete…", url: "\(base)/delete")]
         let report = WorkoutReport(activity: try await library.activity(of: workout), options: options)
         return ServerResponse.html(report.html())
     }
@@ -72,12 +74,55 @@ struct ServerRoutes: Sendable {
         return ServerResponse.activityFile(try await library.file(of: workout, as: format), format: format, baseName: workout.fileBaseName)
     }
 
+    func editPage(_ id: String, problem: String? = nil) async throws -> Response {
+        guard let workout = try await library.workout(id) else { return unknown(id, api: false) }
+        let summary = WorkoutSummary(workout)
+        let html = ServerPage.editWorkout(id: summary.id, name: summary.name, notes: workout.metadata?[OpenHealthKitMetadataKeyWorkoutNotes] as? String,
+                                          sport: ActivitySport(workout.workoutActivityType).name, description: Self.describe(summary), problem: problem)
+        return ServerResponse.html(html, status: problem == nil ? .ok : .unprocessableContent)
+    }
+
+    /// The edit form's fields, as the browser sends them.
+    struct EditForm: Decodable {
+        var name: String?
+        var notes: String?
+        var activity: String?
+    }
+
+    func saveEdit(_ request: Request, id: String) async throws -> Response {
+        guard let workout = try await library.workout(id) else { return unknown(id, api: false) }
+        let body = try await request.body.collect(upTo: 64 << 10)
+        let form: EditForm
+        do { form = try URLEncodedFormDecoder().decode(EditForm.self, from: String(decoding: body.readableBytesView, as: UTF8.self)) } catch {
+            return ServerResponse.error(.badRequest, api: false, title: "This form cannot be read", message: "Reload the edit page and try again.")
+        }
+        switch await apply(form.edit, to: workout) {
+        case .success(let edited): return ServerResponse.redirect(to: "/workouts/\(edited.uuid.uuidString)")
+        case .failure(let problem): return try await editPage(id, problem: problem.description)
+        }
+    }
+
+    /// A rider's edit applied, or what was wrong with it.
+    func apply(_ edit: Result<WorkoutEdit, WorkoutEditError>, to workout: HKWorkout) async -> Result<HKWorkout, WorkoutEditError> {
+        do {
+            return .success(try await library.edit(workout, try edit.get()))
+        } catch let error as WorkoutEditError {
+            return .failure(error)
+        } catch {
+            return .failure(WorkoutEditError(description: "The store could not save the change: \(error)"))
+        }
+    }
+
+    /// "Workout ID: cycling of DATE, 92.62 km."
+    static func describe(_ summary: WorkoutSummary) -> String {
+        let distance = summary.distanceMeters.map { String(format: ", %.2f km", $0 / 1_000) } ?? ""
+        return "Workout \(summary.id): \(summary.activity) of \(summary.start.formatted(.iso8601))\(distance)."
+    }
+
     func confirmDelete(_ id: String) async throws -> Response {
         guard let workout = try await library.workout(id) else { return unknown(id, api: false) }
         let summary = WorkoutSummary(workout)
-        let distance = summary.distanceMeters.map { String(format: ", %.2f km", $0 / 1_000) } ?? ""
-        let description = "Workout \(summary.id): \(summary.activity) of \(summary.start.formatted(.iso8601))\(distance)."
-        return ServerResponse.html(ServerPage.confirmDelete(id: summary.id, description: description))
+        return ServerResponse.html(ServerPage.confirmDelete(id: summary.id, description: Self.describe(summary)))
     }
 
     /// Stores the file a request carries: a multipart form's `file` field, or
@@ -100,5 +145,19 @@ struct ServerRoutes: Sendable {
 
     func unknown(_ id: String, api: Bool) -> Response {
         ServerResponse.error(.notFound, api: api, title: "No such workout", message: "No workout has the identifier '\(id)' in this store; the list at / shows them.")
+    }
+}
+
+extension ServerRoutes.EditForm {
+    /// The edit the fields ask for: an empty title or notes removes them; the sport must be one files know.
+    var edit: Result<WorkoutEdit, WorkoutEditError> {
+        var sport: ActivitySport?
+        if let activity, !activity.isEmpty {
+            guard let named = ActivitySport(name: activity), named != .transition, named != .generic else {
+                return .failure(WorkoutEditError(description: "'\(activity)' is not a sport: name running, cycling, walking, hiking, swimming, rowing, cross_country_skiing or training."))
+            }
+            sport = named
+        }
+        return .success(WorkoutEdit(name: name, notes: notes, sport: sport))
     }
 }

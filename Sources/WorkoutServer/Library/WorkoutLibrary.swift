@@ -97,6 +97,14 @@ public actor WorkoutLibrary {
         return workout
     }
 
+    /// Applies a rider's edit (``HKHealthStore/edit(_:_:)``): the workout as it now is, under a new
+    /// identifier when its sport changed.
+    public func edit(_ workout: HKWorkout, _ edit: WorkoutEdit) async throws -> HKWorkout {
+        let edited = try await store.edit(workout, edit)
+        try await refresh()
+        return edited
+    }
+
     /// Deletes a workout with its samples.
     public func delete(_ workout: HKWorkout) async throws {
         try await store.deleteWorkoutAndSamples(workout)

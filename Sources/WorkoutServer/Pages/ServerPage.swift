@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutFormats
 import WorkoutReport
 
 /// The web app's page frame and its small pages: errors, confirmations, upload.
@@ -9,6 +10,7 @@ enum ServerPage {
         header,main,footer{max-width:1100px;margin:0 auto;padding:0 12px}h1{font-size:1.5rem;margin:12px 0 8px}h2{font-size:1.15rem;margin:18px 0 8px}
         a{color:var(--accent)}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
         form.filters,form.upload{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:end;margin:8px 0}
+        form.edit{display:flex;flex-direction:column;gap:12px;max-width:40rem}textarea{font:inherit;padding:6px 10px;border:2px solid var(--ink);border-radius:6px}.hint{color:var(--muted);margin:0;font-size:.85rem}
         label{display:flex;flex-direction:column;font-size:.85rem;font-weight:600}
         input,select,button{font:inherit;padding:6px 10px;border:2px solid var(--ink);border-radius:6px;background:var(--paper);color:var(--ink)}
         button{cursor:pointer;font-weight:700}button.danger{background:#b00020;border-color:#b00020;color:#fff}
@@ -46,6 +48,25 @@ enum ServerPage {
             <p>\(escaped(description))</p><p>Its samples and route are deleted with it; this cannot be undone. Export it first to keep a copy.</p>\
             <form method="post" action="/workouts/\(escaped(id))/delete" class="upload"><button type="submit" class="danger" id="confirm-delete">Delete</button>\
             <a href="/workouts/\(escaped(id))">Keep it</a></form>
+            """)
+    }
+
+    /// The form that changes a workout's title, notes and sport.
+    static func editWorkout(id: String, name: String?, notes: String?, sport: String, description: String, problem: String? = nil) -> String {
+        var options = ""
+        for choice in ActivitySport.allCases where choice != .generic && choice != .transition {
+            let selected = choice.name == sport ? " selected" : ""
+            options += "<option value=\"\(choice.name)\"\(selected)>\(choice.name.replacingOccurrences(of: "_", with: " "))</option>"
+        }
+        let alert = problem.map { "<p class=\"message\" role=\"alert\" id=\"error-message\">\(escaped($0))</p>" } ?? ""
+        return layout(title: "Edit this workout", body: """
+            \(alert)<p>\(escaped(description))</p>\
+            <form method="post" action="/workouts/\(escaped(id))/edit" class="edit">\
+            <label for="edit-name">Title<input id="edit-name" name="name" maxlength="\(WorkoutText.maximumNameLength)" value="\(escaped(name ?? ""))"></label>\
+            <label for="edit-sport">Sport<select id="edit-sport" name="activity">\(options)</select></label>\
+            <p class="hint" id="sport-hint">A new sport stores the workout again under a new address: a ride's distance is cycling distance, a run's is steps and walking-and-running distance.</p>\
+            <label for="edit-notes">Notes<textarea id="edit-notes" name="notes" rows="6" maxlength="\(WorkoutText.maximumNotesLength)">\(escaped(notes ?? ""))</textarea></label>\
+            <p><button type="submit" id="edit-save">Save</button> <a href="/workouts/\(escaped(id))">Cancel</a></p></form>
             """)
     }
 
