@@ -145,6 +145,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Workout managers written as HealthKit apps write them, built with nothing but `import OpenHealthKit`.
+        .testTarget(
+            name: "HealthKitAppsTests",
+            dependencies: ["OpenHealthKit", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
         // Real daemons for tests (gpsfake) and a scratch folder, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(

@@ -1,10 +1,11 @@
 @_exported public import OpenHealthKitCore
-import Foundation
+// `import HealthKit` brings Foundation with it (Date, DispatchQueue, Measurement…); so does this.
+@_exported public import Foundation
 import WorkoutSources
 
 /// The built-in live sources, registered once: `scenario:FILE`,
 /// `gpsd://HOST:PORT` and `hrm:DEVICE`.
-private let builtInSources: Void = {
+let builtInSources: Void = {
     ScenarioSource.register()
     GPSDSource.register()
     HeartRateStrapSource.register()

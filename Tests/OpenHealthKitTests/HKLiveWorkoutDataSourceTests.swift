@@ -76,7 +76,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
 
     @Test func readingsCountOnlyWhileRunningAndOnlyForCollectedTypes() async throws {
         let power = HKQuantityType(.cyclingPower)
-        let (store, _) = try await makeAuthorizedStore([heartRate, power, HKWorkoutType(), HKQuantityType(.activeEnergyBurned)])
+        let (store, _) = try await makeAuthorizedStore([heartRate, power, HKWorkoutType(), HKQuantityType(.activeEnergyBurned), HKSeriesType.workoutRoute()])
         let clock = VirtualClock(start: at(0))
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = .cycling
@@ -407,14 +407,90 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         session.end()
     }
 
-    @Test func aTypeTheAppMayNotShareIsReportedOnceAndNotCounted() async throws {
-        // Heart rate was never requested for sharing.
-        let (_, session, builder, dataSource) = try await run(sharing: [HKWorkoutType(), HKQuantityType(.activeEnergyBurned)])
+    /// A live workout as Apple teaches it under proportional collection: the app shares the
+    /// workout, and reads what it shows.
+    func run(share: Set<HKSampleType>, read: Set<HKObjectType>?) async throws -> (HKHealthStore, HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource) {
+        let (store, _) = makeTemporaryStore()
+        try await store.requestAuthorization(toShare: share, read: read)
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        configuration.locationType = .outdoor
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
+        let builder = session.associatedWorkoutBuilder()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
+        builder.dataSource = dataSource
+        session.startActivity(with: at(0))
+        try await builder.beginCollection(at: at(0))
+        return (store, session, builder, dataSource)
+    }
+
+    /// Ends and finishes the workout at `end` seconds.
+    func finish(_ session: HKWorkoutSession, _ builder: HKLiveWorkoutBuilder, at end: Double) async throws -> HKWorkout {
+        session.end()
+        try await builder.endCollection(at: at(end))
+        return try #require(try await builder.finishWorkout())
+    }
+
+    /// The samples of `type` saved with `workout`, read by an app that may read them.
+    func saved(_ type: HKSampleType, with workout: HKWorkout, in store: HKHealthStore) async throws -> [HKSample] {
+        let reader = HKHealthStore(location: store.location, source: HKSource(name: "Reader", bundleIdentifier: "org.example.reader"))
+        try await reader.requestAuthorization(toShare: nil, read: [type])
+        return try await HKSampleQueryDescriptor(predicates: [.sample(type: type, predicate: HKQuery.predicateForObjects(from: workout))],
+                                                 sortDescriptors: []).result(for: reader)
+    }
+
+    /// How many values samples hold: a live workout's readings are saved as quantity series.
+    func values(_ samples: [HKSample]) -> Int {
+        samples.reduce(0) { $0 + (($1 as? HKQuantitySample)?.count ?? 1) }
+    }
+
+    @Test func whatTheDataSourceCollectsIsSavedWhenTheAppSharesOnlyTheWorkout() async throws {
+        let (store, session, builder, dataSource) = try await run(share: [HKWorkoutType()], read: [heartRate, HKQuantityType(.distanceWalkingRunning)])
+        for second in 1...3 { await dataSource.deliver([.quantity(heartRateSample(110 + 10 * Double(second), at: Double(second)))], from: "test") }
+        await dataSource.flush()
+        #expect(builder.statistics(for: heartRate)?.averageQuantity()?.doubleValue(for: bpm) == 130)
+        let workout = try await finish(session, builder, at: 10)
+        #expect(try await values(saved(heartRate, with: workout, in: store)) == 3)
+        #expect(workout.statistics(for: heartRate)?.maximumQuantity()?.doubleValue(for: bpm) == 140)
+        #expect(!dataSource.failures.contains { $0.contains(heartRate.identifier) }, "\(dataSource.failures)")
+    }
+
+    @Test func aTypeTheAppMayNotReadIsSavedButItsStatisticsAreHidden() async throws {
+        let (store, session, builder, dataSource) = try await run(share: [HKWorkoutType()], read: nil)
         for second in 1...3 { await dataSource.deliver([.quantity(heartRateSample(120, at: Double(second)))], from: "test") }
         await dataSource.flush()
         #expect(builder.statistics(for: heartRate) == nil)
-        #expect(dataSource.failures.count == 1)
-        #expect(dataSource.failures.first?.contains(heartRate.identifier) == true)
-        session.end()
+        #expect(builder.allStatistics[heartRate] == nil)
+        let workout = try await finish(session, builder, at: 10)
+        #expect(try await values(saved(heartRate, with: workout, in: store)) == 3)
+    }
+
+    @Test func aRouteIsSavedOnlyWhereTheAppMayShareRoutesAndNeverTwice() async throws {
+        let fix = { (second: Double) in
+            CLLocation(coordinate: CLLocationCoordinate2D(latitude: 48.1 + second * 0.00003, longitude: 11.5), altitude: 500, horizontalAccuracy: 4,
+                       verticalAccuracy: 6, course: 0, courseAccuracy: 5, speed: 3, speedAccuracy: 0.3, timestamp: at(second))
+        }
+        // Not allowed: the positions count toward distance, one notice says the route is left out, and the workout finishes.
+        let (store, session, builder, dataSource) = try await run(share: [HKWorkoutType()], read: [HKQuantityType(.distanceWalkingRunning)])
+        await dataSource.deliver((1...30).map { .location(fix(Double($0))) }, from: "gps")
+        await dataSource.flush()
+        #expect(dataSource.distanceFromLocations > 50)
+        let workout = try await finish(session, builder, at: 31)
+        #expect(try await saved(HKSeriesType.workoutRoute(), with: workout, in: store).isEmpty)
+        #expect(dataSource.failures.filter { $0.hasPrefix("route:") }.count == 1, "\(dataSource.failures)")
+
+        // Allowed, and the app builds its own route from the same fixes: its route replaces the data source's.
+        let (other, session2, builder2, dataSource2) = try await run(share: [HKWorkoutType(), HKSeriesType.workoutRoute()], read: nil)
+        await dataSource2.deliver((1...30).map { .location(fix(Double($0))) }, from: "gps")
+        await dataSource2.flush()
+        let appRoute = HKWorkoutRouteBuilder(healthStore: other, device: nil)
+        try await appRoute.insertRouteData((1...30).map { fix(Double($0)) })
+        let workout2 = try await finish(session2, builder2, at: 31)
+        let before = try await saved(HKSeriesType.workoutRoute(), with: workout2, in: other)
+        #expect(before.count == 1 && before.first?.metadata?[OpenHealthKitMetadataKeyCollectedByDataSource] as? Bool == true)
+        let own = try await appRoute.finishRoute(with: workout2, metadata: nil)
+        let after = try await saved(HKSeriesType.workoutRoute(), with: workout2, in: other)
+        #expect(after.map(\.uuid) == [own.uuid])
+        #expect(dataSource2.failures.isEmpty, "\(dataSource2.failures)")
     }
 }

@@ -30,7 +30,7 @@ import WorkoutSources
         let pair = try SocatPair()
         let store = temporaryStore()
         try await store.requestAuthorization(toShare: [HKQuantityType(.heartRate), HKQuantityType(.heartRateVariabilitySDNN), HKWorkoutType(),
-                                                       HKSeriesType.heartbeat(), HKQuantityType(.activeEnergyBurned)], read: nil)
+                                                       HKSeriesType.heartbeat(), HKQuantityType(.activeEnergyBurned)], read: [HKQuantityType(.heartRate)])
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = .running
         configuration.locationType = .indoor

@@ -75,11 +75,24 @@ public final class CLLocation: Hashable, Sendable, CustomStringConvertible {
                   course: -1, courseAccuracy: -1, speed: -1, speedAccuracy: -1, timestamp: timestamp)
     }
 
+    /// An empty fix, as Core Location's `CLLocation()`: at 0°, 0°, with no valid
+    /// accuracy, course or speed, dated at the Unix epoch.
+    public convenience init() {
+        self.init(coordinate: CLLocationCoordinate2D(latitude: 0, longitude: 0), altitude: 0, horizontalAccuracy: -1, verticalAccuracy: -1,
+                  course: -1, courseAccuracy: -1, speed: -1, speedAccuracy: -1, timestamp: Date(timeIntervalSince1970: 0))
+    }
+
     /// A bare position. Its timestamp is the Unix epoch: positions made this way
     /// carry no time, because nothing in this library reads the wall clock.
     public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.init(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 0,
                   horizontalAccuracy: 0, verticalAccuracy: -1, timestamp: Date(timeIntervalSince1970: 0))
+    }
+
+    /// The distance in metres to `location`, along the WGS 84 ellipsoid (altitudes left out), as Core Location measures it.
+    public func distance(from location: CLLocation) -> CLLocationDistance {
+        Geodesic.wgs84.distance(latitude1: coordinate.latitude, longitude1: coordinate.longitude,
+                                latitude2: location.coordinate.latitude, longitude2: location.coordinate.longitude)
     }
 
     /// Fixes are equal when every field is.

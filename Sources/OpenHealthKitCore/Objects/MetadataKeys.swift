@@ -130,3 +130,8 @@ public let OpenHealthKitMetadataKeyWorkoutName = "OpenHealthKitWorkoutName"
 
 /// On a workout: the rider's notes about it (`String`). OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyWorkoutNotes = "OpenHealthKitWorkoutNotes"
+
+/// On a workout route: `true` when the workout's live data source recorded it, not the app
+/// (`Bool`). A route the app finishes for the same workout with its own
+/// ``HKWorkoutRouteBuilder`` replaces it. OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyCollectedByDataSource = "OpenHealthKitCollectedByDataSource"

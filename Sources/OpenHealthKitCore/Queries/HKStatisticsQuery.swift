@@ -12,6 +12,9 @@ public import Foundation
 ///
 /// Options that do not fit the type's aggregation style trap when the query
 /// runs, with Apple's message; ``HKStatisticsQueryDescriptor`` throws instead.
+/// When no sample matches, the handler gets no statistics and
+/// ``HKError/Code/errorNoData`` ("No data available for the specified predicate."),
+/// as HealthKit's does; the descriptor answers `nil`.
 public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
     /// What to compute.
     public let options: HKStatisticsOptions
@@ -35,7 +38,13 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
     override func start(on store: HKHealthStore) async {
         do {
             let statistics = try await StatisticsEngine.statistics(store: store, type: quantityType, predicate: predicate, options: options)
-            if !isStopped { completionHandler(self, statistics, nil) }
+            guard !isStopped else { return }
+            if let statistics {
+                completionHandler(self, statistics, nil)
+            } else {
+                // HealthKit's answer when no sample matches: no statistics, and this error.
+                completionHandler(self, nil, HKError(.errorNoData, "No data available for the specified predicate."))
+            }
         } catch {
             if !isStopped { completionHandler(self, nil, error) }
         }

@@ -44,6 +44,11 @@ public struct HKSamplePredicate<Sample: HKSample>: @unchecked Sendable {
         HKSamplePredicate<HKWorkout>(sampleType: HKWorkoutType(), predicate: predicate)
     }
 
+    /// Workout routes.
+    public static func workoutRoute(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKWorkoutRoute> where Sample == HKWorkoutRoute {
+        HKSamplePredicate<HKWorkoutRoute>(sampleType: HKSeriesType.workoutRoute(), predicate: predicate)
+    }
+
     /// States of mind.
     public static func stateOfMind(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKStateOfMind> where Sample == HKStateOfMind {
         HKSamplePredicate<HKStateOfMind>(sampleType: HKStateOfMindType(), predicate: predicate)

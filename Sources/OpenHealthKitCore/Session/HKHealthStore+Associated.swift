@@ -3,27 +3,31 @@ internal import GRDB
 
 extension HKHealthStore {
     /// Saves samples tied to a workout (by its identifier); the save's plan
-    /// checks sharing once for each type.
-    func saveAssociated(_ samples: [HKSample], to workout: UUID) async throws {
-        try await saveRows(samples, parent: workout, database: try database())
+    /// checks sharing once for each type, unless the samples are a data source's (`collected`).
+    func saveAssociated(_ samples: [HKSample], to workout: UUID, collected: Bool = false) async throws {
+        let database = try database()
+        let plan = try planSave(samples, in: database, checkingSharing: !collected)
+        guard plan.rowCount > 0 else { return }
+        let counter = try await database.writer.write { db in try self.insert(samples, plan: plan, parent: workout, into: db, database: database) }
+        database.notifyChanged(plan.types, counter: counter)
     }
 
     /// Saves samples tied to a workout together with series that replace
     /// their stored versions, in one transaction: each series' row is written
     /// anew (under a new anchor, so anchored queries see it grown), and its
     /// chunks from `replacingChunksFrom` on give way to the sample's.
-    func saveAssociated(_ samples: [HKSample], series: [LiveSeries.Write], to workout: UUID) async throws {
-        try await saveAssociated(samples, series: series, locations: [], route: nil, to: workout)
+    func saveAssociated(_ samples: [HKSample], series: [LiveSeries.Write], to workout: UUID, collected: Bool = false) async throws {
+        try await saveAssociated(samples, series: series, locations: [], route: nil, to: workout, collected: collected)
     }
 
     /// Saves samples and series as ``saveAssociated(_:series:to:)`` does, and
     /// appends `locations` to the positions of the route being built as
     /// `route`, all in one transaction: a live workout's write is one commit.
     func saveAssociated(_ samples: [HKSample], series: [LiveSeries.Write], locations: [CLLocation], route: UUID?,
-                        to workout: UUID) async throws {
+                        to workout: UUID, collected: Bool = false) async throws {
         let database = try database()
         let all = samples + series.map(\.sample)
-        let plan = try planSave(all, in: database)
+        let plan = try planSave(all, in: database, checkingSharing: !collected)
         guard plan.rowCount > 0 || (route != nil && !locations.isEmpty) else { return }
         let counter = try await database.writer.write { db -> Int64 in
             if let route { try Self.insertLocations(locations, route: route, into: db) }

@@ -13,9 +13,10 @@ public final class HKHeartbeatSeriesSample: HKSeriesSample, @unchecked Sendable 
 
 extension HKHealthStore {
     /// Saves a series row and its beats in one transaction.
-    func saveHeartbeats(_ series: HKHeartbeatSeriesSample, beats: [(time: TimeInterval, gap: Bool)], workout: UUID? = nil) async throws {
+    func saveHeartbeats(_ series: HKHeartbeatSeriesSample, beats: [(time: TimeInterval, gap: Bool)], workout: UUID? = nil,
+                        collected: Bool = false) async throws {
         let database = try database()
-        let plan = try planSave([series], in: database)
+        let plan = try planSave([series], in: database, checkingSharing: !collected)
         let counter = try await database.writer.write { db -> Int64 in
             let counter = try self.insert([series], plan: plan, parent: workout, into: db, database: database)
             let statement = try db.makeStatement(sql: "INSERT INTO heartbeat VALUES (?, ?, ?)")

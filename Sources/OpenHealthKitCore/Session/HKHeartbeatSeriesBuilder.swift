@@ -18,6 +18,9 @@ public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
     private var finished = false
     private let healthStore: HKHealthStore
     private let device: HKDevice?
+    /// Whether a live data source collects the series for a workout: it is saved whatever
+    /// the app may share, as the rest of what the data source collects.
+    let collectedByDataSource: Bool
     /// When the series starts; beat times count from here.
     public let startDate: Date
 
@@ -25,10 +28,15 @@ public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
     public static let maximumCount = 100_000
 
     /// A builder for a series starting at `startDate`.
-    public init(healthStore: HKHealthStore, device: HKDevice?, start startDate: Date) {
+    public convenience init(healthStore: HKHealthStore, device: HKDevice?, start startDate: Date) {
+        self.init(healthStore: healthStore, device: device, start: startDate, collectedByDataSource: false)
+    }
+
+    init(healthStore: HKHealthStore, device: HKDevice?, start startDate: Date, collectedByDataSource: Bool) {
         self.healthStore = healthStore
         self.device = device
         self.startDate = startDate
+        self.collectedByDataSource = collectedByDataSource
     }
 
     /// Adds a beat `timeIntervalSinceStart` seconds after the start.
@@ -84,7 +92,7 @@ public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
         let series = HKHeartbeatSeriesSample(unchecked: startDate, end: startDate.addingTimeInterval(collected.last!.time), count: collected.count,
                                              device: device, metadata: MetadataValue.decode(collectedMetadata),
                                              sourceRevision: HKSourceRevision(source: healthStore.source, version: nil))
-        try await healthStore.saveHeartbeats(series, beats: collected, workout: workout)
+        try await healthStore.saveHeartbeats(series, beats: collected, workout: workout, collected: collectedByDataSource)
         return series
     }
 

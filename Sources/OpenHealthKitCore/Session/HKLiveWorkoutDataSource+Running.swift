@@ -7,6 +7,17 @@ extension HKLiveWorkoutDataSource {
     /// readings a silent source left waiting; cancelling it (``detach()``)
     /// cancels them all.
     func attach(to builder: HKLiveWorkoutBuilder) {
+        if state.withLock({ $0.profileFromStore && $0.machine.profile == nil }) {
+            let (profile, assumed) = builder.healthStore.energyProfile(at: builder.startDate ?? builder.clock.now)
+            state.withLock { s in
+                guard s.machine.profile == nil else { return }
+                s.machine.profile = profile
+                if !assumed.isEmpty {
+                    s.failures.append("energy: the store holds no \(assumed.count == 4 ? "characteristics" : "full characteristics") for the user, so active energy assumes "
+                                      + assumed.joined(separator: ", ") + "; set them with `workout profile` or HKHealthStore.setUserProfile and body mass and height samples")
+                }
+            }
+        }
         state.withLock { s in
             s.builder = builder
             s.writer?.close()
@@ -170,7 +181,7 @@ extension HKLiveWorkoutDataSource {
                 builder.workoutSession?.resume(at: date)
             case .addHeartbeat(let seriesStart, let offset, let gap):
                 let series = state.withLock { s in
-                    if s.heartbeatSeries == nil { s.heartbeatSeries = HKHeartbeatSeriesBuilder(healthStore: builder.healthStore, device: nil, start: seriesStart) }
+                    if s.heartbeatSeries == nil { s.heartbeatSeries = HKHeartbeatSeriesBuilder(healthStore: builder.healthStore, device: nil, start: seriesStart, collectedByDataSource: true) }
                     return s.heartbeatSeries
                 }
                 do { try await series?.addHeartbeat(at: offset, precededByGap: gap) } catch { fail("\(sourceName): \(error)") }

@@ -7,7 +7,10 @@ extension HKLiveWorkoutDataSource {
     /// says when the buffer is handed over).
     func collect(_ batch: LiveReadingsBatch, into builder: HKLiveWorkoutBuilder) async {
         var batch = batch
-        batch.leaveOut(refusedTypes(in: batch.rows, store: builder.healthStore))
+        // What the data source collects is the system's (HealthKit's proportional collection): saved with the
+        // workout whatever the app may share. Its positions make the workout's route only where the app may
+        // share routes and does not feed the route itself.
+        if !batch.locations.isEmpty, !recordsRoute(for: builder) { batch.leaveOutLocations() }
         let counts: Bool
         do { counts = try builder.acceptsSamples() } catch {
             fail("\(error)")
@@ -23,24 +26,21 @@ extension HKLiveWorkoutDataSource {
         if due { await flush(into: builder) }
     }
 
-    /// The identifiers of the types in `rows` that the store does not let this
-    /// app share; a refused type is reported once in ``failures``. Asked once
-    /// per type in a workout, not per reading.
-    private func refusedTypes(in rows: TypedRows.Groups, store: HKHealthStore) -> Set<String> {
-        var refused: Set<String> = []
-        for group in rows.all {
-            let identifier = group.type.identifier
-            let error: HKError?
-            if let known = state.withLock({ $0.sharing[identifier] }) { error = known } else {
-                error = store.sharingError(for: group.type)
-                state.withLock { s in
-                    s.sharing[identifier] = .some(error)
-                    if let error { s.failures.append("\(identifier): \(error)") }
-                }
+    /// Whether positions go to the workout's route: the app may share routes (asked once per
+    /// workout; when it may not, one notice in ``failures`` says the route is left out), and it
+    /// has not inserted positions into the builder's route builder itself.
+    private func recordsRoute(for builder: HKLiveWorkoutBuilder) -> Bool {
+        let allowed: Bool
+        if let known = state.withLock({ $0.routeAllowed }) { allowed = known } else {
+            let error = builder.healthStore.sharingError(for: HKSeriesType.workoutRoute())
+            allowed = error == nil
+            state.withLock { s in
+                s.routeAllowed = allowed
+                if let error { s.failures.append("route: positions count toward distance, but no route is saved: \(error.localizedDescription)") }
             }
-            if error != nil { refused.insert(identifier) }
         }
-        return refused
+        guard allowed else { return false }
+        return !(builder.existingRouteBuilder?.insertedByApp ?? false)
     }
 
     /// Tells the builder's delegate of the types counted since it last heard,
@@ -119,7 +119,7 @@ extension HKLiveWorkoutDataSource {
         }
         if !batch.locations.isEmpty {
             do {
-                try await builder.seriesBuilder(for: .workoutRoute())?.insertRouteData(batch.locations)
+                try await builder.seriesBuilder(for: .workoutRoute())?.insertCollected(batch.locations)
             } catch {
                 if failed("route", error) { refused.locations = batch.locations }
             }
@@ -128,7 +128,7 @@ extension HKLiveWorkoutDataSource {
         for group in groups {
             do {
                 let plan = state.withLock { $0.series }.plan(type: group.type, samples: group.samples, derived: group.derived)
-                try await builder.healthStore.saveAssociated(plan.samples, series: plan.series, to: builder.workoutUUID)
+                try await builder.healthStore.saveAssociated(plan.samples, series: plan.series, to: builder.workoutUUID, collected: true)
                 state.withLock { $0.series.commit(plan) }
             } catch {
                 if failed(group.type.identifier, error) {
@@ -191,7 +191,7 @@ extension HKLiveWorkoutDataSource {
         let plans = groups.map { series.plan(type: $0.type, samples: $0.samples, derived: $0.derived) }
         do {
             try await builder.healthStore.saveAssociated(plans.flatMap(\.samples), series: plans.flatMap(\.series), locations: batch.locations,
-                                                         route: routeBuilder?.routeUUID, to: builder.workoutUUID)
+                                                         route: routeBuilder?.routeUUID, to: builder.workoutUUID, collected: true)
         } catch {
             return false
         }
@@ -216,7 +216,7 @@ extension HKLiveWorkoutDataSource {
                 let sample = HKQuantitySample(type: HKQuantityType(.heartRateVariabilitySDNN),
                                               quantity: HKQuantity(unit: .secondUnit(with: .milli), doubleValue: sdnn * 1000),
                                               start: series.startDate, end: series.endDate, metadata: [OpenHealthKitMetadataKeyRMSSD: rmssd])
-                try await store.saveAssociated([sample], to: workout.uuid)
+                try await store.saveAssociated([sample], to: workout.uuid, collected: true)
             }
         } catch {
             fail("heartbeats: \(error)")

@@ -55,8 +55,11 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         }
         /// The quantity series the written readings grow into (only the writer changes them).
         var series = LiveSeries()
-        /// Why the store refuses a sample type, by identifier (`nil`: it accepts it).
-        var sharing: [String: HKError?] = [:]
+        /// Whether the app may share routes, once asked (`nil`: not asked yet).
+        var routeAllowed: Bool?
+        /// Whether the athlete comes from the store's user characteristics when none is given
+        /// (HealthKit's own initialiser: the system knows the user).
+        var profileFromStore = false
         var writer: ReadingWriter?
         weak var builder: HKLiveWorkoutBuilder?
     }
@@ -74,10 +77,21 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     public convenience init(healthStore: HKHealthStore, workoutConfiguration configuration: HKWorkoutConfiguration?,
                             configuredBy environment: [String: String]) {
         do {
-            self.init(configuration: configuration, sources: try WorkoutSourceRegistry.configuredSources(environment), error: nil, writeClock: SystemClock())
+            let sources = try WorkoutSourceRegistry.configuredSources(environment)
+            if let fast = sources.first(where: { $0.pace != 1 }) {
+                // The app dates its session with Date(): readings dated ahead of it would count before their time and
+                // be left out of the saved workout.
+                throw WorkoutSourceError("'\(fast.name)' plays \(fast.pace.formatted())× faster than real time, but an app's session and builder run on "
+                                         + "its own clock (Date()), so its readings would be dated ahead of the workout. Leave out speed= for an app; "
+                                         + "`workout replay` plays a scenario fast on a virtual clock.")
+            }
+            self.init(configuration: configuration, sources: sources, error: nil, writeClock: SystemClock())
         } catch {
             self.init(configuration: configuration, sources: [], error: error, writeClock: SystemClock())
         }
+        // As HealthKit estimates energy from the user's characteristics, so does this data source,
+        // unless the app sets ``athleteProfile``.
+        state.withLock { $0.profileFromStore = true }
     }
 
     /// A data source over `sources`.

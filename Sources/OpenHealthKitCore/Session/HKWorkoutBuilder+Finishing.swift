@@ -36,7 +36,8 @@ extension HKWorkoutBuilder {
         try await healthStore.save(workout)
         await participant?.builder(self, finishSeriesWith: workout)
         if let route = routeBuilder.withLock({ $0 }), route.hasLocations {
-            _ = try await route.finishRoute(with: workout, metadata: nil)
+            // A route only the data source fed is marked so: an app that builds its own replaces it.
+            _ = try await route.finishRoute(with: workout, metadata: route.insertedByApp ? nil : [OpenHealthKitMetadataKeyCollectedByDataSource: true])
         }
         storage.withLock { $0.state = .finished }
         tell(.finished(workout))

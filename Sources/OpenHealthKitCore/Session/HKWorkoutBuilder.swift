@@ -44,6 +44,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     let routeBuilder = Mutex<HKWorkoutRouteBuilder?>(nil)
+    /// Whether the app may read each type, by identifier, once asked.
+    private let readable = Mutex<[String: Bool]>([:])
 
     /// The series builder this workout builder owns for `seriesType`: the route
     /// builder for ``HKSeriesType/workoutRoute()``, made on first use. Finishing
@@ -59,6 +61,9 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         if created { tell(.collection) }
         return builder
     }
+
+    /// The owned route builder, if one was made (without making one).
+    var existingRouteBuilder: HKWorkoutRouteBuilder? { routeBuilder.withLock { $0 } }
 
     /// The identifier of the owned route, once one exists.
     var routeUUID: UUID? { routeBuilder.withLock { $0?.routeUUID } }
@@ -130,9 +135,29 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     /// The statistics of one type as of the last batch, paused samples left out.
-    public func statistics(for quantityType: HKQuantityType) -> HKStatistics? { storage.withLock { $0.figures.current[quantityType] } }
-    /// The statistics of every collected type.
-    public var allStatistics: [HKQuantityType: HKStatistics] { storage.withLock { $0.figures.current } }
+    ///
+    /// A live builder collects every type its data source hears, but shows the app only the
+    /// statistics of types it may read (asked to read and not denied), as HealthKit hides data
+    /// an app may not read; what it collected is saved with the workout all the same.
+    public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
+        guard shows(quantityType) else { return nil }
+        return storage.withLock { $0.figures.current[quantityType] }
+    }
+
+    /// The statistics of every collected type the app may see (``statistics(for:)``).
+    public var allStatistics: [HKQuantityType: HKStatistics] {
+        storage.withLock { $0.figures.current }.filter { shows($0.key) }
+    }
+
+    /// Whether the app sees `type`'s statistics: always for a builder it feeds itself; for a
+    /// live builder, when it may read the type. Asked of the store once per type.
+    private func shows(_ type: HKQuantityType) -> Bool {
+        guard participant?.hidesUnreadableStatistics == true else { return true }
+        if let known = readable.withLock({ $0[type.identifier] }) { return known }
+        let answer = healthStore.mayRead(type)
+        readable.withLock { $0[type.identifier] = answer }
+        return answer
+    }
 
     /// Seconds spent in each heart-rate zone: index 0 is below zone 1, 1 to 5 the zones.
     ///

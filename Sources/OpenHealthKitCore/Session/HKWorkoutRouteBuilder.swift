@@ -15,6 +15,7 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
     private let lock = NSLock()
     private var locations: [CLLocation] = []
     private var finished = false
+    private var appInserted = false
     private let healthStore: HKHealthStore
     private let device: HKDevice?
     let ownedByWorkoutBuilder: Bool
@@ -50,6 +51,16 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
     /// - Throws: ``HKError/Code/errorInvalidArgument`` once the route is finished
     ///   or for a position that is not a real coordinate.
     public func insertRouteData(_ routeData: [CLLocation]) async throws {
+        if ownedByWorkoutBuilder { lock.withLock { appInserted = true } }
+        try await insertCollected(routeData)
+    }
+
+    /// Whether the app inserted positions into this builder itself: a workout builder's own
+    /// route builder fed by the app is the app's route, and its data source adds nothing more to it.
+    var insertedByApp: Bool { lock.withLock { appInserted } }
+
+    /// Adds positions a live data source collected.
+    func insertCollected(_ routeData: [CLLocation]) async throws {
         try check(routeData)
         if !ownedByWorkoutBuilder { lock.withLock { locations.append(contentsOf: routeData) } }
         guard ownedByWorkoutBuilder, !routeData.isEmpty else { return }
@@ -109,6 +120,12 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
         let route = HKWorkoutRoute(unchecked: sorted.first!.timestamp, end: sorted.last!.timestamp, count: sorted.count,
                                    device: device, metadata: metadata, sourceRevision: HKSourceRevision(source: healthStore.source, version: nil))
         try await healthStore.saveRoute(route, locations: sorted, workout: workout.uuid)
+        // The app's own route is the workout's route: the one its live data source recorded gives way, so
+        // the workout never has two.
+        let routes = try await HKSampleQueryDescriptor(predicates: [.sample(type: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObjects(from: workout))],
+                                                       sortDescriptors: []).result(for: healthStore)
+        let collected = routes.filter { $0.uuid != route.uuid && $0.metadata?[OpenHealthKitMetadataKeyCollectedByDataSource] as? Bool == true }
+        if !collected.isEmpty { try await healthStore.delete(collected) }
         return route
     }
 

@@ -92,6 +92,9 @@ final class LiveBuilderParticipant: WorkoutBuilderParticipant, @unchecked Sendab
 
     // MARK: WorkoutBuilderParticipant
 
+    /// A live builder's data source collects every type it hears; the app sees the ones it may read.
+    var hidesUnreadableStatistics: Bool { true }
+
     func builder(_ builder: HKWorkoutBuilder, didChange change: WorkoutBuilderChange) {
         guard let builder = builder as? HKLiveWorkoutBuilder else { return }
         switch change {

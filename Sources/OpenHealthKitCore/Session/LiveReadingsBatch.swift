@@ -56,11 +56,8 @@ struct LiveReadingsBatch: LiveActionSink {
         }
     }
 
-    /// Leaves out the quantities whose type identifiers `refused` holds.
-    mutating func leaveOut(_ refused: Set<String>) {
-        guard !refused.isEmpty else { return }
-        rows.removeAll { refused.contains($0.identifier) }
-        samples.removeAll { refused.contains($0.sampleType.identifier) }
-        derived.removeAll { refused.contains($0.type.identifier) }
+    /// Leaves the positions out: they counted toward distance, but no route is written.
+    mutating func leaveOutLocations() {
+        locations = []
     }
 }

@@ -35,4 +35,7 @@ protocol WorkoutBuilderParticipant: AnyObject, Sendable {
     /// Waits for writes still under way, so that deleting a discarded
     /// workout's samples deletes them all.
     func builderWillDiscard(_ builder: HKWorkoutBuilder) async
+    /// Whether the builder shows the app only the statistics of types it may read: a live
+    /// builder's data source collects what the app may not see.
+    var hidesUnreadableStatistics: Bool { get }
 }

@@ -10,5 +10,14 @@ public protocol WorkoutDataSource: Sendable {
     var name: String { get }
     /// Starts the source and streams its readings.
     func readings() -> AsyncThrowingStream<WorkoutReading, any Error>
+    /// How many seconds of readings the source sends per second of its clock: 1 for a
+    /// sensor; more for a scenario played fast, whose readings are dated ahead of the
+    /// clock they are sent by.
+    var pace: Double { get }
+}
+
+extension WorkoutDataSource {
+    /// A sensor's readings keep to the clock: 1.
+    public var pace: Double { 1 }
 }
 

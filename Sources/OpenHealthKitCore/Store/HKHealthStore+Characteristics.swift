@@ -25,6 +25,16 @@ extension HKHealthStore {
         }
     }
 
+    /// The stored profile as it is, without asking whether the app may read it: for what the
+    /// system itself works out (energy, activity rings). Nil when none was set.
+    func storedUserProfile() throws -> HKUserProfile? {
+        let database = try database()
+        let json = try database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM characteristic WHERE key = ?", arguments: [Self.profileKey])
+        }
+        return try json.map { try JSONDecoder().decode(HKUserProfile.self, from: Data($0.utf8)) }
+    }
+
     /// The stored profile, after checking the app may read `type`.
     private func profile(for identifier: HKCharacteristicTypeIdentifier) throws -> HKUserProfile {
         let database = try database()

@@ -50,7 +50,10 @@ extension HKHealthStore {
     }
 
     /// Checks that every object is a sample the app may save and counts the rows.
-    func planSave(_ objects: [HKObject], in database: StoreDatabase) throws -> SavePlan {
+    /// The rows `objects` make and their types, checking the app may share each type unless
+    /// `checkingSharing` is false: what a live data source collects for a workout is the
+    /// system's, saved whatever the app may share (HealthKit's proportional collection).
+    func planSave(_ objects: [HKObject], in database: StoreDatabase, checkingSharing: Bool = true) throws -> SavePlan {
         var plan = SavePlan()
         var seen: Set<ObjectIdentifier> = []
         func visit(_ object: HKObject) throws {
@@ -58,7 +61,7 @@ extension HKHealthStore {
                 throw HKError(.errorInvalidArgument, "Only samples can be saved; \(type(of: object)) is not one")
             }
             plan.rowCount += 1
-            if seen.insert(ObjectIdentifier(sample.sampleType)).inserted, plan.types.insert(sample.sampleType.identifier).inserted {
+            if seen.insert(ObjectIdentifier(sample.sampleType)).inserted, plan.types.insert(sample.sampleType.identifier).inserted, checkingSharing {
                 try checkSharing(sample.sampleType, in: database)
             }
             if let correlation = sample as? HKCorrelation {

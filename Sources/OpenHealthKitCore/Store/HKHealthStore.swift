@@ -177,6 +177,12 @@ public final class HKHealthStore: Sendable {
         return nil
     }
 
+    /// Whether the app may read `type`: it asked to, and the user did not deny it.
+    func mayRead(_ type: HKObjectType) -> Bool {
+        guard let database = try? database() else { return false }
+        return canReadAll(type, in: database)
+    }
+
     /// Whether the app may read all sources' data of `type`; otherwise only its own.
     func canReadAll(_ type: HKObjectType?, in database: StoreDatabase) -> Bool {
         guard let type else { return true }

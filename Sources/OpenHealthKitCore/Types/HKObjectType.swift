@@ -7,7 +7,7 @@
 /// let share: Set = [HKObjectType.workoutType(), HKQuantityType(.heartRate)]
 /// let read: Set<HKObjectType> = [HKQuantityType(.stepCount), HKObjectType.characteristicType(forIdentifier: .dateOfBirth)!]
 /// ```
-public class HKObjectType: Hashable, CustomStringConvertible, @unchecked Sendable {
+public class HKObjectType: Hashable, CustomStringConvertible, CustomDebugStringConvertible, @unchecked Sendable {
     // Immutable after init, so sharing across threads is safe.
 
     /// The identifier string, such as `"HKQuantityTypeIdentifierHeartRate"` or `"HKWorkoutTypeIdentifier"`.
@@ -70,6 +70,7 @@ public class HKObjectType: Hashable, CustomStringConvertible, @unchecked Sendabl
         switch identifier {
         case HKWorkoutType.workoutIdentifier: return HKWorkoutType()
         case HKStateOfMindType.stateOfMindIdentifier: return HKStateOfMindType()
+        case HKActivitySummaryType.activitySummaryIdentifier: return HKActivitySummaryType()
         default: return seriesType(forIdentifier: identifier)
         }
     }
@@ -109,5 +110,15 @@ public class HKObjectType: Hashable, CustomStringConvertible, @unchecked Sendabl
 
     /// The identifier string.
     public var description: String { identifier }
+
+    /// The class and identifier, as HealthKit's types print in the debugger: `HKQuantityTypeIdentifierHeartRate`.
+    public var debugDescription: String { identifier }
+
+    /// Objective-C's equality, as apps written for HealthKit call it: equal to a type of the
+    /// same class with the same identifier (``==(_:_:)``).
+    public func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKObjectType else { return false }
+        return self == other
+    }
 }
 

@@ -2,8 +2,8 @@
 
 /// The type of series samples: workout routes and heartbeat series.
 public final class HKSeriesType: HKSampleType, @unchecked Sendable {
-    static let workoutRouteIdentifier = "HKWorkoutRouteTypeIdentifier"
-    static let heartbeatIdentifier = "HKDataTypeIdentifierHeartbeatSeries"
+    static let workoutRouteIdentifier = HKWorkoutRouteTypeIdentifier
+    static let heartbeatIdentifier = HKDataTypeIdentifierHeartbeatSeries
 
     private init(seriesIdentifier: String) {
         super.init(identifier: seriesIdentifier)
@@ -15,3 +15,9 @@ public final class HKSeriesType: HKSampleType, @unchecked Sendable {
     /// The type of heartbeat series (beat-to-beat intervals).
     public static func heartbeat() -> HKSeriesType { HKSeriesType(seriesIdentifier: heartbeatIdentifier) }
 }
+
+/// The identifier of the workout route type, for ``HKObjectType/seriesType(forIdentifier:)``.
+public let HKWorkoutRouteTypeIdentifier = "HKWorkoutRouteTypeIdentifier"
+
+/// The identifier of the heartbeat series type, for ``HKObjectType/seriesType(forIdentifier:)``.
+public let HKDataTypeIdentifierHeartbeatSeries = "HKDataTypeIdentifierHeartbeatSeries"

@@ -9,7 +9,9 @@ public import Foundation
 /// pace.doubleValue(for: HKUnit(from: "km/hr"))   // 12.6
 /// try pace.checkedDoubleValue(for: .count())     // throws HKUnitConversionError
 /// ```
-public final class HKQuantity: Hashable, Comparable, CustomStringConvertible, Sendable {
+public final class HKQuantity: NSObject, NSSecureCoding, Comparable, @unchecked Sendable {
+    // Both stored properties are immutable `let`s of immutable types.
+
     /// The unit the quantity was created with.
     public let unit: HKUnit
     /// The value in ``unit``.
@@ -19,6 +21,25 @@ public final class HKQuantity: Hashable, Comparable, CustomStringConvertible, Se
     public init(unit: HKUnit, doubleValue value: Double) {
         self.unit = unit
         self.value = value
+        super.init()
+    }
+
+    /// Archives are read with secure coding, as HealthKit's are.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Writes the value and the unit's string, for `NSKeyedArchiver` (an app sending a
+    /// quantity to its companion, say).
+    public func encode(with coder: NSCoder) {
+        coder.encode(value, forKey: "value")
+        coder.encode(unit.unitString, forKey: "unit")
+    }
+
+    /// Reads a quantity `encode(with:)` wrote; nil for an archive without a unit this library parses.
+    public init?(coder: NSCoder) {
+        guard let text = coder.decodeObject(of: NSString.self, forKey: "unit") as String?, let unit = try? HKUnit(parsing: text) else { return nil }
+        self.unit = unit
+        self.value = coder.decodeDouble(forKey: "value")
+        super.init()
     }
 
     /// Whether the quantity can be read in `unit`.
@@ -61,13 +82,21 @@ public final class HKQuantity: Hashable, Comparable, CustomStringConvertible, Se
         return lhs.value == other
     }
 
+    /// Equal to another quantity that is compatible and equal in this one's unit (``==(_:_:)``).
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKQuantity else { return false }
+        return self == other
+    }
+
     /// Hashes by dimension only, so equal quantities in different units hash alike.
-    public func hash(into hasher: inout Hasher) {
+    public override var hash: Int {
+        var hasher = Hasher()
         hasher.combine(unit.dimension)
+        return hasher.finalize()
     }
 
     /// The value and unit, such as `"72 count/min"`.
-    public var description: String {
+    public override var description: String {
         let text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         return "\(text) \(unit.unitString)"
     }

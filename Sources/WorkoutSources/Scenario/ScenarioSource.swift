@@ -12,6 +12,9 @@ public struct ScenarioSource: WorkoutDataSource {
     public let scenario: Scenario
     /// How many times faster than real time.
     public let speed: Double
+
+    /// The source's pace: its speed.
+    public var pace: Double { speed }
     /// `scenario:PATH`.
     public let name: String
     private let clock: any WorkoutClock

@@ -1,0 +1,235 @@
+public import Foundation
+import Synchronization
+
+/// Whether an app may use the location: Core Location's answers.
+public enum CLAuthorizationStatus: Int32, Sendable {
+    /// Not asked yet.
+    case notDetermined = 0
+    /// Restricted by the system.
+    case restricted = 1
+    /// Refused by the user.
+    case denied = 2
+    /// Allowed at all times.
+    case authorizedAlways = 3
+    /// Allowed while the app is in use.
+    case authorizedWhenInUse = 4
+}
+
+/// What the app is doing while it asks for positions: Core Location's hint.
+public enum CLActivityType: Int, Sendable {
+    /// Anything else.
+    case other = 1
+    /// Driving with navigation.
+    case automotiveNavigation = 2
+    /// Walking, running, cycling.
+    case fitness = 3
+    /// Other navigation.
+    case otherNavigation = 4
+    /// Flying.
+    case airborne = 5
+}
+
+/// Every position is delivered, however little it moved.
+public let kCLDistanceFilterNone: CLLocationDistance = -1
+/// The best accuracy the receiver gives.
+public let kCLLocationAccuracyBest: CLLocationAccuracy = -1
+/// The best accuracy, for navigation.
+public let kCLLocationAccuracyBestForNavigation: CLLocationAccuracy = -2
+/// About ten metres.
+public let kCLLocationAccuracyNearestTenMeters: CLLocationAccuracy = 10
+/// About a hundred metres.
+public let kCLLocationAccuracyHundredMeters: CLLocationAccuracy = 100
+
+/// What a location manager tells: new positions, failures and changes of authorization.
+/// Every method has a default that does nothing, as Core Location's are optional.
+public protocol CLLocationManagerDelegate: AnyObject {
+    /// New positions, oldest first; the last is the newest.
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
+    /// A source failed; updates go on from the others.
+    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error)
+    /// The app's authorization changed.
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager)
+    /// The app's authorization changed (the older form).
+    func locationManager(_ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus)
+}
+
+extension CLLocationManagerDelegate {
+    /// Does nothing.
+    public func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {}
+    /// Does nothing.
+    public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {}
+    /// Does nothing.
+    public func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {}
+    /// Does nothing.
+    public func locationManager(_ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus) {}
+}
+
+/// Core Location's location manager, where Core Location is absent: it hears the same live
+/// sources as ``HKLiveWorkoutDataSource`` (`OPENHEALTHKIT_SOURCES`: a gpsd daemon, a
+/// scenario's GPS), so an app that builds its own route from `didUpdateLocations` receives
+/// real fixes.
+///
+/// Only the sources that give positions are started (`gpsd://` and `scenario:`): a strap's
+/// serial port stays the data source's. A scenario plays again for the manager, from the
+/// same seed, so its fixes are the data source's. The delegate is called on a serial queue
+/// of the manager's, one call at a time (Linux has no main run loop an app would spin).
+///
+/// ```swift
+/// let manager = CLLocationManager()
+/// manager.delegate = self
+/// manager.requestWhenInUseAuthorization()
+/// manager.startUpdatingLocation()
+/// ```
+public final class CLLocationManager: @unchecked Sendable {
+    // Mutable state lives in `state`; delegate calls go through `queue`.
+    private struct State {
+        var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
+        var distanceFilter: CLLocationDistance = kCLDistanceFilterNone
+        var allowsBackgroundLocationUpdates = false
+        var pausesLocationUpdatesAutomatically = true
+        var activityType: CLActivityType = .other
+        var authorizationStatus: CLAuthorizationStatus = .notDetermined
+        var location: CLLocation?
+        var lastDelivered: CLLocation?
+        var task: Task<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+    private let delegateReference = WeakDelegate<any CLLocationManagerDelegate>()
+    private let queue = DispatchQueue(label: "org.openhealthkit.location-manager")
+    private let environment: [String: String]
+
+    /// The schemes of sources that give positions.
+    static let positionSchemes: Set<String> = ["gpsd", "scenario"]
+
+    /// A manager over the sources the process's `OPENHEALTHKIT_SOURCES` names.
+    public convenience init() {
+        self.init(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// A manager over the sources `environment`'s `OPENHEALTHKIT_SOURCES` names. (An OpenHealthKit addition.)
+    public init(environment: [String: String]) {
+        _ = builtInSources
+        self.environment = environment
+    }
+
+    deinit { state.withLock { $0.task }?.cancel() }
+
+    /// Told of positions, failures and authorization; held weakly.
+    public var delegate: (any CLLocationManagerDelegate)? {
+        get { delegateReference.value }
+        set { delegateReference.value = newValue }
+    }
+
+    /// The accuracy the app wants; every fix is delivered whatever its accuracy, which each says.
+    public var desiredAccuracy: CLLocationAccuracy {
+        get { state.withLock { $0.desiredAccuracy } }
+        set { state.withLock { $0.desiredAccuracy = newValue } }
+    }
+
+    /// How far (metres) the position must move before the next is delivered; ``kCLDistanceFilterNone`` for every one.
+    public var distanceFilter: CLLocationDistance {
+        get { state.withLock { $0.distanceFilter } }
+        set { state.withLock { $0.distanceFilter = newValue } }
+    }
+
+    /// Kept for compatibility: a process here is never suspended.
+    public var allowsBackgroundLocationUpdates: Bool {
+        get { state.withLock { $0.allowsBackgroundLocationUpdates } }
+        set { state.withLock { $0.allowsBackgroundLocationUpdates = newValue } }
+    }
+
+    /// Kept for compatibility: updates never pause by themselves here.
+    public var pausesLocationUpdatesAutomatically: Bool {
+        get { state.withLock { $0.pausesLocationUpdatesAutomatically } }
+        set { state.withLock { $0.pausesLocationUpdatesAutomatically = newValue } }
+    }
+
+    /// What the app does while it asks (a hint, kept for compatibility).
+    public var activityType: CLActivityType {
+        get { state.withLock { $0.activityType } }
+        set { state.withLock { $0.activityType = newValue } }
+    }
+
+    /// Whether the app may use the location: authorized once it asks.
+    public var authorizationStatus: CLAuthorizationStatus { state.withLock { $0.authorizationStatus } }
+
+    /// The latest position received.
+    public var location: CLLocation? { state.withLock { $0.location } }
+
+    /// Location services are always on here.
+    public static func locationServicesEnabled() -> Bool { true }
+
+    /// Asks to use the location while in use: granted, and the delegate told.
+    public func requestWhenInUseAuthorization() { authorize(.authorizedWhenInUse) }
+
+    /// Asks to use the location at all times: granted, and the delegate told.
+    public func requestAlwaysAuthorization() { authorize(.authorizedAlways) }
+
+    private func authorize(_ status: CLAuthorizationStatus) {
+        let changed = state.withLock { s -> Bool in
+            guard s.authorizationStatus != status, s.authorizationStatus != .authorizedAlways else { return false }
+            s.authorizationStatus = status
+            return true
+        }
+        guard changed else { return }
+        queue.async { [self] in
+            guard let delegate else { return }
+            delegate.locationManagerDidChangeAuthorization(self)
+            delegate.locationManager(self, didChangeAuthorization: status)
+        }
+    }
+
+    /// Starts delivering positions from the configured sources that give them.
+    public func startUpdatingLocation() {
+        let sources: [any WorkoutDataSource]
+        do {
+            let specifications = try WorkoutSourceSpecification.list(environment["OPENHEALTHKIT_SOURCES"] ?? "")
+            sources = try WorkoutSourceRegistry.sources(for: try specifications.filter { Self.positionSchemes.contains($0.scheme) })
+        } catch {
+            queue.async { [self] in delegate?.locationManager(self, didFailWithError: error) }
+            return
+        }
+        state.withLock { s in
+            guard s.task == nil else { return }
+            let manager = WeakReference(self)
+            s.task = Task {
+                await withDiscardingTaskGroup { group in
+                    for source in sources {
+                        group.addTask {
+                            do {
+                                for try await reading in source.readings() {
+                                    guard let manager = manager.value else { return }
+                                    if case .location(let location) = reading { manager.receive(location) }
+                                }
+                            } catch {
+                                guard let manager = manager.value else { return }
+                                manager.queue.async { manager.delegate?.locationManager(manager, didFailWithError: error) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stops delivering positions.
+    public func stopUpdatingLocation() {
+        state.withLock { s in
+            s.task?.cancel()
+            s.task = nil
+        }
+    }
+
+    /// Keeps `location` and delivers it, unless the distance filter holds it back.
+    private func receive(_ location: CLLocation) {
+        let deliver = state.withLock { s -> Bool in
+            s.location = location
+            if s.distanceFilter > 0, let last = s.lastDelivered, location.distance(from: last) < s.distanceFilter { return false }
+            s.lastDelivered = location
+            return true
+        }
+        guard deliver else { return }
+        queue.async { [self] in delegate?.locationManager(self, didUpdateLocations: [location]) }
+    }
+}

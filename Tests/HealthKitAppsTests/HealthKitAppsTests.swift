@@ -1,0 +1,152 @@
+import Foundation
+import OpenHealthKit
+import Testing
+import TestSupport
+
+/// Workout managers written as HealthKit apps write them, run against a scenario named in
+/// `OPENHEALTHKIT_SOURCES` in real time, as an app would be run here. Each manager file
+/// imports nothing but `OpenHealthKit`.
+@Suite(.timeLimit(.minutes(3))) struct HealthKitAppsTests {
+    /// Twenty seconds of running at 5:00/km on a loop, heart rate and GPS at 1 Hz.
+    static func scenario(_ name: String) throws -> URL {
+        let file = Scratch.url(name, extension: "yaml")
+        try """
+            name: twenty seconds for an app
+            activity: running
+            seed: 5
+            route:
+              loop: {center: [48.14, 11.58], length: 2km}
+            sensors:
+              gps: {rate: 1, noise: 2, accuracy: 5}
+            timeline:
+              - start
+              - move: {duration: 20s, pace: "5:00/km"}
+              - stop
+            """.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    static func store(_ name: String) -> HKHealthStore {
+        HKHealthStore(location: .file(Scratch.url(name).appendingPathComponent("health.sqlite").path))
+    }
+
+    /// Waits on a thread of its own, so the cooperative pool stays free for the sources.
+    static func wait(seconds: Double) async throws {
+        try await offThePool { Thread.sleep(forTimeInterval: seconds) }
+    }
+
+    @Test func aManagerThatSharesOnlyTheWorkoutSeesHeartRateEnergyAndDistanceGrow() async throws {
+        let scenario = try Self.scenario("sample-style")
+        let store = Self.store("sample-style")
+        let manager = SampleStyleWorkoutManager(healthStore: store)
+        try await manager.requestAuthorization()
+        try await ProcessEnvironment.with(["OPENHEALTHKIT_SOURCES": "scenario:\(scenario.path)"]) {
+            try await manager.startWorkout(workoutType: .running)
+        }
+        let builder = try #require(manager.builder)
+        let dataSource = try #require(builder.dataSource)
+        #expect(dataSource.configurationError == nil)
+        try await Self.wait(seconds: 8)
+        manager.pause()
+        try await Self.wait(seconds: 4)
+        let pausedElapsed = builder.elapsedTime
+        manager.resume()
+        await dataSource.untilSourcesFinish()
+        let elapsed = builder.elapsedTime
+        manager.endWorkout()
+        while manager.workout == nil, manager.error == nil { try await Self.wait(seconds: 0.1) }
+
+        #expect(manager.error == nil, "\(String(describing: manager.error))")
+        #expect(manager.heartRate > 60, "heart rate \(manager.heartRate)")
+        #expect(manager.activeEnergy > 0, "energy \(manager.activeEnergy)")
+        #expect(manager.distance > 30, "distance \(manager.distance)")
+        // They grew while running, and never went back.
+        #expect(manager.energyReadings.count > 3 && manager.energyReadings == manager.energyReadings.sorted())
+        #expect(manager.distanceReadings.count > 3 && manager.distanceReadings == manager.distanceReadings.sorted())
+        // The pause is left out of the elapsed time: about 16 of the 20 seconds the sensors ran.
+        #expect(pausedElapsed > 6 && pausedElapsed < 10, "elapsed at the pause \(pausedElapsed)")
+        #expect(elapsed > 14 && elapsed < 19, "elapsed \(elapsed)")
+        // The workout is saved with its statistics, attributed to the app, with the route the data source recorded?
+        // No: the app may not share routes, so there is none, and one notice says so.
+        let workout = try #require(manager.workout)
+        #expect((workout.statistics(for: HKQuantityType(.heartRate))?.averageQuantity()?.doubleValue(for: HKUnit(from: "count/min")) ?? 0) > 60)
+        #expect((workout.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter()) ?? 0) > 30)
+        #expect((workout.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie()) ?? 0) > 0)
+        #expect(dataSource.failures.filter { $0.hasPrefix("route:") }.count == 1, "\(dataSource.failures)")
+        // No characteristics in this store: energy assumed them, and said which.
+        #expect(dataSource.failures.contains { $0.hasPrefix("energy:") && $0.contains("age 35") }, "\(dataSource.failures)")
+
+        // The statistics archive, as an app sends them to its companion, and print for the debugger.
+        let statistics = try #require(workout.statistics(for: HKQuantityType(.heartRate)))
+        let archived = try NSKeyedArchiver.archivedData(withRootObject: statistics, requiringSecureCoding: true)
+        let unarchived = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: HKStatistics.self, from: archived))
+        #expect(unarchived.averageQuantity() == statistics.averageQuantity() && unarchived.quantityType == statistics.quantityType)
+        #expect(unarchived.startDate == statistics.startDate && unarchived.endDate == statistics.endDate)
+        #expect(statistics.debugDescription.hasPrefix("<HKStatistics HKQuantityTypeIdentifierHeartRate") && statistics.debugDescription.contains("average"))
+    }
+
+    @Test func anAppThatBuildsItsOwnRouteEndsWithOneRouteOfItsOwnFixes() async throws {
+        let scenario = try Self.scenario("own-route")
+        let store = Self.store("own-route")
+        let manager = try await ProcessEnvironment.with(["OPENHEALTHKIT_SOURCES": "scenario:\(scenario.path)"]) {
+            // The location manager hears the environment's sources, as the data source does.
+            let manager = OwnRouteWorkoutManager(healthStore: store)
+            try await manager.requestAuthorization()
+            try await manager.startWorkout()
+            return manager
+        }
+        let dataSource = try #require(manager.builder?.dataSource)
+        await dataSource.untilSourcesFinish()
+        try await Self.wait(seconds: 1)
+        #expect(manager.locationAuthorized)
+        let (workout, route) = try await manager.finish()
+        #expect(manager.fixesInserted > 15, "fixes \(manager.fixesInserted)")
+        let ownRoute = try #require(route)
+        let routes = try await HKSampleQueryDescriptor(predicates: [.workoutRoute(HKQuery.predicateForObjects(from: workout))], sortDescriptors: [])
+            .result(for: store)
+        #expect(routes.map(\.uuid) == [ownRoute.uuid], "one route: the app's")
+        #expect(ownRoute.count > 15)
+    }
+
+    @Test func aHistoryScreenReadsWorkoutsRoutesEnergyRingsAndAnEmptyStatistic() async throws {
+        // A workout recorded the way the route test records one, then read by a screen of another app.
+        let scenario = try Self.scenario("history")
+        let store = Self.store("history")
+        let manager = try await ProcessEnvironment.with(["OPENHEALTHKIT_SOURCES": "scenario:\(scenario.path)"]) {
+            let manager = OwnRouteWorkoutManager(healthStore: store)
+            try await manager.requestAuthorization()
+            try await manager.startWorkout()
+            return manager
+        }
+        await manager.builder?.dataSource?.untilSourcesFinish()
+        let (recorded, _) = try await manager.finish()
+
+        let screen = HistoryScreen(healthStore: HKHealthStore(location: store.location, source: HKSource(name: "History", bundleIdentifier: "org.example.history")))
+        try await screen.requestAuthorization()
+        let workouts = try await screen.latestWorkouts()
+        #expect(workouts.map(\.uuid) == [recorded.uuid])
+        #expect(try await screen.route(of: recorded).count > 15)
+        let week = try await screen.weeklyEnergy(endingAt: recorded.endDate)
+        #expect(week.reduce(0) { $0 + $1.1 } > 0)
+        let rings = try #require(try await screen.todaysRings(at: recorded.endDate))
+        #expect(rings.activeEnergyBurned.doubleValue(for: .kilocalorie()) > 0)
+        #expect(rings.appleStandHours.doubleValue(for: .count()) >= 1)
+        #expect(rings.activeEnergyBurnedGoal.doubleValue(for: .kilocalorie()) == 400)
+        let (strokes, error) = await screen.strokesToday(at: recorded.endDate)
+        #expect(strokes == nil)
+        #expect((error as? HKError)?.code == .errorNoData, "\(String(describing: error))")
+    }
+
+    @Test func statisticsAndQuantitiesArchiveForTheCompanionAndPrintForTheDebugger() throws {
+        let quantity = HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 142)
+        let data = try NSKeyedArchiver.archivedData(withRootObject: quantity, requiringSecureCoding: true)
+        let back = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: HKQuantity.self, from: data))
+        #expect(back == quantity && back.doubleValue(for: HKUnit(from: "count/s")) == 142.0 / 60)
+        #expect(HKQuantityType(.heartRate).isEqual(HKQuantityType.quantityType(forIdentifier: .heartRate)))
+        #expect(!HKQuantityType(.heartRate).isEqual(HKQuantityType(.stepCount)))
+        #expect(HKQuantityType(.heartRate).debugDescription == "HKQuantityTypeIdentifierHeartRate")
+        #expect(HKObjectType.seriesType(forIdentifier: HKWorkoutRouteTypeIdentifier) == HKSeriesType.workoutRoute())
+        let empty = CLLocation()
+        #expect(empty.coordinate.latitude == 0 && empty.horizontalAccuracy < 0)
+    }
+}
