@@ -53,6 +53,9 @@ struct Record: AsyncParsableCommand {
     @Flag(help: "Print log lines instead of the dashboard.")
     var plain = false
 
+    @Flag(help: "Mirror the session to `workout companion` on the same store (a phone to this watch): it sees the state and the figures each second, and can pause, resume or end.")
+    var mirror = false
+
     @Option(help: ArgumentHelp("Serve the live page and the store's web app while recording: :8080 (loopback), or HOST:PORT with --token.",
                                valueName: "address"))
     var serve: ServeAddress?
@@ -153,6 +156,7 @@ struct Record: AsyncParsableCommand {
         session.startActivity(with: start)
         try await builder.beginCollection(at: start)
         display.log("recording \(activityType.name) to \(store.location); " + (display.plain ? "SIGINT or SIGTERM finishes" : "q finishes"))
+        if mirror { await startMirroring(session, store: store, display: display) }
 
         let commands = CommandQueue()
         let interrupt = InterruptSignal { commands.push(.finish) }
@@ -198,6 +202,7 @@ struct Record: AsyncParsableCommand {
             display.update(session: session, builder: builder, dataSource: dataSource, lap: lap, lapNumber: lapNumber,
                            redraw: changed || tick % 5 == 0)
             if tick % 5 == 0 || changed { live?.publisher.publish(builder) }
+            if mirror, tick % 5 == 0 { await sendMirrorSnapshot(session, builder: builder, at: now) }
         }
         interrupt.cancel()
         let end = clock.now

@@ -8,10 +8,12 @@ final class RecordingProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var text = ""
     private var closed = false
+    private let input = Pipe()
 
     init(_ arguments: [String]) throws {
         process.executableURL = WorkoutProcess.executable
         process.arguments = arguments
+        process.standardInput = input
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -28,10 +30,17 @@ final class RecordingProcess: @unchecked Sendable {
 
     var output: String { lock.withLock { text } }
 
-    /// Waits until the output contains `fragment`.
-    func waitFor(_ fragment: String) async throws {
+    /// Writes a line to the process's standard input.
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Waits until the output contains `fragment` (at most `timeout` seconds, when given).
+    func waitFor(_ fragment: String, timeout: Double? = nil) async throws {
+        let deadline = timeout.map { Date().addingTimeInterval($0) }
         while !output.contains(fragment) {
-            guard process.isRunning else { throw RecordTestError("workout record ended before printing '\(fragment)':\n\(output)") }
+            guard process.isRunning else { throw RecordTestError("workout ended before printing '\(fragment)':\n\(output)") }
+            if let deadline, Date() > deadline { throw RecordTestError("workout did not print '\(fragment)' in \(timeout ?? 0) s:\n\(output)") }
             try await Task.sleep(for: .milliseconds(100))
         }
     }

@@ -8,6 +8,10 @@ extension HKWorkoutSessionDelegate {
     public func workoutSession(_ workoutSession: HKWorkoutSession, didBeginActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date) {}
     /// Does nothing: activity changes are optional.
     public func workoutSession(_ workoutSession: HKWorkoutSession, didEndActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date) {}
+    /// Does nothing: mirroring is optional.
+    public func workoutSession(_ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data]) {}
+    /// Does nothing: mirroring is optional.
+    public func workoutSession(_ workoutSession: HKWorkoutSession, didDisconnectFromRemoteDeviceWithError error: (any Error)?) {}
 }
 
 /// A workout in progress: the state machine that turns sensors on and off and
@@ -51,9 +55,11 @@ public final class HKWorkoutSession: @unchecked Sendable {
     /// The clock the session reads "now" from.
     public let clock: any WorkoutClock
     /// Whether the session was created here or mirrored from another device.
-    public let type: HKWorkoutSessionType = .primary
+    public let type: HKWorkoutSessionType
+    /// The link to the remote counterpart while mirroring.
+    let mirror = Mutex<MirrorConnection?>(nil)
 
-    private let queue = DispatchQueue(label: "org.openhealthkit.workout-session")
+    let queue = DispatchQueue(label: "org.openhealthkit.workout-session")
     private let delegateReference = WeakDelegate<any HKWorkoutSessionDelegate>()
     private let storage = Mutex(Storage())
 
@@ -81,13 +87,18 @@ public final class HKWorkoutSession: @unchecked Sendable {
     }
 
     /// Creates a session on `clock`.
-    public init(healthStore: HKHealthStore?, configuration workoutConfiguration: HKWorkoutConfiguration, clock: any WorkoutClock) throws {
+    public convenience init(healthStore: HKHealthStore?, configuration workoutConfiguration: HKWorkoutConfiguration, clock: any WorkoutClock) throws {
         guard workoutConfiguration.activityType != .underwaterDiving else {
             throw HKError(.errorWorkoutActivityNotAllowed, "Workout sessions are not allowed for activity type \(workoutConfiguration.activityType)")
         }
+        self.init(healthStore: healthStore, configuration: workoutConfiguration, clock: clock, type: .primary)
+    }
+
+    init(healthStore: HKHealthStore?, configuration workoutConfiguration: HKWorkoutConfiguration, clock: any WorkoutClock, type: HKWorkoutSessionType) {
         self.healthStore = healthStore
         self.workoutConfiguration = workoutConfiguration.copy()
         self.clock = clock
+        self.type = type
     }
 
     /// The session's state, as last reported to the delegate.
@@ -198,6 +209,11 @@ public final class HKWorkoutSession: @unchecked Sendable {
     }
 
     private func request(_ event: WorkoutSessionEvent, date: Date) {
+        // A mirror asks its primary, whose state then comes back.
+        if type == .mirrored {
+            forwardToPrimary(event)
+            return
+        }
         let outcome = storage.withLock { s -> Result<HKWorkoutSessionState, HKError> in
             if event == .stop, let start = s.startDate, date < start {
                 return .failure(HKError(.errorInvalidArgument, "The stop date \(date.formatted(.iso8601)) is before the start date \(start.formatted(.iso8601))"))
@@ -223,6 +239,26 @@ public final class HKWorkoutSession: @unchecked Sendable {
         }
     }
 
+    /// Takes the primary's state, for a mirrored session: its own machine follows, so that its
+    /// state and requests are what the primary's are.
+    func adoptRemoteState(_ state: HKWorkoutSessionState, date: Date) {
+        storage.withLock { s in
+            s.machine = WorkoutSessionStateMachine(state: state)
+            if state == .running, s.startDate == nil { s.startDate = date }
+        }
+        changeState(to: state, date: date)
+    }
+
+    /// Starts a mirrored session in the primary's state, before anyone listens: the app
+    /// receiving it sees that state, and hears changes from then on.
+    func startMirrored(in state: HKWorkoutSessionState, since start: Date?) {
+        storage.withLock { s in
+            s.machine = WorkoutSessionStateMachine(state: state)
+            s.state = state
+            s.startDate = start
+        }
+    }
+
     /// Reports an event the session generated itself (motion pauses and
     /// resumes): to the builder, the delegate and the update streams.
     func generate(_ event: HKWorkoutEvent) {
@@ -231,7 +267,7 @@ public final class HKWorkoutSession: @unchecked Sendable {
     }
 
     /// Moves the reported state on the delegate queue and tells everyone.
-    private func changeState(to: HKWorkoutSessionState, date: Date) {
+    func changeState(to: HKWorkoutSessionState, date: Date) {
         queue.async { [self] in
             let (from, builder) = storage.withLock { s -> (HKWorkoutSessionState, HKLiveWorkoutBuilder?) in
                 let from = s.state
@@ -245,11 +281,12 @@ public final class HKWorkoutSession: @unchecked Sendable {
             builder?.sessionDidChange(to: to, date: date)
             delegate?.workoutSession(self, didChangeTo: to, from: from, date: date)
             broadcast(.stateChanged(to: to, from: from, date: date))
+            mirrorStateChange(to: to, from: from, date: date)
             if to == .ended { finishStreams() }
         }
     }
 
-    private func deliver(_ call: @escaping @Sendable ((any HKWorkoutSessionDelegate)?) -> Void, update: @escaping @Sendable () -> Update) {
+    func deliver(_ call: @escaping @Sendable ((any HKWorkoutSessionDelegate)?) -> Void, update: @escaping @Sendable () -> Update) {
         queue.async { [self] in
             call(delegate)
             broadcast(update())

@@ -18,4 +18,9 @@ public protocol HKWorkoutSessionDelegate: AnyObject {
     func workoutSession(_ workoutSession: HKWorkoutSession, didBeginActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date)
     /// A multisport activity ended.
     func workoutSession(_ workoutSession: HKWorkoutSession, didEndActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date)
+    /// The session's remote counterpart (the primary, or its mirror on the companion) sent
+    /// data with ``HKWorkoutSession/sendToRemoteWorkoutSession(data:)``.
+    func workoutSession(_ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data])
+    /// The remote counterpart went away without stopping mirroring: its process ended or its link broke.
+    func workoutSession(_ workoutSession: HKWorkoutSession, didDisconnectFromRemoteDeviceWithError error: (any Error)?)
 }

@@ -31,6 +31,8 @@ public final class HKHealthStore: Sendable {
     private let queries = Mutex<[ObjectIdentifier: HKQuery]>([:])
     /// Requests known to have been made ("type|access"); a request is never withdrawn, so yes answers can be kept.
     private let knownRequests = Mutex<Set<String>>([])
+    /// The companion's mirroring handler and listener (``workoutSessionMirroringStartHandler``).
+    let companion = CompanionSlot()
 
     /// Opens the store named by the environment.
     ///

@@ -1,0 +1,35 @@
+import Foundation
+import OpenHealthKit
+
+/// `record --mirror`: the session mirrored to a companion, which gets the figures each second.
+extension Record {
+    /// What the companion receives each second, as JSON.
+    struct MirrorSnapshot: Encodable {
+        var elapsedSeconds: Double
+        var heartRate: Double?
+        var distanceMeters: Double?
+        var energyKilocalories: Double?
+    }
+
+    func startMirroring(_ session: HKWorkoutSession, store: HKHealthStore, display: RecordDisplay) async {
+        do {
+            try await session.startMirroringToCompanionDevice()
+            display.log("mirroring to the companion at \(store.companionSocketPath)")
+        } catch {
+            display.warn("\(error)")
+        }
+    }
+
+    func sendMirrorSnapshot(_ session: HKWorkoutSession, builder: HKLiveWorkoutBuilder, at date: Date) async {
+        let bpm = HKUnit.count().unitDivided(by: .minute())
+        let distanceType = HKQuantityType(HKWorkout.distanceType(for: session.workoutConfiguration.activityType))
+        let distance = builder.statistics(for: distanceType)?.sumQuantity()?.doubleValue(for: .meter()) ?? 0
+        let snapshot = MirrorSnapshot(elapsedSeconds: builder.elapsedTime(at: date),
+                                      heartRate: builder.statistics(for: HKQuantityType(.heartRate))?.mostRecentQuantity()?.doubleValue(for: bpm),
+                                      distanceMeters: distance > 0 ? distance : nil,
+                                      energyKilocalories: builder.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie()))
+        guard let data = try? JSONEncoder().encode(snapshot) else { return }
+        // A companion that went away is said once by the session's failures; the recording goes on.
+        try? await session.sendToRemoteWorkoutSession(data: data)
+    }
+}
