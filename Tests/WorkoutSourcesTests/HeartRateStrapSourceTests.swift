@@ -74,8 +74,8 @@ import WorkoutSources
         let workout = try #require(try await builder.finishWorkout())
         let markers = (workout.workoutEvents ?? []).filter { $0.type == .marker }
         let statuses = markers.compactMap { $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] as? String }
-        // Under load the end can come more than the stale interval after the last notification: a trailing "stale" is then right.
-        #expect(Array(statuses.prefix(2)) == ["contactLost", "contactRestored"] && statuses.dropFirst(2).allSatisfy { $0 == "stale" }, "\(statuses)")
+        // Under load more than the stale interval can pass before the first notification or after the last: "stale" is then right.
+        #expect(statuses.filter { $0 != "stale" } == ["contactLost", "contactRestored"], "\(statuses)")
         #expect(markers.allSatisfy { $0.metadata?[OpenHealthKitMetadataKeyDeviceSource] as? String == source.name })
         // Every heart-rate sample lies inside the workout: bridge times never run ahead of arrival.
         let samples = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: heartRate, predicate: HKQuery.predicateForObjects(from: workout))],
