@@ -16,7 +16,12 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
     /// since `at(0)` and collecting through a data source without sources of its own.
     func run(_ location: HKWorkoutSessionLocationType = .indoor, sharing types: [HKSampleType]) async throws
         -> (HKHealthStore, HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource) {
-        let (store, _) = try await makeAuthorizedStore(types)
+        try await run(location, in: try await makeAuthorizedStore(types).0)
+    }
+
+    /// A run in `store`, running since `at(0)` and collecting through a data source without sources of its own.
+    func run(_ location: HKWorkoutSessionLocationType, in store: HKHealthStore) async throws
+        -> (HKHealthStore, HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource) {
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = .running
         configuration.locationType = location
@@ -412,16 +417,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
     func run(share: Set<HKSampleType>, read: Set<HKObjectType>?) async throws -> (HKHealthStore, HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource) {
         let (store, _) = makeTemporaryStore()
         try await store.requestAuthorization(toShare: share, read: read)
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .running
-        configuration.locationType = .outdoor
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
-        let builder = session.associatedWorkoutBuilder()
-        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
-        builder.dataSource = dataSource
-        session.startActivity(with: at(0))
-        try await builder.beginCollection(at: at(0))
-        return (store, session, builder, dataSource)
+        return try await run(.outdoor, in: store)
     }
 
     /// Ends and finishes the workout at `end` seconds.

@@ -54,9 +54,7 @@ final class CompanionListener: @unchecked Sendable {
     func close() {
         lock.withLock {
             guard descriptor >= 0 else { return }
-            shutdown(descriptor, Int32(SHUT_RDWR))
-            Glibc.close(descriptor)
-            descriptor = -1
+            MirrorConnection.shutDown(&descriptor)
             unlink(path)
         }
     }

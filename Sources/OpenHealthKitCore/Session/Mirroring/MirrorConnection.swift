@@ -126,11 +126,14 @@ final class MirrorConnection: @unchecked Sendable {
 
     /// Closes the socket; the reading thread then ends.
     func close() {
-        lock.withLock {
-            guard descriptor >= 0 else { return }
-            shutdown(descriptor, Int32(SHUT_RDWR))
-            Glibc.close(descriptor)
-            descriptor = -1
-        }
+        lock.withLock { Self.shutDown(&descriptor) }
+    }
+
+    /// Shuts a socket down (waking a thread blocked on it) and closes it, once: `descriptor` becomes -1.
+    static func shutDown(_ descriptor: inout Int32) {
+        guard descriptor >= 0 else { return }
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        Glibc.close(descriptor)
+        descriptor = -1
     }
 }
