@@ -16,7 +16,7 @@ struct Workout: AsyncParsableCommand {
             problem matchers read; exit status 1 for an error, 64 for a command line that cannot be used.
             """,
         version: version,
-        subcommands: [Record.self, List.self, Show.self, Edit.self, Delete.self, Companion.self, Recover.self, Export.self, Import.self, Info.self, Replay.self,
+        subcommands: [Record.self, List.self, Show.self, Edit.self, Delete.self, Characteristics.self, Companion.self, Recover.self, Export.self, Import.self, Info.self, Replay.self,
                       Check.self, Simulate.self, Hrm.self, Samples.self, Stats.self, StoreInfo.self, Convert.self, Report.self, Serve.self, Sync.self]
     )
 

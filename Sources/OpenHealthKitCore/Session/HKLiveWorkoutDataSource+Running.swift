@@ -14,7 +14,7 @@ extension HKLiveWorkoutDataSource {
                 s.machine.profile = profile
                 if !assumed.isEmpty {
                     s.failures.append("energy: the store holds no \(assumed.count == 4 ? "characteristics" : "full characteristics") for the user, so active energy assumes "
-                                      + assumed.joined(separator: ", ") + "; set them with `workout profile` or HKHealthStore.setUserProfile and body mass and height samples")
+                                      + assumed.joined(separator: ", ") + "; set them with `workout characteristics` (or HKHealthStore.setUserProfile and body mass and height samples)")
                 }
             }
         }
