@@ -131,31 +131,22 @@ public final class HKAttachmentStore: Sendable {
     public func addAttachment(to object: HKObject, name: String, contentType: UTType, dataURL: URL, metadata: [String: Any]? = nil,
                               completion: @escaping @Sendable (HKAttachment?, (any Error)?) -> Void) {
         let box = UncheckedMetadata(metadata)
-        Task.detached {
-            do { completion(try await self.addAttachment(to: object, name: name, contentType: contentType, dataURL: dataURL, metadata: box.value), nil) }
-            catch { completion(nil, error) }
-        }
+        completing(completion) { try await self.addAttachment(to: object, name: name, contentType: contentType, dataURL: dataURL, metadata: box.value) }
     }
 
     /// Completion-handler form of ``attachments(for:)``.
     public func getAttachments(for object: HKObject, completion: @escaping @Sendable ([HKAttachment]?, (any Error)?) -> Void) {
-        Task.detached {
-            do { completion(try await self.attachments(for: object), nil) } catch { completion(nil, error) }
-        }
+        completing(completion) { try await self.attachments(for: object) }
     }
 
     /// Completion-handler form of ``getData(for:)``.
     public func getData(for attachment: HKAttachment, completion: @escaping @Sendable (Data?, (any Error)?) -> Void) {
-        Task.detached {
-            do { completion(try await self.getData(for: attachment), nil) } catch { completion(nil, error) }
-        }
+        completing(completion) { try await self.getData(for: attachment) }
     }
 
     /// Completion-handler form of ``removeAttachment(_:from:)``.
     public func removeAttachment(_ attachment: HKAttachment, from object: HKObject, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached {
-            do { try await self.removeAttachment(attachment, from: object); completion(true, nil) } catch { completion(false, error) }
-        }
+        completing(completion) { try await self.removeAttachment(attachment, from: object) }
     }
 }
 

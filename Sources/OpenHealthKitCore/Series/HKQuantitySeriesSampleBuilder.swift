@@ -167,9 +167,7 @@ public final class HKQuantitySeriesSampleBuilder: Sendable {
         if let values, values == nil {
             return completion(nil, HKError(.errorInvalidArgument, "Metadata values must be strings, numbers, booleans, dates or quantities"))
         }
-        Task.detached {
-            do { completion(try await self.finishSeries(metadata: values.flatMap { $0.flatMap(MetadataValue.decode) }, endDate: endDate), nil) } catch { completion(nil, error) }
-        }
+        completing(completion) { try await self.finishSeries(metadata: values.flatMap { $0.flatMap(MetadataValue.decode) }, endDate: endDate) }
     }
 
     /// Drops every quantity; the builder takes no more.

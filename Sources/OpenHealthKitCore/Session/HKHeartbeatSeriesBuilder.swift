@@ -62,7 +62,7 @@ public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
     /// Completion-handler form of ``addHeartbeat(at:precededByGap:)``.
     public func addHeartbeatWithTimeInterval(sinceSeriesStartDate timeInterval: TimeInterval, precededByGap: Bool,
                                              completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached { do { try await self.addHeartbeat(at: timeInterval, precededByGap: precededByGap); completion(true, nil) } catch { completion(false, error) } }
+        completing(completion) { try await self.addHeartbeat(at: timeInterval, precededByGap: precededByGap) }
     }
 
     /// Merges metadata into the series'.
@@ -98,6 +98,6 @@ public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
 
     /// Completion-handler form of ``finishSeries()``.
     public func finishSeries(completion: @escaping @Sendable (HKHeartbeatSeriesSample?, (any Error)?) -> Void) {
-        Task.detached { do { completion(try await self.finishSeries(), nil) } catch { completion(nil, error) } }
+        completing(completion) { try await self.finishSeries() }
     }
 }

@@ -46,7 +46,7 @@ extension HKWorkoutBuilder {
 
     /// Completion-handler form of ``finishWorkout()``.
     public func finishWorkout(completion: @escaping @Sendable (HKWorkout?, (any Error)?) -> Void) {
-        Task.detached { do { completion(try await self.finishWorkout(), nil) } catch { completion(nil, error) } }
+        completing(completion, optional: { try await self.finishWorkout() })
     }
 
     /// Throws the workout away and deletes the samples saved for it.

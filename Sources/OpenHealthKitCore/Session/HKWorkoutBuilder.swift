@@ -194,7 +194,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
 
     /// Completion-handler form of ``beginCollection(at:)``.
     public func beginCollection(withStart startDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached { do { try await self.beginCollection(at: startDate); completion(true, nil) } catch { completion(false, error) } }
+        completing(completion) { try await self.beginCollection(at: startDate) }
     }
 
     /// Stops collecting at `endDate`, which must be after the start.
@@ -212,7 +212,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
 
     /// Completion-handler form of ``endCollection(at:)``.
     public func endCollection(withEnd endDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached { do { try await self.endCollection(at: endDate); completion(true, nil) } catch { completion(false, error) } }
+        completing(completion) { try await self.endCollection(at: endDate) }
     }
 
     /// Adds samples: saves them, tied to the workout, and updates statistics.
@@ -264,7 +264,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
 
     /// Completion-handler form of ``addSamples(_:)``.
     public func add(_ samples: [HKSample], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached { do { try await self.addSamples(samples); completion(true, nil) } catch { completion(false, error) } }
+        completing(completion) { try await self.addSamples(samples) }
     }
 
     /// Adds events, keeping all events sorted by start.
@@ -288,7 +288,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
 
     /// Completion-handler form of ``addWorkoutEvents(_:)``.
     public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached { do { try await self.addWorkoutEvents(workoutEvents); completion(true, nil) } catch { completion(false, error) } }
+        completing(completion) { try await self.addWorkoutEvents(workoutEvents) }
     }
 
     /// Merges metadata into the workout's, like a dictionary's `merge`.
@@ -309,9 +309,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             completion(false, HKError(.errorInvalidArgument, "Metadata values must be strings, numbers, booleans, dates or quantities"))
             return
         }
-        Task.detached {
-            do { try await self.addMetadata(MetadataValue.decode(values) ?? [:]); completion(true, nil) } catch { completion(false, error) }
-        }
+        completing(completion) { try await self.addMetadata(MetadataValue.decode(values) ?? [:]) }
     }
 
     /// Adds an activity; the previous one must have ended.

@@ -90,7 +90,7 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
 
     /// Completion-handler form of ``insertRouteData(_:)``.
     public func insertRouteData(_ routeData: [CLLocation], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached { do { try await self.insertRouteData(routeData); completion(true, nil) } catch { completion(false, error) } }
+        completing(completion) { try await self.insertRouteData(routeData) }
     }
 
     /// Saves the positions, sorted by time, as a route of `workout`.
@@ -132,9 +132,7 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
     /// Completion-handler form of ``finishRoute(with:metadata:)``.
     public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?, completion: @escaping @Sendable (HKWorkoutRoute?, (any Error)?) -> Void) {
         let values = MetadataValue.encode(metadata)
-        Task.detached {
-            do { completion(try await self.finishRoute(with: workout, metadata: MetadataValue.decode(values)), nil) } catch { completion(nil, error) }
-        }
+        completing(completion) { try await self.finishRoute(with: workout, metadata: MetadataValue.decode(values)) }
     }
 
     /// Stops taking positions without saving them.

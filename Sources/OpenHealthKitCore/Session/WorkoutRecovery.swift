@@ -74,9 +74,7 @@ extension HKHealthStore {
 
     /// Completion-handler form of ``recoverActiveWorkoutSession(clock:)``.
     public func recoverActiveWorkoutSession(completion: @escaping @Sendable (HKWorkoutSession?, (any Error)?) -> Void) {
-        Task.detached {
-            do { completion(try await self.recoverActiveWorkoutSession(), nil) } catch { completion(nil, error) }
-        }
+        completing(completion, optional: { try await self.recoverActiveWorkoutSession() })
     }
 
     /// The workout with `uuid`, if one was saved.

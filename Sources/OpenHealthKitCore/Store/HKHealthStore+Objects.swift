@@ -28,9 +28,7 @@ extension HKHealthStore {
 
     /// Completion-handler form of ``save(_:)-([HKObject])``.
     public func save(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached {
-            do { try await self.save(objects); completion(true, nil) } catch { completion(false, error) }
-        }
+        completing(completion) { try await self.save(objects) }
     }
 
     /// Saves objects atomically and waits: the synchronous twin of ``save(_:)-([HKObject])``
@@ -136,9 +134,7 @@ extension HKHealthStore {
 
     /// Completion-handler form of ``delete(_:)-([HKObject])``.
     public func delete(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached {
-            do { try await self.delete(objects); completion(true, nil) } catch { completion(false, error) }
-        }
+        completing(completion) { try await self.delete(objects) }
     }
 
     /// Deletes the app's objects of `type` that match `predicate`, returning how many were deleted.

@@ -112,14 +112,7 @@ public final class HKHealthStore: Sendable {
     /// Completion-handler form of ``requestAuthorization(toShare:read:)``.
     public func requestAuthorization(toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
                                      completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached {
-            do {
-                try await self.requestAuthorization(toShare: typesToShare, read: typesToRead)
-                completion(true, nil)
-            } catch {
-                completion(false, error)
-            }
-        }
+        completing(completion) { try await self.requestAuthorization(toShare: typesToShare, read: typesToRead) }
     }
 
     /// Whether the app may save `type`: not yet asked, denied or authorized.
@@ -222,9 +215,7 @@ public final class HKHealthStore: Sendable {
     /// Completion-handler form of ``enableBackgroundDelivery(for:frequency:)``.
     public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency,
                                          withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached {
-            do { try await self.enableBackgroundDelivery(for: type, frequency: frequency); completion(true, nil) } catch { completion(false, error) }
-        }
+        completing(completion) { try await self.enableBackgroundDelivery(for: type, frequency: frequency) }
     }
 
     /// Stops background delivery for `type`.
@@ -237,9 +228,7 @@ public final class HKHealthStore: Sendable {
 
     /// Completion-handler form of ``disableBackgroundDelivery(for:)``.
     public func disableBackgroundDelivery(for type: HKObjectType, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached {
-            do { try await self.disableBackgroundDelivery(for: type); completion(true, nil) } catch { completion(false, error) }
-        }
+        completing(completion) { try await self.disableBackgroundDelivery(for: type) }
     }
 
     /// Stops background delivery for every type.
@@ -252,9 +241,7 @@ public final class HKHealthStore: Sendable {
 
     /// Completion-handler form of ``disableAllBackgroundDelivery()``.
     public func disableAllBackgroundDelivery(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached {
-            do { try await self.disableAllBackgroundDelivery(); completion(true, nil) } catch { completion(false, error) }
-        }
+        completing(completion) { try await self.disableAllBackgroundDelivery() }
     }
 
     // MARK: Units

@@ -30,7 +30,7 @@ extension HKWorkoutSession {
 
     /// Completion-handler form of ``startMirroringToCompanionDevice()``.
     public func startMirroringToCompanionDevice(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached { do { try await self.startMirroringToCompanionDevice(); completion(true, nil) } catch { completion(false, error) } }
+        completing(completion) { try await self.startMirroringToCompanionDevice() }
     }
 
     /// Stops mirroring: the mirror is told, and is not reported as disconnected.
@@ -43,7 +43,7 @@ extension HKWorkoutSession {
 
     /// Completion-handler form of ``stopMirroringToCompanionDevice()``.
     public func stopMirroringToCompanionDevice(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached { do { try await self.stopMirroringToCompanionDevice(); completion(true, nil) } catch { completion(false, error) } }
+        completing(completion) { try await self.stopMirroringToCompanionDevice() }
     }
 
     /// Sends the app's own bytes to the remote session, whose delegate receives them in order.
@@ -59,7 +59,7 @@ extension HKWorkoutSession {
 
     /// Completion-handler form of ``sendToRemoteWorkoutSession(data:)``.
     public func sendToRemoteWorkoutSession(data: Data, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task.detached { do { try await self.sendToRemoteWorkoutSession(data: data); completion(true, nil) } catch { completion(false, error) } }
+        completing(completion) { try await self.sendToRemoteWorkoutSession(data: data) }
     }
 
     // MARK: Both sides
