@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "WorkoutReport", targets: ["WorkoutReport"]),
         .library(name: "WorkoutServer", targets: ["WorkoutServer"]),
         .library(name: "HTTPForms", targets: ["HTTPForms"]),
+        .library(name: "GATT", targets: ["GATT"]),
         .library(name: "ClubArchive", targets: ["ClubArchive"]),
         .library(name: "WorkoutClub", targets: ["WorkoutClub"]),
         .executable(name: "workout", targets: ["workout"]),
@@ -143,6 +144,14 @@ let package = Package(
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // Bluetooth sensors' characteristic values (power, speed and cadence, running pods, trainers), decoded
+        // with nothing but the standard library, and the revolution-rate machine over them.
+        .target(name: "GATT", swiftSettings: strictSettings),
+        .testTarget(
+            name: "GATTTests",
+            dependencies: ["GATT", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strictSettings
         ),
         // Workout managers written as HealthKit apps write them, built with nothing but `import OpenHealthKit`.
