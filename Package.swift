@@ -68,7 +68,7 @@ let package = Package(
         .systemLibrary(name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .target(
             name: "WorkoutSources",
-            dependencies: ["OpenHealthKitCore", "WorkoutFormats", "Yams", "CGPS"],
+            dependencies: ["OpenHealthKitCore", "WorkoutFormats", "Yams", "CGPS", "GATT"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -122,6 +122,7 @@ let package = Package(
             name: "workout",
             dependencies: [
                 "OpenHealthKit",
+                "GATT",
                 "WorkoutSources",
                 "WorkoutFormats",
                 "WorkoutReport",
@@ -166,6 +167,7 @@ let package = Package(
             name: "WorkoutSourcesTests",
             dependencies: [
                 "CGPS",
+                "GATT",
                 "TestSupport",
                 "WorkoutSources",
                 "OpenHealthKit",

@@ -1,5 +1,5 @@
 /// A Battery Level value (0x2A19): percent, 0–100.
-public struct BatteryLevel: Equatable, Sendable {
+public struct BatteryLevel: Hashable, Sendable {
     /// The charge left, %.
     public var percent: UInt8
 

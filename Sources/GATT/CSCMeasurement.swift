@@ -1,6 +1,6 @@
 /// A Cycling Speed and Cadence Measurement notification (0x2A5B): wheel and crank
 /// revolutions with their last event times, both at 1/1024 s.
-public struct CSCMeasurement: Equatable, Sendable {
+public struct CSCMeasurement: Hashable, Sendable {
     /// Cumulative wheel revolutions and the last wheel event time (1/1024 s), when present.
     public var wheelRevolutions: UInt32?
     public var wheelEventTime: UInt16?

@@ -4,7 +4,7 @@
 /// side ``balanceReferenceIsLeft`` names; accumulated torque in N·m (1/32 resolution);
 /// wheel event times at 1/2048 s, crank event times at 1/1024 s (both roll over at 2¹⁶);
 /// extreme angles in degrees; accumulated energy in kJ.
-public struct CyclingPowerMeasurement: Equatable, Sendable {
+public struct CyclingPowerMeasurement: Hashable, Sendable {
     /// The flags as sent.
     public var flags: UInt16
     /// Instantaneous power, W (may be negative).
@@ -61,6 +61,14 @@ public struct CyclingPowerMeasurement: Equatable, Sendable {
         if has(9) { topDeadSpotAngle = try reader.uint16("the top dead-spot angle") }
         if has(10) { bottomDeadSpotAngle = try reader.uint16("the bottom dead-spot angle") }
         if has(11) { accumulatedEnergy = try reader.uint16("the accumulated energy") }
+    }
+
+    /// Hashes the flags, the power and the crank data.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(flags)
+        hasher.combine(power)
+        hasher.combine(crank?.revolutions)
+        hasher.combine(crank?.eventTime)
     }
 
     /// Measurements are equal when every field is.

@@ -2,7 +2,7 @@
 ///
 /// Bit 0 is "More Data": the instantaneous speed is present when it is **0**. Cadence is in
 /// ½ rpm, distance is a uint24 in metres.
-public struct IndoorBikeData: Equatable, Sendable {
+public struct IndoorBikeData: Hashable, Sendable {
     /// The flags as sent.
     public var flags: UInt16
     /// Instantaneous and average speed, km/h (0.01 resolution).

@@ -1,5 +1,5 @@
 /// A Running Speed and Cadence Measurement notification (0x2A53).
-public struct RSCMeasurement: Equatable, Sendable {
+public struct RSCMeasurement: Hashable, Sendable {
     /// Instantaneous speed, m/s (1/256 resolution).
     public var speed: Double
     /// Instantaneous cadence, as the sensor counts it (steps or strides per minute).

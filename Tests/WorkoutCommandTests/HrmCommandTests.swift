@@ -25,6 +25,23 @@ import TestSupport
         #expect(lines.last == "summary: 2 notifications, heart rate 75–75 bpm, 1 rejected, 2 lost in sequence gaps, 0 reconnects")
     }
 
+    @Test func decodesAPowerMeterATrainerAndABatteryOnTheSameBridge() throws {
+        let frames = [(0x2A63, [0x20, 0x00, 0xFA, 0x00, 0x05, 0x00, 0x00, 0x04] as [UInt8]), (0x2AD2, [0x44, 0x00, 0xD0, 0x07, 0xB4, 0x00, 0xC8, 0x00]),
+                      (0x2A19, [0x5A]), (0x2A63, [0x20, 0x00, 0xFA])]
+        let text = frames.enumerated().map { index, frame in
+            String(decoding: StrapFraming.hrm1.encode(.notification(kind: UInt16(frame.0), payload: frame.1), sequence: UInt32(index), milliseconds: 1000 * UInt64(index)),
+                   as: UTF8.self)
+        }.joined()
+        let path = try capture(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try WorkoutProcess.run(["hrm", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("2A63 20 00 FA 00 05 00 00 04  power 250 W, crank 5 at 1024/1024 s"), "\(output.stdout)")
+        #expect(output.stdout.contains("2AD2 44 00 D0 07 B4 00 C8 00  20.00 km/h, 90.0 rpm, 200 W"))
+        #expect(output.stdout.contains("2A19 5A  battery 90 %"))
+        #expect(output.stdout.contains("2A63 rejected: Cycling Power Measurement (0x2A63): the instantaneous power needs 2 bytes at byte 2"))
+    }
+
     @Test func printsJSONLines() throws {
         let path = try capture("Notification handle = 0x000e value: 16 34 e4 04\nHR: 72 bpm\n")
         defer { try? FileManager.default.removeItem(atPath: path) }

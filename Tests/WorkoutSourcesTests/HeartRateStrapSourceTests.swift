@@ -94,4 +94,45 @@ import WorkoutSources
         #expect(variability.first?.metadata?[OpenHealthKitMetadataKeyRMSSD] is Double)
         #expect(dataSource.failures.isEmpty)
     }
+
+    /// A power meter's notifications through the same bridge and a real pseudo-terminal: a
+    /// ride's power and cadence reach the live builder.
+    @Test func aPowerMeterOverTheBridgeGivesPowerAndCadence() async throws {
+        let pair = try SocatPair()
+        let store = temporaryStore()
+        let power = HKQuantityType(.cyclingPower), cadence = HKQuantityType(.cyclingCadence)
+        try await store.requestAuthorization(toShare: [HKWorkoutType()], read: [power, cadence])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .cycling
+        configuration.locationType = .indoor
+        let clock = SystemClock()
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
+        let builder = session.associatedWorkoutBuilder()
+        let source = HeartRateStrapSource(StrapReader.Configuration(path: pair.device, framing: .hrm1), clock: clock)
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
+        builder.dataSource = dataSource
+        let start = clock.now
+        session.startActivity(with: start)
+        try await builder.beginCollection(at: start)
+        while dataSource.statuses[source.name]?.kind != .connected { try await Task.sleep(for: .milliseconds(20)) }
+
+        // Five notifications a second apart: 200 W to 240 W, the crank turning 1.5 times a second (90 rpm).
+        for index in 0..<5 {
+            let watts = UInt16(200 + 10 * index)
+            let revolutions = UInt16(3 * index / 2), time = UInt16((1024 * index) % 65_536)
+            var payload: [UInt8] = [0x20, 0x00, UInt8(watts & 0xFF), UInt8(watts >> 8)]
+            payload += [UInt8(revolutions & 0xFF), UInt8(revolutions >> 8), UInt8(time & 0xFF), UInt8(time >> 8)]
+            try pair.write(StrapFraming.hrm1.encode(.notification(kind: 0x2A63, payload: payload), sequence: UInt32(index), milliseconds: 1000 + UInt64(index) * 1000))
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        while builder.statistics(for: power)?.maximumQuantity()?.doubleValue(for: .watt()) != 240 {
+            try #require(dataSource.failures.isEmpty, "\(dataSource.failures)")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(builder.statistics(for: power)?.averageQuantity()?.doubleValue(for: .watt()) == 220)
+        // The first notification is the crank's baseline; the others give 90 rpm as revolutions and times allow (1 or 2 per second).
+        let rpm = try #require(builder.statistics(for: cadence)?.averageQuantity()?.doubleValue(for: HKUnit(from: "count/min")))
+        #expect(abs(rpm - 90) < 1e-9, "cadence \(rpm)")
+        session.end()
+    }
 }

@@ -94,6 +94,7 @@ public struct HeartRateStrapSource: WorkoutDataSource {
                                                                     bufferingPolicy: isFile ? .unbounded : .bufferingNewest(4_096))
         let task = Task {
             var converter = HeartRateStrapReadings(sourceName: name)
+            var sensors = SensorReadings()
             func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String) {
                 continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: clock.now, detail: detail)))
             }
@@ -106,12 +107,15 @@ public struct HeartRateStrapSource: WorkoutDataSource {
                         status(.disconnected, "waiting: \(error)")
                     case .disconnected(let path, let reason):
                         converter.reset()
+                        sensors = SensorReadings()
                         status(.disconnected, "\(path): \(reason); reconnecting")
                     case .stale(let seconds):
                         status(.stale, String(format: "no notification for %.1f s: strap out of range, or the bridge stalled", seconds))
                     case .frame(let frame, let arrival):
                         let date = converter.date(of: frame, arrival: arrival)
-                        for reading in converter.readings(for: StrapMessage(frame.content), at: date) { continuation.yield(reading) }
+                        let message = StrapMessage(frame.content)
+                        for reading in converter.readings(for: message, at: date) { continuation.yield(reading) }
+                        for reading in sensors.readings(for: message, at: date) { continuation.yield(reading) }
                     case .problem, .endOfFile:
                         break
                     }

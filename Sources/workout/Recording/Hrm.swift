@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import GATT
 import WorkoutSources
 
 /// `workout hrm`: decode and print a strap bridge's notifications as they arrive.
@@ -167,6 +168,14 @@ private final class StrapMonitor: @unchecked Sendable {
         case (_, .bodySensorLocation(let location)):
             fields["bodySensorLocation"] = location.description
             emit(elapsed, "bodySensorLocation", text: "\(prefix)2A38 body sensor location: \(location)", fields: fields)
+        case (.notification(let kind, let payload), .cyclingPower), (.notification(let kind, let payload), .speedAndCadence),
+             (.notification(let kind, let payload), .runningSpeedAndCadence), (.notification(let kind, let payload), .indoorBike),
+             (.notification(let kind, let payload), .battery):
+            notifications += 1
+            let hex = payload.map { String(format: "%02X", $0) }
+            fields["bytes"] = hex.joined()
+            fields["sensor"] = Self.sensorText(message)
+            emit(elapsed, "sensor", text: "\(prefix)\(String(format: "%04X", kind)) \(hex.joined(separator: " "))  \(Self.sensorText(message))", fields: fields)
         case (_, .link(let up)):
             fields["linkUp"] = up
             emit(elapsed, "link", text: "\(prefix)LINK \(up ? "up: the bridge is connected to the strap" : "down: the bridge lost the strap")", fields: fields)
@@ -216,6 +225,35 @@ private final class StrapMonitor: @unchecked Sendable {
             } else {
                 write("summary: " + parts.joined(separator: ", "))
             }
+        }
+    }
+
+    /// A sensor's notification in words: "power 250 W, crank 5 at 1024/1024 s".
+    static func sensorText(_ message: StrapMessage) -> String {
+        switch message {
+        case .cyclingPower(let power):
+            var parts = ["power \(power.power) W"]
+            if let balance = power.pedalPowerBalance { parts.append(String(format: "balance %.1f %%%@", balance, power.balanceReferenceIsLeft ? " left" : "")) }
+            if let crank = power.crank { parts.append("crank \(crank.revolutions) at \(crank.eventTime)/1024 s") }
+            if let wheel = power.wheel { parts.append("wheel \(wheel.revolutions) at \(wheel.eventTime)/2048 s") }
+            return parts.joined(separator: ", ")
+        case .speedAndCadence(let csc):
+            var parts: [String] = []
+            if let revolutions = csc.wheelRevolutions, let time = csc.wheelEventTime { parts.append("wheel \(revolutions) at \(time)/1024 s") }
+            if let revolutions = csc.crankRevolutions, let time = csc.crankEventTime { parts.append("crank \(revolutions) at \(time)/1024 s") }
+            return parts.isEmpty ? "no data" : parts.joined(separator: ", ")
+        case .runningSpeedAndCadence(let rsc):
+            return String(format: "%.2f m/s, cadence %d, %@", rsc.speed, rsc.cadence, rsc.isRunning ? "running" : "walking")
+        case .indoorBike(let bike):
+            var parts: [String] = []
+            if let speed = bike.speed { parts.append(String(format: "%.2f km/h", speed)) }
+            if let cadence = bike.cadence { parts.append(String(format: "%.1f rpm", cadence)) }
+            if let power = bike.power { parts.append("\(power) W") }
+            return parts.isEmpty ? "no data" : parts.joined(separator: ", ")
+        case .battery(let level):
+            return "battery \(level.percent) %"
+        case .heartRate, .bodySensorLocation, .link, .unknown, .invalid:
+            return ""
         }
     }
 }
