@@ -12,6 +12,8 @@ extension Record {
     }
 
     func startMirroring(_ session: HKWorkoutSession, store: HKHealthStore, display: RecordDisplay) async {
+        // The mirror starts in the primary's state: let the session report running first.
+        await session.settle(at: .running, within: 1)
         do {
             try await session.startMirroringToCompanionDevice()
             display.log("mirroring to the companion at \(store.companionSocketPath)")
