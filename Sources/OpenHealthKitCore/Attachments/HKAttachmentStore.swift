@@ -53,20 +53,14 @@ public final class HKAttachmentStore: Sendable {
             throw HKError(.errorDataSizeExceeded, "\(name) has \(data.count) bytes; an attachment holds at most \(Self.maximumSize) bytes.")
         }
         guard !name.isEmpty else { throw HKError(.errorInvalidArgument, "An attachment needs a name, such as the file's.") }
-        var encodedMetadata: String?
-        if let metadata, !metadata.isEmpty {
-            guard let values = MetadataValue.encode(metadata) else {
-                throw HKError(.errorInvalidArgument, "An attachment's metadata holds strings, numbers, booleans, dates or quantities only.")
-            }
-            encodedMetadata = String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
-        }
+        // Kept as an object's metadata is: the same values, the same text.
+        let encodedMetadata = try ObjectCodec().metadataText(try ObjectCodec.storableValues(metadata ?? [:]))
         let database = try healthStore.database()
         if let sample = object as? HKSample { try healthStore.checkSharing(sample.sampleType, in: database) }
         let attachment = HKAttachment(identifier: UUID(), name: name, contentType: contentType, size: data.count,
                                       creationDate: clock.now, metadata: metadata)
         let (stored, encoding) = AttachmentCompression.compress(data)
         let location = healthStore.location
-        let storedMetadata = encodedMetadata
         try await database.writer.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM object WHERE uuid = ?)", arguments: [object.uuid]) == true else {
                 throw HKError(.errorInvalidArgument, "Object \(object.uuid) is not in the store at \(location); save it before attaching files to it.")
@@ -75,7 +69,7 @@ public final class HKAttachmentStore: Sendable {
                 INSERT INTO attachment (id, object, name, content_type, size, created, metadata, encoding, data)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [attachment.identifier, object.uuid, name, contentType.identifier, data.count,
-                                 attachment.creationDate.timeIntervalSince1970, storedMetadata, encoding, stored])
+                                 attachment.creationDate.timeIntervalSince1970, encodedMetadata, encoding, stored])
         }
         return attachment
     }
@@ -83,12 +77,12 @@ public final class HKAttachmentStore: Sendable {
     /// The files attached to `object`, oldest first.
     public func attachments(for object: HKObject) async throws -> [HKAttachment] {
         let database = try healthStore.database()
+        let codec = ObjectCodec()
         return try await database.writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, name, content_type, size, created, metadata FROM attachment WHERE object = ? ORDER BY created, rowid
                 """, arguments: [object.uuid]).map { row in
-                let metadata: String? = row["metadata"]
-                let values = metadata.flatMap { try? JSONDecoder().decode([String: MetadataValue].self, from: Data($0.utf8)) }
+                let values = try codec.metadataValues(row["metadata"])
                 return HKAttachment(identifier: row["id"], name: row["name"], contentType: UTType(importedAs: row["content_type"]),
                                     size: row["size"], creationDate: Date(timeIntervalSince1970: row["created"]),
                                     metadata: MetadataValue.decode(values))

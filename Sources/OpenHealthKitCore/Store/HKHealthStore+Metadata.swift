@@ -17,10 +17,7 @@ extension HKHealthStore {
     public func updateMetadata<Object: HKObject>(of object: Object, setting: [String: Any] = [:], removing: Set<String> = []) async throws -> Object {
         let database = try database()
         if let sample = object as? HKSample { try checkSharing(sample.sampleType, in: database) }
-        guard let newValues = MetadataValue.encode(setting) else {
-            let bad = setting.first { MetadataValue($0.value) == nil }
-            throw HKError(.errorInvalidArgument, "Metadata value for key \(bad?.key ?? "?") cannot be stored; use a String, number, Bool, Date or HKQuantity")
-        }
+        let newValues = try ObjectCodec.storableValues(setting)
         let bundle = source.bundleIdentifier
         let location = self.location
         let uuid = object.uuid
@@ -34,15 +31,11 @@ extension HKHealthStore {
             guard owner == bundle else {
                 throw HKError(.errorAuthorizationDenied, "Object \(uuid) was saved by \(owner); an app can change only the objects it saved")
             }
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .secondsSince1970
-            var values = try (row[1] as String?).map { try decoder.decode([String: MetadataValue].self, from: Data($0.utf8)) } ?? [:]
+            let codec = ObjectCodec()
+            var values = try codec.metadataValues(row[1])
             for key in removing { values[key] = nil }
             values.merge(newValues) { _, new in new }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            encoder.dateEncodingStrategy = .secondsSince1970
-            let text = values.isEmpty ? nil : String(decoding: try encoder.encode(values), as: UTF8.self)
+            let text = try codec.metadataText(values)
             let anchor = try database.reserveAnchors(1, in: db)
             try db.execute(sql: "UPDATE object SET id = ?, metadata = ? WHERE uuid = ?", arguments: [anchor, text, uuid])
             return (try database.typeName(row[0], in: db), anchor)

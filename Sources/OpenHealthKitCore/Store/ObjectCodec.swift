@@ -121,13 +121,30 @@ struct ObjectCodec {
         return text
     }
 
-    private func encodeMetadata(_ metadata: [String: Any]?) throws -> String? {
-        guard let metadata, !metadata.isEmpty else { return nil }
+    /// `metadata`'s values as the store keeps them.
+    ///
+    /// - Throws: ``HKError/Code/errorInvalidArgument`` naming a key whose value is of a kind metadata cannot hold.
+    static func storableValues(_ metadata: [String: Any]) throws(HKError) -> [String: MetadataValue] {
         guard let values = MetadataValue.encode(metadata) else {
             let bad = metadata.first { MetadataValue($0.value) == nil }
             throw HKError(.errorInvalidArgument, "Metadata value for key \(bad?.key ?? "?") cannot be stored; use a String, number, Bool, Date or HKQuantity")
         }
-        return String(decoding: try encoder.encode(values), as: UTF8.self)
+        return values
+    }
+
+    private func encodeMetadata(_ metadata: [String: Any]?) throws -> String? {
+        guard let metadata, !metadata.isEmpty else { return nil }
+        return try metadataText(try Self.storableValues(metadata))
+    }
+
+    /// A `metadata` column's text (keys sorted, dates in seconds since 1970); nil for none.
+    func metadataText(_ values: [String: MetadataValue]) throws -> String? {
+        values.isEmpty ? nil : String(decoding: try encoder.encode(values), as: UTF8.self)
+    }
+
+    /// The values a `metadata` column's text holds; none for NULL.
+    func metadataValues(_ text: String?) throws -> [String: MetadataValue] {
+        try text.map { try decoder.decode([String: MetadataValue].self, from: Data($0.utf8)) } ?? [:]
     }
 
     // MARK: Decoding
@@ -139,7 +156,7 @@ struct ObjectCodec {
         let start = Date(timeIntervalSince1970: row[4]), end = Date(timeIntervalSince1970: row[5])
         let value: Double? = row[6]
         let device: HKDevice? = try (row[11] as String?).map { try decoder.decode(HKDevice.self, from: Data($0.utf8)) }
-        let metadata = try (row[12] as String?).map { MetadataValue.decode(try decoder.decode([String: MetadataValue].self, from: Data($0.utf8))) } ?? nil
+        let metadata = MetadataValue.decode(try metadataValues(row[12]))
         let payload: String? = row[13]
         switch kind {
         case .quantity, .quantitySeries:
