@@ -53,11 +53,7 @@ enum ServerPage {
 
     /// The form that changes a workout's title, notes and sport.
     static func editWorkout(id: String, name: String?, notes: String?, sport: String, description: String, problem: String? = nil) -> String {
-        var options = ""
-        for choice in ActivitySport.allCases where choice != .generic && choice != .transition {
-            let selected = choice.name == sport ? " selected" : ""
-            options += "<option value=\"\(choice.name)\"\(selected)>\(choice.name.replacingOccurrences(of: "_", with: " "))</option>"
-        }
+        let options = UploadSportField.options(selected: sport)
         let alert = problem.map { "<p class=\"message\" role=\"alert\" id=\"error-message\">\(escaped($0))</p>" } ?? ""
         return layout(title: "Edit this workout", body: """
             \(alert)<p>\(escaped(description))</p>\

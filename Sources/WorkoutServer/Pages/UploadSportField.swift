@@ -6,10 +6,15 @@ import WorkoutFormats
 enum UploadSportField {
     /// The field, with the sports files know.
     static let html: String = {
-        var html = "<label for=\"upload-activity\">Sport<select id=\"upload-activity\" name=\"activity\"><option value=\"\">as the file says</option>"
-        for sport in ActivitySport.allCases where sport != .generic && sport != .transition {
-            html += "<option value=\"\(sport.name)\">\(sport.name.replacingOccurrences(of: "_", with: " "))</option>"
-        }
-        return html + "</select></label>"
+        "<label for=\"upload-activity\">Sport<select id=\"upload-activity\" name=\"activity\"><option value=\"\">as the file says</option>"
+            + options(selected: nil) + "</select></label>"
     }()
+
+    /// An `<option>` for each sport a workout can be, `selected` (a sport's name) marked so: the
+    /// upload forms' field and the edit form's.
+    static func options(selected: String?) -> String {
+        ActivitySport.allCases.filter { $0 != .generic && $0 != .transition }.map { sport in
+            "<option value=\"\(sport.name)\"\(sport.name == selected ? " selected" : "")>\(sport.name.replacingOccurrences(of: "_", with: " "))</option>"
+        }.joined()
+    }
 }
