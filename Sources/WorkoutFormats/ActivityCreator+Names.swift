@@ -54,6 +54,14 @@ extension ActivityCreator {
         if let productName, device.name == nil || device.name == "\(manufacturerName) product \(product)" { name = productName }
     }
 
+    /// The creator of a workout imported from a file that named its device but no FIT
+    /// manufacturer (a TCX `Creator`, a GPX `creator` such as "Urban Biker"): that name, under
+    /// FIT's "development" manufacturer; nil for a device without a name.
+    public init?(named device: HKDevice?) {
+        guard let name = device?.name, !name.isEmpty, name != "unknown device" else { return nil }
+        self.init(name: name, manufacturer: 255, product: 0)
+    }
+
     /// Who made it and what it is, for people: "Garmin Edge 500", or the name alone
     /// where it already says the maker or no maker is known.
     public var displayName: String {

@@ -46,4 +46,17 @@ import WorkoutFormats
         let reread = try ActivityFile.read(try ActivityFile.data(exported, as: .fit, timeZone: .gmt), format: .fit, path: "export.fit")
         #expect(reread.creator.displayName == "Garmin Edge 500")
     }
+
+    /// A file that names its device without a FIT manufacturer: show, the report and exports all name that device.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real TCX ride"))
+    func anImportedTCXKeepsTheDeviceItNamed() async throws {
+        let store = HKHealthStore(location: .inMemory)
+        let file = SharedData.file("activity-files/gc__edge705-ride-hr-2009-09-19.tcx")
+        let workout = try await ActivityImporter(store: store).importActivity(try ActivityFile.read(file), from: file.path)
+        let exported = try await Activity(workout: workout, in: store)
+        #expect(exported.creator.displayName == "EDGE705")
+        let reread = try ActivityFile.read(try ActivityFile.data(exported, as: .fit, timeZone: .gmt), format: .fit, path: "export.fit")
+        #expect(reread.creator.displayName == "EDGE705")
+        #expect(ActivityCreator(named: nil) == nil)
+    }
 }

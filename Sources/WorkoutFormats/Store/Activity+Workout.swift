@@ -184,7 +184,7 @@ extension Activity {
             laps.append(lap)
         }
         self.init(records: records, timerEvents: timers, laps: laps, sessions: sessions, heartbeatIntervals: intervals,
-                  creator: ActivityCreator(device: workout.device) ?? .openHealthKit)
+                  creator: ActivityCreator(device: workout.device) ?? (imported ? ActivityCreator(named: workout.device) : nil) ?? .openHealthKit)
         // A recorded route's altitudes are the receiver's; an imported one's are what its file said.
         elevationSource = (workout.metadata?[OpenHealthKitMetadataKeyElevationSource] as? String).flatMap(ActivityElevationSource.init(rawValue:))
             ?? (imported || locations.isEmpty ? .unknown : .gps)

@@ -134,8 +134,8 @@ struct WorkoutDetail: Encodable {
         name = recorded.name
         notes = recorded.notes
         if importedFile != nil {
-            // A FIT file names its maker and product; a TCX or GPX file at most a name.
-            device = recorded.creator != .openHealthKit ? recorded.creator.displayName : workout.device?.name.flatMap { $0 == "unknown device" ? nil : $0 }
+            // The creator the report and exports name too: a FIT file's maker and product, a TCX or GPX file's device name.
+            device = recorded.creator != .openHealthKit ? recorded.creator.displayName : nil
         }
         originalFile = try await store.originalFileAttachment(of: workout).map { OriginalFile(name: $0.name, bytes: $0.size) }
         timeZone = recorded.timeZone?.identifier
