@@ -153,9 +153,7 @@ extension ServerRoutes.EditForm {
     var edit: Result<WorkoutEdit, WorkoutEditError> {
         var sport: ActivitySport?
         if let activity, !activity.isEmpty {
-            guard let named = ActivitySport(name: activity), named != .transition, named != .generic else {
-                return .failure(WorkoutEditError(description: "'\(activity)' is not a sport: name running, cycling, walking, hiking, swimming, rowing, cross_country_skiing or training."))
-            }
+            guard let named = UploadSportField.sport(named: activity) else { return .failure(WorkoutEditError(description: UploadSportField.unknownSport(activity))) }
             sport = named
         }
         return .success(WorkoutEdit(name: name, notes: notes, sport: sport))

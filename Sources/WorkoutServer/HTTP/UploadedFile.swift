@@ -68,9 +68,7 @@ struct UploadedFile {
         }
         var given: ActivitySport?
         if let sport {
-            guard let known = ActivitySport(name: sport) else {
-                throw UploadError.unreadable("'\(sport)' is not a sport: name running, cycling, walking, hiking, swimming, rowing, cross_country_skiing or training.")
-            }
+            guard let known = UploadSportField.sport(named: sport) else { throw UploadError.unreadable(UploadSportField.unknownSport(sport)) }
             given = known
         }
         let activity: Activity

@@ -13,8 +13,21 @@ enum UploadSportField {
     /// An `<option>` for each sport a workout can be, `selected` (a sport's name) marked so: the
     /// upload forms' field and the edit form's.
     static func options(selected: String?) -> String {
-        ActivitySport.allCases.filter { $0 != .generic && $0 != .transition }.map { sport in
+        sports.map { sport in
             "<option value=\"\(sport.name)\"\(sport.name == selected ? " selected" : "")>\(sport.name.replacingOccurrences(of: "_", with: " "))</option>"
         }.joined()
+    }
+
+    /// The sports a workout can be: every one files know but "generic" and a multisport transition.
+    static let sports = ActivitySport.allCases.filter { $0 != .generic && $0 != .transition }
+
+    /// The sport a form's field or a query names, if it is one of ``sports``.
+    static func sport(named text: String) -> ActivitySport? {
+        ActivitySport(name: text).flatMap { sports.contains($0) ? $0 : nil }
+    }
+
+    /// What to say of a name that is no sport.
+    static func unknownSport(_ text: String) -> String {
+        "'\(text)' is not a sport: name " + sports.dropLast().map(\.name).joined(separator: ", ") + " or \(sports.last?.name ?? "")."
     }
 }
