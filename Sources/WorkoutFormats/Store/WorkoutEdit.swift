@@ -18,9 +18,6 @@ public struct WorkoutEdit: Sendable, Equatable {
         self.notes = notes
         self.sport = sport
     }
-
-    /// Whether the edit changes nothing.
-    public var isEmpty: Bool { name == nil && notes == nil && sport == nil }
 }
 
 /// Why a workout cannot be edited so.
