@@ -25,13 +25,19 @@ enum ActivityRings {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .current
-        let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: []).result(for: store)
-        let energy = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: HKQuantityType(.activeEnergyBurned))], sortDescriptors: []).result(for: store)
-        let days: [Date]
+        // Only the range's workouts and energy are read; without a range, all of them, for the days they fall on.
+        var days: [Date] = []
+        var span: NSPredicate?
         if let range = predicate as? ActivitySummaryPredicate {
-            guard let first = calendar.date(from: Self.day(range.start)), let last = calendar.date(from: Self.day(range.end)), first <= last else { return [] }
+            guard let first = calendar.date(from: Self.day(range.start)), let last = calendar.date(from: Self.day(range.end)), first <= last,
+                  let end = calendar.date(byAdding: .day, value: 1, to: last) else { return [] }
             days = Self.days(from: first, through: last, in: calendar)
-        } else {
+            span = HKQuery.predicateForSamples(withStart: first, end: end, options: [])
+        }
+        let workouts = try await HKSampleQueryDescriptor(predicates: [.workout(span)], sortDescriptors: []).result(for: store)
+        let energy = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: HKQuantityType(.activeEnergyBurned), predicate: span)],
+                                                       sortDescriptors: []).result(for: store)
+        if span == nil {
             // Without a range: every day that holds a workout or active energy.
             let dates = workouts.map(\.startDate) + energy.map(\.startDate)
             days = Set(dates.map { calendar.startOfDay(for: $0) }).sorted()
