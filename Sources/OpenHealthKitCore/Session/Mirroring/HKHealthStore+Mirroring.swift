@@ -43,9 +43,9 @@ final class CompanionSlot: @unchecked Sendable {
                 self?.currentHandler?(session)
                 return
             }
-            made.value?.receiveFromPrimary(message)
+            made.value?.receive(message)
         } onClose: { error in
-            made.value?.primaryWentAway(connection, error: error)
+            made.value?.remoteWentAway(connection, error: error)
         }
     }
 }
@@ -77,26 +77,5 @@ extension HKHealthStore {
         case .inMemory:
             return temporary.appendingPathComponent("openhealthkit-companion-\(getuid()).sock").path
         }
-    }
-}
-
-extension HKWorkoutSession {
-    /// A message from the primary, on its mirror.
-    func receiveFromPrimary(_ message: MirrorMessage) {
-        switch message {
-        case .state(let to, _, let date):
-            if let state = HKWorkoutSessionState(rawValue: to) { adoptRemoteState(state, date: date) }
-        case .data(let data):
-            queue.async { self.delegate?.workoutSession(self, didReceiveDataFromRemoteWorkoutSession: [data]) }
-        case .start, .request, .stop:
-            break
-        }
-    }
-
-    /// The primary's link closed: a disconnection unless it stopped mirroring or ended.
-    func primaryWentAway(_ connection: MirrorConnection, error: HKError?) {
-        mirror.withLock { link in if link === connection { link = nil } }
-        guard let error, state != .ended else { return }
-        queue.async { self.delegate?.workoutSession(self, didDisconnectFromRemoteDeviceWithError: error) }
     }
 }

@@ -73,35 +73,42 @@ extension HKWorkoutSession {
         mirror.withLock { $0 = connection }
     }
 
-    /// Hears the remote side: its state (on a mirror), its requests (on a primary), its data,
-    /// and its going away.
+    /// Hears the remote side on `connection` until it closes.
     func listen(to connection: MirrorConnection) {
         let session = WeakReference(self)
         connection.startReading { message in
-            guard let self = session.value else { return }
-            switch message {
-            case .state(let to, _, let date):
-                if self.type == .mirrored, let state = HKWorkoutSessionState(rawValue: to) { self.adoptRemoteState(state, date: date) }
-            case .data(let data):
-                self.queue.async { self.delegate?.workoutSession(self, didReceiveDataFromRemoteWorkoutSession: [data]) }
-            case .request(let action):
-                guard self.type == .primary else { return }
-                switch action {
-                case "pause": self.pause()
-                case "resume": self.resume()
-                case "stop": self.stopActivity(with: nil)
-                case "end": self.end()
-                default: break
-                }
-            case .start, .stop:
-                break
-            }
+            session.value?.receive(message)
         } onClose: { error in
-            guard let self = session.value else { return }
-            self.mirror.withLock { link in if link === connection { link = nil } }
-            guard let error else { return }
-            self.queue.async { self.delegate?.workoutSession(self, didDisconnectFromRemoteDeviceWithError: error) }
+            session.value?.remoteWentAway(connection, error: error)
         }
+    }
+
+    /// A message from the remote side: its state (on a mirror), its requests (on a primary), its data.
+    func receive(_ message: MirrorMessage) {
+        switch message {
+        case .state(let to, _, let date):
+            if type == .mirrored, let state = HKWorkoutSessionState(rawValue: to) { adoptRemoteState(state, date: date) }
+        case .data(let data):
+            queue.async { self.delegate?.workoutSession(self, didReceiveDataFromRemoteWorkoutSession: [data]) }
+        case .request(let action):
+            guard type == .primary else { return }
+            switch action {
+            case "pause": pause()
+            case "resume": resume()
+            case "stop": stopActivity(with: nil)
+            case "end": end()
+            default: break
+            }
+        case .start, .stop:
+            break
+        }
+    }
+
+    /// The remote side's link closed: a disconnection, unless mirroring stopped or the workout ended.
+    func remoteWentAway(_ connection: MirrorConnection, error: HKError?) {
+        mirror.withLock { link in if link === connection { link = nil } }
+        guard let error, state != .ended else { return }
+        queue.async { self.delegate?.workoutSession(self, didDisconnectFromRemoteDeviceWithError: error) }
     }
 
     /// Sends a primary's state change to its mirror; once ended, mirroring stops.
