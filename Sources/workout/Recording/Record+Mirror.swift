@@ -22,10 +22,10 @@ extension Record {
         }
     }
 
-    func sendMirrorSnapshot(_ session: HKWorkoutSession, builder: HKLiveWorkoutBuilder, at date: Date) async {
+    func sendMirrorSnapshot(_ session: HKWorkoutSession, builder: HKLiveWorkoutBuilder, display: RecordDisplay, at date: Date) async {
         let bpm = HKUnit.count().unitDivided(by: .minute())
-        let distanceType = HKQuantityType(HKWorkout.distanceType(for: session.workoutConfiguration.activityType))
-        let distance = builder.statistics(for: distanceType)?.sumQuantity()?.doubleValue(for: .meter()) ?? 0
+        // The dashboard's distance, so the companion shows what the screen shows.
+        let distance = display.distance(builder)
         let snapshot = MirrorSnapshot(elapsedSeconds: builder.elapsedTime(at: date),
                                       heartRate: builder.statistics(for: HKQuantityType(.heartRate))?.mostRecentQuantity()?.doubleValue(for: bpm),
                                       distanceMeters: distance > 0 ? distance : nil,

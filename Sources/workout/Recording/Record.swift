@@ -202,7 +202,7 @@ struct Record: AsyncParsableCommand {
             display.update(session: session, builder: builder, dataSource: dataSource, lap: lap, lapNumber: lapNumber,
                            redraw: changed || tick % 5 == 0)
             if tick % 5 == 0 || changed { live?.publisher.publish(builder) }
-            if mirror, tick % 5 == 0 { await sendMirrorSnapshot(session, builder: builder, at: now) }
+            if mirror, tick % 5 == 0 { await sendMirrorSnapshot(session, builder: builder, display: display, at: now) }
         }
         interrupt.cancel()
         let end = clock.now
