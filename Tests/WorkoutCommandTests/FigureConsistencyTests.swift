@@ -83,6 +83,9 @@ import Testing
         let averageSpeed = show["averageSpeed"] as? Double
         let laps = (show["laps"] as? [Any])?.count ?? 0
         let zoneSeconds = (show["zones"] as? [String: Any])?["seconds"] as? [Double]
+        // A file's title (a GPX track's name) and the device it names.
+        let title = show["name"] as? String
+        let device = show["device"] as? String
         let km = { (meters: Double?) in meters.map { String(format: "%.2f", $0 / 1000) } }
 
         // The command that stored it.
@@ -96,6 +99,7 @@ import Testing
         let row = try #require((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])?.first, "\(listed.stdout)")
         #expect(Self.clock(row["durationSeconds"] as? Double ?? -1) == Self.clock(moving), "\(name): list \(row["durationSeconds"] ?? "–")")
         #expect(km(row["distanceMeters"] as? Double) == km(distance), "\(name): list \(row["distanceMeters"] ?? "–")")
+        #expect(row["name"] as? String == title, "\(name): list's title \(row["name"] ?? "–"), show's \(title ?? "–")")
 
         // The FIT file export writes, as Garmin's SDK reads it.
         let fit = folder.appendingPathComponent("ride.fit").path
@@ -125,10 +129,16 @@ import Testing
                 var out = {}; document.querySelectorAll('#summary [data-key]').forEach(function(e){ out[e.getAttribute('data-key')] = e.querySelector('dd').textContent; });
                 out.zones = Array.from(document.querySelectorAll('#heart-rate-zones tr[data-zone]')).map(function(r){ return parseFloat(r.getAttribute('data-seconds')); });
                 out.model = (document.querySelector('#heart-rate-zones .zones-model') || {}).textContent || '';
+                out.title = document.querySelector('h1').textContent;
+                out.subtitle = document.querySelector('.subtitle').textContent;
                 return out;
                 """),
         ])
         let report = try #require(read.last as? [String: Any])
+        if let title { #expect(report["title"] as? String == title, "\(name): the report's title \(report["title"] ?? "–"), show's \(title)") }
+        if let device {
+            #expect((report["subtitle"] as? String)?.contains("recorded by \(device)") == true, "\(name): the report's \(report["subtitle"] ?? "–"), show's device \(device)")
+        }
         #expect(report["moving-time"] as? String == Self.clock(moving), "\(name): the report's moving time \(report["moving-time"] ?? "–")")
         if let distance, distance > 0 { #expect(report["distance"] as? String == "\(km(distance)!) km", "\(name): the report's distance \(report["distance"] ?? "–")") }
         if let ascent { #expect(report["ascent"] as? String == "\(Int(ascent.rounded())) m", "\(name): the report climbed \(report["ascent"] ?? "–")") }
@@ -155,6 +165,7 @@ import Testing
         defer { server.stop() }
         let api = try await HTTP.request(server.url + "api/workouts/\(id)").json
         let figures = try #require(api["figures"] as? [String: Any], "\(api)")
+        #expect((api["workout"] as? [String: Any])?["name"] as? String == title, "\(name): the API's title")
         #expect(Self.clock(figures["movingTime"] as? Double ?? -1) == Self.clock(moving), "\(name): the API's moving time \(figures["movingTime"] ?? "–")")
         #expect(km(figures["distance"] as? Double) == km(distance), "\(name): the API's distance \(figures["distance"] ?? "–")")
         #expect((figures["ascent"] as? Double).map { Int($0.rounded()) } == ascent.map { Int($0.rounded()) })
