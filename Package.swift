@@ -15,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+        .library(name: "HealthKitModel", targets: ["HealthKitModel"]),
         .library(name: "OpenHealthKitCore", targets: ["OpenHealthKitCore"]),
         .library(name: "WorkoutSources", targets: ["WorkoutSources"]),
         .library(name: "WorkoutFormats", targets: ["WorkoutFormats"]),
@@ -45,10 +46,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
-        // The HealthKit-compatible model, store, queries, sessions and builders.
+        // HealthKit's value model (units, quantity and sample types, samples, workouts, statistics) and the
+        // workout maths under it (geodesics, distance, elevation, energy, zones): no store, no network.
+        .target(name: "HealthKitModel", swiftSettings: strictSettings),
+        // The HealthKit-compatible store (SQLite), queries, sessions and live builders over HealthKitModel.
         .target(
             name: "OpenHealthKitCore",
             dependencies: [
+                "HealthKitModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CZlib",

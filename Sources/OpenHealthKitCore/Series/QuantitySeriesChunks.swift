@@ -8,8 +8,8 @@ internal import GRDB
 /// A day of 1 Hz heart rate is 169 rows of about 1.5 KB instead of 86,400 rows
 /// of 155 bytes; every value reads back bit for bit.
 enum QuantitySeriesChunks {
-    /// Values per stored chunk.
-    static let valuesPerChunk = 512
+    /// Values per stored chunk: the series' own.
+    static let valuesPerChunk = QuantitySeries.valuesPerChunk
 
     /// Writes `chunks` (in order) as the values of `series`.
     static func insert(_ chunks: [CompressedRows], series: UUID, in db: Database) throws {
