@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "OpenHealthKitCore", targets: ["OpenHealthKitCore"]),
         .library(name: "WorkoutSources", targets: ["WorkoutSources"]),
         .library(name: "WorkoutFormats", targets: ["WorkoutFormats"]),
+        .library(name: "WorkoutLibrary", targets: ["WorkoutLibrary"]),
+        .library(name: "WorkoutCatalog", targets: ["WorkoutCatalog"]),
         .library(name: "WorkoutReport", targets: ["WorkoutReport"]),
         .library(name: "WorkoutServer", targets: ["WorkoutServer"]),
         .library(name: "HTTPForms", targets: ["HTTPForms"]),
@@ -73,30 +75,39 @@ let package = Package(
         .systemLibrary(name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .target(
             name: "WorkoutSources",
-            dependencies: ["OpenHealthKitCore", "WorkoutFormats", "Yams", "CGPS", "GATT"],
+            dependencies: ["OpenHealthKitCore", "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog", "Yams", "CGPS", "GATT"],
             swiftSettings: strictSettings
         ),
+        // Activity files (FIT, TCX, GPX) read and written, and the figures of a workout: no store, so they can be fuzzed alone.
         .target(
             name: "WorkoutFormats",
-            dependencies: ["OpenHealthKitCore"],
+            dependencies: ["HealthKitModel"],
             swiftSettings: strictSettings
         ),
+        // A rider's workouts in the HealthKit store: activities imported, read back, listed, edited and deleted.
+        .target(
+            name: "WorkoutLibrary",
+            dependencies: ["OpenHealthKitCore", "WorkoutFormats", "WorkoutCatalog", "ClubArchive"],
+            swiftSettings: strictSettings
+        ),
+        // What a viewer lists of workouts: a workout's summary row, its sort keys and file names.
+        .target(name: "WorkoutCatalog", dependencies: ["HealthKitModel"], swiftSettings: strictSettings),
         // A workout as one self-contained HTML page: SVG track and charts, splits, zones, best efforts.
         .target(
             name: "WorkoutReport",
-            dependencies: ["OpenHealthKitCore", "WorkoutFormats"],
+            dependencies: ["HealthKitModel", "WorkoutFormats"],
             swiftSettings: strictSettings
         ),
         // Uploads as browsers send them (multipart/form-data): Foundation only, so it can be fuzzed alone.
         .target(name: "HTTPForms", swiftSettings: strictSettings),
         // A workout packed as sync sends it and the club keeps it: no database or network, so it can be fuzzed alone.
-        .target(name: "ClubArchive", dependencies: ["OpenHealthKitCore", "WorkoutFormats"], swiftSettings: strictSettings),
+        .target(name: "ClubArchive", dependencies: ["HealthKitModel", "WorkoutFormats", "WorkoutCatalog"], swiftSettings: strictSettings),
         // A club's athletes, tokens, groups and workouts: one storage protocol, on SQLite or PostgreSQL.
         .target(
             name: "WorkoutClub",
             dependencies: [
                 "OpenHealthKitCore",
-                "WorkoutFormats",
+                "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog",
                 "ClubArchive",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -111,7 +122,7 @@ let package = Package(
             name: "WorkoutServer",
             dependencies: [
                 "OpenHealthKitCore",
-                "WorkoutFormats",
+                "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog",
                 "WorkoutReport",
                 "HTTPForms",
                 "ClubArchive",
@@ -129,7 +140,7 @@ let package = Package(
                 "OpenHealthKit",
                 "GATT",
                 "WorkoutSources",
-                "WorkoutFormats",
+                "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog",
                 "WorkoutReport",
                 "WorkoutServer",
                 "ClubArchive",
@@ -183,7 +194,7 @@ let package = Package(
         .testTarget(
             name: "WorkoutFormatsTests",
             dependencies: [
-                "WorkoutFormats",
+                "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog",
                 "OpenHealthKit",
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -192,23 +203,23 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkoutReportTests",
-            dependencies: ["WorkoutReport", "WorkoutFormats", "OpenHealthKit", "TestSupport"],
+            dependencies: ["WorkoutReport", "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog", "OpenHealthKit", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutClubTests",
-            dependencies: ["WorkoutClub", "ClubArchive", "WorkoutFormats", "OpenHealthKit", "TestSupport"],
+            dependencies: ["WorkoutClub", "ClubArchive", "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog", "OpenHealthKit", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WorkoutServerTests",
-            dependencies: ["WorkoutServer", "WorkoutFormats"],
+            dependencies: ["WorkoutServer", "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WorkoutCommandTests",
-            dependencies: ["workout", "OpenHealthKit", "WorkoutSources", "WorkoutFormats", "TestSupport"],
+            dependencies: ["workout", "OpenHealthKit", "WorkoutSources", "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ],

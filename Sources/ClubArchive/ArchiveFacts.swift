@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitCore
+import HealthKitModel
 package import WorkoutFormats
 
 /// An activity's parts other than its readings (laps, sessions, timer events,

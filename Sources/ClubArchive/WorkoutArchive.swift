@@ -1,6 +1,7 @@
 public import Foundation
-public import OpenHealthKitCore
+public import HealthKitModel
 public import WorkoutFormats
+public import WorkoutCatalog
 
 /// A workout packed to travel and to be stored: its summary, its activity's laps,
 /// events and device as JSON, and its readings as columns of little-endian doubles.

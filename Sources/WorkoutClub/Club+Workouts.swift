@@ -1,6 +1,7 @@
 public import ClubArchive
 public import Foundation
 import WorkoutFormats
+import WorkoutCatalog
 
 extension Club {
     /// Who may see athlete `w.athlete_id`'s workouts: `$1` is the one asking.

@@ -1,4 +1,4 @@
-public import OpenHealthKitCore
+public import HealthKitModel
 import Foundation
 
 extension ActivityCreator {

@@ -1,5 +1,5 @@
 public import Foundation
-import OpenHealthKitCore
+import HealthKitModel
 
 extension ActivitySummary {
     /// Totals computed from `records` inside `interval`, for files that carry

@@ -1,4 +1,4 @@
-public import OpenHealthKitCore
+public import HealthKitModel
 
 extension ReportOptions {
     /// Takes the athlete's zone model, figures and threshold power from a profile.

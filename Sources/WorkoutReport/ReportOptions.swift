@@ -1,5 +1,5 @@
 public import Foundation
-public import OpenHealthKitCore
+public import HealthKitModel
 
 /// How a ``WorkoutReport`` is drawn: units, zones, map tiles and detail.
 public struct ReportOptions: Sendable {

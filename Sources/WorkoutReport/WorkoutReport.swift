@@ -1,4 +1,4 @@
-import OpenHealthKitCore
+import HealthKitModel
 public import WorkoutFormats
 
 /// A workout as one self-contained HTML page: the route, charts against time

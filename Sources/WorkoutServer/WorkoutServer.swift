@@ -16,7 +16,7 @@ import WorkoutReport
 /// `GET /live/events` (Server-Sent Events).
 ///
 /// ```swift
-/// let server = WorkoutServer(library: WorkoutLibrary(store: store), configuration: .init(host: "127.0.0.1", port: 8080))
+/// let server = WorkoutServer(library: StoreCatalog(store: store), configuration: .init(host: "127.0.0.1", port: 8080))
 /// try await server.run { url in print("serving on \(url)") }
 /// ```
 public struct WorkoutServer: Sendable {
@@ -56,7 +56,7 @@ public struct WorkoutServer: Sendable {
     }
 
     /// The workouts served.
-    public let library: WorkoutLibrary
+    public let library: StoreCatalog
     /// The recording the live page follows, if this server runs beside one.
     public let liveFeed: LiveFeed?
     /// Where and how it listens.
@@ -64,7 +64,7 @@ public struct WorkoutServer: Sendable {
 
     /// A server over `library`.
     /// - Precondition: a host other than loopback has a token.
-    public init(library: WorkoutLibrary, liveFeed: LiveFeed? = nil, configuration: Configuration) {
+    public init(library: StoreCatalog, liveFeed: LiveFeed? = nil, configuration: Configuration) {
         precondition(configuration.isLoopback || configuration.token != nil, "A server reachable from other machines needs a token")
         self.library = library
         self.liveFeed = liveFeed

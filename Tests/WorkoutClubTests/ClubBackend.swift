@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 import WorkoutClub
 import WorkoutFormats
+import WorkoutCatalog
 
 typealias ClubBackend = ClubDatabaseKind
 

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import WorkoutClub
 import WorkoutFormats
+import WorkoutCatalog
 
 /// The club's logic on both databases: the same tests against an SQLite file and a real PostgreSQL.
 @Suite(.timeLimit(.minutes(3))) struct ClubTests {

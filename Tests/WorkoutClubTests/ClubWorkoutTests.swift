@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutClub
 import WorkoutFormats
+import WorkoutCatalog
 
 /// A club workout in JSON: the one-athlete server's keys, and the club's beside them.
 @Suite struct ClubWorkoutTests {

@@ -3,6 +3,7 @@ import OpenHealthKit
 import TestSupport
 import Testing
 import WorkoutFormats
+import WorkoutLibrary
 
 @Suite(.timeLimit(.minutes(2))) struct ActivityImporterTests {
     static func temporaryStore() -> (HKHealthStore, URL) {

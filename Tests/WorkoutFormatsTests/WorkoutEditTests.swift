@@ -3,6 +3,8 @@ import OpenHealthKit
 import TestSupport
 import Testing
 import WorkoutFormats
+import WorkoutLibrary
+import WorkoutCatalog
 
 @Suite(.timeLimit(.minutes(2))) struct WorkoutEditTests {
     static let gpx = "activity-files/gc__urbanbiker-ride-hr-2019-04-18.gpx"

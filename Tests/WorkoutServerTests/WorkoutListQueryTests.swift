@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutFormats
 import WorkoutServer
+import WorkoutCatalog
 
 @Suite("Workout list query")
 struct WorkoutListQueryTests {

@@ -1,4 +1,5 @@
 public import WorkoutFormats
+public import WorkoutCatalog
 
 /// The order of a list of the club's workouts: by a figure, either way, then
 /// newest first, then by UUID — the same order as the one-athlete server's list,

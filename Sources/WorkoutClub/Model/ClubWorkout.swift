@@ -1,5 +1,6 @@
 public import Foundation
 public import WorkoutFormats
+public import WorkoutCatalog
 
 /// A workout on the club server: its figures and whose it is.
 ///

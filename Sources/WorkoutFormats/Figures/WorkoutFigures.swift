@@ -1,5 +1,5 @@
 import Foundation
-public import OpenHealthKitCore
+public import HealthKitModel
 
 /// A workout's figures, computed once from its records by one set of rules, so
 /// that every command, page, API and exported file shows the same numbers.

@@ -1,5 +1,5 @@
 public import Foundation
-import OpenHealthKitCore
+import HealthKitModel
 
 
 /// An activity's records as columns against time, the basis of every figure and

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitCore
+import HealthKitModel
 import WorkoutFormats
 
 /// The page's tables: summary, legs, laps, splits, zones and best efforts.

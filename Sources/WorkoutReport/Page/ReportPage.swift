@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitCore
+import HealthKitModel
 import WorkoutFormats
 
 /// Assembles a ``WorkoutReport``'s HTML document.

@@ -2,6 +2,7 @@ import Foundation
 import WorkoutClub
 import WorkoutFormats
 import WorkoutReport
+import WorkoutCatalog
 
 /// The club's pages as HTML.
 enum ClubPage {

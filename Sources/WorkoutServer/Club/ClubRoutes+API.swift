@@ -4,6 +4,7 @@ import Hummingbird
 import WorkoutClub
 import WorkoutFormats
 import WorkoutReport
+import WorkoutCatalog
 
 /// The club's JSON API: recorders and scripts with a bearer token, pages' scripts with the session cookie.
 extension ClubRoutes {

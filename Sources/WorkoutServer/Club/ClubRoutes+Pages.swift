@@ -5,6 +5,7 @@ import Hummingbird
 import WorkoutClub
 import WorkoutFormats
 import WorkoutReport
+import WorkoutCatalog
 
 /// The club's pages: log in, the list, a workout, the squad, a comparison.
 extension ClubRoutes {

@@ -3,6 +3,8 @@ import Foundation
 import Hummingbird
 import WorkoutClub
 import WorkoutFormats
+import WorkoutCatalog
+import WorkoutLibrary
 import WorkoutReport
 
 /// The club server's routes: pages for people with a session, the API for recorders with a token.

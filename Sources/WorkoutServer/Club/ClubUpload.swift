@@ -3,6 +3,7 @@ import Foundation
 import OpenHealthKitCore
 import WorkoutClub
 import WorkoutFormats
+import WorkoutLibrary
 
 /// A FIT, TCX or GPX file uploaded to the club, made into the archive `workout
 /// sync` would send had the file been imported into a recorder's store: the same

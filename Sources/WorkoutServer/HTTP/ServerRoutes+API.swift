@@ -2,6 +2,8 @@ import Foundation
 import Hummingbird
 import OpenHealthKitCore
 import WorkoutFormats
+import WorkoutLibrary
+import WorkoutCatalog
 import WorkoutReport
 
 /// The JSON API: the same workouts as the pages, with stable keys.

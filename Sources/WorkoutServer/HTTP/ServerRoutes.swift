@@ -2,11 +2,13 @@ import Foundation
 import Hummingbird
 import OpenHealthKitCore
 import WorkoutFormats
+import WorkoutLibrary
+import WorkoutCatalog
 import WorkoutReport
 
 /// The web app's pages: the list, each workout's report, downloads, upload and delete.
 struct ServerRoutes: Sendable {
-    let library: WorkoutLibrary
+    let library: StoreCatalog
     let liveFeed: LiveFeed?
     let configuration: WorkoutServer.Configuration
 

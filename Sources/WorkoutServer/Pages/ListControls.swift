@@ -1,4 +1,5 @@
 import WorkoutFormats
+import WorkoutCatalog
 
 /// What a list of workouts shows the same way on the one-athlete server's page and
 /// the club's: sortable column headers and the page links. Each list makes its own

@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutFormats
+import WorkoutLibrary
 import WorkoutReport
 
 /// The web app's page frame and its small pages: errors, confirmations, upload.

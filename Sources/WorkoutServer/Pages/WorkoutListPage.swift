@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutFormats
+import WorkoutCatalog
 
 /// The list of workouts: filters, sortable columns, pages, and the upload form.
 struct WorkoutListPage {

@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutFormats
+import WorkoutCatalog
 
 /// What an activity file holds, for `info`, `import` and `export`: as one
 /// line of text, or as JSON with stable keys.

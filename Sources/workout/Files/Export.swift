@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import WorkoutCatalog
 import WorkoutFormats
+import WorkoutLibrary
 
 /// `workout export ID|FILE`: a stored workout, or another activity file, as FIT, TCX or GPX.
 struct Export: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutLibrary
 
 /// `--export PATH`: also write the finished workout as a file, shared by `record` and `replay`.
 struct ExportOptions: ParsableArguments {

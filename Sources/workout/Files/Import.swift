@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutLibrary
+import WorkoutCatalog
 
 /// `workout import FILE...`: activity files into the store.
 struct Import: AsyncParsableCommand {

@@ -17,7 +17,7 @@ extension Record {
         let feed = LiveFeed(wallClock: { SystemClock().now })
         let publisher = LivePublisher(feed: feed, session: session, dataSource: dataSource, activity: activity.type, gps: gps, strap: strap,
                                       athlete: athlete, clock: clock)
-        let server = WorkoutServer(library: WorkoutLibrary(store: store), liveFeed: feed,
+        let server = WorkoutServer(library: StoreCatalog(store: store), liveFeed: feed,
                                    configuration: .init(host: serve.host, port: serve.port, token: token, isPublic: isPublic))
         let (listening, announce) = AsyncStream.makeStream(of: Result<URL, any Error>.self)
         let task = Task {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutCatalog
 import WorkoutServer
 import WorkoutSources
 

@@ -1,6 +1,7 @@
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutCatalog
 
 /// Shows a recording as it goes: the full-screen dashboard on a terminal, or
 /// log lines for headless use. Warnings go to standard error in both.

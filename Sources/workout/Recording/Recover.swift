@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutCatalog
 
 /// `workout recover`: finishes a workout a crash left open.
 struct Recover: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutLibrary
 import WorkoutSources
 
 /// `workout replay`: drive a session and live builder from a scenario file.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutLibrary
+import WorkoutCatalog
 
 /// `workout delete ID`: removes a workout and the samples recorded with it.
 struct Delete: AsyncParsableCommand {

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutLibrary
+import WorkoutCatalog
 
 /// `workout edit ID`: a stored workout's title, notes or sport.
 struct Edit: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutCatalog
 
 /// `workout list`: the recorded workouts, newest first.
 struct List: AsyncParsableCommand {

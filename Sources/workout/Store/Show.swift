@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutLibrary
 
 /// `workout show ID`: one workout in detail.
 struct Show: AsyncParsableCommand {

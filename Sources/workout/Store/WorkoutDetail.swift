@@ -1,6 +1,8 @@
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutLibrary
+import WorkoutCatalog
 
 /// Everything `workout show` says about a workout, in one value: the text is
 /// drawn from it, and `--json` prints it, so both carry the same facts.

@@ -4,6 +4,8 @@ import Foundation
 import OpenHealthKit
 import WorkoutClub
 import WorkoutFormats
+import WorkoutLibrary
+import WorkoutCatalog
 
 /// `workout sync --to URL --token T`: the store's workouts to a club server, and back with `--pull`.
 struct Sync: AsyncParsableCommand {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import WorkoutCatalog
 import WorkoutFormats
+import WorkoutLibrary
 import WorkoutReport
 import WorkoutSources
 

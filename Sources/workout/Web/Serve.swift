@@ -67,7 +67,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         if club.database != nil { return try await serveClub() }
         let store = try storeOptions.openExisting()
-        let server = WorkoutServer(library: WorkoutLibrary(store: store), configuration: .init(host: bind, port: port, token: token, isPublic: isPublic))
+        let server = WorkoutServer(library: StoreCatalog(store: store), configuration: .init(host: bind, port: port, token: token, isPublic: isPublic))
         let location = store.location
         do {
             try await server.run { url in

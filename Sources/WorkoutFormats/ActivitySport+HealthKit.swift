@@ -1,4 +1,4 @@
-public import OpenHealthKitCore
+public import HealthKitModel
 
 extension ActivitySport {
     /// The sport of a HealthKit activity type (``generic`` when files have no such sport).

@@ -1,5 +1,5 @@
 public import Foundation
-public import OpenHealthKitCore
+public import HealthKitModel
 
 /// A workout's figures for lists, tables and JSON, with stable keys.
 ///

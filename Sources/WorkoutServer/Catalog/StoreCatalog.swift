@@ -1,6 +1,8 @@
 public import Foundation
 public import OpenHealthKitCore
 public import WorkoutFormats
+public import WorkoutLibrary
+public import WorkoutCatalog
 
 /// The store's workouts as the web app sees them: a list kept current with an
 /// anchored query, and each workout's activity, samples and files.
@@ -9,7 +11,7 @@ public import WorkoutFormats
 /// changes since the last anchor, so a store of 10,000 workouts is listed
 /// without reading them all again, and workouts recorded or deleted by
 /// another process (a running `workout record`) appear at the next request.
-public actor WorkoutLibrary {
+public actor StoreCatalog {
     /// The store served.
     public let store: HKHealthStore
     private var summaries: [String: WorkoutSummary] = [:]

@@ -1,5 +1,7 @@
 public import Foundation
 public import OpenHealthKitCore
+public import WorkoutCatalog
+public import WorkoutFormats
 
 /// What a rider changes about a stored workout: its title, its notes, its sport.
 ///

@@ -1,6 +1,8 @@
 public import Foundation
 public import OpenHealthKitCore
 import WorkoutFormats
+public import ClubArchive
+import WorkoutCatalog
 
 extension WorkoutArchive {
     /// The archive of `workout` as `store` holds it, kept under `id`: its summary, its readings,

@@ -1,5 +1,6 @@
 public import Foundation
 public import OpenHealthKitCore
+public import WorkoutFormats
 
 /// Stores an ``Activity`` read from a file as a workout, with its samples,
 /// route, events and heartbeats.

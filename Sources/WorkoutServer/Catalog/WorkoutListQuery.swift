@@ -1,6 +1,7 @@
 public import Foundation
 import OpenHealthKitCore
 public import WorkoutFormats
+public import WorkoutCatalog
 
 /// Which workouts a list shows and in what order: the list page's and
 /// `/api/workouts`' query string (`?activity=running&from=2026-05-01&sort=-distance&page=2`).

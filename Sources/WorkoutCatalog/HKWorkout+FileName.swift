@@ -1,4 +1,4 @@
-public import OpenHealthKitCore
+public import HealthKitModel
 
 extension HKWorkout {
     /// A file name for the workout without its extension: its activity and

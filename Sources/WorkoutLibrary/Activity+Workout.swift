@@ -1,5 +1,6 @@
 import Foundation
 public import OpenHealthKitCore
+public import WorkoutFormats
 
 extension Activity {
     /// The activity of a stored workout, ready to write as FIT, TCX or GPX.
@@ -292,21 +293,4 @@ final class LockedArray<Element>: @unchecked Sendable {
     private var storage: [Element] = []
     func append(contentsOf elements: [Element]) { lock.withLock { storage += elements } }
     var values: [Element] { lock.withLock { storage } }
-}
-
-extension Activity {
-    /// The elevation its sessions state (a barometric device's own count) as workout metadata, which wins
-    /// over what a builder derives from the positions' altitudes: `HKMetadataKeyElevationAscended` and
-    /// `HKMetadataKeyElevationDescended`, each only when some session states it. Importing and replaying
-    /// a file both store it, so either way the workout climbs what the device said.
-    public var statedElevationMetadata: [String: Any] {
-        var metadata: [String: Any] = [:]
-        if let ascent = sessions.compactMap(\.ascent).reduce(nil, { ($0 ?? 0) + $1 }) {
-            metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: .meter(), doubleValue: ascent)
-        }
-        if let descent = sessions.compactMap(\.descent).reduce(nil, { ($0 ?? 0) + $1 }) {
-            metadata[HKMetadataKeyElevationDescended] = HKQuantity(unit: .meter(), doubleValue: descent)
-        }
-        return metadata
-    }
 }
