@@ -25,6 +25,9 @@ let package = Package(
         .library(name: "WorkoutServer", targets: ["WorkoutServer"]),
         .library(name: "HTTPForms", targets: ["HTTPForms"]),
         .library(name: "GATT", targets: ["GATT"]),
+        .library(name: "ScenarioModel", targets: ["ScenarioModel"]),
+        .library(name: "GPSDProtocol", targets: ["GPSDProtocol"]),
+        .library(name: "SensorBridge", targets: ["SensorBridge"]),
         .library(name: "ClubArchive", targets: ["ClubArchive"]),
         .library(name: "WorkoutClub", targets: ["WorkoutClub"]),
         .executable(name: "workout", targets: ["workout"]),
@@ -73,9 +76,17 @@ let package = Package(
         ),
         // gpsd's client library: apt install libgps-dev (Scripts/setup does).
         .systemLibrary(name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        // Sensor notifications as a serial bridge frames them (hex lines, SLIP, length-prefixed): frames to GATT values.
+        .target(name: "SensorBridge", dependencies: ["GATT"], swiftSettings: strictSettings),
+        // gpsd's JSON reports read without libgps (which can hang on hostile input): fixes, sky views, devices.
+        .target(name: "GPSDProtocol", swiftSettings: strictSettings),
+        // Scenarios as values: files and athlete profiles (YAML) read and checked, their expectations, and their
+        // simulation tick by tick; no store and no clock.
+        .target(name: "ScenarioModel", dependencies: ["HealthKitModel", "WorkoutFormats", "GATT", "Yams"], swiftSettings: strictSettings),
+        // The live sources: gpsd, a strap or sensors over a serial port, scenarios on a virtual clock.
         .target(
             name: "WorkoutSources",
-            dependencies: ["OpenHealthKitCore", "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog", "Yams", "CGPS", "GATT"],
+            dependencies: ["SensorBridge", "GPSDProtocol", "ScenarioModel", "OpenHealthKitCore", "WorkoutFormats", "CGPS", "GATT"],
             swiftSettings: strictSettings
         ),
         // Activity files (FIT, TCX, GPX) read and written, and the figures of a workout: no store, so they can be fuzzed alone.
@@ -158,8 +169,8 @@ let package = Package(
             dependencies: [
                 "OpenHealthKit",
                 "OpenHealthKitCore",
-                "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                "TestSupport",
             ],
             swiftSettings: strictSettings
         ),
@@ -184,42 +195,48 @@ let package = Package(
             dependencies: [
                 "CGPS",
                 "GATT",
-                "TestSupport",
-                "WorkoutSources",
+                "GPSDProtocol",
                 "OpenHealthKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                "ScenarioModel",
+                "SensorBridge",
+                "TestSupport",
+                "WorkoutFormats",
+                "WorkoutSources",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WorkoutFormatsTests",
             dependencies: [
-                "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog",
                 "OpenHealthKit",
-                "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                "TestSupport",
+                "WorkoutCatalog",
+                "WorkoutFormats",
+                "WorkoutLibrary",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WorkoutReportTests",
-            dependencies: ["WorkoutReport", "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog", "OpenHealthKit", "TestSupport"],
+            dependencies: ["OpenHealthKit", "WorkoutFormats", "WorkoutReport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutClubTests",
-            dependencies: ["WorkoutClub", "ClubArchive", "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog", "OpenHealthKit", "TestSupport"],
+            dependencies: ["ClubArchive", "OpenHealthKit", "TestSupport", "WorkoutCatalog", "WorkoutClub", "WorkoutFormats"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WorkoutServerTests",
-            dependencies: ["WorkoutServer", "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog"],
+            dependencies: ["WorkoutCatalog", "WorkoutFormats", "WorkoutServer"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WorkoutCommandTests",
-            dependencies: ["workout", "OpenHealthKit", "WorkoutSources", "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog", "TestSupport"],
+            dependencies: ["workout", "OpenHealthKit", "SensorBridge", "TestSupport", "WorkoutFormats", "WorkoutSources"],
             swiftSettings: strictSettings
         ),
     ],

@@ -31,6 +31,8 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OpenHealthKit", package: "OpenHealthKit"),
                 .product(name: "WorkoutSources", package: "OpenHealthKit"),
+                .product(name: "GATT", package: "OpenHealthKit"),
+                .product(name: "SensorBridge", package: "OpenHealthKit"),
             ],
             path: "Benchmarks/\(name)",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -253,14 +253,7 @@ extension Activity {
                                                        sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
         var locations: [CLLocation] = []
         for case let route as HKWorkoutRoute in routes {
-            locations += try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[CLLocation], any Error>) in
-                let collected = LockedArray<CLLocation>()
-                store.execute(HKWorkoutRouteQuery(route: route) { _, batch, done, error in
-                    if let error { return continuation.resume(throwing: error) }
-                    collected.append(contentsOf: batch ?? [])
-                    if done { continuation.resume(returning: collected.values) }
-                })
-            }
+            locations += try await HKWorkoutRouteQueryDescriptor(route).result(for: store)
         }
         return locations.sorted { $0.timestamp < $1.timestamp }
     }
@@ -270,27 +263,13 @@ extension Activity {
                                                        sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
         var intervals: [ActivityHeartbeatInterval] = []
         for case let sample as HKHeartbeatSeriesSample in series {
-            let beats = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[(TimeInterval, Bool)], any Error>) in
-                let collected = LockedArray<(TimeInterval, Bool)>()
-                store.execute(HKHeartbeatSeriesQuery(heartbeatSeries: sample) { _, time, gap, done, error in
-                    if let error { return continuation.resume(throwing: error) }
-                    collected.append(contentsOf: [(time, gap)])
-                    if done { continuation.resume(returning: collected.values) }
-                })
-            }
-            for index in beats.indices.dropFirst() where !beats[index].1 {
-                intervals.append(ActivityHeartbeatInterval(date: sample.startDate.addingTimeInterval(beats[index].0),
-                                                           seconds: beats[index].0 - beats[index - 1].0))
+            var beats: [HKHeartbeatSeriesQueryDescriptor.Result] = []
+            for try await beat in HKHeartbeatSeriesQueryDescriptor(sample).results(for: store) { beats.append(beat) }
+            for index in beats.indices.dropFirst() where !beats[index].precededByGap {
+                intervals.append(ActivityHeartbeatInterval(date: sample.startDate.addingTimeInterval(beats[index].timeSinceSeriesStart),
+                                                           seconds: beats[index].timeSinceSeriesStart - beats[index - 1].timeSinceSeriesStart))
             }
         }
         return intervals
     }
-}
-
-/// An array appended to from query callbacks.
-final class LockedArray<Element>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Element] = []
-    func append(contentsOf elements: [Element]) { lock.withLock { storage += elements } }
-    var values: [Element] { lock.withLock { storage } }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutSources
 import TestSupport
+import SensorBridge
 
 @Suite(.timeLimit(.minutes(3))) struct HrmCommandTests {
     func capture(_ text: String) throws -> String {

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import WorkoutFormats
 import WorkoutSources
+import SensorBridge
 
 /// A strap bridge on a socat pty, sending a heart-rate notification every
 /// 50 ms on its own thread: notification `i` carries 60 + i mod 120 bpm, and

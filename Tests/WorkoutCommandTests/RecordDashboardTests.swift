@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import WorkoutSources
+import SensorBridge
 
 /// A terminal for the dashboard: a tmux session of a given size on a server of
 /// its own, read with `capture-pane` and typed into with `send-keys`.

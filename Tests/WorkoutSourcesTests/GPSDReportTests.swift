@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import WorkoutSources
+import GPSDProtocol
 
 /// The recorder's reader of gpsd's JSON lines (GPSDMessage(line:)), which
 /// replaced libgps's unpacker after fuzzing found lines that hang it.

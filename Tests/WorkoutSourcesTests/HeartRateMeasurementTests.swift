@@ -3,6 +3,7 @@ import PropertyBased
 import TestSupport
 import Testing
 import WorkoutSources
+import GATT
 
 @Suite struct HeartRateMeasurementTests {
     /// One row of `../shared/data/hrm-captures.csv`: real notifications from public

@@ -2,6 +2,8 @@ import Foundation
 import OpenHealthKit
 import Testing
 import WorkoutSources
+import GATT
+import SensorBridge
 
 @Suite struct HeartRateStrapReadingsTests {
     let start = Date(timeIntervalSince1970: 1_760_000_000)

@@ -3,6 +3,8 @@ import OpenHealthKit
 import Testing
 import TestSupport
 import WorkoutSources
+import GATT
+import SensorBridge
 
 @Suite(.timeLimit(.minutes(3))) struct HeartRateStrapSourceTests {
     @Test func theHrmSchemeReadsItsParameters() throws {

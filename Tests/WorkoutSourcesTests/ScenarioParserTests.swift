@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import OpenHealthKit
 import WorkoutSources
+import ScenarioModel
 
 @Suite struct ScenarioParserTests {
     static let minimal = """

@@ -3,6 +3,7 @@ import Testing
 import OpenHealthKit
 import WorkoutSources
 import TestSupport
+import ScenarioModel
 
 /// A store of its own in a temporary file: in-memory stores are one per process
 /// (like a device's), and tests run in parallel.

@@ -3,6 +3,7 @@ import GATT
 import OpenHealthKit
 import Testing
 import WorkoutSources
+import SensorBridge
 
 @Suite struct SensorReadingsTests {
     static let start = Date(timeIntervalSince1970: 1_781_424_000)

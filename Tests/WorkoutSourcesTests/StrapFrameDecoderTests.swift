@@ -2,6 +2,8 @@ import Foundation
 import PropertyBased
 import Testing
 import WorkoutSources
+import SensorBridge
+import GATT
 
 @Suite struct StrapFrameDecoderTests {
     static func frames(_ events: [StrapFrameDecoder.Event]) -> [StrapFrameDecoder.Frame] {

@@ -1,5 +1,7 @@
 import Testing
 import WorkoutSources
+import GATT
+import SensorBridge
 
 @Suite struct StrapFramingTests {
     /// The worked example from the strap notes: HR 75, contact detected, one RR of 770/1024 s.

@@ -3,6 +3,8 @@ import OpenHealthKit
 import Testing
 import WorkoutSources
 import TestSupport
+import SensorBridge
+import GATT
 
 /// Reads what a ``StrapReader`` reports, waiting for particular events.
 struct StrapEvents {

@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkSupport
-import WorkoutSources
+import GATT
+import SensorBridge
 
 /// Target: decoding at least 5,000,000 strap notifications per second.
 ///

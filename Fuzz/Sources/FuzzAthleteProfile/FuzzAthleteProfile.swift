@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
-import OpenHealthKitCore
-import WorkoutSources
+import HealthKitModel
+import ScenarioModel
 
 /// Athlete profile files (YAML) through their reader.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-@_spi(Fuzzing) import WorkoutSources
+@_spi(Fuzzing) import GPSDProtocol
 
 /// One line of gpsd's JSON through the recorder's reader: it returns a fix,
 /// no fix, or an error, and a fix must be a place on Earth at a real time.

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import WorkoutSources
+import GATT
 
 /// Characteristic values through the 0x2A37 (Heart Rate Measurement) and 0x2A38 (Body Sensor Location) decoders.
 @_cdecl("LLVMFuzzerTestOneInput")

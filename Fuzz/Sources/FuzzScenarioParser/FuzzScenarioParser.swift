@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import WorkoutSources
+import ScenarioModel
 
 /// Scenario files (YAML) through the parser and every check it makes.
 @_cdecl("LLVMFuzzerTestOneInput")

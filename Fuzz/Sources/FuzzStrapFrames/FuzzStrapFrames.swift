@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
-import WorkoutSources
+import SensorBridge
+import GATT
 
 /// Serial bytes through the four strap framings: the first byte picks the framing and how the rest is cut into reads, as a port delivers them; each frame's payload goes through the 0x2A37 and 0x2A38 decoders.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import OpenHealthKit
+import HealthKitModel
 
 /// HealthKit unit strings through the unit grammar's parser, and each unit parsed through conversion.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// Reads activity summaries: each day's rings (``HKActivitySummary``), worked out from the
 /// store's workouts and active energy (``ActivityRings`` says how).
@@ -10,7 +11,7 @@ public import Foundation
 /// ```
 public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     private let resultsHandler: @Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void
-    private let updates = NSLockedBox<(@Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void)?>(nil)
+    private let updates = Mutex<(@Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void)?>(nil)
 
     /// A query for the summaries `predicate` names (all days with data when nil).
     public init(predicate: NSPredicate?, resultsHandler handler: @escaping @Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void) {
@@ -20,8 +21,8 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
 
     /// Called with the summaries again whenever the store changes, until the query is stopped.
     public var updateHandler: (@Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void)? {
-        get { updates.value }
-        set { updates.value = newValue }
+        get { updates.withLock { $0 } }
+        set { updates.withLock { $0 = newValue } }
     }
 
     override func start(on store: HKHealthStore) async {

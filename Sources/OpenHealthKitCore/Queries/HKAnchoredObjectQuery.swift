@@ -1,5 +1,6 @@
 public import Foundation
 internal import GRDB
+import Synchronization
 
 extension ObjectReader {
     /// What changed after `anchor` for `query`'s types, at most `limit` changes.
@@ -73,28 +74,28 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
 
     private let limit: Int
     private let resultsHandler: Handler
-    private let state: NSLockedBox<(anchor: HKQueryAnchor?, update: Handler?)>
+    private let state: Mutex<(anchor: HKQueryAnchor?, update: Handler?)>
 
     /// A query for changes to `type` after `anchor` (`nil` for everything).
     public init(type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int, resultsHandler handler: @escaping Handler) {
         self.limit = limit
         self.resultsHandler = handler
-        self.state = NSLockedBox((anchor, nil))
+        self.state = Mutex((anchor, nil))
         super.init(objectType: type, predicate: predicate)
     }
 
     /// Called with each later batch of changes; setting it makes the query long-running.
     public var updateHandler: Handler? {
-        get { state.value.update }
-        set { state.mutate { $0.update = newValue } }
+        get { state.withLock { $0.update } }
+        set { state.withLock { $0.update = newValue } }
     }
 
     override var isLongRunning: Bool { updateHandler != nil }
 
     private func next(_ store: HKHealthStore, limit: Int?) async throws -> AnchoredChanges {
         let query = try store.objectQuery(types: objectType.map { [$0] }, predicate: predicate)
-        let changes = try await store.reader().changes(query, after: state.value.anchor, limit: limit)
-        state.mutate { $0.anchor = changes.anchor }
+        let changes = try await store.reader().changes(query, after: state.withLock { $0.anchor }, limit: limit)
+        state.withLock { $0.anchor = changes.anchor }
         return changes
     }
 

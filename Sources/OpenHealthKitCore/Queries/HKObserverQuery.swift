@@ -1,5 +1,6 @@
 public import Foundation
 internal import GRDB
+import Synchronization
 
 /// Tells an app that samples of a type changed, so it can run its own queries.
 ///
@@ -10,7 +11,7 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     public typealias Handler = @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
 
     private let updateHandler: Handler
-    private let anchor = NSLockedBox<HKQueryAnchor?>(nil)
+    private let anchor = Mutex<HKQueryAnchor?>(nil)
 
     /// A query observing `sampleType`.
     public init(sampleType: HKSampleType, predicate: NSPredicate?, updateHandler: @escaping Handler) {
@@ -22,7 +23,8 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
 
     override func start(on store: HKHealthStore) async {
         do {
-            anchor.value = try await latestAnchor(store)
+            let latest = try await latestAnchor(store)
+            anchor.withLock { $0 = latest }
             if !isStopped { updateHandler(self, {}, nil) }
         } catch {
             if !isStopped { updateHandler(self, {}, error) }
@@ -38,8 +40,8 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     override func storeDidChange(on store: HKHealthStore, types: Set<String>?) async {
         do {
             let query = try store.objectQuery(types: objectType.map { [$0] }, predicate: predicate)
-            let changes = try await store.reader().changes(query, after: anchor.value, limit: nil)
-            anchor.value = changes.anchor
+            let changes = try await store.reader().changes(query, after: anchor.withLock { $0 }, limit: nil)
+            anchor.withLock { $0 = changes.anchor }
             guard !changes.added.isEmpty || !changes.deleted.isEmpty, !isStopped else { return }
             updateHandler(self, {}, nil)
         } catch {

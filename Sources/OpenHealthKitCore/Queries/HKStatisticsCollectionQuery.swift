@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// Statistics per interval, kept up to date while it runs.
 ///
@@ -18,19 +19,19 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     /// How long each bucket is.
     public let intervalComponents: DateComponents
     private let quantityType: HKQuantityType
-    private let handlers = HandlerStore()
+    private let handlers = Mutex(Handlers())
 
     /// Called once with the first collection.
     public var initialResultsHandler: (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)? {
-        get { handlers.initial }
-        set { handlers.initial = newValue }
+        get { handlers.withLock { $0.initial } }
+        set { handlers.withLock { $0.initial = newValue } }
     }
 
     /// Called after each change to the store, once per bucket whose statistics changed.
     /// Setting it makes the query long-running.
     public var statisticsUpdateHandler: (@Sendable (HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)? {
-        get { handlers.update }
-        set { handlers.update = newValue }
+        get { handlers.withLock { $0.update } }
+        set { handlers.withLock { $0.update = newValue } }
     }
 
     /// A query for statistics of `quantityType` per interval.
@@ -43,27 +44,14 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         super.init(objectType: quantityType, predicate: quantitySamplePredicate)
     }
 
-    private final class HandlerStore: @unchecked Sendable {
-        // Guarded by `lock`.
-        private let lock = NSLock()
-        private var _initial: (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)?
-        private var _update: (@Sendable (HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)?
+    /// The handlers and the last collection handed out, changed from any thread.
+    private struct Handlers {
+        var initial: (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)?
+        var update: (@Sendable (HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)?
         var last: HKStatisticsCollection?
-
-        var initial: (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)? {
-            get { lock.withLock { _initial } }
-            set { lock.withLock { _initial = newValue } }
-        }
-        var update: (@Sendable (HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)? {
-            get { lock.withLock { _update } }
-            set { lock.withLock { _update = newValue } }
-        }
-        func swapLast(_ collection: HKStatisticsCollection) -> HKStatisticsCollection? {
-            lock.withLock { defer { last = collection }; return last }
-        }
     }
 
-    override var isLongRunning: Bool { handlers.update != nil }
+    override var isLongRunning: Bool { handlers.withLock { $0.update != nil } }
 
     override func execute(on store: HKHealthStore) {
         do { try options.validate(for: quantityType) } catch { fatalError(error.localizedDescription) }
@@ -78,18 +66,18 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     override func start(on store: HKHealthStore) async {
         do {
             let collection = try await compute(store)
-            _ = handlers.swapLast(collection)
-            if !isStopped { handlers.initial?(self, collection, nil) }
+            handlers.withLock { $0.last = collection }
+            if !isStopped { handlers.withLock { $0.initial }?(self, collection, nil) }
         } catch {
-            if !isStopped { handlers.initial?(self, nil, error) }
+            if !isStopped { handlers.withLock { $0.initial }?(self, nil, error) }
         }
     }
 
     override func storeDidChange(on store: HKHealthStore, types: Set<String>?) async {
-        guard let update = handlers.update else { return }
+        guard let update = handlers.withLock({ $0.update }) else { return }
         do {
             let collection = try await compute(store)
-            let previous = handlers.swapLast(collection)
+            let previous = handlers.withLock { handlers in defer { handlers.last = collection }; return handlers.last }
             for statistics in Self.changed(from: previous, to: collection) where !isStopped {
                 update(self, statistics, collection, nil)
             }

@@ -18,20 +18,26 @@ public final class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
 
     override func start(on store: HKHealthStore) async {
         do {
-            let database = try store.database()
-            let beats = try await database.writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT time_since_start, preceded_by_gap FROM heartbeat WHERE series = ? ORDER BY time_since_start",
-                                 arguments: [self.series.uuid]).map { ($0[0] as Double, $0[1] as Bool) }
-            }
-            guard !beats.isEmpty else {
-                if !isStopped { dataHandler(self, 0, false, true, HKError(.errorNoData, "The heartbeat series \(series.uuid) has no beats")) }
-                return
-            }
+            let beats = try await store.beats(of: series)
             for (index, beat) in beats.enumerated() where !isStopped {
-                dataHandler(self, beat.0, beat.1, index == beats.count - 1, nil)
+                dataHandler(self, beat.timeSinceSeriesStart, beat.precededByGap, index == beats.count - 1, nil)
             }
         } catch {
             if !isStopped { dataHandler(self, 0, false, true, error) }
         }
+    }
+}
+
+extension HKHealthStore {
+    /// The beats of `series`, in order; ``HKError/Code/errorNoData`` when it has none.
+    func beats(of series: HKHeartbeatSeriesSample) async throws -> [HKHeartbeatSeriesQueryDescriptor.Result] {
+        let database = try database()
+        let beats = try await database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT time_since_start, preceded_by_gap FROM heartbeat WHERE series = ? ORDER BY time_since_start",
+                             arguments: [series.uuid])
+                .map { HKHeartbeatSeriesQueryDescriptor.Result(timeSinceSeriesStart: $0["time_since_start"], precededByGap: $0["preceded_by_gap"]) }
+        }
+        guard !beats.isEmpty else { throw HKError(.errorNoData, "The heartbeat series \(series.uuid) has no beats") }
+        return beats
     }
 }

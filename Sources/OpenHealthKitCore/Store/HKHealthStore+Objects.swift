@@ -196,6 +196,7 @@ extension HKHealthStore {
             try db.execute(sql: "DELETE FROM object WHERE uuid = ?", arguments: [uuid])
             try QuantitySeriesChunks.delete(series: uuid, in: db)
             try deleteLocations(route: uuid, in: db)
+            try db.execute(sql: "DELETE FROM heartbeat WHERE series = ?", arguments: [uuid])
             try db.execute(sql: "DELETE FROM attachment WHERE object = ?", arguments: [uuid])
             anchor += 1
         }

@@ -1,5 +1,6 @@
 import CGPS
 import Foundation
+import GPSDProtocol
 
 /// A connection to gpsd: libgps opens and closes it; the recorder writes its
 /// requests (never raising SIGPIPE) and reads gpsd's JSON lines itself.

@@ -1,6 +1,7 @@
 public import Foundation
 public import OpenHealthKitCore
 import Synchronization
+public import ScenarioModel
 
 /// The workout code a scenario drives: your own HealthKit-style manager, or
 /// the runner's standard ``ScenarioWorkout``.

@@ -1,5 +1,6 @@
 import Foundation
 public import OpenHealthKitCore
+public import ScenarioModel
 
 /// Turns simulated ticks into the readings live sources deliver: quantity
 /// samples, positions, heartbeats and device statuses, timed on the sensors' clock.

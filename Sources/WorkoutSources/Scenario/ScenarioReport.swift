@@ -1,4 +1,5 @@
 import Foundation
+public import ScenarioModel
 
 /// The outcome of checking one scenario file's expectations.
 public struct ScenarioReport: Sendable {

@@ -1,29 +1,14 @@
 public import Foundation
 import OpenHealthKitCore
 import WorkoutFormats
+public import ScenarioModel
 
 /// What a replayed workout came to: the figures `workout replay` prints and
 /// `workout check` judges. The same scenario and seed give the same result,
 /// byte for byte in JSON.
 public struct ScenarioResult: Sendable, Encodable {
-    /// A value an expectation can judge.
-    public enum Value: Sendable, Hashable, CustomStringConvertible {
-        /// A number.
-        case number(Double)
-        /// A word, such as a state.
-        case text(String)
-        /// Words in order, such as event types.
-        case list([String])
-
-        /// The value for people.
-        public var description: String {
-            switch self {
-            case .number(let value): format(value)
-            case .text(let text): text
-            case .list(let items): "[" + items.joined(separator: ", ") + "]"
-            }
-        }
-    }
+    /// A measured or expected figure: ``ScenarioValue``.
+    public typealias Value = ScenarioValue
 
     /// Minimum, average and maximum of a rate.
     public struct Range: Sendable, Encodable, Hashable {

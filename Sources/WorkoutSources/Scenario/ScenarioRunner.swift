@@ -1,6 +1,7 @@
 public import Foundation
 public import OpenHealthKitCore
 import Synchronization
+public import ScenarioModel
 
 /// Replays a scenario on a virtual clock against a session and live builder.
 ///

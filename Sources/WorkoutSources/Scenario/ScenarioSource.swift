@@ -1,5 +1,6 @@
 import Foundation
 public import OpenHealthKitCore
+public import ScenarioModel
 
 /// A live source that plays a scenario's sensors in real time, for
 /// `OPENHEALTHKIT_SOURCES=scenario:Scenarios/easy-run.yaml?speed=10`.

@@ -1,6 +1,7 @@
 public import Foundation
 public import OpenHealthKitCore
 import Synchronization
+public import ScenarioModel
 
 /// The session, live builder and data source a replay drives by default,
 /// doing what a workout app does for each timeline action.

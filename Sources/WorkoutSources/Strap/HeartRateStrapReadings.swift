@@ -1,5 +1,7 @@
 public import Foundation
 public import OpenHealthKitCore
+public import GATT
+public import SensorBridge
 
 /// Turns a strap's decoded messages into workout readings: heart-rate samples,
 /// heartbeats from RR intervals, energy from the strap's counter, and status

@@ -1,6 +1,7 @@
 public import Foundation
 import GATT
 public import OpenHealthKitCore
+public import SensorBridge
 
 /// Turns the notifications of a bike's and a runner's other sensors, carried by the same
 /// serial bridge as the strap, into workout readings:

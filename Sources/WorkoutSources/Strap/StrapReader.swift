@@ -1,5 +1,6 @@
 public import Foundation
 public import OpenHealthKitCore
+public import SensorBridge
 
 /// Reads a heart-rate bridge's serial port and splits it into frames, for as
 /// long as it is asked to: it reopens the device when it goes away (unplugged,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WorkoutSources
+import ScenarioModel
 
 /// A duration as scenarios write it: `90`, `90s`, `45m`, `1h30m`, `2h 5m` or `1:30:00`.
 struct DurationArgument: ExpressibleByArgument, Sendable {

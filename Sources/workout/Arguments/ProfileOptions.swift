@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutSources
+import ScenarioModel
 
 /// `--profile FILE`: the athlete, shared by `record`, `replay` and `import`.
 struct ProfileOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import WorkoutSources
+public import SensorBridge
 
 /// `--framing hrm1|hex|slip|cobs`: errors and help list the choices.
 extension StrapFraming: ExpressibleByArgument {

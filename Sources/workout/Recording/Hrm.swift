@@ -3,6 +3,7 @@ import Foundation
 import OpenHealthKit
 import GATT
 import WorkoutSources
+import SensorBridge
 
 /// `workout hrm`: decode and print a strap bridge's notifications as they arrive.
 struct Hrm: AsyncParsableCommand {

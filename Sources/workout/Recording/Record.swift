@@ -5,6 +5,7 @@ import WorkoutFormats
 import WorkoutCatalog
 import WorkoutServer
 import WorkoutSources
+import SensorBridge
 
 /// `workout record`: a live workout from gpsd and a heart-rate strap, saved to the store.
 struct Record: AsyncParsableCommand {

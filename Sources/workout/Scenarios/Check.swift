@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutSources
+import ScenarioModel
 
 /// `workout check`: replay scenarios and judge their expectations, for CI.
 struct Check: AsyncParsableCommand {

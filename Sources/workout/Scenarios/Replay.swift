@@ -4,6 +4,7 @@ import OpenHealthKit
 import WorkoutFormats
 import WorkoutLibrary
 import WorkoutSources
+import ScenarioModel
 
 /// `workout replay`: drive a session and live builder from a scenario file.
 struct Replay: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutSources
+import ScenarioModel
 
 /// Reads a scenario, turning its error into one a person can act on.
 func loadScenario(_ path: String) throws -> Scenario {

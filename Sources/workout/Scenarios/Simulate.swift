@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutSources
+import ScenarioModel
+import SensorBridge
+import GATT
 
 /// `workout simulate`: turn a scenario into the byte streams real devices send.
 struct Simulate: AsyncParsableCommand {

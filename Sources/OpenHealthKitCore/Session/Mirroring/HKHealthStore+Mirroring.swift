@@ -34,18 +34,18 @@ final class CompanionSlot: @unchecked Sendable {
 
     /// Makes the mirrored session for a primary that connected, once its start message arrives.
     func adopt(_ connection: MirrorConnection, store: HKHealthStore) {
-        let made = NSLockedBox<HKWorkoutSession?>(nil)
+        let made = MirroredSessionSlot()
         connection.startReading { [weak self] message in
-            if case .start(let start) = message, made.value == nil {
+            if case .start(let start) = message, made.session.withLock({ $0 == nil }) {
                 let session = HKWorkoutSession(mirroring: start, connection: connection, healthStore: store)
                 session.startMirrored(in: HKWorkoutSessionState(rawValue: start.state) ?? .notStarted, since: start.startDate)
-                made.value = session
+                made.session.withLock { $0 = session }
                 self?.currentHandler?(session)
                 return
             }
-            made.value?.receive(message)
+            made.session.withLock { $0 }?.receive(message)
         } onClose: { error in
-            made.value?.remoteWentAway(connection, error: error)
+            made.session.withLock { $0 }?.remoteWentAway(connection, error: error)
         }
     }
 }
@@ -78,4 +78,9 @@ extension HKHealthStore {
             return temporary.appendingPathComponent("openhealthkit-companion-\(getuid()).sock").path
         }
     }
+}
+
+/// The session a primary's connection made, once its start message arrived; read by the connection's later messages.
+private final class MirroredSessionSlot: Sendable {
+    let session = Mutex<HKWorkoutSession?>(nil)
 }
