@@ -3,7 +3,7 @@ public import Foundation
 /// A device's state, as its source reports it.
 public struct WorkoutSourceStatus: Sendable, Hashable {
     /// What happened.
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable {
         /// The device is connected and delivering data.
         case connected
         /// The device went away (unplugged, daemon gone, …).

@@ -1,6 +1,7 @@
 public import Foundation
+public import HealthKitModel
 
-/// A recording in progress, for the live page: its latest status and its track
+/// A recording in progress, for the live page: its latest snapshot and its track
 /// so far, sent to every open page as Server-Sent Events.
 ///
 /// A page that connects (or reconnects after a dropped connection) first gets
@@ -8,7 +9,7 @@ public import Foundation
 /// ``publish(_:newPoints:)`` with only the points added since, so it catches up
 /// whatever it missed.
 public actor LiveFeed {
-    private var status: LiveStatus?
+    private var status: LiveSnapshot?
     private var track: [[Double]] = []
     private var sequence = 0
     private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
@@ -26,13 +27,13 @@ public actor LiveFeed {
     }
 
     /// The latest status, if anything was published.
-    public var latest: LiveStatus? { status }
+    public var latest: LiveSnapshot? { status }
 
     /// How many track points were published.
     public var trackCount: Int { track.count }
 
     /// Publishes a new status, with the positions (latitude, longitude) added since the last one.
-    public func publish(_ status: LiveStatus, newPoints: [(latitude: Double, longitude: Double)] = []) {
+    public func publish(_ status: LiveSnapshot, newPoints: [(latitude: Double, longitude: Double)] = []) {
         self.status = status
         let points = newPoints.map { [($0.latitude * 1e6).rounded() / 1e6, ($0.longitude * 1e6).rounded() / 1e6] }
         track.append(contentsOf: points)
@@ -76,7 +77,7 @@ public actor LiveFeed {
     /// One event's data.
     private struct Message: Encodable {
         var sequence: Int
-        var status: LiveStatus?
+        var status: LiveSnapshot?
         var points: [[Double]]
         var trackCount: Int
         var sentAt: Date

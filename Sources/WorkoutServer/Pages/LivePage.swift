@@ -1,20 +1,28 @@
 /// The live page: a recording in progress, kept current over Server-Sent Events.
 ///
-/// It shows the state, the time without pauses (ticking between updates), the
-/// distance, speed or pace, heart rate and zone, the strap's and the GPS
-/// fix's state, and the track so far. A dropped connection reconnects by
+/// It shows the recording's ``LiveSnapshot``, the figures the dashboard shows: the state, the time without
+/// pauses (ticking between updates), the distance and lap, speed or pace (current, average, best), heart rate
+/// and zone, cadence, power, energy, elevation and grade, the strap's and the GPS fix's state, and the track so far. A dropped connection reconnects by
 /// itself and the snapshot it gets first catches the page up.
 enum LivePage {
     static func render() -> String {
         ServerPage.layout(title: "Live workout", body: """
             <p id="live-connection" class="count" aria-live="polite">connecting…</p>\
             <section aria-labelledby="live-now"><h2 id="live-now">Now</h2><dl class="live">\
-            <div><dt>State</dt><dd id="live-state">waiting</dd></div>\
+            <div><dt>Recording</dt><dd id="live-state">waiting</dd></div>\
             <div><dt>Time</dt><dd id="live-elapsed">0:00</dd></div>\
             <div><dt>Distance</dt><dd id="live-distance">0.00 km</dd></div>\
+            <div><dt>Lap</dt><dd id="live-lap">1</dd></div>\
             <div><dt id="live-speed-label">Speed</dt><dd id="live-speed">–</dd></div>\
+            <div><dt id="live-average-label">Average</dt><dd id="live-average">–</dd></div>\
+            <div><dt id="live-maximum-label">Maximum</dt><dd id="live-maximum">–</dd></div>\
             <div><dt>Heart rate</dt><dd id="live-heart-rate">–</dd></div>\
             <div><dt>Zone</dt><dd id="live-zone">–</dd></div>\
+            <div><dt>Cadence</dt><dd id="live-cadence">–</dd></div>\
+            <div><dt>Power</dt><dd id="live-power">–</dd></div>\
+            <div><dt>Energy</dt><dd id="live-energy">–</dd></div>\
+            <div><dt>Elevation</dt><dd id="live-elevation">–</dd></div>\
+            <div><dt>Grade</dt><dd id="live-grade">–</dd></div>\
             <div><dt>GPS</dt><dd id="live-gps">–</dd></div>\
             <div><dt>Strap</dt><dd id="live-strap">–</dd></div>\
             </dl><p id="live-done" hidden></p></section>\
@@ -45,7 +53,14 @@ enum LivePage {
         function show(){if(!status)return;$("live-state").textContent=status.state;$("live-distance").textContent=(status.distanceMeters/1000).toFixed(2)+" km";
           $("live-speed-label").textContent=status.showsPace?"Pace":"Speed";$("live-speed").textContent=speedText(status.speed);
           $("live-heart-rate").textContent=status.heartRate!=null?Math.round(status.heartRate)+" bpm":"–";$("live-zone").textContent=status.heartRateZone?"Z"+status.heartRateZone:"–";
-          $("live-gps").textContent=status.gps||"–";$("live-strap").textContent=status.strap||"–";tick();
+          $("live-lap").textContent=status.lap+" · "+clock(status.lapSeconds)+" · "+(status.lapDistanceMeters/1000).toFixed(2)+" km";
+          $("live-average-label").textContent=status.showsPace?"Average pace":"Average speed";$("live-average").textContent=speedText(status.averageSpeed);
+          $("live-maximum-label").textContent=status.showsPace?"Best pace":"Top speed";$("live-maximum").textContent=speedText(status.maximumSpeed);
+          function figure(v,unit,digits){return v!=null?v.toFixed(digits||0)+" "+unit:"–";}
+          $("live-cadence").textContent=figure(status.cadence,status.showsPace?"spm":"rpm");$("live-power").textContent=figure(status.power,"W");
+          $("live-energy").textContent=figure(status.energyKilocalories,"kcal");$("live-elevation").textContent=figure(status.elevationMeters,"m");
+          $("live-grade").textContent=status.gradePercent!=null?(status.gradePercent>=0?"+":"")+status.gradePercent.toFixed(1)+" %":"–";
+          $("live-gps").textContent=status.gps?status.gps.text:"–";$("live-strap").textContent=status.strap?status.strap.text:"–";tick();
           if(status.state==="ended"){ended=true;var done=$("live-done");done.hidden=false;
             done.innerHTML=status.workoutID?'Saved: <a id="live-workout-link" href="/workouts/'+status.workoutID+'">see the workout</a>':"The recording ended.";
             $("live-connection").textContent="recording ended";if(source){source.close();source=null;}}}

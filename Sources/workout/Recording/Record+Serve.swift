@@ -11,12 +11,11 @@ extension Record {
     }
 
     /// Starts the web app with the live page when `--serve` is given, and waits until it listens.
-    func startServer(store: HKHealthStore, session: HKWorkoutSession, dataSource: HKLiveWorkoutDataSource, gps: String?, strap: String?,
-                     athlete: AthleteProfile?, clock: any WorkoutClock, display: RecordDisplay) async throws -> LiveServer? {
+    func startServer(store: HKHealthStore, session: HKWorkoutSession, dataSource: HKLiveWorkoutDataSource, snapshotter: LiveSnapshotter,
+                     clock: any WorkoutClock, display: RecordDisplay) async throws -> LiveServer? {
         guard let serve else { return nil }
         let feed = LiveFeed(wallClock: { SystemClock().now })
-        let publisher = LivePublisher(feed: feed, session: session, dataSource: dataSource, activity: activity.type, gps: gps, strap: strap,
-                                      athlete: athlete, clock: clock)
+        let publisher = LivePublisher(feed: feed, session: session, dataSource: dataSource, snapshotter: snapshotter, clock: clock)
         let server = WorkoutServer(library: StoreCatalog(store: store), liveFeed: feed,
                                    configuration: .init(host: serve.host, port: serve.port, token: token, isPublic: isPublic))
         let (listening, announce) = AsyncStream.makeStream(of: Result<URL, any Error>.self)

@@ -133,8 +133,9 @@ struct Record: AsyncParsableCommand {
         share.formUnion([HKWorkoutType(), HKSeriesType.workoutRoute(), HKSeriesType.heartbeat(), HKQuantityType(.heartRateVariabilitySDNN)])
         try await store.requestAuthorization(toShare: share, read: share)
 
-        let display = RecordDisplay(plain: plain || isatty(STDOUT_FILENO) == 0, activity: activityType, gps: gps?.name, strap: strapName,
-                                    athlete: athlete, clock: clock)
+        let snapshotter = LiveSnapshotter(activity: activityType, gps: gps?.name, strap: strapName,
+                                          zones: athlete.flatMap(HeartRateZoneChoice.init(profile:))?.zones)
+        let display = RecordDisplay(plain: plain || isatty(STDOUT_FILENO) == 0, snapshotter: snapshotter, clock: clock)
         display.begin()
         // Start on the receiver's time: learn it before the session starts, so every date agrees with the fixes'.
         if let gps, fixWait > 0 {
@@ -151,8 +152,7 @@ struct Record: AsyncParsableCommand {
         let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
         let builder = session.associatedWorkoutBuilder()
         builder.dataSource = dataSource
-        let live = try await startServer(store: store, session: session, dataSource: dataSource, gps: gps?.name, strap: strapName, athlete: athlete,
-                                         clock: clock, display: display)
+        let live = try await startServer(store: store, session: session, dataSource: dataSource, snapshotter: snapshotter, clock: clock, display: display)
         builder.delegate = live?.publisher
         let start = clock.now
         session.startActivity(with: start)
@@ -163,8 +163,6 @@ struct Record: AsyncParsableCommand {
         let commands = CommandQueue()
         let interrupt = InterruptSignal { commands.push(.finish) }
         let keyboard = display.plain ? nil : Keyboard(commands)
-        var lap = RecordDisplay.Lap(start: start, elapsed: 0, distance: 0)
-        var lapNumber = 1
         var tick = 0
         var failuresShown = 0
         recording: while true {
@@ -186,10 +184,9 @@ struct Record: AsyncParsableCommand {
                     await session.settle(at: wanted, within: 1)
                     display.log(session.state == .paused ? "paused" : "resumed")
                 case .lap:
+                    let lap = snapshotter.startLap(builder: builder, at: now)
                     try? await builder.addWorkoutEvents([HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lap.start, end: now), metadata: nil)])
-                    display.log("lap \(lapNumber): \(clockText(builder.elapsedTime(at: now) - lap.elapsed))")
-                    lap = RecordDisplay.Lap(start: now, elapsed: builder.elapsedTime(at: now), distance: display.distance(builder))
-                    lapNumber += 1
+                    display.log("lap \(lap.number): \(clockText(lap.seconds))")
                 case .marker:
                     try? await builder.addWorkoutEvents([HKWorkoutEvent(type: .marker, dateInterval: DateInterval(start: now, duration: 0),
                                                                         metadata: nil)])
@@ -201,15 +198,15 @@ struct Record: AsyncParsableCommand {
             for failure in failures.dropFirst(failuresShown) { display.warn(failure) }
             failuresShown = failures.count
             tick += 1
-            display.update(session: session, builder: builder, dataSource: dataSource, lap: lap, lapNumber: lapNumber,
-                           redraw: changed || tick % 5 == 0)
-            if tick % 5 == 0 || changed { live?.publisher.publish(builder) }
-            if mirror, tick % 5 == 0 { await sendMirrorSnapshot(session, builder: builder, display: display, at: now) }
+            let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: now)
+            display.update(session: session, dataSource: dataSource, snapshot: snapshot, redraw: changed || tick % 5 == 0)
+            if tick % 5 == 0 || changed { live?.publisher.publish(snapshot) }
+            if mirror, tick % 5 == 0 { await sendMirrorSnapshot(snapshot, session: session) }
         }
         interrupt.cancel()
         let end = clock.now
-        if lap.start > start {
-            try? await builder.addWorkoutEvents([HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lap.start, end: end), metadata: nil)])
+        if let lapStart = snapshotter.currentLapStart, lapStart > start {
+            try? await builder.addWorkoutEvents([HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lapStart, end: end), metadata: nil)])
         }
         session.end()
         await session.settle(at: .ended)

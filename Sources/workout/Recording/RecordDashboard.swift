@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKit
 
 /// Draws the dashboard of a bike computer on a terminal of any size: a header
 /// with the state, the big figures (elapsed time, distance, heart rate) when
@@ -9,9 +10,10 @@ enum RecordDashboard {
     /// The screen's lines, exactly `height` of them, each exactly `width` columns.
     static func render(_ state: DashboardState, width: Int, height: Int) -> [String] {
         let width = max(width, 20), height = max(height, 3)
+        let snapshot = state.snapshot
         var lines: [String] = []
         let clock = state.timeOfDay
-        let title = " \(state.state.uppercased())  \(state.activity)  lap \(state.lapNumber)"
+        let title = " \(snapshot.state.rawValue.uppercased())  \(snapshot.activity)  lap \(snapshot.lap)"
         lines.append(fit(title + String(repeating: " ", count: max(1, width - title.count - clock.count - 1)) + clock + " ", width))
 
         // Big figures when the screen has room for them and the fields below.
@@ -19,33 +21,33 @@ enum RecordDashboard {
         if bigFigures {
             let boxWidth = width / 3
             let boxes = [
-                box("TIME", big(clockText(state.elapsed)), width: boxWidth),
-                box("DISTANCE km", big(String(format: "%.2f", state.distance / 1000)), width: boxWidth),
-                box("HEART RATE bpm" + (state.heartRateZone.map { "  Z\($0)" } ?? ""), big(state.heartRate.map { String(format: "%.0f", $0) } ?? "-"),
+                box("TIME", big(clockText(snapshot.elapsedSeconds)), width: boxWidth),
+                box("DISTANCE km", big(String(format: "%.2f", snapshot.distanceMeters / 1000)), width: boxWidth),
+                box("HEART RATE bpm" + (snapshot.heartRateZone.map { "  Z\($0)" } ?? ""), big(snapshot.heartRate.map { String(format: "%.0f", $0) } ?? "-"),
                     width: width - 2 * boxWidth),
             ]
             for row in 0..<5 { lines.append(fit(boxes.map { $0[row] }.joined(), width)) }
         } else {
-            lines.append(fit(" time \(clockText(state.elapsed))   distance \(String(format: "%.2f km", state.distance / 1000))   heart rate "
-                + (state.heartRate.map { String(format: "%.0f bpm", $0) } ?? "-") + (state.heartRateZone.map { " Z\($0)" } ?? ""), width))
+            lines.append(fit(" time \(clockText(snapshot.elapsedSeconds))   distance \(String(format: "%.2f km", snapshot.distanceMeters / 1000))   heart rate "
+                + (snapshot.heartRate.map { String(format: "%.0f bpm", $0) } ?? "-") + (snapshot.heartRateZone.map { " Z\($0)" } ?? ""), width))
         }
 
         let speed: (Double?) -> String = { value in
             guard let value else { return "-" }
-            return state.showsPace ? paceText(value) : String(format: "%.1f km/h", value * 3.6)
+            return snapshot.showsPace ? paceText(value) : String(format: "%.1f km/h", value * 3.6)
         }
         let fields: [(String, String)] = [
-            ("lap time", clockText(state.lapTime)),
-            ("lap distance", String(format: "%.2f km", state.lapDistance / 1000)),
-            ("energy", state.energy.map { String(format: "%.0f kcal", $0) } ?? "-"),
-            (state.showsPace ? "pace" : "speed", speed(state.speed)),
-            (state.showsPace ? "average pace" : "average", speed(state.averageSpeed)),
-            (state.showsPace ? "best pace" : "maximum", speed(state.maximumSpeed)),
-            ("cadence", state.cadence.map { String(format: "%.0f rpm", $0) } ?? "-"),
-            ("power", state.power.map { String(format: "%.0f W", $0) } ?? "-"),
-            ("average hr", state.averageHeartRate.map { String(format: "%.0f bpm", $0) } ?? "-"),
-            ("elevation", state.elevation.map { String(format: "%.0f m", $0) } ?? "-"),
-            ("grade", state.grade.map { String(format: "%+.1f %%", $0) } ?? "-"),
+            ("lap time", clockText(snapshot.lapSeconds)),
+            ("lap distance", String(format: "%.2f km", snapshot.lapDistanceMeters / 1000)),
+            ("energy", snapshot.energyKilocalories.map { String(format: "%.0f kcal", $0) } ?? "-"),
+            (snapshot.showsPace ? "pace" : "speed", speed(snapshot.speed)),
+            (snapshot.showsPace ? "average pace" : "average", speed(snapshot.averageSpeed)),
+            (snapshot.showsPace ? "best pace" : "maximum", speed(snapshot.maximumSpeed)),
+            ("cadence", snapshot.cadence.map { String(format: "%.0f rpm", $0) } ?? "-"),
+            ("power", snapshot.power.map { String(format: "%.0f W", $0) } ?? "-"),
+            ("average hr", snapshot.averageHeartRate.map { String(format: "%.0f bpm", $0) } ?? "-"),
+            ("elevation", snapshot.elevationMeters.map { String(format: "%.0f m", $0) } ?? "-"),
+            ("grade", snapshot.gradePercent.map { String(format: "%+.1f %%", $0) } ?? "-"),
         ]
         let columns = width >= 60 ? 3 : width >= 40 ? 2 : 1
         let cellWidth = width / columns
@@ -55,8 +57,8 @@ enum RecordDashboard {
             }
             lines.append(fit(cells.joined(), width))
         }
-        lines.append(fit(" gps   " + (state.gps ?? "not used"), width))
-        lines.append(fit(" strap " + (state.strap ?? "not used"), width))
+        lines.append(fit(" gps   " + (snapshot.gps?.text ?? "not used"), width))
+        lines.append(fit(" strap " + (snapshot.strap?.text ?? "not used"), width))
 
         // The keys take the last line; log messages fill what is left, newest last.
         let keys = fit(" [p] pause/resume  [l] lap  [m] marker  [q] finish", width)

@@ -6,39 +6,24 @@ import WorkoutCatalog
 /// Shows a recording as it goes: the full-screen dashboard on a terminal, or
 /// log lines for headless use. Warnings go to standard error in both.
 final class RecordDisplay {
-    /// Where the current lap started: its date, the active time and the distance then.
-    struct Lap {
-        var start: Date
-        var elapsed: TimeInterval
-        var distance: Double
-    }
-
     let plain: Bool
     private let activity: HKWorkoutActivityType
-    private let gps: String?
-    private let strap: String?
-    /// The athlete's zones, by their chosen model (``HeartRateZoneChoice``), as every other surface draws them.
-    private let zones: HeartRateZones?
     private let clock: any WorkoutClock
     private let screen = TerminalScreen()
-    private var state = DashboardState()
+    private var state: DashboardState
     private var lastStatuses: [String: WorkoutSourceStatus.Kind] = [:]
     private var lastState: HKWorkoutSessionState?
     private var lastSummary = -10.0
-    /// Recent (distance, altitude) pairs, for the grade over the last 100 m.
-    private var climb: [(Double, Double)] = []
 
-    init(plain: Bool, activity: HKWorkoutActivityType, gps: String?, strap: String?, athlete: AthleteProfile?, clock: any WorkoutClock) {
+    /// A display of the recording that `snapshotter` takes snapshots of.
+    init(plain: Bool, snapshotter: LiveSnapshotter, clock: any WorkoutClock) {
         self.plain = plain
-        self.activity = activity
-        self.gps = gps
-        self.strap = strap
-        zones = athlete.flatMap(HeartRateZoneChoice.init(profile:))?.zones
+        self.activity = snapshotter.activity
         self.clock = clock
-        state.activity = activity.name
-        state.showsPace = usesPace(activity.name)
-        if gps != nil { state.gps = "waiting" }
-        if strap != nil { state.strap = "waiting" }
+        var waiting = LiveSnapshot(activity: snapshotter.activity.name, showsPace: LiveSnapshot.showsPace(snapshotter.activity.name), date: clock.now)
+        waiting.gps = snapshotter.gps.map { LiveSnapshot.Source(name: $0, kind: nil, detail: "", text: "waiting") }
+        waiting.strap = snapshotter.strap.map { LiveSnapshot.Source(name: $0, kind: nil, detail: "", text: "waiting") }
+        state = DashboardState(snapshot: waiting)
     }
 
     /// Takes the screen (dashboard mode).
@@ -67,81 +52,29 @@ final class RecordDisplay {
         if !plain { log("warning: \(text)") }
     }
 
-    /// The workout's distance so far, in metres.
-    func distance(_ builder: HKLiveWorkoutBuilder) -> Double {
-        builder.statistics(for: HKQuantityType(HKWorkout.distanceType(for: activity)))?.sumQuantity()?.doubleValue(for: .meter()) ?? 0
-    }
-
-    func update(session: HKWorkoutSession, builder: HKLiveWorkoutBuilder, dataSource: HKLiveWorkoutDataSource, lap: Lap, lapNumber: Int, redraw now: Bool) {
-        let statuses = dataSource.statuses
-        // Device changes are always logged, in both modes.
-        for (name, status) in statuses.sorted(by: { $0.key < $1.key }) where lastStatuses[name] != status.kind {
+    /// Shows `snapshot`: on the dashboard when `now` (or the terminal changed size); in plain mode, the
+    /// session's state changes and a line every 10 s. Device changes are logged in both.
+    func update(session: HKWorkoutSession, dataSource: HKLiveWorkoutDataSource, snapshot: LiveSnapshot, redraw now: Bool) {
+        for (name, status) in dataSource.statuses.sorted(by: { $0.key < $1.key }) where lastStatuses[name] != status.kind {
             lastStatuses[name] = status.kind
             log("\(name) \(status.kind.rawValue)" + (status.detail.isEmpty ? "" : ": \(status.detail)"))
         }
-        let date = clock.now
-        let elapsed = builder.elapsedTime(at: date)
+        state.snapshot = snapshot
         if plain {
             if session.state != lastState {
                 lastState = session.state
                 write("state \(Self.name(session.state))")
             }
-            if elapsed - lastSummary >= 10 {
-                lastSummary = elapsed
-                let heartRate = builder.statistics(for: HKQuantityType(.heartRate))?.mostRecentQuantity()?.doubleValue(for: beatsPerMinute)
-                write("\(clockText(elapsed)) " + String(format: "distance %.2f km", distance(builder) / 1000)
-                      + (heartRate.map { String(format: "  heart rate %.0f bpm", $0) } ?? ""))
+            if snapshot.elapsedSeconds - lastSummary >= 10 {
+                lastSummary = snapshot.elapsedSeconds
+                write("\(clockText(snapshot.elapsedSeconds)) " + String(format: "distance %.2f km", snapshot.distanceMeters / 1000)
+                      + (snapshot.heartRate.map { String(format: "  heart rate %.0f bpm", $0) } ?? ""))
             }
             return
         }
         guard now || screen.resized else { return }
-        fill(session: session, builder: builder, dataSource: dataSource, lap: lap, lapNumber: lapNumber, at: date)
+        state.timeOfDay = timeText(snapshot.date)
         redraw()
-    }
-
-    private func fill(session: HKWorkoutSession, builder: HKLiveWorkoutBuilder, dataSource: HKLiveWorkoutDataSource, lap: Lap, lapNumber: Int, at date: Date) {
-        let elapsed = builder.elapsedTime(at: date)
-        let meters = distance(builder)
-        let automatic = session.state == .paused && (builder.workoutEvents.last { $0.type == .motionPaused || $0.type == .motionResumed }?.type == .motionPaused)
-        state.state = automatic ? "auto-paused" : Self.name(session.state)
-        state.elapsed = elapsed
-        state.distance = meters
-        state.lapNumber = lapNumber
-        state.lapTime = elapsed - lap.elapsed
-        state.lapDistance = meters - lap.distance
-        state.timeOfDay = timeText(date)
-        // Readings older than a few seconds are not current any more.
-        func recent(_ statistics: HKStatistics?, unit: HKUnit, within seconds: TimeInterval = 5) -> Double? {
-            guard let statistics, let interval = statistics.mostRecentQuantityDateInterval(),
-                  date.timeIntervalSince(interval.end) <= seconds else { return nil }
-            return statistics.mostRecentQuantity()?.doubleValue(for: unit)
-        }
-        let heartRate = builder.statistics(for: HKQuantityType(.heartRate))
-        state.heartRate = recent(heartRate, unit: beatsPerMinute, within: 10)
-        state.averageHeartRate = heartRate?.averageQuantity()?.doubleValue(for: beatsPerMinute)
-        // Below zone 1 (half the maximum) is no zone.
-        state.heartRateZone = state.heartRate.flatMap { value in zones?.zone(of: value) }
-            .flatMap { $0 > 0 ? $0 : nil }
-        state.cadence = recent(builder.statistics(for: HKQuantityType(.cyclingCadence)), unit: beatsPerMinute)
-        state.power = recent(builder.statistics(for: HKQuantityType(activity == .cycling ? .cyclingPower : .runningPower)), unit: .watt())
-        state.energy = builder.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie())
-        let location = dataSource.latestLocation.flatMap { date.timeIntervalSince($0.timestamp) <= 5 ? $0 : nil }
-        state.speed = location.flatMap { $0.speed >= 0 ? $0.speed : nil }
-        state.averageSpeed = elapsed > 0 && meters > 0 ? meters / elapsed : nil
-        state.maximumSpeed = (dataSource.derivedMetadata[HKMetadataKeyMaximumSpeed] as? HKQuantity)?.doubleValue(for: HKUnit(from: "m/s"))
-        if let location, location.verticalAccuracy >= 0 {
-            state.elevation = location.altitude
-            if climb.last.map({ meters - $0.0 >= 5 }) ?? true { climb.append((meters, location.altitude)) }
-            while climb.count > 2, meters - climb[1].0 >= 100 { climb.removeFirst() }
-            if let first = climb.first, meters - first.0 >= 50 { state.grade = (location.altitude - first.1) / (meters - first.0) * 100 }
-        }
-        let statuses = dataSource.statuses
-        if let gps {
-            var text = statuses[gps].map { Self.describe($0) } ?? "waiting for gpsd"
-            if let location = dataSource.latestLocation, location.horizontalAccuracy > 0 { text += String(format: ", ±%.0f m", location.horizontalAccuracy) }
-            state.gps = text
-        }
-        if let strap { state.strap = statuses[strap].map { Self.describe($0) } ?? "waiting for the strap" }
     }
 
     private func redraw() {
@@ -156,7 +89,7 @@ final class RecordDisplay {
         lines.append("  duration    \(clockText(workout.duration)) active, \(clockText(workout.endDate.timeIntervalSince(workout.startDate))) in all")
         if let meters = WorkoutSummary.distance(of: workout) {
             lines.append(String(format: "  distance    %.2f km", meters / 1000))
-            if workout.duration > 0, meters > 0 { lines.append("  \(state.showsPace ? "pace " : "speed")       \(speedText(meters / workout.duration, activity: activity.name)) average") }
+            if workout.duration > 0, meters > 0 { lines.append("  \(state.snapshot.showsPace ? "pace " : "speed")       \(speedText(meters / workout.duration, activity: activity.name)) average") }
         }
         if let heartRate = workout.statistics(for: HKQuantityType(.heartRate)), let average = heartRate.averageQuantity()?.doubleValue(for: beatsPerMinute) {
             lines.append(String(format: "  heart rate  %.0f bpm average, %.0f highest", average, heartRate.maximumQuantity()?.doubleValue(for: beatsPerMinute) ?? average))
@@ -172,18 +105,6 @@ final class RecordDisplay {
         let devices = events.filter { $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] != nil }.count
         if devices > 0 { lines.append("  device events \(devices)") }
         return lines
-    }
-
-    static func describe(_ status: WorkoutSourceStatus) -> String {
-        let kind = switch status.kind {
-        case .fix3D: "3D fix"
-        case .fix2D: "2D fix"
-        case .noFix: "no fix"
-        case .contactLost: "no skin contact"
-        case .contactRestored: "contact"
-        default: status.kind.rawValue
-        }
-        return status.detail.isEmpty ? kind : "\(kind): \(status.detail)"
     }
 
     static func name(_ state: HKWorkoutSessionState) -> String {

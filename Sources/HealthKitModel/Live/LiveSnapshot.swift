@@ -1,0 +1,115 @@
+public import Foundation
+
+/// A recording as it stands: every figure the dashboard, the live page and a mirrored companion show, taken at
+/// once from the session, its builder and its data source, so that they all show the same figures.
+///
+/// Readings older than a few seconds are not current: the current speed, cadence and power are absent
+/// after 5 s without a reading, the heart rate after 10 s.
+public struct LiveSnapshot: Codable, Sendable, Equatable {
+    /// Where the recording is.
+    public enum State: String, Codable, Sendable, Hashable {
+        /// The session has not started.
+        case waiting
+        /// Recording.
+        case running
+        /// Paused by the rider.
+        case paused
+        /// Paused because the rider stopped moving.
+        case autoPaused = "auto-paused"
+        /// Stopped, not yet ended.
+        case stopped
+        /// Ended; the workout is being saved.
+        case saving
+        /// Saved (``LiveSnapshot/workoutID`` names it) or, without an identifier, discarded.
+        case ended
+    }
+
+    /// A device the recording listens to and what it last said.
+    public struct Source: Codable, Sendable, Equatable {
+        /// The source's name, as its statuses carry it (`gpsd localhost:2947`, `strap /dev/ttyUSB0`).
+        public var name: String
+        /// What it last reported; absent until it reports anything.
+        public var kind: WorkoutSourceStatus.Kind?
+        /// The report's detail, such as the reason a connection went away.
+        public var detail: String
+        /// What people read: `3D fix, ±4 m`, `no skin contact`, `waiting for gpsd`.
+        public var text: String
+
+        /// A source's state.
+        public init(name: String, kind: WorkoutSourceStatus.Kind?, detail: String, text: String) {
+            self.name = name
+            self.kind = kind
+            self.detail = detail
+            self.text = text
+        }
+    }
+
+    /// The recording's state.
+    public var state: State
+    /// The activity, as HealthKit's case name (`cycling`).
+    public var activity: String
+    /// Whether speeds read better as pace (on foot).
+    public var showsPace: Bool
+    /// When the workout started.
+    public var start: Date?
+    /// When the snapshot was taken, on the recording's clock.
+    public var date: Date
+    /// Seconds of activity, pauses left out.
+    public var elapsedSeconds: Double
+    /// Metres covered.
+    public var distanceMeters: Double
+    /// The current lap's number, from 1.
+    public var lap: Int
+    /// Seconds of activity in the current lap.
+    public var lapSeconds: Double
+    /// Metres covered in the current lap.
+    public var lapDistanceMeters: Double
+    /// The current speed, metres per second.
+    public var speed: Double?
+    /// Distance over active time, metres per second.
+    public var averageSpeed: Double?
+    /// The fastest speed so far, as the workout will store it, metres per second.
+    public var maximumSpeed: Double?
+    /// The current heart rate, beats per minute.
+    public var heartRate: Double?
+    /// The average heart rate so far.
+    public var averageHeartRate: Double?
+    /// The current heart rate's zone (1 to 5) in the athlete's model; absent below zone 1 or without an athlete.
+    public var heartRateZone: Int?
+    /// The current cadence, revolutions (or steps) per minute.
+    public var cadence: Double?
+    /// The current power, watts.
+    public var power: Double?
+    /// Active energy so far, kilocalories.
+    public var energyKilocalories: Double?
+    /// The current elevation, metres.
+    public var elevationMeters: Double?
+    /// The grade over about the last 100 m, percent.
+    public var gradePercent: Double?
+    /// The GPS receiver, when one is used.
+    public var gps: Source?
+    /// The heart-rate strap or sensor bridge, when one is used.
+    public var strap: Source?
+    /// The time of the latest fix (the receiver's clock).
+    public var fixTime: Date?
+    /// The saved workout's identifier, once it has ended.
+    public var workoutID: String?
+
+    /// A snapshot of a recording that has not started: no figures yet.
+    public init(state: State = .waiting, activity: String, showsPace: Bool, date: Date) {
+        self.state = state
+        self.activity = activity
+        self.showsPace = showsPace
+        self.date = date
+        elapsedSeconds = 0
+        distanceMeters = 0
+        lap = 1
+        lapSeconds = 0
+        lapDistanceMeters = 0
+    }
+
+    /// Whether `activity` (HealthKit's case name) is measured in pace (minutes per km) rather than speed.
+    public static func showsPace(_ activity: String) -> Bool {
+        ["running", "walking", "hiking", "wheelchairRunPace", "wheelchairWalkPace", "crossCountrySkiing"].contains(activity)
+    }
+}

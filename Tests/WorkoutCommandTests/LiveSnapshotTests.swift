@@ -1,0 +1,115 @@
+import Foundation
+import OpenHealthKit
+import TestSupport
+import Testing
+import WorkoutServer
+@testable import workout
+
+/// One recording's snapshots, as the dashboard draws them and as the live page receives them: the same
+/// figures from the same ``LiveSnapshot``.
+@Suite(.timeLimit(.minutes(2))) struct LiveSnapshotTests {
+    static let start = Date(timeIntervalSince1970: 1_767_000_000)
+    static let perMinute = HKUnit.count().unitDivided(by: .minute())
+
+    /// A ride of `seconds` seconds on a virtual clock: a 3D fix every second, climbing 1 m per 20 m at 8 m/s,
+    /// heart rate 150, cadence 90, power 240, with `snapshotter` taking a snapshot each second as the
+    /// recording loop does and a lap at `lapAt` seconds; the session, builder and data source, and the clock.
+    static func ride(seconds: Int, snapshotter: LiveSnapshotter, lapAt: Int? = nil) async throws
+        -> (HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource, VirtualClock) {
+        let folder = Scratch.url("snapshot")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = HKHealthStore(location: .file(folder.appendingPathComponent("store.sqlite").path))
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .cycling
+        configuration.locationType = .outdoor
+        let clock = VirtualClock(start: start)
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
+        let builder = session.associatedWorkoutBuilder()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
+        dataSource.enableCollection(for: HKQuantityType(.cyclingCadence), predicate: nil)
+        dataSource.enableCollection(for: HKQuantityType(.cyclingPower), predicate: nil)
+        let types: Set<HKSampleType> = Set(dataSource.typesToCollect.map { $0 as HKSampleType }).union([HKWorkoutType(), HKSeriesType.workoutRoute()])
+        try await store.requestAuthorization(toShare: types, read: types)
+        builder.dataSource = dataSource
+        session.startActivity(with: start)
+        try await builder.beginCollection(at: start)
+        await session.settle(at: .running, within: 5)
+        await dataSource.deliver([.status(WorkoutSourceStatus(source: "gps", kind: .fix3D, date: start))], from: "gps")
+        for second in 0...seconds {
+            var readings: [WorkoutReading] = []
+            let date = start.addingTimeInterval(Double(second))
+            let meters = Double(second) * 8
+            readings.append(.location(CLLocation(coordinate: CLLocationCoordinate2D(latitude: 52 + meters / 111_200, longitude: 4.9), altitude: 10 + meters / 20,
+                                                 horizontalAccuracy: 4, verticalAccuracy: 6, course: 0, speed: 8, timestamp: date)))
+            readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: perMinute, doubleValue: 150), start: date, end: date)))
+            readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingCadence), quantity: HKQuantity(unit: perMinute, doubleValue: 90), start: date, end: date)))
+            readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingPower), quantity: HKQuantity(unit: .watt(), doubleValue: 240), start: date, end: date)))
+            clock.set(to: date)
+            await dataSource.deliver(readings, from: "gps")
+            await dataSource.flush()
+            if second == lapAt { #expect(snapshotter.startLap(builder: builder, at: date).number == 1) }
+            _ = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: date)
+        }
+        return (session, builder, dataSource, clock)
+    }
+
+    @Test func theDashboardAndTheLivePageShowTheSameFiguresFromOneSnapshot() async throws {
+        let zones = HeartRateZones(maximum: 190)
+        let snapshotter = LiveSnapshotter(activity: .cycling, gps: "gps", strap: nil, zones: zones)
+        let (session, builder, dataSource, clock) = try await Self.ride(seconds: 120, snapshotter: snapshotter, lapAt: 60)
+        let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now)
+
+        // The figures themselves, from the ride.
+        #expect(snapshot.state == .running)
+        #expect(abs(snapshot.elapsedSeconds - 120) < 0.001)
+        #expect(abs(snapshot.distanceMeters - 960) < 2, "\(snapshot.distanceMeters)")
+        #expect(snapshot.lap == 2)
+        #expect(abs(snapshot.lapSeconds - 60) < 0.001)
+        #expect(snapshot.speed == 8)
+        #expect(snapshot.heartRate == 150)
+        #expect(snapshot.heartRateZone == zones.zone(of: 150))
+        #expect(snapshot.cadence == 90)
+        #expect(snapshot.power == 240)
+        #expect(snapshot.elevationMeters == 58)
+        #expect(abs((snapshot.gradePercent ?? 0) - 5) < 0.01, "\(String(describing: snapshot.gradePercent))")
+        #expect(snapshot.gps?.kind == .fix3D)
+
+        // The live page gets exactly this snapshot, through the publisher and the feed.
+        let feed = LiveFeed(wallClock: { Self.start })
+        let publisher = LivePublisher(feed: feed, session: session, dataSource: dataSource, snapshotter: snapshotter, clock: clock)
+        publisher.publish(builder)
+        await publisher.finish(workoutID: nil, builder: builder)
+        var page = try #require(await feed.latest)
+        #expect(page.state == .ended)
+        page.state = snapshot.state
+        #expect(page == snapshot, "the page got \(String(describing: page)), the dashboard \(String(describing: snapshot))")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(await feed.snapshotJSON().utf8)) as? [String: Any])
+        let status = try #require(json["status"] as? [String: Any])
+        #expect(status["distanceMeters"] as? Double == snapshot.distanceMeters)
+        #expect(status["power"] as? Double == 240)
+        #expect((status["gps"] as? [String: Any])?["text"] as? String == snapshot.gps?.text)
+
+        // The dashboard draws the same snapshot (19 rows: the figures as text, not big digits).
+        let screen = RecordDashboard.render(DashboardState(snapshot: snapshot, timeOfDay: "10:00:00"), width: 100, height: 19).joined(separator: "\n")
+        for text in ["RUNNING", "cycling", "lap 2", String(format: "%.2f km", snapshot.distanceMeters / 1000), "28.8 km/h", "90 rpm", "240 W",
+                     "58 m", "+5.0 %", "150 bpm", snapshot.gps?.text ?? "-"] {
+            #expect(screen.contains(text), "the dashboard lacks \(text):\n\(screen)")
+        }
+        session.end()
+    }
+
+    @Test func readingsOlderThanTheirWindowAreNotCurrent() async throws {
+        let snapshotter = LiveSnapshotter(activity: .cycling, gps: "gps", strap: nil, zones: nil)
+        let (session, builder, dataSource, clock) = try await Self.ride(seconds: 30, snapshotter: snapshotter)
+        clock.set(to: Self.start.addingTimeInterval(30 + LiveSnapshotter.currentWithin + 1))
+        let later = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now)
+        #expect(later.speed == nil)
+        #expect(later.cadence == nil)
+        #expect(later.power == nil)
+        #expect(later.heartRate == 150, "heart rate stays current for \(LiveSnapshotter.heartRateCurrentWithin) s")
+        #expect(later.averageHeartRate == 150)
+        clock.set(to: Self.start.addingTimeInterval(30 + LiveSnapshotter.heartRateCurrentWithin + 1))
+        #expect(snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now).heartRate == nil)
+        session.end()
+    }
+}
