@@ -19,7 +19,7 @@ extension Club {
     /// the same workout, uploaded as another file or sent by a recorder.
     public func workout(ownedBy owner: Int64, activity: String, startingAt start: Date) async throws -> ClubWorkout? {
         guard !activity.contains("\u{0}") else { return nil }
-        return try await database.rows(Self.listing + " WHERE w.athlete_id = $1 AND w.activity = $2 AND w.start_time > $3 AND w.start_time < $4 ORDER BY w.start_time LIMIT 1",
+        return try await database.read(Self.listing + " WHERE w.athlete_id = $1 AND w.activity = $2 AND w.start_time > $3 AND w.start_time < $4 ORDER BY w.start_time LIMIT 1",
                                        [.integer(owner), .text(activity), .date(start.addingTimeInterval(-0.5)), .date(start.addingTimeInterval(0.5))]).first.map(Self.workout)
     }
 }

@@ -51,8 +51,8 @@ extension Club {
         }
         let results = try await database.transaction(statements)
         if !results[0].isEmpty { return .stored }
-        let owners = try await database.rows("SELECT athlete_id FROM workouts WHERE id = $1", [.text(id)])
-        return owners.first?.first?.integer == owner ? .alreadyStored : .ownedByAnother
+        let owners = try await database.read("SELECT athlete_id FROM workouts WHERE id = $1", [.text(id)])
+        return owners.first?["athlete_id"].integer == owner ? .alreadyStored : .ownedByAnother
     }
 
     /// The workouts `viewer` may see, filtered, sorted and cut to a page.
@@ -77,42 +77,43 @@ extension Club {
         if let from { condition("w.start_time >= ?", .date(from)) }
         if let to { condition("w.start_time < ?", .date(to)) }
         let filter = " WHERE " + conditions.joined(separator: " AND ")
-        let count = try await database.rows("SELECT COUNT(*) FROM workouts w JOIN athletes a ON a.id = w.athlete_id" + filter, arguments)
-        let page = try await database.rows(Self.listing + filter + " \(order.sql(database.dialect)) LIMIT \(max(0, min(limit, 1_000))) OFFSET \(max(0, offset))",
+        let count = try await database.read("SELECT COUNT(*) AS total FROM workouts w JOIN athletes a ON a.id = w.athlete_id" + filter, arguments)
+        let page = try await database.read(Self.listing + filter + " \(order.sql(database.dialect)) LIMIT \(max(0, min(limit, 1_000))) OFFSET \(max(0, offset))",
                                            arguments)
-        return (page.map(Self.workout), Int(count.first?.first?.integer ?? 0))
+        return (page.map(Self.workout), Int(count.first?["total"].integer ?? 0))
     }
 
     /// The workout `id` if `viewer` may see it, else nil (as for one that does not exist).
     public func workout(_ id: UUID, visibleTo viewer: Int64) async throws -> ClubWorkout? {
-        try await database.rows(Self.listing + " WHERE w.id = $2 AND " + Self.visible, [.integer(viewer), .text(id.uuidString)]).first.map(Self.workout)
+        try await database.read(Self.listing + " WHERE w.id = $2 AND " + Self.visible, [.integer(viewer), .text(id.uuidString)]).first.map(Self.workout)
     }
 
     /// The whole workout `id` (figures, readings, laps, events) if `viewer` may see it, else nil.
     public func archive(_ id: UUID, visibleTo viewer: Int64) async throws -> WorkoutArchive? {
-        let rows = try await database.rows(Self.listing + " WHERE w.id = $2 AND " + Self.visible, [.integer(viewer), .text(id.uuidString)])
+        let rows = try await database.read(Self.listing + " WHERE w.id = $2 AND " + Self.visible, [.integer(viewer), .text(id.uuidString)])
         guard let row = rows.first else { return nil }
-        let series = try await database.rows("SELECT kind, samples FROM workout_series WHERE workout_id = $1", [.text(id.uuidString)])
-        return try WorkoutArchive(summary: Self.workout(row).summary, factsJSON: row[13].text ?? "{}",
-                                  series: series.compactMap { row in ArchiveColumn(rawValue: row[0].text ?? "").map { ($0, row[1].blob ?? Data()) } })
+        let series = try await database.read("SELECT kind, samples FROM workout_series WHERE workout_id = $1", [.text(id.uuidString)])
+        return try WorkoutArchive(summary: Self.workout(row).summary, factsJSON: row["facts"].text ?? "{}",
+                                  series: series.compactMap { row in ArchiveColumn(rawValue: row["kind"].text ?? "").map { ($0, row["samples"].blob ?? Data()) } })
     }
 
     /// The laps of workout `id` if `viewer` may see it, else nil.
     public func laps(of id: UUID, visibleTo viewer: Int64) async throws -> [ClubLap]? {
         guard try await workout(id, visibleTo: viewer) != nil else { return nil }
-        return try await database.rows("""
+        return try await database.read("""
             SELECT lap_index, start_time, elapsed, timer, distance, average_heart_rate, maximum_heart_rate, average_speed, average_power, lap_trigger
             FROM workout_laps WHERE workout_id = $1 ORDER BY lap_index
             """, [.text(id.uuidString)]).map { row in
-            ClubLap(index: Int(row[0].integer ?? 0), start: row[1].date ?? .distantPast, elapsedSeconds: row[2].real ?? 0, timerSeconds: row[3].real ?? 0,
-                    distanceMeters: row[4].real, averageHeartRate: row[5].real, maximumHeartRate: row[6].real, averageSpeed: row[7].real,
-                    averagePower: row[8].real, trigger: row[9].text ?? "manual")
+            ClubLap(index: Int(row["lap_index"].integer ?? 0), start: row["start_time"].date ?? .distantPast, elapsedSeconds: row["elapsed"].real ?? 0,
+                    timerSeconds: row["timer"].real ?? 0, distanceMeters: row["distance"].real, averageHeartRate: row["average_heart_rate"].real,
+                    maximumHeartRate: row["maximum_heart_rate"].real, averageSpeed: row["average_speed"].real, averagePower: row["average_power"].real,
+                    trigger: row["lap_trigger"].text ?? "manual")
         }
     }
 
     /// Deletes workout `id` with its series, laps and events if it is `owner`'s; false otherwise.
     public func deleteWorkout(_ id: UUID, owner: Int64) async throws -> Bool {
-        try await !database.rows("DELETE FROM workouts WHERE id = $1 AND athlete_id = $2 RETURNING id", [.text(id.uuidString), .integer(owner)]).isEmpty
+        try await !database.write("DELETE FROM workouts WHERE id = $1 AND athlete_id = $2 RETURNING id", [.text(id.uuidString), .integer(owner)]).isEmpty
     }
 
     /// Which of `ids` `owner` has on the server.
@@ -123,9 +124,9 @@ extension Club {
             let chunk = ids[start..<min(ids.count, start + 500)]
             start += chunk.count
             let placeholders = (0..<chunk.count).map { "$\($0 + 2)" }.joined(separator: ", ")
-            let rows = try await database.rows("SELECT id FROM workouts WHERE athlete_id = $1 AND id IN (\(placeholders))",
+            let rows = try await database.read("SELECT id FROM workouts WHERE athlete_id = $1 AND id IN (\(placeholders))",
                                                [.integer(owner)] + chunk.map { .text($0.uuidString) })
-            found.formUnion(rows.compactMap { $0.first?.text.flatMap(UUID.init(uuidString:)) })
+            found.formUnion(rows.compactMap { $0["id"].text.flatMap(UUID.init(uuidString:)) })
         }
         return found
     }
@@ -133,8 +134,8 @@ extension Club {
     /// How many readings workout `id` holds in each of its series (none when it is not stored).
     public func seriesCounts(of id: UUID) async throws -> [ArchiveColumn: Int] {
         var counts: [ArchiveColumn: Int] = [:]
-        for row in try await database.rows("SELECT kind, sample_count FROM workout_series WHERE workout_id = $1", [.text(id.uuidString)]) {
-            if let column = ArchiveColumn(rawValue: row[0].text ?? "") { counts[column] = Int(row[1].integer ?? 0) }
+        for row in try await database.read("SELECT kind, sample_count FROM workout_series WHERE workout_id = $1", [.text(id.uuidString)]) {
+            if let column = ArchiveColumn(rawValue: row["kind"].text ?? "") { counts[column] = Int(row["sample_count"].integer ?? 0) }
         }
         return counts
     }
@@ -142,27 +143,30 @@ extension Club {
     /// The squad page's lines: each member of `groupID` who shares their workouts
     /// (and `viewer`), with what they did in `[from, to)`; nil when `viewer` is not in the group.
     public func squad(_ groupID: Int64, viewer: Int64, from: Date, to: Date) async throws -> [SquadRow]? {
-        let member = try await database.rows("SELECT 1 FROM group_members WHERE group_id = $1 AND athlete_id = $2", [.integer(groupID), .integer(viewer)])
+        let member = try await database.read("SELECT 1 FROM group_members WHERE group_id = $1 AND athlete_id = $2", [.integer(groupID), .integer(viewer)])
         guard !member.isEmpty else { return nil }
-        return try await database.rows("""
-            SELECT a.id, a.name, COUNT(w.id), COALESCE(SUM(w.distance), 0), COALESCE(SUM(w.duration), 0), MAX(w.start_time)
+        return try await database.read("""
+            SELECT a.id, a.name, COUNT(w.id) AS workouts, COALESCE(SUM(w.distance), 0) AS distance, COALESCE(SUM(w.duration), 0) AS duration,
+                   MAX(w.start_time) AS last_workout
             FROM group_members m JOIN athletes a ON a.id = m.athlete_id
             LEFT JOIN workouts w ON w.athlete_id = a.id AND w.start_time >= $2 AND w.start_time < $3
             WHERE m.group_id = $1 AND (m.shares_workouts = 1 OR m.athlete_id = $4)
             GROUP BY a.id, a.name
             ORDER BY COALESCE(SUM(w.distance), 0) DESC, a.name
             """, [.integer(groupID), .date(from), .date(to), .integer(viewer)]).map { row in
-            SquadRow(athleteID: row[0].integer ?? 0, name: row[1].text ?? "", workouts: Int(row[2].integer ?? 0), distanceMeters: row[3].real ?? 0,
-                     durationSeconds: row[4].real ?? 0, lastWorkout: row[5].date)
+            SquadRow(athleteID: row["id"].integer ?? 0, name: row["name"].text ?? "", workouts: Int(row["workouts"].integer ?? 0),
+                     distanceMeters: row["distance"].real ?? 0, durationSeconds: row["duration"].real ?? 0, lastWorkout: row["last_workout"].date)
         }
     }
 
-    static func workout(_ row: [SQLValue]) -> ClubWorkout {
-        let summary = WorkoutSummary(id: row[0].text ?? "", activity: row[1].text ?? "", start: row[2].date ?? .distantPast, end: row[3].date ?? .distantPast,
-                                     durationSeconds: row[4].real ?? 0, distanceMeters: row[5].real, energyKilocalories: row[6].real,
-                                     averageHeartRate: row[7].real, pauses: Int(row[8].integer ?? 0), legs: row[14].text.flatMap(Self.legs))
-        return ClubWorkout(summary: summary, athleteID: row[9].integer ?? 0, athleteName: row[10].text ?? "", recordCount: Int(row[11].integer ?? 0),
-                           receivedAt: row[12].date ?? .distantPast)
+    /// The workout of a row selected with ``listing``.
+    static func workout(_ row: SQLRow) -> ClubWorkout {
+        let summary = WorkoutSummary(id: row["id"].text ?? "", activity: row["activity"].text ?? "", start: row["start_time"].date ?? .distantPast,
+                                     end: row["end_time"].date ?? .distantPast, durationSeconds: row["duration"].real ?? 0, distanceMeters: row["distance"].real,
+                                     energyKilocalories: row["energy"].real, averageHeartRate: row["average_heart_rate"].real,
+                                     pauses: Int(row["pauses"].integer ?? 0), legs: row["legs"].text.flatMap(Self.legs))
+        return ClubWorkout(summary: summary, athleteID: row["athlete_id"].integer ?? 0, athleteName: row["name"].text ?? "",
+                           recordCount: Int(row["record_count"].integer ?? 0), receivedAt: row["received_at"].date ?? .distantPast)
     }
 
     /// A multisport workout's legs as the `legs` column holds them: a JSON array of activity names.

@@ -55,22 +55,22 @@ public final class Club: Sendable {
         }
         guard password.count >= 8 else { throw ClubError.invalid("A password is at least 8 characters.") }
         let hash = try PasswordHash.make(password, rounds: passwordRounds)
-        let rows = try await database.rows(
+        let rows = try await database.write(
             "INSERT INTO athletes (name, password_hash, is_admin, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING RETURNING id",
             [.text(name), .text(hash), .bool(isAdmin), .date(now())])
-        guard let id = rows.first?.first?.integer else { throw ClubError.nameTaken(name) }
+        guard let id = rows.first?["id"].integer else { throw ClubError.nameTaken(name) }
         return Athlete(id: id, name: name, isAdmin: isAdmin)
     }
 
     /// Every account, by name.
     public func athletes() async throws -> [Athlete] {
-        try await database.rows("SELECT id, name, is_admin FROM athletes ORDER BY name").map(Self.athlete)
+        try await database.read("SELECT id, name, is_admin FROM athletes ORDER BY name").map(Self.athlete)
     }
 
     /// The account named `name`, or nil.
     public func athlete(named name: String) async throws -> Athlete? {
         guard !name.contains("\u{0}") else { return nil }
-        return try await database.rows("SELECT id, name, is_admin FROM athletes WHERE name = $1", [.text(name)]).first.map(Self.athlete)
+        return try await database.read("SELECT id, name, is_admin FROM athletes WHERE name = $1", [.text(name)]).first.map(Self.athlete)
     }
 
     /// The account whose name and password these are, or nil (the same nil for an unknown name and a wrong password).
@@ -84,9 +84,9 @@ public final class Club: Sendable {
         guard !name.contains("\u{0}") else { return nil }
         let asked = now()
         if let until = throttle.withLock({ $0.lockedUntil(name, at: asked) }) { throw ClubError.tooManyAttempts(name: name, until: until) }
-        let rows = try await database.rows("SELECT id, name, is_admin, password_hash FROM athletes WHERE name = $1", [.text(name)])
+        let rows = try await database.read("SELECT id, name, is_admin, password_hash FROM athletes WHERE name = $1", [.text(name)])
         // A name without an account is checked against a decoy, as long as a real check, so timing does not tell which names exist.
-        let stored = rows.first?[3].text ?? Self.decoyHash
+        let stored = rows.first?["password_hash"].text ?? Self.decoyHash
         guard let matches = await passwordChecks.run({ PasswordHash.verify(password, against: stored) }) else { throw ClubError.busy }
         guard matches, let row = rows.first else {
             throttle.withLock { _ = $0.failed(name, at: asked) }
@@ -110,32 +110,32 @@ public final class Club: Sendable {
         guard label.count <= 200, !Self.hasControlCharacters(label) else { throw ClubError.invalid("A token's label is at most 200 characters, none of them control characters.") }
         let secret = SecretToken.generate(prefix: "ohk_")
         let created = now()
-        let rows = try await database.rows(
+        let rows = try await database.write(
             "INSERT INTO api_tokens (athlete_id, label, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
             [.integer(athleteID), .text(label), .text(SecretToken.hash(secret)), .date(created), .date(expiresAt)])
-        guard let id = rows.first?.first?.integer else { throw ClubError.invalid("The token was not stored.") }
+        guard let id = rows.first?["id"].integer else { throw ClubError.invalid("The token was not stored.") }
         return IssuedToken(token: APIToken(id: id, athleteID: athleteID, label: label, createdAt: created, expiresAt: expiresAt, revokedAt: nil), secret: secret)
     }
 
     /// The tokens of an athlete, revoked ones too, oldest first.
     public func tokens(of athleteID: Int64) async throws -> [APIToken] {
-        try await database.rows(
+        try await database.read(
             "SELECT id, athlete_id, label, created_at, expires_at, revoked_at FROM api_tokens WHERE athlete_id = $1 ORDER BY id", [.integer(athleteID)]
         ).map { row in
-            APIToken(id: row[0].integer ?? 0, athleteID: row[1].integer ?? 0, label: row[2].text ?? "", createdAt: row[3].date ?? .distantPast,
-                     expiresAt: row[4].date, revokedAt: row[5].date)
+            APIToken(id: row["id"].integer ?? 0, athleteID: row["athlete_id"].integer ?? 0, label: row["label"].text ?? "",
+                     createdAt: row["created_at"].date ?? .distantPast, expiresAt: row["expires_at"].date, revokedAt: row["revoked_at"].date)
         }
     }
 
     /// Revokes a token at once; false when there is no such usable token.
     @discardableResult
     public func revokeToken(_ id: Int64) async throws -> Bool {
-        try await !database.rows("UPDATE api_tokens SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL RETURNING id", [.date(now()), .integer(id)]).isEmpty
+        try await !database.write("UPDATE api_tokens SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL RETURNING id", [.date(now()), .integer(id)]).isEmpty
     }
 
     /// The athlete a secret token opens now, or nil when it is unknown, revoked or expired.
     public func athlete(forToken secret: String) async throws -> Athlete? {
-        let rows = try await database.rows("""
+        let rows = try await database.read("""
             SELECT a.id, a.name, a.is_admin FROM api_tokens t JOIN athletes a ON a.id = t.athlete_id
             WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > $2)
             """, [.text(SecretToken.hash(secret)), .date(now())])
@@ -157,11 +157,11 @@ public final class Club: Sendable {
 
     /// The session a cookie's secret opens now, or nil.
     public func session(forCookie secret: String) async throws -> WebSession? {
-        let rows = try await database.rows("""
+        let rows = try await database.read("""
             SELECT a.id, a.name, a.is_admin, s.csrf_token FROM web_sessions s JOIN athletes a ON a.id = s.athlete_id
             WHERE s.id_hash = $1 AND s.expires_at > $2
             """, [.text(SecretToken.hash(secret)), .date(now())])
-        return rows.first.map { WebSession(athlete: Self.athlete($0), csrfToken: $0[3].text ?? "") }
+        return rows.first.map { WebSession(athlete: Self.athlete($0), csrfToken: $0["csrf_token"].text ?? "") }
     }
 
     /// Ends a browser session.
@@ -179,23 +179,23 @@ public final class Club: Sendable {
         guard !name.isEmpty, name.count <= 100, !Self.hasControlCharacters(name) else {
             throw ClubError.invalid("A group's name is 1 to 100 characters, none of them control characters.")
         }
-        let rows = try await database.rows("INSERT INTO athlete_groups (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING id",
+        let rows = try await database.write("INSERT INTO athlete_groups (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING id",
                                            [.text(name), .date(now())])
-        guard let id = rows.first?.first?.integer else { throw ClubError.nameTaken(name) }
+        guard let id = rows.first?["id"].integer else { throw ClubError.nameTaken(name) }
         return ClubGroup(id: id, name: name)
     }
 
     /// The group named `name`, or nil.
     public func group(named name: String) async throws -> ClubGroup? {
         guard !name.contains("\u{0}") else { return nil }
-        return try await database.rows("SELECT id, name FROM athlete_groups WHERE name = $1", [.text(name)]).first.map { ClubGroup(id: $0[0].integer ?? 0, name: $0[1].text ?? "") }
+        return try await database.read("SELECT id, name FROM athlete_groups WHERE name = $1", [.text(name)]).first.map(Self.group)
     }
 
     /// The groups `athleteID` belongs to, by name.
     public func groups(of athleteID: Int64) async throws -> [ClubGroup] {
-        try await database.rows("""
+        try await database.read("""
             SELECT g.id, g.name FROM athlete_groups g JOIN group_members m ON m.group_id = g.id WHERE m.athlete_id = $1 ORDER BY g.name
-            """, [.integer(athleteID)]).map { ClubGroup(id: $0[0].integer ?? 0, name: $0[1].text ?? "") }
+            """, [.integer(athleteID)]).map(Self.group)
     }
 
     /// Puts an athlete in a group, or changes their role and sharing there.
@@ -213,8 +213,14 @@ public final class Club: Sendable {
         text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
-    static func athlete(_ row: [SQLValue]) -> Athlete {
-        Athlete(id: row[0].integer ?? 0, name: row[1].text ?? "", isAdmin: row[2].integer == 1)
+    /// The athlete of a row with `id`, `name` and `is_admin`.
+    static func athlete(_ row: SQLRow) -> Athlete {
+        Athlete(id: row["id"].integer ?? 0, name: row["name"].text ?? "", isAdmin: row["is_admin"].integer == 1)
+    }
+
+    /// The group of a row with `id` and `name`.
+    static func group(_ row: SQLRow) -> ClubGroup {
+        ClubGroup(id: row["id"].integer ?? 0, name: row["name"].text ?? "")
     }
 
     /// A hash no password matches, checked for unknown names.

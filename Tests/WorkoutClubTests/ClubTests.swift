@@ -22,7 +22,7 @@ import WorkoutCatalog
         let applied = try await first + second
         #expect(applied.sorted() == Array(1...ClubSchema.latestVersion))
         #expect(try await ClubSchema.migrate(database, at: Date(timeIntervalSince1970: 0)).isEmpty)
-        let versions = try await database.rows("SELECT version, name FROM club_migrations")
+        let versions = try await database.read("SELECT version, name FROM club_migrations")
         #expect(versions.count == ClubSchema.latestVersion)
     }
 
@@ -58,9 +58,9 @@ import WorkoutCatalog
         #expect(try await club.logIn(name: "ada", password: "correct horsE") == nil)
         #expect(try await club.logIn(name: "bob", password: "correct horse") == nil)
         await #expect(throws: ClubError.nameTaken("ada")) { try await club.addAthlete(name: "ada", password: "another one") }
-        let stored = try await club.database.rows("SELECT password_hash FROM athletes")
-        #expect(stored.first?.first?.text?.hasPrefix("pbkdf2-sha256$1000$") == true)
-        #expect(stored.first?.first?.text?.contains("correct") == false)
+        let stored = try await club.database.read("SELECT password_hash FROM athletes")
+        #expect(stored.first?["password_hash"].text?.hasPrefix("pbkdf2-sha256$1000$") == true)
+        #expect(stored.first?["password_hash"].text?.contains("correct") == false)
     }
 
     /// Five wrong passwords lock the name, right password included, until the lockout ends; unknown names the same
@@ -144,7 +144,7 @@ import WorkoutCatalog
         clock.advance(by: 3_601)
         #expect(try await club.athlete(forToken: bike.secret) == nil, "expired")
         #expect(try await club.athlete(forToken: "ohk_" + String(bike.secret.dropFirst(4).reversed())) == nil)
-        let hashes = try await club.database.rows("SELECT token_hash FROM api_tokens").compactMap { $0.first?.text }
+        let hashes = try await club.database.read("SELECT token_hash FROM api_tokens").compactMap { $0["token_hash"].text }
         #expect(!hashes.contains(bike.secret) && hashes.allSatisfy { $0.count == 64 }, "only hashes are kept")
         #expect(try await club.tokens(of: ada.id).map(\.label) == ["bike pi", "ci"])
     }
@@ -160,8 +160,8 @@ import WorkoutCatalog
         }
         #expect(outcomes.filter { $0 == .stored }.count == 1 && outcomes.filter { $0 == .alreadyStored }.count == 7, "\(outcomes)")
         #expect(try await club.store(archive, owner: ada.id) == .alreadyStored)
-        let rows = try await club.database.rows("SELECT COUNT(*) FROM workouts")
-        #expect(rows.first?.first?.integer == 1)
+        let rows = try await club.database.read("SELECT COUNT(*) AS total FROM workouts")
+        #expect(rows.first?["total"].integer == 1)
         let counts = try await club.seriesCounts(of: archive.id)
         #expect(counts[.time] == 3_600 && counts[.heartRate] == 3_600 && counts[.latitude] == 3_600 && counts[.heartbeatSeconds] == 50, "\(counts)")
         let back = try #require(try await club.archive(archive.id, visibleTo: ada.id))

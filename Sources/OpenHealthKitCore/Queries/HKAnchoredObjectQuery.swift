@@ -30,10 +30,10 @@ extension ObjectReader {
                 sql += " ORDER BY id"
                 let decoder = JSONDecoder()
                 for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
-                    let typeName = try database.typeName(row[3], in: db) ?? ""
-                    if query.ownOnlyTypes.contains(typeName), try database.source(row[4], in: db).source.bundleIdentifier != query.ownBundle { continue }
-                    let metadata = try (row[2] as String?).map { try decoder.decode([String: MetadataValue].self, from: Data($0.utf8)) }
-                    deleted.append((row[0], HKDeletedObject(uuid: row[1], metadata: metadata)))
+                    let typeName = try database.typeName(row["type"], in: db) ?? ""
+                    if query.ownOnlyTypes.contains(typeName), try database.source(row["source"], in: db).source.bundleIdentifier != query.ownBundle { continue }
+                    let metadata = try (row["metadata"] as String?).map { try decoder.decode([String: MetadataValue].self, from: Data($0.utf8)) }
+                    deleted.append((row["id"], HKDeletedObject(uuid: row["uuid"], metadata: metadata)))
                 }
             }
             // Merge by anchor and cut at the limit.

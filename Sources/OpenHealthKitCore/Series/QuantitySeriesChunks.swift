@@ -43,12 +43,12 @@ enum QuantitySeriesChunks {
         let cursor = try Row.fetchCursor(db.cachedStatement(sql: "SELECT first, count, data FROM quantity_series_chunk WHERE series = ? ORDER BY first, rowid"),
                                          arguments: [series])
         while let chunk = try cursor.next() {
-            let count: Int = chunk[1]
-            let data: Data = chunk[2]
-            guard count > 0, count <= valuesPerChunk * 64 else { throw damaged(series, first: chunk[0], "it claims \(count) values") }
+            let count: Int = chunk["count"]
+            let data: Data = chunk["data"]
+            guard count > 0, count <= valuesPerChunk * 64 else { throw damaged(series, first: chunk["first"], "it claims \(count) values") }
             var reader = CompressedRows.Reader(CompressedRows(bytes: data, count: count))
             while let row = reader.next() { try body(row) }
-            if reader.overran { throw damaged(series, first: chunk[0], "its \(data.count) bytes end before its \(count) values do") }
+            if reader.overran { throw damaged(series, first: chunk["first"], "its \(data.count) bytes end before its \(count) values do") }
         }
     }
 

@@ -81,15 +81,17 @@ extension HKHealthStore {
     func routeLocations(_ route: UUID) async throws -> [CLLocation] {
         let database = try database()
         return try await database.writer.read { db in
+            // Stores before v5 kept one row per position.
             var locations = try Row.fetchAll(db, sql: "SELECT * FROM route_location WHERE route = ? ORDER BY timestamp", arguments: [route]).map { row in
-                CLLocation(coordinate: CLLocationCoordinate2D(latitude: row[2], longitude: row[3]), altitude: row[4],
-                           horizontalAccuracy: row[5], verticalAccuracy: row[6], course: row[7], courseAccuracy: row[8],
-                           speed: row[9], speedAccuracy: row[10], timestamp: Date(timeIntervalSince1970: row[1]))
+                CLLocation(coordinate: CLLocationCoordinate2D(latitude: row["latitude"], longitude: row["longitude"]), altitude: row["altitude"],
+                           horizontalAccuracy: row["horizontal_accuracy"], verticalAccuracy: row["vertical_accuracy"], course: row["course"],
+                           courseAccuracy: row["course_accuracy"], speed: row["speed"], speedAccuracy: row["speed_accuracy"],
+                           timestamp: Date(timeIntervalSince1970: row["timestamp"]))
             }
             for chunk in try Row.fetchAll(db, sql: "SELECT first, count, data FROM route_chunk WHERE route = ? ORDER BY first, rowid", arguments: [route]) {
-                let count: Int = chunk[1], data: Data = chunk[2]
+                let count: Int = chunk["count"], data: Data = chunk["data"]
                 guard count > 0, count <= Self.locationsPerChunk * 64, let decoded = CompressedLocations(bytes: data, count: count).locations else {
-                    let first = Date(timeIntervalSince1970: chunk[0]).formatted(.iso8601)
+                    let first = Date(timeIntervalSince1970: chunk["first"]).formatted(.iso8601)
                     throw HKError(.errorDatabaseInaccessible, "The store's route \(route) is damaged at its chunk from \(first): its \(data.count) bytes do not hold its \(count) positions; restore the store from a copy, or delete the route")
                 }
                 locations += decoded

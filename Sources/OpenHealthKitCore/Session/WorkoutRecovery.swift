@@ -51,7 +51,7 @@ extension HKHealthStore {
         let found = try await database.writer.read { db -> (UUID, String)? in
             guard let row = try Row.fetchOne(db, sql: "SELECT workout, state FROM active_workout WHERE bundle = ? ORDER BY updated DESC LIMIT 1",
                                              arguments: [self.source.bundleIdentifier]) else { return nil }
-            return (row[0], row[1])
+            return (row["workout"], row["state"])
         }
         guard let (workoutUUID, json) = found else { return nil }
         let decoder = JSONDecoder()

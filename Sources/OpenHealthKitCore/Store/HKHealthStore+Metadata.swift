@@ -27,18 +27,18 @@ extension HKHealthStore {
                 """, arguments: [uuid]) else {
                 throw HKError(.errorInvalidArgument, "Object \(uuid) is not in the store at \(location); it may have been deleted.")
             }
-            let owner: String = row[2]
+            let owner: String = row["bundle"]
             guard owner == bundle else {
                 throw HKError(.errorAuthorizationDenied, "Object \(uuid) was saved by \(owner); an app can change only the objects it saved")
             }
             let codec = ObjectCodec()
-            var values = try codec.metadataValues(row[1])
+            var values = try codec.metadataValues(row["metadata"])
             for key in removing { values[key] = nil }
             values.merge(newValues) { _, new in new }
             let text = try codec.metadataText(values)
             let anchor = try database.reserveAnchors(1, in: db)
             try db.execute(sql: "UPDATE object SET id = ?, metadata = ? WHERE uuid = ?", arguments: [anchor, text, uuid])
-            return (try database.typeName(row[0], in: db), anchor)
+            return (try database.typeName(row["type"], in: db), anchor)
         }
         database.notifyChanged(type.map { [$0] } ?? [], counter: counter)
         let reread = try await database.writer.read { db in

@@ -176,17 +176,17 @@ extension HKHealthStore {
         var uuids: [UUID] = []
         var types: Set<String> = []
         for row in rows {
-            let bundle: String = row[3]
+            let bundle: String = row["bundle"]
             guard bundle == ownBundle else {
-                throw HKError(.errorAuthorizationDenied, "Object \(row[1] as UUID) was saved by \(bundle); an app can delete only the objects it saved")
+                throw HKError(.errorAuthorizationDenied, "Object \(row["uuid"] as UUID) was saved by \(bundle); an app can delete only the objects it saved")
             }
-            uuids.append(row[1])
-            if let name = try database.typeName(row[2], in: db) { types.insert(name) }
+            uuids.append(row["uuid"])
+            if let name = try database.typeName(row["type"], in: db) { types.insert(name) }
         }
         let children = try Row.fetchAll(db, sql: "SELECT uuid, type FROM object WHERE parent IN (SELECT uuid FROM object WHERE kind = \(ObjectKind.correlation.rawValue) AND \(condition))", arguments: arguments)
         for child in children {
-            uuids.append(child[0])
-            if let name = try database.typeName(child[1], in: db) { types.insert(name) }
+            uuids.append(child["uuid"])
+            if let name = try database.typeName(child["type"], in: db) { types.insert(name) }
         }
         guard !uuids.isEmpty else { return ([], 0) }
         var anchor = try database.reserveAnchors(uuids.count, in: db)
@@ -216,12 +216,12 @@ extension HKHealthStore {
         let counts = try await database.writer.read { db -> [String: Int] in
             var counts: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT data_type.identifier, SUM(CASE WHEN object.kind = \(ObjectKind.quantitySeries.rawValue) THEN object.count ELSE 1 END)
+                SELECT data_type.identifier, SUM(CASE WHEN object.kind = \(ObjectKind.quantitySeries.rawValue) THEN object.count ELSE 1 END) AS samples
                 FROM object JOIN data_type ON data_type.id = object.type
                 WHERE object.parent IS NULL OR object.parent NOT IN (SELECT uuid FROM object AS member WHERE member.kind = \(ObjectKind.correlation.rawValue))
                 GROUP BY object.type
                 """) {
-                counts[row[0]] = row[1]
+                counts[row["identifier"]] = row["samples"]
             }
             return counts
         }

@@ -6,7 +6,11 @@ internal import GRDB
 /// One codec serves one batch: it caches unit strings, unit conversions and
 /// encoded devices for the objects of that batch.
 struct ObjectCodec {
-    static let columns = "id, uuid, kind, type, start, end, value, raw_value, unit, count, source, device, metadata, payload, parent"
+    /// The `object` table's columns, as ``object(from:typeName:source:members:)`` reads them.
+    enum Column: Int, ResultColumns {
+        case id, uuid, kind, type, start, end, value, rawValue, unit, count, source, device, metadata, payload, parent
+        static let names = ["id", "uuid", "kind", "type", "start", "end", "value", "raw_value", "unit", "count", "source", "device", "metadata", "payload", "parent"]
+    }
 
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -149,28 +153,28 @@ struct ObjectCodec {
 
     // MARK: Decoding
 
-    /// The object for a row selected with ``columns``.
+    /// The object for a row selected with ``Column``'s list.
     mutating func object(from row: GRDB.Row, typeName: String, source: HKSourceRevision, members: [HKSample] = []) throws -> HKObject {
-        let uuid: UUID = row[1]
-        let kind = ObjectKind(rawValue: row[2]) ?? .quantity
-        let start = Date(timeIntervalSince1970: row[4]), end = Date(timeIntervalSince1970: row[5])
-        let value: Double? = row[6]
-        let device: HKDevice? = try (row[11] as String?).map { try decoder.decode(HKDevice.self, from: Data($0.utf8)) }
-        let metadata = MetadataValue.decode(try metadataValues(row[12]))
-        let payload: String? = row[13]
+        let uuid: UUID = row[Column.uuid]
+        let kind = ObjectKind(rawValue: row[Column.kind]) ?? .quantity
+        let start = Date(timeIntervalSince1970: row[Column.start]), end = Date(timeIntervalSince1970: row[Column.end])
+        let value: Double? = row[Column.value]
+        let device: HKDevice? = try (row[Column.device] as String?).map { try decoder.decode(HKDevice.self, from: Data($0.utf8)) }
+        let metadata = MetadataValue.decode(try metadataValues(row[Column.metadata]))
+        let payload: String? = row[Column.payload]
         switch kind {
         case .quantity, .quantitySeries:
             guard let type = HKObjectType.from(identifier: typeName) as? HKQuantityType else {
                 throw HKError(.errorDatabaseInaccessible, "The store holds a quantity sample of unknown type \(typeName)")
             }
-            let unitText: String? = row[8]
+            let unitText: String? = row[Column.unit]
             let quantity: HKQuantity
-            if let unitText, let raw: Double = row[7] {
+            if let unitText, let raw: Double = row[Column.rawValue] {
                 quantity = HKQuantity(unit: try unit(unitText), doubleValue: raw)
             } else {
                 quantity = HKQuantity(unit: type.canonicalUnit, doubleValue: value ?? 0)
             }
-            let count: Int = row[9]
+            let count: Int = row[Column.count]
             var series: QuantitySeries?
             if kind == .quantitySeries {
                 guard let payload, let summary = try? decoder.decode(QuantitySeriesSummary.self, from: Data(payload.utf8)) else {
@@ -199,9 +203,9 @@ struct ObjectCodec {
             return HKStateOfMind(unchecked: start, kind: decoded.kind, valence: value ?? 0, labels: decoded.labels,
                                  associations: decoded.associations, uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
         case .route:
-            return HKWorkoutRoute(unchecked: start, end: end, count: row[9], uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
+            return HKWorkoutRoute(unchecked: start, end: end, count: row[Column.count], uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
         case .heartbeatSeries:
-            return HKHeartbeatSeriesSample(unchecked: start, end: end, count: row[9], uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
+            return HKHeartbeatSeriesSample(unchecked: start, end: end, count: row[Column.count], uuid: uuid, device: device, metadata: metadata, sourceRevision: source)
         }
     }
 

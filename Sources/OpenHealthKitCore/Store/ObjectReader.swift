@@ -20,22 +20,22 @@ struct ObjectReader: Sendable {
     func anchoredObjects(_ query: ObjectQuery, in db: Database) throws -> [(anchor: Int64, object: HKObject)] {
         var (sql, arguments, exact) = try whereClause(query, in: db)
         let pushLimit = exact && query.sort == nil
-        sql = "SELECT \(ObjectCodec.columns.split(separator: ",").map { "object." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")) FROM object WHERE \(sql) ORDER BY \(query.sqlOrder)"
+        sql = "SELECT \(ObjectCodec.Column.selectList(table: "object")) FROM object WHERE \(sql) ORDER BY \(query.sqlOrder)"
         if pushLimit, let limit = query.limit { sql += " LIMIT \(limit)" }
         var codec = ObjectCodec()
         var result: [(anchor: Int64, object: HKObject)] = []
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() {
-            let typeID: Int64 = row[3]
+            let typeID: Int64 = row[ObjectCodec.Column.type]
             guard let typeName = try database.typeName(typeID, in: db) else { continue }
-            let source = try database.source(row[10], in: db)
+            let source = try database.source(row[ObjectCodec.Column.source], in: db)
             var members: [HKSample] = []
-            if ObjectKind(rawValue: row[2]) == .correlation {
-                members = try children(of: row[1], in: db, codec: &codec)
+            if ObjectKind(rawValue: row[ObjectCodec.Column.kind]) == .correlation {
+                members = try children(of: row[ObjectCodec.Column.uuid], in: db, codec: &codec)
             }
             let object = try codec.object(from: row, typeName: typeName, source: source, members: members)
             if !exact, let filter = query.filter, !filter.matches(object) { continue }
-            result.append((row[0], object))
+            result.append((row[ObjectCodec.Column.id], object))
         }
         if let sort = query.sort { result.sort { sort($0.object, $1.object) } }
         if let limit = query.limit, result.count > limit { result.removeLast(result.count - limit) }
@@ -43,10 +43,10 @@ struct ObjectReader: Sendable {
     }
 
     private func children(of parent: UUID, in db: Database, codec: inout ObjectCodec) throws -> [HKSample] {
-        let rows = try Row.fetchAll(db, sql: "SELECT \(ObjectCodec.columns) FROM object WHERE parent = ? ORDER BY id", arguments: [parent])
+        let rows = try Row.fetchAll(db, sql: "SELECT \(ObjectCodec.Column.selectList()) FROM object WHERE parent = ? ORDER BY id", arguments: [parent])
         return try rows.compactMap { row in
-            guard let typeName = try database.typeName(row[3], in: db) else { return nil }
-            return try codec.object(from: row, typeName: typeName, source: database.source(row[10], in: db)) as? HKSample
+            guard let typeName = try database.typeName(row[ObjectCodec.Column.type], in: db) else { return nil }
+            return try codec.object(from: row, typeName: typeName, source: database.source(row[ObjectCodec.Column.source], in: db)) as? HKSample
         }
     }
 
@@ -117,10 +117,12 @@ struct ObjectReader: Sendable {
             var rows: [StatisticRow] = []
             let (condition, arguments, exact) = try whereClause(query, in: db)
             if exact {
-                let cursor = try Row.fetchCursor(db, sql: "SELECT start, end, value, source, count FROM object WHERE \(condition) AND object.kind = 1 ORDER BY start", arguments: arguments)
+                let cursor = try Row.fetchCursor(db, sql: "SELECT \(StatisticColumn.selectList()) FROM object WHERE \(condition) AND object.kind = 1 ORDER BY start",
+                                                 arguments: arguments)
                 while let row = try cursor.next() {
-                    let source: Int64 = row[3]
-                    rows.append(StatisticRow(start: row[0], end: row[1], value: row[2], source: bundles.bySource[source] ?? -1, count: row[4]))
+                    let source: Int64 = row[StatisticColumn.source]
+                    rows.append(StatisticRow(start: row[StatisticColumn.start], end: row[StatisticColumn.end], value: row[StatisticColumn.value],
+                                             source: bundles.bySource[source] ?? -1, count: row[StatisticColumn.count]))
                 }
             } else {
                 for case let sample as HKQuantitySample in try objects(query, in: db) where sample.series == nil {
@@ -188,7 +190,7 @@ struct ObjectReader: Sendable {
     /// in which sources first wrote to the store.
     private func ranks(for type: HKQuantityType, bundles: BundleIndex, in db: Database) throws -> [Int32: Int] {
         let explicit = try Row.fetchAll(db, sql: "SELECT bundle FROM source_priority WHERE type = ? ORDER BY rank", arguments: [type.identifier])
-            .map { $0[0] as String }
+            .map { $0["bundle"] as String }
         var ranks: [Int32: Int] = [:]
         for (position, bundle) in explicit.enumerated() { if let index = bundles.index[bundle] { ranks[index] = position } }
         for index in bundles.sources.indices where ranks[Int32(index)] == nil { ranks[Int32(index)] = explicit.count + index }
@@ -268,3 +270,8 @@ extension ObjectReader {
     }
 }
 
+/// The columns a statistics query reads of each quantity sample.
+private enum StatisticColumn: Int, ResultColumns {
+    case start, end, value, source, count
+    static let names = ["start", "end", "value", "source", "count"]
+}

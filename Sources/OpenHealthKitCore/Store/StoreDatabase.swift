@@ -153,8 +153,8 @@ final class StoreDatabase: Sendable {
     func allSources(in db: Database) throws -> [Int64: HKSourceRevision] {
         var result: [Int64: HKSourceRevision] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, bundle, name, version, product, os FROM source") {
-            let version: String = row[3], product: String = row[4], os: String = row[5]
-            result[row[0]] = HKSourceRevision(source: HKSource(name: row[2], bundleIdentifier: row[1]),
+            let version: String = row["version"], product: String = row["product"], os: String = row["os"]
+            result[row["id"]] = HKSourceRevision(source: HKSource(name: row["name"], bundleIdentifier: row["bundle"]),
                                               version: version.isEmpty ? nil : version,
                                               productType: product.isEmpty ? nil : product,
                                               operatingSystemVersionString: os.isEmpty ? nil : os)

@@ -11,25 +11,30 @@ public protocol ClubDatabase: Sendable {
     /// Which database this is.
     var dialect: SQLDialect { get }
 
-    /// Runs one statement and returns its rows, each a list of values in the order of its columns.
-    func rows(_ statement: SQLStatement) async throws -> [[SQLValue]]
+    /// Runs one statement and returns its rows.
+    func rows(_ statement: SQLStatement) async throws -> [SQLRow]
 
     /// Runs the statements in one transaction, all or none, and returns each one's
     /// rows (empty for one skipped by its `onlyIfRowsFrom`).
-    func transaction(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]]
+    func transaction(_ statements: [SQLStatement]) async throws -> [[SQLRow]]
 
     /// Closes the connections; the database answers nothing after.
     func close() async
 }
 
 extension ClubDatabase {
-    /// Runs one statement and ignores its rows.
+    /// Runs one statement that changes the database and ignores its rows.
     public func execute(_ sql: String, _ arguments: [SQLValue] = []) async throws {
-        _ = try await rows(SQLStatement(sql, arguments))
+        _ = try await rows(SQLStatement(.write, sql, arguments))
     }
 
-    /// Runs one statement and returns its rows.
-    public func rows(_ sql: String, _ arguments: [SQLValue] = []) async throws -> [[SQLValue]] {
-        try await rows(SQLStatement(sql, arguments))
+    /// Runs one statement that only reads and returns its rows.
+    public func read(_ sql: String, _ arguments: [SQLValue] = []) async throws -> [SQLRow] {
+        try await rows(SQLStatement(.read, sql, arguments))
+    }
+
+    /// Runs one statement that changes the database and returns its rows (`RETURNING`).
+    public func write(_ sql: String, _ arguments: [SQLValue] = []) async throws -> [SQLRow] {
+        try await rows(SQLStatement(.write, sql, arguments))
     }
 }

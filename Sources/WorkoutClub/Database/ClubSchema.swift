@@ -139,7 +139,7 @@ public enum ClubSchema {
                 name TEXT NOT NULL,
                 applied_at \(d.double) NOT NULL)
             """)])
-        let applied = Set(try await database.rows("SELECT version FROM club_migrations").compactMap { $0.first?.integer })
+        let applied = Set(try await database.read("SELECT version FROM club_migrations").compactMap { $0["version"].integer })
         if let newest = applied.max(), newest > latestVersion {
             throw ClubDatabaseError.unavailable("The club's database is at schema version \(newest), newer than this program's \(latestVersion); run a newer workout.")
         }

@@ -32,7 +32,7 @@ public final class PostgresClubDatabase: ClubDatabase {
         runner = Task { await client.run() }
     }
 
-    public func rows(_ statement: SQLStatement) async throws -> [[SQLValue]] {
+    public func rows(_ statement: SQLStatement) async throws -> [SQLRow] {
         do {
             return try await Self.values(of: client.query(Self.query(statement), logger: logger))
         } catch {
@@ -40,10 +40,10 @@ public final class PostgresClubDatabase: ClubDatabase {
         }
     }
 
-    public func transaction(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]] {
+    public func transaction(_ statements: [SQLStatement]) async throws -> [[SQLRow]] {
         do {
             return try await client.withTransaction(logger: logger) { connection in
-                var results: [[[SQLValue]]] = []
+                var results: [[SQLRow]] = []
                 for statement in statements {
                     if let dependency = statement.onlyIfRowsFrom, results[dependency].isEmpty {
                         results.append([])
@@ -77,10 +77,10 @@ public final class PostgresClubDatabase: ClubDatabase {
         return PostgresQuery(unsafeSQL: statement.sql, binds: bindings)
     }
 
-    private static func values(of sequence: PostgresRowSequence) async throws -> [[SQLValue]] {
-        var rows: [[SQLValue]] = []
+    private static func values(of sequence: PostgresRowSequence) async throws -> [SQLRow] {
+        var rows: [SQLRow] = []
         for try await row in sequence {
-            rows.append(try row.map(value))
+            rows.append(SQLRow(columns: row.map(\.columnName), values: try row.map(value)))
         }
         return rows
     }

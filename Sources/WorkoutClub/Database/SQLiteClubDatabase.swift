@@ -28,11 +28,11 @@ public final class SQLiteClubDatabase: ClubDatabase {
         }
     }
 
-    public func rows(_ statement: SQLStatement) async throws -> [[SQLValue]] {
+    public func rows(_ statement: SQLStatement) async throws -> [SQLRow] {
         let sql = Self.sqliteParameters(statement.sql)
         let arguments = StatementArguments(statement.arguments.map(Self.databaseValue))
         do {
-            if Self.isRead(sql) {
+            if statement.kind == .read {
                 return try await pool.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.values) }
             }
             return try await pool.write { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.values) }
@@ -41,10 +41,10 @@ public final class SQLiteClubDatabase: ClubDatabase {
         }
     }
 
-    public func transaction(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]] {
+    public func transaction(_ statements: [SQLStatement]) async throws -> [[SQLRow]] {
         do {
             return try await pool.write { db in
-                var results: [[[SQLValue]]] = []
+                var results: [[SQLRow]] = []
                 for statement in statements {
                     if let dependency = statement.onlyIfRowsFrom, results[dependency].isEmpty {
                         results.append([])
@@ -78,10 +78,6 @@ public final class SQLiteClubDatabase: ClubDatabase {
         return result
     }
 
-    private static func isRead(_ sql: String) -> Bool {
-        let head = sql.drop(while: \.isWhitespace).prefix(6).uppercased()
-        return head.hasPrefix("SELECT") || head.hasPrefix("WITH")
-    }
 
     private static func databaseValue(_ value: SQLValue) -> DatabaseValue {
         switch value {
@@ -93,8 +89,8 @@ public final class SQLiteClubDatabase: ClubDatabase {
         }
     }
 
-    private static func values(_ row: Row) -> [SQLValue] {
-        row.databaseValues.map { value in
+    private static func values(_ row: Row) -> SQLRow {
+        SQLRow(columns: Array(row.columnNames), values: row.databaseValues.map { value in
             switch value.storage {
             case .null: .null
             case .int64(let integer): .integer(integer)
@@ -102,6 +98,6 @@ public final class SQLiteClubDatabase: ClubDatabase {
             case .string(let text): .text(text)
             case .blob(let data): .blob(data)
             }
-        }
+        })
     }
 }

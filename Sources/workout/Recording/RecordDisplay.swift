@@ -20,7 +20,8 @@ final class RecordDisplay {
         self.plain = plain
         self.activity = snapshotter.activity
         self.clock = clock
-        var waiting = LiveSnapshot(activity: snapshotter.activity.name, showsPace: LiveSnapshot.showsPace(snapshotter.activity.name), date: clock.now)
+        // Not `clock.now`: a receiver's clock learns its time from the first fix, after the display exists.
+        var waiting = LiveSnapshot(activity: snapshotter.activity.name, showsPace: LiveSnapshot.showsPace(snapshotter.activity.name), date: .distantPast)
         waiting.gps = snapshotter.gps.map { LiveSnapshot.Source(name: $0, kind: nil, detail: "", text: "waiting") }
         waiting.strap = snapshotter.strap.map { LiveSnapshot.Source(name: $0, kind: nil, detail: "", text: "waiting") }
         state = DashboardState(snapshot: waiting)
