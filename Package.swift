@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "WorkoutFormats", targets: ["WorkoutFormats"]),
         .library(name: "WorkoutLibrary", targets: ["WorkoutLibrary"]),
         .library(name: "WorkoutCatalog", targets: ["WorkoutCatalog"]),
+        .library(name: "Markup", targets: ["Markup"]),
         .library(name: "WorkoutReport", targets: ["WorkoutReport"]),
         .library(name: "WorkoutServer", targets: ["WorkoutServer"]),
         .library(name: "HTTPForms", targets: ["HTTPForms"]),
@@ -86,13 +87,13 @@ let package = Package(
         // The live sources: gpsd, a strap or sensors over a serial port, scenarios on a virtual clock.
         .target(
             name: "WorkoutSources",
-            dependencies: ["SensorBridge", "GPSDProtocol", "ScenarioModel", "OpenHealthKitCore", "WorkoutFormats", "CGPS", "GATT"],
+            dependencies: ["SensorBridge", "GPSDProtocol", "ScenarioModel", "OpenHealthKitCore", "WorkoutFormats", "Markup", "CGPS", "GATT"],
             swiftSettings: strictSettings
         ),
         // Activity files (FIT, TCX, GPX) read and written, and the figures of a workout: no store, so they can be fuzzed alone.
         .target(
             name: "WorkoutFormats",
-            dependencies: ["HealthKitModel"],
+            dependencies: ["HealthKitModel", "Markup"],
             swiftSettings: strictSettings
         ),
         // A rider's workouts in the HealthKit store: activities imported, read back, listed, edited and deleted.
@@ -101,12 +102,14 @@ let package = Package(
             dependencies: ["OpenHealthKitCore", "WorkoutFormats", "WorkoutCatalog", "ClubArchive"],
             swiftSettings: strictSettings
         ),
+        // HTML that escapes by construction, and one escaper per context (HTML, JSON in a script, XML).
+        .target(name: "Markup", swiftSettings: strictSettings),
         // What a viewer lists of workouts: a workout's summary row, its sort keys and file names.
         .target(name: "WorkoutCatalog", dependencies: ["HealthKitModel"], swiftSettings: strictSettings),
         // A workout as one self-contained HTML page: SVG track and charts, splits, zones, best efforts.
         .target(
             name: "WorkoutReport",
-            dependencies: ["HealthKitModel", "WorkoutFormats"],
+            dependencies: ["HealthKitModel", "WorkoutFormats", "Markup"],
             swiftSettings: strictSettings
         ),
         // Uploads as browsers send them (multipart/form-data): Foundation only, so it can be fuzzed alone.
@@ -122,6 +125,7 @@ let package = Package(
                 "ClubArchive",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -138,6 +142,7 @@ let package = Package(
                 "HTTPForms",
                 "ClubArchive",
                 "WorkoutClub",
+                "Markup",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -157,6 +162,7 @@ let package = Package(
                 "ClubArchive",
                 "WorkoutClub",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -177,6 +183,7 @@ let package = Package(
         // Bluetooth sensors' characteristic values (power, speed and cadence, running pods, trainers), decoded
         // with nothing but the standard library, and the revolution-rate machine over them.
         .target(name: "GATT", swiftSettings: strictSettings),
+        .testTarget(name: "MarkupTests", dependencies: ["Markup"], swiftSettings: strictSettings),
         .testTarget(
             name: "GATTTests",
             dependencies: ["GATT", .product(name: "PropertyBased", package: "swift-property-based")],

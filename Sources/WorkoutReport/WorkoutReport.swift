@@ -1,5 +1,6 @@
 import HealthKitModel
 public import WorkoutFormats
+public import Markup
 
 /// A workout as one self-contained HTML page: the route, charts against time
 /// and distance, the summary, laps, splits, zones and best efforts.
@@ -63,5 +64,8 @@ public struct WorkoutReport: Sendable {
     }
 
     /// The page.
-    public func html() -> String { ReportPage(report: self).render() }
+    public func html() -> String { page.description }
+
+    /// The page as ``HTML``, for a web server to send.
+    public var page: HTML { ReportPage(report: self).render() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 /// Where a text writer's bytes go: memory, or a file written in 64 KB pieces
 /// so a long activity never sits in memory as text.
@@ -26,18 +27,9 @@ final class TextOutput {
         spill()
     }
 
-    /// Text with `<`, `>`, `&`, `"` and `'` escaped.
+    /// Text with `<`, `>`, `&`, `"` and `'` escaped (``XMLText``).
     func writeEscaped(_ text: String) {
-        for byte in text.utf8 {
-            switch byte {
-            case 0x3C: buffer.append(contentsOf: Array("&lt;".utf8))
-            case 0x3E: buffer.append(contentsOf: Array("&gt;".utf8))
-            case 0x26: buffer.append(contentsOf: Array("&amp;".utf8))
-            case 0x22: buffer.append(contentsOf: Array("&quot;".utf8))
-            case 0x27: buffer.append(contentsOf: Array("&apos;".utf8))
-            default: buffer.append(byte)
-            }
-        }
+        XMLText.append(text, to: &buffer)
         spill()
     }
 

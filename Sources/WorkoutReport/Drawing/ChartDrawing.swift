@@ -1,4 +1,5 @@
 import WorkoutFormats
+import Markup
 /// One chart as inline SVG, and the drawn points for the page's script.
 ///
 /// The line is drawn from at most `threshold` points chosen by
@@ -17,7 +18,7 @@ struct ChartDrawing {
     /// The timeline's record at each drawn point.
     var records: [Int] = []
     /// The SVG element.
-    var svg = ""
+    var svg = HTML.empty
 
     init(series: ChartSeries, axis: ChartAxis, timeline: WorkoutTimeline, units: ReportUnits, threshold: Int) {
         var xs: [Double] = [], ys: [Double] = [], source: [Int] = []
@@ -45,12 +46,12 @@ struct ChartDrawing {
         }
         let id = "chart-\(series.key)-\(axis.rawValue)"
         let against = axis == .time ? "time" : "distance (\(units.distanceSymbol))"
-        var out = "<svg viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" aria-labelledby=\"\(id)-title\">"
-        out += "<title id=\"\(id)-title\">\(ReportText.escaped(series.title)) (\(ReportText.escaped(series.unit))) against \(against)</title>"
+        var out: HTML = "<svg viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" aria-labelledby=\"\(id)-title\">"
+        out += "<title id=\"\(id)-title\">\(series.title) (\(series.unit)) against \(against)</title>"
         for band in series.bands where band.upper > ticks.lower && band.lower < ticks.upper {
             let top = py(series.inverted ? max(band.lower, ticks.lower) : min(band.upper, ticks.upper))
             let bottom = py(series.inverted ? min(band.upper, ticks.upper) : max(band.lower, ticks.lower))
-            out += "<rect class=\"band band-\(band.name.lowercased())\" x=\"\(Int(Self.left))\" y=\"\(ReportText.number(top))\" width=\"\(Int(plotWidth))\" height=\"\(ReportText.number(bottom - top))\"><title>\(ReportText.escaped(band.name))</title></rect>"
+            out += "<rect class=\"band band-\(band.name.lowercased())\" x=\"\(Int(Self.left))\" y=\"\(ReportText.number(top))\" width=\"\(Int(plotWidth))\" height=\"\(ReportText.number(bottom - top))\"><title>\(band.name)</title></rect>"
         }
         if axis == .time {
             for pause in timeline.pauses {

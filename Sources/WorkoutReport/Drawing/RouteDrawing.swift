@@ -1,4 +1,5 @@
 import WorkoutFormats
+import Markup
 import Foundation
 
 /// The route as inline SVG in Web Mercator: the track coloured by speed or heart
@@ -12,7 +13,7 @@ struct RouteDrawing {
     /// The drawn track's points: seconds since the start, SVG position, latitude and longitude.
     var t: [Double] = [], x: [Double] = [], y: [Double] = [], latitude: [Double] = [], longitude: [Double] = []
     /// The SVG element; empty when the workout has no positions.
-    var svg = ""
+    var svg = HTML.empty
     /// World pixels (zoom 0) to SVG units: x = (worldX − originX) × scale, likewise y.
     var originX = 0.0, originY = 0.0, scale = 1.0
 
@@ -48,7 +49,7 @@ struct RouteDrawing {
         latitude = kept.map { timeline.latitude[source[$0]] ?? 0 }
         longitude = kept.map { timeline.longitude[source[$0]] ?? 0 }
 
-        var out = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"map-title\" id=\"map-svg\">"
+        var out: HTML = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"map-title\" id=\"map-svg\">"
         out += "<title id=\"map-title\">Route map\(colouring.map { ", coloured by \($0.title.lowercased())" } ?? "")</title>"
         out += "<rect class=\"map-ground\" width=\"\(Int(width))\" height=\"\(Int(height))\"/>"
         if let tiles { out += Self.tileImages(template: tiles, originX: originX, originY: originY, scale: scale, width: width, height: height) }
@@ -86,17 +87,18 @@ struct RouteDrawing {
     }
 
     /// The track in runs of one colour: seven steps from the 5th to the 95th percentile of the values.
-    private static func colouredSegments(x: [Double], y: [Double], values: [Double?]?) -> String {
-        guard let values, x.count > 1 else { return "" }
+    private static func colouredSegments(x: [Double], y: [Double], values: [Double?]?) -> HTML {
+        guard let values, x.count > 1 else { return .empty }
         let sorted = values.compactMap { $0 }.sorted()
-        guard sorted.count > 1 else { return "" }
+        guard sorted.count > 1 else { return .empty }
         let low = sorted[sorted.count / 20], high = sorted[sorted.count * 19 / 20]
         func step(_ value: Double?) -> Int {
             guard let value else { return -1 }
             guard high > low else { return 3 }
             return max(0, min(6, Int((value - low) / (high - low) * 7)))
         }
-        var out = "", current = step(values[1]), path = "M" + ReportText.number(x[0]) + "," + ReportText.number(y[0])
+        var out = HTML.empty
+        var current = step(values[1]), path = "M" + ReportText.number(x[0]) + "," + ReportText.number(y[0])
         func flush() { if current >= 0 { out += "<path class=\"track c\(current)\" d=\"\(path)\"/>" } }
         for index in 1..<x.count {
             let next = step(values[index])
@@ -112,7 +114,7 @@ struct RouteDrawing {
     }
 
     /// A bar of a round length (1, 2 or 5 × 10ⁿ metres, or miles and feet) about a quarter of the width.
-    private static func scaleBar(latitude: Double, scale: Double, height: Double, units: ReportUnits) -> String {
+    private static func scaleBar(latitude: Double, scale: Double, height: Double, units: ReportUnits) -> HTML {
         let metersPerPixel = WebMercator.metersPerWorldPixel(atLatitude: latitude) / scale
         let unitMeters = units == .metric ? 1.0 : 0.3048
         let target = metersPerPixel * 160 / unitMeters
@@ -135,20 +137,20 @@ struct RouteDrawing {
     }
 
     /// Tiles from a `{z}/{x}/{y}` template covering the drawing, at the zoom nearest its scale.
-    private static func tileImages(template: String, originX: Double, originY: Double, scale: Double, width: Double, height: Double) -> String {
+    private static func tileImages(template: String, originX: Double, originY: Double, scale: Double, width: Double, height: Double) -> HTML {
         let zoom = max(0, min(19, Int(log2(scale).rounded(.down))))
         let tiles = Double(1 << zoom)
         let tileSize = 256 / tiles * scale
         let firstX = Int((originX * tiles / 256).rounded(.down)), lastX = Int(((originX + width / scale) * tiles / 256).rounded(.down))
         let firstY = Int((originY * tiles / 256).rounded(.down)), lastY = Int(((originY + height / scale) * tiles / 256).rounded(.down))
-        var out = "<g class=\"tiles\">"
+        var out: HTML = "<g class=\"tiles\">"
         for tileY in max(0, firstY)...max(0, lastY) where tileY < Int(tiles) {
             for tileX in firstX...max(firstX, lastX) {
                 let wrapped = ((tileX % Int(tiles)) + Int(tiles)) % Int(tiles)
                 let url = template.replacingOccurrences(of: "{z}", with: "\(zoom)").replacingOccurrences(of: "{x}", with: "\(wrapped)")
                     .replacingOccurrences(of: "{y}", with: "\(tileY)")
                 let left = (Double(tileX) * 256 / tiles - originX) * scale, top = (Double(tileY) * 256 / tiles - originY) * scale
-                out += "<image href=\"\(ReportText.escaped(url))\" x=\"\(ReportText.number(left))\" y=\"\(ReportText.number(top))\" width=\"\(ReportText.number(tileSize + 0.5))\" height=\"\(ReportText.number(tileSize + 0.5))\"/>"
+                out += "<image href=\"\(url)\" x=\"\(ReportText.number(left))\" y=\"\(ReportText.number(top))\" width=\"\(ReportText.number(tileSize + 0.5))\" height=\"\(ReportText.number(tileSize + 0.5))\"/>"
             }
         }
         return out + "</g>"

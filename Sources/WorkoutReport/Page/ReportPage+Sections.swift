@@ -1,10 +1,11 @@
 import Foundation
 import HealthKitModel
+import Markup
 import WorkoutFormats
 
 /// The page's tables: summary, legs, laps, splits, zones and best efforts.
 extension ReportPage {
-    func summarySection() -> String {
+    func summarySection() -> HTML {
         let summary = report.summary
         var items: [(String, String, String)] = [
             ("moving-time", "Moving time", ReportText.duration(summary.movingTime)),
@@ -27,17 +28,17 @@ extension ReportPage {
         if let value = summary.averageCadence { items.append(("average-cadence", "Average cadence", WorkoutFigures.cadenceText(value, onFoot: report.showsPace))) }
         if let value = summary.energy { items.append(("energy", "Energy", "\(Int(value.rounded())) kcal")) }
         if let value = summary.temperature { items.append(("temperature", "Temperature", "\(Int(value.rounded())) °C")) }
-        var html = "<section id=\"summary\" aria-labelledby=\"summary-heading\"><h2 id=\"summary-heading\">Summary</h2><dl>"
-        for (key, name, value) in items { html += "<div data-key=\"\(key)\"><dt>\(name)</dt><dd>\(ReportText.escaped(value))</dd></div>" }
+        var html: HTML = "<section id=\"summary\" aria-labelledby=\"summary-heading\"><h2 id=\"summary-heading\">Summary</h2><dl>"
+        for (key, name, value) in items { html += "<div data-key=\"\(key)\"><dt>\(name)</dt><dd>\(value)</dd></div>" }
         return html + "</dl></section>"
     }
 
-    /// A table with a caption, a header row and rows of cells (already escaped).
-    func table(id: String, caption: String, header: [String], rows: [[String]]) -> String {
-        var html = "<section id=\"\(id)\" aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(caption)</h2><div class=\"scroll\"><table><thead><tr>"
+    /// A table with a caption, a header row and rows of cells, all text.
+    func table(id: String, caption: String, header: [String], rows: [[String]]) -> HTML {
+        var html: HTML = "<section id=\"\(id)\" aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(caption)</h2><div class=\"scroll\"><table><thead><tr>"
         for cell in header { html += "<th scope=\"col\">\(cell)</th>" }
         html += "</tr></thead><tbody>"
-        for row in rows { html += "<tr>" + row.map { "<td>\($0)</td>" }.joined() + "</tr>" }
+        for row in rows { html += "<tr>\(row.map { cell -> HTML in "<td>\(cell)</td>" }.joined())</tr>" }
         return html + "</tbody></table></div></section>"
     }
 
@@ -48,11 +49,11 @@ extension ReportPage {
 
     var speedHeader: String { report.showsPace ? "Pace (/\(units.distanceSymbol))" : "Speed (\(units.speedSymbol))" }
 
-    func legsSection() -> String {
+    func legsSection() -> HTML {
         let sessions = report.activity.sessions
-        guard sessions.count > 1 else { return "" }
+        guard sessions.count > 1 else { return .empty }
         let rows = sessions.enumerated().map { index, leg in
-            [String(index + 1), ReportText.escaped(leg.sport.name), ReportText.duration(leg.start.timeIntervalSince(timeline.start)), ReportText.duration(leg.timerTime),
+            [String(index + 1), leg.sport.name, ReportText.duration(leg.start.timeIntervalSince(timeline.start)), ReportText.duration(leg.timerTime),
              leg.distance.map { ReportText.number(units.distance($0), decimals: 2) } ?? "–",
              speedText(leg.averageSpeed ?? leg.distance.flatMap { leg.timerTime > 0 ? $0 / leg.timerTime : nil }),
              leg.averageHeartRate.map { String(Int($0.rounded())) } ?? "–"]
@@ -60,9 +61,9 @@ extension ReportPage {
         return table(id: "legs", caption: "Legs", header: ["Leg", "Sport", "Starts at", "Time", "Distance (\(units.distanceSymbol))", speedHeader, "Avg HR (bpm)"], rows: rows)
     }
 
-    func lapsSection() -> String {
+    func lapsSection() -> HTML {
         let laps = report.activity.laps
-        guard !laps.isEmpty else { return "" }
+        guard !laps.isEmpty else { return .empty }
         let rows = laps.enumerated().map { index, lap in
             [String(index + 1), ReportText.duration(lap.start.timeIntervalSince(timeline.start)), ReportText.duration(lap.timerTime),
              lap.distance.map { ReportText.number(units.distance($0), decimals: 2) } ?? "–",
@@ -72,9 +73,9 @@ extension ReportPage {
         return table(id: "laps", caption: "Laps", header: ["Lap", "Starts at", "Time", "Distance (\(units.distanceSymbol))", speedHeader, "Avg HR (bpm)", "Max HR (bpm)"], rows: rows)
     }
 
-    func splitsSection() -> String {
+    func splitsSection() -> HTML {
         let splits = report.splits
-        guard !splits.isEmpty else { return "" }
+        guard !splits.isEmpty else { return .empty }
         let rows = splits.map { split in
             [split.meters >= units.splitMeters - 1 ? String(split.number) : "\(split.number) (\(ReportText.number(units.distance(split.meters), decimals: 2)))",
              ReportText.duration(split.seconds), speedText(split.speed),
@@ -85,14 +86,14 @@ extension ReportPage {
                      header: [units.distanceSymbol, "Time", speedHeader, "Avg HR (bpm)", "Elevation (\(units.elevationSymbol))"], rows: rows)
     }
 
-    func zonesSection() -> String {
-        var html = ""
-        let heartRateModel = report.summary.zones.map { "<p class=\"zones-model\">Zones: \(ReportText.escaped($0.choice.description))</p>" } ?? ""
+    func zonesSection() -> HTML {
+        var html = HTML.empty
+        let heartRateModel = report.summary.zones.map { zones -> HTML in "<p class=\"zones-model\">Zones: \(zones.choice.description)</p>" } ?? .empty
         for (id, caption, unit, zoneTime) in [("heart-rate-zones", "Time in heart-rate zones", "bpm", report.heartRateZoneTime), ("power-zones", "Time in power zones", "W", report.powerZoneTime)] {
             guard let zoneTime else { continue }
             // Shares are of all the time with a reading, the time below zone 1 included.
             let total = max(zoneTime.zones.reduce(0) { $0 + $1.seconds }, 1)
-            let model = id == "heart-rate-zones" ? heartRateModel : ""
+            let model = id == "heart-rate-zones" ? heartRateModel : .empty
             html += "<section id=\"\(id)\" aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(caption)</h2>\(model)<table class=\"zones\"><thead><tr><th scope=\"col\">Zone</th><th scope=\"col\">From (\(unit))</th><th scope=\"col\">Time</th><th scope=\"col\">Share</th></tr></thead><tbody>"
             for (index, zone) in zoneTime.zones.enumerated() {
                 let share = zone.seconds / total * 100
@@ -106,9 +107,9 @@ extension ReportPage {
         return html
     }
 
-    func bestEffortsSection() -> String {
+    func bestEffortsSection() -> HTML {
         let efforts = report.bestEfforts
-        guard !efforts.isEmpty else { return "" }
+        guard !efforts.isEmpty else { return .empty }
         let rows: [[String]] = efforts.map { effort in
             switch effort.kind {
             case .fastest(let meters):

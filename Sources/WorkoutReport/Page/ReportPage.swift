@@ -1,5 +1,6 @@
 import Foundation
 import HealthKitModel
+import Markup
 import WorkoutFormats
 
 /// Assembles a ``WorkoutReport``'s HTML document.
@@ -8,7 +9,7 @@ struct ReportPage {
     var units: ReportUnits { report.options.units }
     var timeline: WorkoutTimeline { report.timeline }
 
-    func render() -> String {
+    func render() -> HTML {
         let series = chartSeries()
         var charts: [(series: ChartSeries, axis: ChartAxis, drawing: ChartDrawing)] = []
         for axis in [ChartAxis.time, .distance] where axis == .time || (timeline.distance.last ?? 0) > 0 {
@@ -16,16 +17,16 @@ struct ReportPage {
         }
         let route = RouteDrawing(timeline: timeline, colouring: trackColouring(), laps: report.activity.laps.map { $0.start.timeIntervalSince(timeline.start) },
                                  tiles: report.options.tiles, units: units)
-        var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        var html: HTML = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         html += "<meta name=\"generator\" content=\"OpenHealthKit workout report\">"
-        html += "<title>\(ReportText.escaped(title))</title><style>\(ReportStyle.css)</style></head><body>"
+        html += "<title>\(title)</title><style>\(HTML.raw(ReportStyle.css))</style></head><body>"
         html += "<header>"
         if !report.options.links.isEmpty {
-            html += "<nav aria-label=\"Workout\"><ul class=\"links\">" + report.options.links.map { "<li><a href=\"\(ReportText.escaped($0.url))\">\(ReportText.escaped($0.title))</a></li>" }.joined() + "</ul></nav>"
+            html += "<nav aria-label=\"Workout\"><ul class=\"links\">\(report.options.links.map { link -> HTML in "<li><a href=\"\(link.url)\">\(link.title)</a></li>" }.joined())</ul></nav>"
         }
-        html += "<h1>\(ReportText.escaped(title))</h1><p class=\"subtitle\">\(ReportText.escaped(subtitle))</p>"
-        if let notes = report.activity.notes { html += "<p class=\"notes\" id=\"notes\">\(ReportText.escaped(notes))</p>" }
+        html += "<h1>\(title)</h1><p class=\"subtitle\">\(subtitle)</p>"
+        if let notes = report.activity.notes { html += "<p class=\"notes\" id=\"notes\">\(notes)</p>" }
         html += "</header><main>"
         html += summarySection()
         if !route.svg.isEmpty {
@@ -40,7 +41,7 @@ struct ReportPage {
             for chart in charts {
                 let id = "chart-\(chart.series.key)-\(chart.axis.rawValue)"
                 html += "<figure class=\"chart chart-\(chart.axis.rawValue)\" id=\"\(id)\" tabindex=\"0\" data-key=\"\(chart.series.key)\" data-axis=\"\(chart.axis.rawValue)\" aria-describedby=\"\(id)-readout\">"
-                html += "<figcaption>\(ReportText.escaped(chart.series.title)) <span class=\"unit\">(\(ReportText.escaped(chart.series.unit)))</span></figcaption>"
+                html += "<figcaption>\(chart.series.title) <span class=\"unit\">(\(chart.series.unit))</span></figcaption>"
                 html += chart.drawing.svg
                 html += "<p class=\"readout\" id=\"\(id)-readout\" aria-live=\"polite\"></p></figure>"
             }
@@ -48,8 +49,8 @@ struct ReportPage {
         }
         html += legsSection() + lapsSection() + splitsSection() + zonesSection() + bestEffortsSection()
         html += "</main><footer>\(timeline.count) records · charts drawn from at most \(report.options.chartPoints) points each (largest-triangle-three-buckets); figures from every record.</footer>"
-        html += "<script type=\"application/json\" id=\"report-data\">\(data(charts: charts, route: route))</script>"
-        html += "<script>\(ReportScript.javaScript)</script></body></html>\n"
+        html += "<script type=\"application/json\" id=\"report-data\">\(ScriptJSON.html(data(charts: charts, route: route)))</script>"
+        html += "<script>\(HTML.raw(ReportScript.javaScript))</script></body></html>\n"
         return html
     }
 
@@ -122,14 +123,14 @@ struct ReportPage {
         }
     }
 
-    func trackLegend() -> String {
-        guard let colouring = trackColouring() else { return "" }
+    func trackLegend() -> HTML {
+        guard let colouring = trackColouring() else { return .empty }
         let sorted = colouring.values.compactMap { $0 }.sorted()
-        guard sorted.count > 1 else { return "" }
+        guard sorted.count > 1 else { return .empty }
         let low = sorted[sorted.count / 20], high = sorted[sorted.count * 19 / 20]
-        var legend = "<p class=\"legend\"><span>\(ReportText.escaped(colouring.title)): \(ReportText.number(low, decimals: colouring.decimals))</span>"
+        var legend: HTML = "<p class=\"legend\"><span>\(colouring.title): \(ReportText.number(low, decimals: colouring.decimals))</span>"
         for step in 0..<7 { legend += "<i class=\"c\(step)\" aria-hidden=\"true\"></i>" }
-        return legend + "<span>\(ReportText.number(high, decimals: colouring.decimals)) \(ReportText.escaped(colouring.unit))</span></p>"
+        return legend + "<span>\(ReportText.number(high, decimals: colouring.decimals)) \(colouring.unit)</span></p>"
     }
 
     /// The drawn points as JSON for the script: the track and each chart.
@@ -144,7 +145,17 @@ struct ReportPage {
             return out + "]"
         }
         func string(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "<", with: "\\u003c") + "\""
+            // JSON's string escapes; ScriptJSON makes the whole safe inside the script element.
+            var quoted = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\\": quoted += "\\\\"
+                case "\"": quoted += "\\\""
+                case _ where scalar.value < 0x20: quoted += String(format: "\\u%04x", scalar.value)
+                default: quoted.unicodeScalars.append(scalar)
+                }
+            }
+            return quoted + "\""
         }
         var json = "{\"duration\":\(ReportText.number(timeline.duration)),\"distanceUnit\":\(string(units.distanceSymbol)),"
         json += "\"distanceMeters\":\(list(timeline.distance.isEmpty ? [] : [timeline.distance.last ?? 0], 1)),"

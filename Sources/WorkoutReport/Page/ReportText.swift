@@ -1,9 +1,6 @@
 import WorkoutFormats
 /// How a report writes numbers, times and text into HTML and SVG.
 enum ReportText {
-    /// `text` with HTML's special characters escaped.
-    static func escaped(_ text: String) -> String { HTML.escaped(text) }
-
     /// `value` with at most `decimals` decimals (0 to 6) and no trailing zeros,
     /// without Foundation's formatter: a day's report writes a million of them.
     static func number(_ value: Double, decimals: Int = 1) -> String {

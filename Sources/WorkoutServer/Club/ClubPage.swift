@@ -3,76 +3,79 @@ import WorkoutClub
 import WorkoutFormats
 import WorkoutReport
 import WorkoutCatalog
+import Markup
 
 /// The club's pages as HTML.
 enum ClubPage {
-    static func layout(title: String, body: String, csrf: String?) -> String {
-        let nav = csrf.map { csrf in
+    static func layout(title: String, body: HTML, csrf: String?) -> HTML {
+        let nav = csrf.map { csrf -> HTML in
             """
             <nav aria-label="Site"><a href="/">Workouts</a> · <a href="/squad">Squad</a> · \
-            <form method="post" action="/logout" style="display:inline"><input type="hidden" name="csrf" value="\(e(csrf))">\
+            <form method="post" action="/logout" style="display:inline"><input type="hidden" name="csrf" value="\(csrf)">\
             <button type="submit" id="log-out">Log out</button></form></nav>
             """
-        } ?? ""
-        return ServerPage.layout(title: title, body: body, navigation: nav, head: csrf.map { "<meta name=\"csrf-token\" content=\"\(e($0))\">" } ?? "")
+        } ?? .empty
+        return ServerPage.layout(title: title, body: body, navigation: nav, head: csrf.map { csrf -> HTML in "<meta name=\"csrf-token\" content=\"\(csrf)\">" } ?? .empty)
     }
 
-    static func login(next: String, message: String?) -> String {
+    static func login(next: String, message: String?) -> HTML {
         layout(title: "Log in", body: """
-            \(message.map { "<p class=\"message\" role=\"alert\" id=\"error-message\">\(e($0))</p>" } ?? "")\
-            <form method="post" action="/login" class="upload" id="login"><input type="hidden" name="next" value="\(e(next))">\
+            \(message.map { message -> HTML in "<p class=\"message\" role=\"alert\" id=\"error-message\">\(message)</p>" } ?? .empty)\
+            <form method="post" action="/login" class="upload" id="login"><input type="hidden" name="next" value="\(next)">\
             <label>Name<input name="name" autocomplete="username" required></label>\
             <label>Password<input name="password" type="password" autocomplete="current-password" required></label>\
             <button type="submit">Log in</button></form>
             """, csrf: nil)
     }
 
-    static func list(_ workouts: [ClubWorkout], matching: Int, filter: ListFilter, viewer: ClubViewer, groups: [ClubGroup], timeZone: TimeZone) -> String {
-        let rows = workouts.map { w in
+    static func list(_ workouts: [ClubWorkout], matching: Int, filter: ListFilter, viewer: ClubViewer, groups: [ClubGroup], timeZone: TimeZone) -> HTML {
+        let rows = workouts.map { w -> HTML in
             let s = w.summary
             return """
-                <tr><td><a href="/workouts/\(e(s.id))">\(e(date(s.start, timeZone)))</a></td><td>\(e(w.athleteName))</td><td>\(e(s.legs?.joined(separator: " → ") ?? s.activity))</td>\
+                <tr><td><a href="/workouts/\(s.id)">\(date(s.start, timeZone))</a></td><td>\(w.athleteName)</td><td>\(s.legs?.joined(separator: " → ") ?? s.activity)</td>\
                 <td>\(clock(s.durationSeconds))</td><td>\(s.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–")</td>\
                 <td>\(s.averageHeartRate.map { String(format: "%.0f", $0) } ?? "–")</td></tr>
                 """
         }.joined()
-        let groupLinks = groups.map { "<a href=\"/squad?group=\(e($0.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))\">\(e($0.name))</a>" }
+        let groupLinks = groups.map { group -> HTML in
+            "<a href=\"/squad?group=\(group.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")\">\(group.name)</a>"
+        }
         let query = filter.query
-        let sort = query.sort != .start || !query.descending ? "<input type=\"hidden\" name=\"sort\" value=\"\(query.descending ? "-" : "")\(query.sort.rawValue)\">" : ""
+        let sort: HTML = query.sort != .start || !query.descending ? "<input type=\"hidden\" name=\"sort\" value=\"\(query.descending ? "-" : "")\(query.sort.rawValue)\">" : .empty
         let headers = [(WorkoutListQuery.SortKey?.some(.start), "Start"), (nil, "Athlete"), (.activity, "Activity"), (.duration, "Time"), (.distance, "Distance"),
-                       (.heartRate, "Avg HR")].map { key, title in
+                       (.heartRate, "Avg HR")].map { key, title -> HTML in
             guard let key else { return "<th scope=\"col\">\(title)</th>" }
             return ListControls.sortableHeader(title, key: key, query: query, link: filter.queryString)
         }.joined()
         return layout(title: "Workouts", body: """
-            <p>Logged in as <strong id="athlete-name">\(e(viewer.athlete.name))</strong>.\
-            \(groupLinks.isEmpty ? "" : " Groups: " + groupLinks.joined(separator: ", ") + ".")</p>\
-            <form class="upload" method="post" action="/upload" enctype="multipart/form-data"><input type="hidden" name="csrf" value="\(e(viewer.csrfToken ?? ""))">\
+            <p>Logged in as <strong id="athlete-name">\(viewer.athlete.name)</strong>.\
+            \(groupLinks.isEmpty ? .empty : " Groups: \(groupLinks.joined(separator: ", ")).")</p>\
+            <form class="upload" method="post" action="/upload" enctype="multipart/form-data"><input type="hidden" name="csrf" value="\(viewer.csrfToken ?? "")">\
             <label for="upload-file">Add a FIT, TCX or GPX file<input type="file" id="upload-file" name="file" accept=".fit,.tcx,.gpx" required></label>\
             \(UploadSportField.html)<button type="submit" id="upload-submit">Upload</button></form>\
-            <form class="filters" method="get" action="/"><label>Activity<input name="activity" value="\(e(query.activity ?? ""))"></label>\
-            <label>Athlete<input name="athlete" value="\(e(filter.athlete ?? ""))"></label>\(sort)<button type="submit">Filter</button></form>\
+            <form class="filters" method="get" action="/"><label>Activity<input name="activity" value="\(query.activity ?? "")"></label>\
+            <label>Athlete<input name="athlete" value="\(filter.athlete ?? "")"></label>\(sort)<button type="submit">Filter</button></form>\
             <p class="count" id="workout-count">\(matching) workout\(matching == 1 ? "" : "s")</p>\
             <div class="scroll"><table id="workouts"><thead><tr>\(headers)</tr></thead><tbody>\(rows)</tbody></table></div>\
             \(ListControls.pages(query: query, matching: matching, link: filter.queryString))
             """, csrf: viewer.csrfToken)
     }
 
-    static func confirmDelete(_ workout: ClubWorkout, csrf: String, timeZone: TimeZone) -> String {
+    static func confirmDelete(_ workout: ClubWorkout, csrf: String, timeZone: TimeZone) -> HTML {
         let s = workout.summary
         return layout(title: "Delete this workout?", body: """
-            <p>\(e(s.activity)) of \(e(date(s.start, timeZone)))\(s.distanceMeters.map { String(format: ", %.2f km", $0 / 1_000) } ?? "").</p>\
+            <p>\(s.activity) of \(date(s.start, timeZone))\(s.distanceMeters.map { String(format: ", %.2f km", $0 / 1_000) } ?? "").</p>\
             <p>Its readings, laps and events are deleted with it; this cannot be undone.</p>\
-            <form method="post" action="/workouts/\(e(s.id))/delete" class="upload"><input type="hidden" name="csrf" value="\(e(csrf))">\
-            <button type="submit" class="danger" id="confirm-delete">Delete</button><a href="/workouts/\(e(s.id))">Keep it</a></form>
+            <form method="post" action="/workouts/\(s.id)/delete" class="upload"><input type="hidden" name="csrf" value="\(csrf)">\
+            <button type="submit" class="danger" id="confirm-delete">Delete</button><a href="/workouts/\(s.id)">Keep it</a></form>
             """, csrf: csrf)
     }
 
-    static func squad(_ squad: ClubRoutes.SquadResponse, groups: [ClubGroup], csrf: String?, timeZone: TimeZone) -> String {
-        let rows = squad.athletes.map { row in
+    static func squad(_ squad: ClubRoutes.SquadResponse, groups: [ClubGroup], csrf: String?, timeZone: TimeZone) -> HTML {
+        let rows = squad.athletes.map { row -> HTML in
             """
-            <tr><td>\(e(row.name))</td><td>\(row.workouts)</td><td>\(String(format: "%.1f km", row.distanceMeters / 1_000))</td>\
-            <td>\(clock(row.durationSeconds))</td><td>\(row.lastWorkout.map { e(date($0, timeZone)) } ?? "–")</td></tr>
+            <tr><td>\(row.name)</td><td>\(row.workouts)</td><td>\(String(format: "%.1f km", row.distanceMeters / 1_000))</td>\
+            <td>\(clock(row.durationSeconds))</td><td>\(row.lastWorkout.map { date($0, timeZone) } ?? "–")</td></tr>
             """
         }.joined()
         let day: (Date) -> String = { d in
@@ -82,36 +85,35 @@ enum ClubPage {
             return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
         }
         let group = squad.group.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        let others = groups.filter { $0.name != squad.group }.map { g in
-            "<a href=\"/squad?group=\(e(g.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))&week=\(day(squad.from))\">\(e(g.name))</a>"
+        let others = groups.filter { $0.name != squad.group }.map { g -> HTML in
+            "<a href=\"/squad?group=\(g.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&week=\(day(squad.from))\">\(g.name)</a>"
         }
         return layout(title: "\(squad.group): week of \(day(squad.from))", body: """
-            \(others.isEmpty ? "" : "<p>Your other groups: " + others.joined(separator: ", ") + "</p>")<p class="pages"><a href="/squad?group=\(group)&week=\(day(squad.from.addingTimeInterval(-86_400)))" rel="prev">← Week before</a>\
+            \(others.isEmpty ? .empty : "<p>Your other groups: \(others.joined(separator: ", "))</p>")<p class="pages"><a href="/squad?group=\(group)&week=\(day(squad.from.addingTimeInterval(-86_400)))" rel="prev">← Week before</a>\
             <a href="/squad?group=\(group)&week=\(day(squad.to.addingTimeInterval(3_600)))" rel="next">Week after →</a></p>\
             <div class="scroll"><table id="squad"><thead><tr><th>Athlete</th><th>Workouts</th><th>Distance</th><th>Time</th><th>Last</th></tr></thead>\
             <tbody>\(rows)</tbody></table></div>
             """, csrf: csrf)
     }
 
-    static func comparison(_ comparison: ClubRoutes.ComparisonResponse, csrf: String?, timeZone: TimeZone) -> String {
-        func lap(_ lap: ClubLap?) -> String {
+    static func comparison(_ comparison: ClubRoutes.ComparisonResponse, csrf: String?, timeZone: TimeZone) -> HTML {
+        func lap(_ lap: ClubLap?) -> HTML {
             guard let lap else { return "<td>–</td><td>–</td><td>–</td>" }
-            return "<td>\(clock(lap.timerSeconds))</td><td>\(lap.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–")</td>"
-                + "<td>\(lap.averageHeartRate.map { String(format: "%.0f", $0) } ?? "–")</td>"
+            let distance = lap.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–"
+            let heartRate = lap.averageHeartRate.map { String(format: "%.0f", $0) } ?? "–"
+            return "<td>\(clock(lap.timerSeconds))</td><td>\(distance)</td><td>\(heartRate)</td>"
         }
-        let rows = comparison.laps.map { pair in
+        let rows = comparison.laps.map { pair -> HTML in
             "<tr><td>\(pair.index + 1)</td>\(lap(pair.a))\(lap(pair.b))<td>\(pair.difference.map { ($0 >= 0 ? "+" : "−") + clock(abs($0)) } ?? "–")</td></tr>"
         }.joined()
         let title = "\(comparison.a.athleteName) and \(comparison.b.athleteName), lap by lap"
         return layout(title: title, body: """
-            <p><a href="/workouts/\(e(comparison.a.summary.id))">\(e(comparison.a.athleteName)), \(e(date(comparison.a.summary.start, timeZone)))</a> against \
-            <a href="/workouts/\(e(comparison.b.summary.id))">\(e(comparison.b.athleteName)), \(e(date(comparison.b.summary.start, timeZone)))</a></p>\
+            <p><a href="/workouts/\(comparison.a.summary.id)">\(comparison.a.athleteName), \(date(comparison.a.summary.start, timeZone))</a> against \
+            <a href="/workouts/\(comparison.b.summary.id)">\(comparison.b.athleteName), \(date(comparison.b.summary.start, timeZone))</a></p>\
             <div class="scroll"><table id="laps"><thead><tr><th>Lap</th><th>Time A</th><th>Distance A</th><th>HR A</th><th>Time B</th><th>Distance B</th>\
             <th>HR B</th><th>B − A</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """, csrf: csrf)
     }
-
-    static func e(_ text: String) -> String { HTML.escaped(text) }
 
     static func date(_ date: Date, _ timeZone: TimeZone) -> String {
         var style = Date.FormatStyle(date: .abbreviated, time: .shortened)

@@ -49,7 +49,7 @@ extension ClubRoutes {
                 options.links = [ReportLink(title: "← All workouts", url: "/")]
                     + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }
                     + (workout.athleteID == viewer.athlete.id ? [ReportLink(title: "Delete…", url: "\(base)/delete")] : [])
-                return ServerResponse.html(WorkoutReport(activity: archive.activity, options: options).html())
+                return ServerResponse.html(WorkoutReport(activity: archive.activity, options: options).page)
             }
         }
         router.get("/workouts/:id/download/:format") { request, context in

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import WorkoutFormats
+import Markup
 
 /// Responses the web app sends: pages, JSON, files and errors.
 enum ServerResponse {
@@ -11,11 +12,11 @@ enum ServerResponse {
         return encoder
     }()
 
-    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+    static func html(_ page: HTML, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: page.description)))
     }
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {

@@ -58,7 +58,7 @@ struct ServerRoutes: Sendable {
             + (original.map { [ReportLink(title: "Download original (\($0.name))", url: "\(base)/download/original")] } ?? [])
             + [ReportLink(title: "Edit…", url: "\(base)/edit"), ReportLink(title: "Delete…", url: "\(base)/delete")]
         let report = WorkoutReport(activity: try await library.activity(of: workout), options: options)
-        return ServerResponse.html(report.html())
+        return ServerResponse.html(report.page)
     }
 
     func download(_ id: String, format name: String, api: Bool) async throws -> Response {

@@ -1,11 +1,12 @@
 /// The live page: a recording in progress, kept current over Server-Sent Events.
+import Markup
 ///
 /// It shows the recording's ``LiveSnapshot``, the figures the dashboard shows: the state, the time without
 /// pauses (ticking between updates), the distance and lap, speed or pace (current, average, best), heart rate
 /// and zone, cadence, power, energy, elevation and grade, the strap's and the GPS fix's state, and the track so far. A dropped connection reconnects by
 /// itself and the snapshot it gets first catches the page up.
 enum LivePage {
-    static func render() -> String {
+    static func render() -> HTML {
         ServerPage.layout(title: "Live workout", body: """
             <p id="live-connection" class="count" aria-live="polite">connecting…</p>\
             <section aria-labelledby="live-now"><h2 id="live-now">Now</h2><dl class="live">\
@@ -32,7 +33,7 @@ enum LivePage {
             <circle id="live-position" cx="-20" cy="-20" r="7" fill="#ffeb3b" stroke="#111" stroke-width="3"/></svg></section>\
             <style>.live{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px;margin:0}.live div{border:1px solid var(--line);border-radius:6px;padding:6px 8px}\
             dt{font-size:.8rem;color:var(--muted)}dd{margin:0;font-size:1.6rem;font-weight:800;font-variant-numeric:tabular-nums}#live-map{width:100%;height:auto;max-height:60vh}</style>\
-            <script>\(script)</script>
+            <script>\(HTML.raw(script))</script>
             """)
     }
 

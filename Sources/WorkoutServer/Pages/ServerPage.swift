@@ -2,6 +2,7 @@ import Foundation
 import WorkoutFormats
 import WorkoutLibrary
 import WorkoutReport
+import Markup
 
 /// The web app's page frame and its small pages: errors, confirmations, upload.
 enum ServerPage {
@@ -24,49 +25,46 @@ enum ServerPage {
         """
 
     /// The one-athlete web app's links.
-    static let navigation = #"<nav aria-label="Site"><a href="/">All workouts</a> · <a href="/live">Live</a></nav>"#
+    static let navigation: HTML = #"<nav aria-label="Site"><a href="/">All workouts</a> · <a href="/live">Live</a></nav>"#
 
     /// A complete page; `navigation` and `head` (extra elements of the head) are HTML.
-    static func layout(title: String, body: String, navigation: String = navigation, head: String = "") -> String {
+    static func layout(title: String, body: HTML, navigation: HTML = navigation, head: HTML = .empty) -> HTML {
         """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
-        \(head)<title>\(escaped(title))</title><style>\(css)</style></head><body>\
-        <header>\(navigation)<h1>\(escaped(title))</h1></header>\
+        \(head)<title>\(title)</title><style>\(HTML.raw(css))</style></head><body>\
+        <header>\(navigation)<h1>\(title)</h1></header>\
         <main>\(body)</main></body></html>
 
         """
     }
 
     /// An error page: what went wrong and what to do.
-    static func error(title: String, message: String) -> String {
-        layout(title: title, body: "<p class=\"message\" role=\"alert\" id=\"error-message\">\(escaped(message))</p><p><a href=\"/\">Back to all workouts</a></p>")
+    static func error(title: String, message: String) -> HTML {
+        layout(title: title, body: "<p class=\"message\" role=\"alert\" id=\"error-message\">\(message)</p><p><a href=\"/\">Back to all workouts</a></p>")
     }
 
     /// The question before deleting a workout.
-    static func confirmDelete(id: String, description: String) -> String {
+    static func confirmDelete(id: String, description: String) -> HTML {
         layout(title: "Delete this workout?", body: """
-            <p>\(escaped(description))</p><p>Its samples and route are deleted with it; this cannot be undone. Export it first to keep a copy.</p>\
-            <form method="post" action="/workouts/\(escaped(id))/delete" class="upload"><button type="submit" class="danger" id="confirm-delete">Delete</button>\
-            <a href="/workouts/\(escaped(id))">Keep it</a></form>
+            <p>\(description)</p><p>Its samples and route are deleted with it; this cannot be undone. Export it first to keep a copy.</p>\
+            <form method="post" action="/workouts/\(id)/delete" class="upload"><button type="submit" class="danger" id="confirm-delete">Delete</button>\
+            <a href="/workouts/\(id)">Keep it</a></form>
             """)
     }
 
     /// The form that changes a workout's title, notes and sport.
-    static func editWorkout(id: String, name: String?, notes: String?, sport: String, description: String, problem: String? = nil) -> String {
+    static func editWorkout(id: String, name: String?, notes: String?, sport: String, description: String, problem: String? = nil) -> HTML {
         let options = UploadSportField.options(selected: sport)
-        let alert = problem.map { "<p class=\"message\" role=\"alert\" id=\"error-message\">\(escaped($0))</p>" } ?? ""
+        let alert = problem.map { problem -> HTML in "<p class=\"message\" role=\"alert\" id=\"error-message\">\(problem)</p>" } ?? .empty
         return layout(title: "Edit this workout", body: """
-            \(alert)<p>\(escaped(description))</p>\
-            <form method="post" action="/workouts/\(escaped(id))/edit" class="edit">\
-            <label for="edit-name">Title<input id="edit-name" name="name" maxlength="\(WorkoutText.maximumNameLength)" value="\(escaped(name ?? ""))"></label>\
+            \(alert)<p>\(description)</p>\
+            <form method="post" action="/workouts/\(id)/edit" class="edit">\
+            <label for="edit-name">Title<input id="edit-name" name="name" maxlength="\(WorkoutText.maximumNameLength)" value="\(name ?? "")"></label>\
             <label for="edit-sport">Sport<select id="edit-sport" name="activity">\(options)</select></label>\
             <p class="hint" id="sport-hint">A new sport stores the workout again under a new address: a ride's distance is cycling distance, a run's is steps and walking-and-running distance.</p>\
-            <label for="edit-notes">Notes<textarea id="edit-notes" name="notes" rows="6" maxlength="\(WorkoutText.maximumNotesLength)">\(escaped(notes ?? ""))</textarea></label>\
-            <p><button type="submit" id="edit-save">Save</button> <a href="/workouts/\(escaped(id))">Cancel</a></p></form>
+            <label for="edit-notes">Notes<textarea id="edit-notes" name="notes" rows="6" maxlength="\(WorkoutText.maximumNotesLength)">\(notes ?? "")</textarea></label>\
+            <p><button type="submit" id="edit-save">Save</button> <a href="/workouts/\(id)">Cancel</a></p></form>
             """)
     }
-
-    /// `text` with HTML's special characters escaped.
-    static func escaped(_ text: String) -> String { HTML.escaped(text) }
 }

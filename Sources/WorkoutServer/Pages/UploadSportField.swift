@@ -1,20 +1,19 @@
 import Foundation
 import WorkoutFormats
+import Markup
 
 /// The upload forms' sport field, the same on the one-athlete list and the club's: left at "as the file
 /// says", the file's own sport is kept, or guessed from its movement when it names none.
 enum UploadSportField {
     /// The field, with the sports files know.
-    static let html: String = {
-        "<label for=\"upload-activity\">Sport<select id=\"upload-activity\" name=\"activity\"><option value=\"\">as the file says</option>"
-            + options(selected: nil) + "</select></label>"
-    }()
+    static let html: HTML = "<label for=\"upload-activity\">Sport<select id=\"upload-activity\" name=\"activity\"><option value=\"\">as the file says</option>\(options(selected: nil))</select></label>"
 
     /// An `<option>` for each sport a workout can be, `selected` (a sport's name) marked so: the
     /// upload forms' field and the edit form's.
-    static func options(selected: String?) -> String {
-        sports.map { sport in
-            "<option value=\"\(sport.name)\"\(sport.name == selected ? " selected" : "")>\(sport.name.replacingOccurrences(of: "_", with: " "))</option>"
+    static func options(selected: String?) -> HTML {
+        sports.map { sport -> HTML in
+            let marked: HTML = sport.name == selected ? " selected" : .empty
+            return "<option value=\"\(sport.name)\"\(marked)>\(sport.name.replacingOccurrences(of: "_", with: " "))</option>"
         }.joined()
     }
 

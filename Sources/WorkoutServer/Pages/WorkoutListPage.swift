@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutFormats
 import WorkoutCatalog
+import Markup
 
 /// The list of workouts: filters, sortable columns, pages, and the upload form.
 struct WorkoutListPage {
@@ -11,15 +12,16 @@ struct WorkoutListPage {
     let activities: [String]
     let timeZone: TimeZone
 
-    func render() -> String {
-        var body = "<form class=\"upload\" method=\"post\" action=\"/upload\" enctype=\"multipart/form-data\">"
+    func render() -> HTML {
+        var body: HTML = "<form class=\"upload\" method=\"post\" action=\"/upload\" enctype=\"multipart/form-data\">"
         body += "<label for=\"upload-file\">Add a FIT, TCX or GPX file<input type=\"file\" id=\"upload-file\" name=\"file\" accept=\".fit,.tcx,.gpx\" required></label>"
         body += UploadSportField.html
         body += "<button type=\"submit\" id=\"upload-submit\">Upload</button></form>"
         body += "<form class=\"filters\" method=\"get\" action=\"/\" role=\"search\">"
         body += "<label for=\"filter-activity\">Activity<select id=\"filter-activity\" name=\"activity\"><option value=\"\">All</option>"
         for activity in activities {
-            body += "<option value=\"\(ServerPage.escaped(activity))\"\(query.activity == activity ? " selected" : "")>\(ServerPage.escaped(activity))</option>"
+            let selected: HTML = query.activity == activity ? " selected" : .empty
+            body += "<option value=\"\(activity)\"\(selected)>\(activity)</option>"
         }
         body += "</select></label>"
         body += "<label for=\"filter-from\">From<input type=\"date\" id=\"filter-from\" name=\"from\" value=\"\(query.from.map(day) ?? "")\"></label>"
@@ -28,8 +30,7 @@ struct WorkoutListPage {
         body += "<button type=\"submit\">Show</button></form>"
         body += "<p class=\"count\" id=\"workout-count\">\(matching) workout\(matching == 1 ? "" : "s")</p>"
         guard !page.isEmpty else {
-            return body + "<p id=\"empty\">No workouts\(matching == 0 && query.activity == nil && query.from == nil && query.to == nil ? " yet: upload a file above, or record or replay one with the workout command" : " match")."
-                + "</p>"
+            return body + "<p id=\"empty\">No workouts\(matching == 0 && query.activity == nil && query.from == nil && query.to == nil ? " yet: upload a file above, or record or replay one with the workout command" : " match").</p>"
         }
         body += "<div class=\"scroll\"><table id=\"workouts\"><caption class=\"count\">Workouts, sorted by \(sortName(query.sort))\(query.descending ? ", largest first" : "")</caption><thead><tr>"
         for (key, title, narrow) in [(WorkoutListQuery.SortKey.start, "Start", false), (.activity, "Activity", false), (.duration, "Time", false),
@@ -43,7 +44,7 @@ struct WorkoutListPage {
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         for summary in page {
             body += "<tr data-id=\"\(summary.id)\"><td><a href=\"/workouts/\(summary.id)\">\(formatter.string(from: summary.start))</a></td>"
-            body += "<td>\(ServerPage.escaped(summary.legs?.joined(separator: " → ") ?? summary.activity))</td><td>\(duration(summary.durationSeconds))</td>"
+            body += "<td>\(summary.legs?.joined(separator: " → ") ?? summary.activity)</td><td>\(duration(summary.durationSeconds))</td>"
             body += "<td>\(summary.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–")</td>"
             body += "<td class=\"hide-narrow\">\(summary.energyKilocalories.map { "\(Int($0.rounded())) kcal" } ?? "–")</td>"
             body += "<td class=\"hide-narrow\">\(summary.averageHeartRate.map { "\(Int($0.rounded())) bpm" } ?? "–")</td></tr>"

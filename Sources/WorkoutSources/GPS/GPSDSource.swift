@@ -76,7 +76,16 @@ public struct GPSDSource: WorkoutDataSource {
     /// seconds: what a recorder learns before it starts, so its workout can
     /// start on the receiver's time. `nil` when gpsd cannot be reached or gives
     /// no fix in time.
-    public func firstFixTime(timeout: TimeInterval) -> Date? {
+    ///
+    /// The wait blocks a thread of its own, not one of Swift's cooperative threads (two on a two-core machine).
+    public func firstFixTime(timeout: TimeInterval) async -> Date? {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.waitForFirstFixTime(timeout: timeout)) }.start()
+        }
+    }
+
+    /// ``firstFixTime(timeout:)``, blocking the calling thread while it waits.
+    public func waitForFirstFixTime(timeout: TimeInterval) -> Date? {
         // Counted in waits of 0.1 s, so no clock is read; gpsd may still be starting (at boot, or gpsfake).
         var waits = max(1, Int(timeout * 10))
         while waits > 0 {

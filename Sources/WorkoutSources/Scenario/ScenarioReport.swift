@@ -1,5 +1,6 @@
 import Foundation
 public import ScenarioModel
+import Markup
 
 /// The outcome of checking one scenario file's expectations.
 public struct ScenarioReport: Sendable {
@@ -67,10 +68,7 @@ public struct ScenarioReport: Sendable {
 
     /// A JUnit XML report: one test suite per file, one test case per expectation.
     public static func junit(_ reports: [ScenarioReport]) -> String {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        func escape(_ text: String) -> String { XMLText.escaped(text) }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let total = reports.reduce(0) { $0 + $1.outcomes.count + ($1.failure == nil ? 0 : 1) }
         xml += "<testsuites name=\"workout check\" tests=\"\(total)\" failures=\"\(reports.reduce(0) { $0 + $1.failed })\">\n"

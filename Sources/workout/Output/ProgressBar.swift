@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 
 /// A one-line progress bar on standard error, drawn only on a terminal.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     private let label: String
-    private let lock = NSLock()
-    private var last = -1
+    /// The percentage drawn last.
+    private let last = Mutex(-1)
 
     /// A bar, or `nil` when standard error is not a terminal.
     init?(label: String) {
@@ -14,7 +15,7 @@ final class ProgressBar: @unchecked Sendable {
 
     func update(_ fraction: Double) {
         let percent = Int((fraction * 100).rounded(.down))
-        lock.withLock {
+        last.withLock { last in
             guard percent != last else { return }
             last = percent
             let width = 30

@@ -65,7 +65,7 @@ struct Hrm: AsyncParsableCommand {
                 monitor.handle(event, at: clock.now)
             }
         }
-        let interrupt = InterruptSignal { reading.cancel() }
+        let interrupt = await InterruptSignal { reading.cancel() }
         defer { interrupt.cancel() }
         let timer = duration.map { seconds in
             Task {

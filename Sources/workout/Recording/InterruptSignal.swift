@@ -1,23 +1,18 @@
-import Dispatch
 import Foundation
+import UnixSignals
 
 /// Runs `action` on SIGINT or SIGTERM instead of ending the process at once;
 /// ``cancel()`` gives both signals their default handling back.
 final class InterruptSignal {
-    private let sources: [any DispatchSourceSignal]
+    private let listening: Task<Void, Never>
 
-    init(_ action: @escaping @Sendable () -> Void) {
-        sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler(handler: action)
-            source.resume()
-            return source
-        }
+    init(_ action: @escaping @Sendable () -> Void) async {
+        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
+        listening = Task { for await _ in signals { action() } }
     }
 
     func cancel() {
-        for source in sources { source.cancel() }
+        listening.cancel()
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
     }

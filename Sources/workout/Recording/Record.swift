@@ -140,8 +140,7 @@ struct Record: AsyncParsableCommand {
         // Start on the receiver's time: learn it before the session starts, so every date agrees with the fixes'.
         if let gps, fixWait > 0 {
             display.log("waiting up to \(formatNumber(fixWait)) s for a fix from \(gps.name)")
-            let wait = fixWait
-            if let time = await Task.detached(operation: { gps.firstFixTime(timeout: wait) }).value {
+            if let time = await gps.firstFixTime(timeout: fixWait) {
                 clock.follow(time)
             } else {
                 display.warn("no fix from \(gps.name) in \(formatNumber(fixWait)) s: starting on the system clock")
@@ -161,7 +160,7 @@ struct Record: AsyncParsableCommand {
         if mirror { await startMirroring(session, store: store, display: display) }
 
         let commands = CommandQueue()
-        let interrupt = InterruptSignal { commands.push(.finish) }
+        let interrupt = await InterruptSignal { commands.push(.finish) }
         let keyboard = display.plain ? nil : Keyboard(commands)
         var tick = 0
         var failuresShown = 0
