@@ -15,20 +15,27 @@ package struct BitReader {
 
     /// Reads `bits` bits (0 to 64) as the low bits of the result.
     package mutating func read(_ bits: Int) -> UInt64 {
-        var result: UInt64 = 0
-        var remaining = bits
-        while remaining > 0 {
-            guard position / 64 < words.count else {
-                overran = true
-                return result << UInt64(remaining)
-            }
-            let word = words[position / 64], offset = position % 64
-            let take = Swift.min(remaining, 64 - offset)
-            let chunk = (word >> UInt64(64 - offset - take)) & (take == 64 ? ~0 : (1 << UInt64(take)) - 1)
-            result = take == 64 ? chunk : (result << UInt64(take)) | chunk
-            position += take
-            remaining -= take
+        guard bits > 0 else { return 0 }
+        let index = position &>> 6, offset = position & 63
+        guard index < words.count else {
+            overran = true
+            return 0
         }
-        return result
+        let available = 64 - offset
+        if bits <= available {
+            position += bits
+            let aligned = words[index] &<< UInt64(offset)
+            return bits == 64 ? aligned : aligned &>> UInt64(64 - bits)
+        }
+        // The field's high bits end this word; its low `rest` bits start the next.
+        let rest = bits - available
+        let high = words[index] & ((1 &<< UInt64(available)) &- 1)
+        position += available
+        guard index + 1 < words.count else {
+            overran = true
+            return high &<< UInt64(rest)
+        }
+        position += rest
+        return (high &<< UInt64(rest)) | (words[index + 1] &>> UInt64(64 - rest))
     }
 }

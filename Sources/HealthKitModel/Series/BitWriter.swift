@@ -1,26 +1,40 @@
 /// Appends bit fields, most significant first, to 64-bit words.
+///
+/// The word being filled stays in a register-sized field until it is full, so a field costs a few shifts,
+/// not an array access: a live recording encodes every reading this way.
 package struct BitWriter {
-    package private(set) var words: [UInt64] = []
-    private var used = 64
+    /// The words filled so far.
+    private var filled: [UInt64] = []
+    /// The word being filled, its first `used` bits (from the most significant) written.
+    private var current: UInt64 = 0
+    private var used = 0
 
     /// An empty writer.
     package init() {}
 
+    /// The words written, the last one padded with zero bits.
+    package var words: [UInt64] { used == 0 ? filled : filled + [current] }
+
     /// Writes the low `bits` bits of `value` (1 to 64).
     package mutating func write(_ value: UInt64, bits: Int) {
         guard bits > 0 else { return }
-        let value = bits == 64 ? value : value & ((1 << UInt64(bits)) - 1)
-        var remaining = bits
-        while remaining > 0 {
+        let value = bits == 64 ? value : value & ((1 &<< UInt64(bits)) &- 1)
+        let free = 64 - used
+        if bits <= free {
+            current |= value &<< UInt64(free - bits)
+            used += bits
             if used == 64 {
-                words.append(0)
+                filled.append(current)
+                current = 0
                 used = 0
             }
-            let take = Swift.min(remaining, 64 - used)
-            let chunk = (value >> UInt64(remaining - take)) & (take == 64 ? ~0 : (1 << UInt64(take)) - 1)
-            words[words.count - 1] |= chunk << UInt64(64 - used - take)
-            used += take
-            remaining -= take
+        } else {
+            // The field's high bits end this word; its low `rest` bits start the next.
+            let rest = bits - free
+            current |= value &>> UInt64(rest)
+            filled.append(current)
+            current = value &<< UInt64(64 - rest)
+            used = rest
         }
     }
 }

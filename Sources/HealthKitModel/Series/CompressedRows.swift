@@ -7,11 +7,15 @@
 package struct CompressedRows: Sendable {
     package let words: [UInt64]
     package let count: Int
+    /// The first row's start and the latest end, when the rows were compressed here (an ``Encoder`` knows them);
+    /// nil for rows read back from bytes, whose bounds take decoding.
+    package let bounds: (first: Double, last: Double)?
 
-    /// Rows from words already compressed.
-    package init(words: [UInt64], count: Int) {
+    /// Rows from words already compressed, with their bounds when known.
+    package init(words: [UInt64], count: Int, bounds: (first: Double, last: Double)? = nil) {
         self.words = words
         self.count = count
+        self.bounds = bounds
     }
 
     /// Rows read back from stored ``bytes``; ``Reader`` reports bytes that
@@ -21,6 +25,7 @@ package struct CompressedRows: Sendable {
         words.withUnsafeMutableBytes { buffer in _ = buffer.copyBytes(from: bytes) }
         self.words = words.map { UInt64(littleEndian: $0) }
         self.count = count
+        bounds = nil
     }
 
     /// The words as bytes, little-endian, for storing.
@@ -50,11 +55,15 @@ package struct CompressedRows: Sendable {
         private var start = XORChannel(), duration = XORChannel(), value = XORChannel()
         /// Rows encoded so far.
         package private(set) var count = 0
+        /// The first row's start and the latest end so far.
+        private var first = 0.0, last = -Double.infinity
 
         /// An encoder with no rows yet.
         package init() {}
 
         package mutating func append(_ row: StatisticRow) {
+            if count == 0 { first = row.start }
+            last = Swift.max(last, row.end)
             start.write(row.start, after: previous.start, to: &writer)
             duration.write(row.end, after: row.start, to: &writer)
             value.write(row.value.bitPattern, to: &writer)
@@ -70,7 +79,7 @@ package struct CompressedRows: Sendable {
         }
 
         /// The rows encoded so far.
-        package var rows: CompressedRows { CompressedRows(words: writer.words, count: count) }
+        package var rows: CompressedRows { CompressedRows(words: writer.words, count: count, bounds: count > 0 ? (first, last) : nil) }
     }
 
     /// Decodes a block's rows in order.

@@ -15,12 +15,18 @@ enum QuantitySeriesChunks {
     static func insert(_ chunks: [CompressedRows], series: UUID, in db: Database) throws {
         let statement = try db.cachedStatement(sql: "INSERT INTO quantity_series_chunk (series, first, last, count, data) VALUES (?, ?, ?, ?, ?)")
         for chunk in chunks where chunk.count > 0 {
-            var reader = CompressedRows.Reader(chunk)
-            var first = 0.0, last = -Double.infinity
-            if let row = reader.next() { first = row.start; last = row.end }
-            while let row = reader.next() { last = max(last, row.end) }
+            let (first, last) = chunk.bounds ?? bounds(of: chunk)
             try statement.execute(arguments: [series, first, last, chunk.count, Data(chunk.bytes)])
         }
+    }
+
+    /// The first start and the latest end of `chunk`'s rows, decoded.
+    private static func bounds(of chunk: CompressedRows) -> (first: Double, last: Double) {
+        var reader = CompressedRows.Reader(chunk)
+        var first = 0.0, last = -Double.infinity
+        if let row = reader.next() { first = row.start; last = row.end }
+        while let row = reader.next() { last = max(last, row.end) }
+        return (first, last)
     }
 
     /// The values of `series`, in order of start, with `source` set on each.
