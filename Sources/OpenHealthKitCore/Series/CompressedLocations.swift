@@ -19,7 +19,16 @@ struct CompressedLocations: Sendable {
             let t = location.timestamp.timeIntervalSince1970
             time.write(t, after: previous, to: &writer)
             previous = t
-            for (index, value) in Self.fields(of: location).enumerated() { fields[index].write(value.bitPattern, to: &writer) }
+            // The nine fields in their stored order, without an array per position.
+            fields[0].write(location.coordinate.latitude.bitPattern, to: &writer)
+            fields[1].write(location.coordinate.longitude.bitPattern, to: &writer)
+            fields[2].write(location.altitude.bitPattern, to: &writer)
+            fields[3].write(location.horizontalAccuracy.bitPattern, to: &writer)
+            fields[4].write(location.verticalAccuracy.bitPattern, to: &writer)
+            fields[5].write(location.course.bitPattern, to: &writer)
+            fields[6].write(location.courseAccuracy.bitPattern, to: &writer)
+            fields[7].write(location.speed.bitPattern, to: &writer)
+            fields[8].write(location.speedAccuracy.bitPattern, to: &writer)
         }
         words = writer.words
         count = locations.count
@@ -46,18 +55,14 @@ struct CompressedLocations: Sendable {
         for _ in 0..<count {
             let t = time.read(after: previous, from: &reader)
             previous = t
-            var f = [Double](repeating: 0, count: 9)
-            for index in 0..<9 { f[index] = Double(bitPattern: fields[index].read(from: &reader)) }
-            result.append(CLLocation(coordinate: CLLocationCoordinate2D(latitude: f[0], longitude: f[1]), altitude: f[2],
-                                     horizontalAccuracy: f[3], verticalAccuracy: f[4], course: f[5], courseAccuracy: f[6],
-                                     speed: f[7], speedAccuracy: f[8], timestamp: Date(timeIntervalSince1970: t)))
+            func next(_ index: Int) -> Double { Double(bitPattern: fields[index].read(from: &reader)) }
+            let latitude = next(0), longitude = next(1), altitude = next(2), horizontal = next(3), vertical = next(4)
+            let course = next(5), courseAccuracy = next(6), speed = next(7), speedAccuracy = next(8)
+            result.append(CLLocation(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: altitude,
+                                     horizontalAccuracy: horizontal, verticalAccuracy: vertical, course: course, courseAccuracy: courseAccuracy,
+                                     speed: speed, speedAccuracy: speedAccuracy, timestamp: Date(timeIntervalSince1970: t)))
             if reader.overran { return nil }
         }
         return result
-    }
-
-    private static func fields(of l: CLLocation) -> [Double] {
-        [l.coordinate.latitude, l.coordinate.longitude, l.altitude, l.horizontalAccuracy, l.verticalAccuracy,
-         l.course, l.courseAccuracy, l.speed, l.speedAccuracy]
     }
 }

@@ -60,7 +60,7 @@ extension HKHealthStore {
         var locations = locations
         if let last = try Row.fetchOne(db.cachedStatement(sql: "SELECT rowid, count, data FROM route_chunk WHERE route = ? ORDER BY rowid DESC LIMIT 1"),
                                        arguments: [route]) {
-            let rowid: Int64 = last[0], count: Int = last[1], data: Data = last[2]
+            let rowid: Int64 = last["rowid"], count: Int = last["count"], data: Data = last["data"]
             // A damaged chunk is left as it is (reading it reports it); only a sound, partial one is extended.
             if count < locationsPerChunk, let held = CompressedLocations(bytes: data, count: count).locations {
                 locations = held + locations

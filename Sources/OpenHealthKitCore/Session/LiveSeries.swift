@@ -65,6 +65,13 @@ struct LiveSeries: Sendable {
             return true
         }
 
+        /// Appends `row` when the series takes it (``accepts(_:unit:)``), in place; false when it does not.
+        mutating func append(_ row: StatisticRow, ifAcceptedIn unit: HKUnit) -> Bool {
+            guard accepts(row, unit: unit) else { return false }
+            append(row)
+            return true
+        }
+
         mutating func append(_ row: StatisticRow) {
             summary.add(row)
             lastStart = row.start
@@ -132,15 +139,9 @@ struct LiveSeries: Sendable {
         /// the one at `hint` when it takes the row (found without hashing the
         /// key), else the one `key` is growing, else the stored one, else a new one.
         func add(_ row: StatisticRow, unit: HKUnit, hint: Int?, key: @autoclosure () -> Key) -> Int {
-            if let hint, touched[hint].accepts(row, unit: unit) {
-                touched[hint].append(row)
-                return hint
-            }
+            if let hint, touched[hint].append(row, ifAcceptedIn: unit) { return hint }
             let key = key()
-            if let index = growing[key], touched[index].accepts(row, unit: unit) {
-                touched[index].append(row)
-                return index
-            }
+            if let index = growing[key], touched[index].append(row, ifAcceptedIn: unit) { return index }
             if growing[key] == nil, var series = open[key], series.accepts(row, unit: unit) {
                 replacing.append(series.tailStored ? series.tailStart : nil)
                 series.append(row)

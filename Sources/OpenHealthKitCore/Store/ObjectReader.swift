@@ -223,11 +223,11 @@ extension ObjectReader {
             let longest = try Double.fetchOne(db, sql: "SELECT max_duration FROM data_type WHERE id = ?", arguments: [typeID]) ?? 0
             guard longest == 0, query.filter?.isFullySQL ?? true else { return nil }
             let (condition, arguments, _) = try whereClause(query, in: db)
-            guard let range = try Row.fetchOne(db, sql: "SELECT min(start), max(start) FROM object WHERE \(condition)", arguments: arguments),
-                  let first = range[0] as Double?, let last = range[1] as Double? else { return ([], [], []) }
+            guard let range = try Row.fetchOne(db, sql: "SELECT min(start) AS first, max(start) AS last FROM object WHERE \(condition)", arguments: arguments),
+                  let first = range["first"] as Double?, let last = range["last"] as Double? else { return ([], [], []) }
             let boundaries = edges(first, last)
             guard boundaries.count >= 2 else { return nil }
-            let statement = try db.makeStatement(sql: "SELECT start, value, count, source FROM object WHERE \(condition) ORDER BY start")
+            let statement = try db.makeStatement(sql: "SELECT \(BucketColumn.selectList()) FROM object WHERE \(condition) ORDER BY start")
             try statement.setArguments(arguments)
             let raw = statement.sqliteStatement
             defer { sqlite3_reset(raw) }
@@ -242,10 +242,10 @@ extension ObjectReader {
                 guard code == SQLITE_ROW else {
                     throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(raw))))
                 }
-                let start = sqlite3_column_double(raw, 0)
-                let value = sqlite3_column_double(raw, 1)
-                let count = Double(sqlite3_column_int64(raw, 2))
-                let source = sqlite3_column_int64(raw, 3)
+                let start = sqlite3_column_double(raw, BucketColumn.start.index)
+                let value = sqlite3_column_double(raw, BucketColumn.value.index)
+                let count = Double(sqlite3_column_int64(raw, BucketColumn.count.index))
+                let source = sqlite3_column_int64(raw, BucketColumn.source.index)
                 if source != lastSource { sourceIDs.insert(source); lastSource = source }
                 if start >= boundaries[current.index + 1] {
                     if used { totals.append(current) }
@@ -274,4 +274,13 @@ extension ObjectReader {
 private enum StatisticColumn: Int, ResultColumns {
     case start, end, value, source, count
     static let names = ["start", "end", "value", "source", "count"]
+}
+
+/// The columns the bucketed statistics read of each sample, straight from SQLite.
+private enum BucketColumn: Int, ResultColumns {
+    case start, value, count, source
+    static let names = ["start", "value", "count", "source"]
+
+    /// The column's index as SQLite's C functions take it.
+    var index: Int32 { Int32(rawValue) }
 }
