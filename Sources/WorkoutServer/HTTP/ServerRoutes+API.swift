@@ -40,14 +40,13 @@ extension ServerRoutes {
         router.get("/api/workouts") { request, _ in
             let query: WorkoutListQuery
             do { query = try WorkoutListQuery(parameters: request.decodedParameters) } catch let error as WorkoutListQueryError {
-                return ServerResponse.error(.badRequest, api: true, title: "Bad query", message: error.description)
+                throw WebError.badRequest("Bad query", error.description)
             }
             let (page, matching, _) = try await library.list(query)
             return ServerResponse.json(ListResponse(workouts: page, matching: matching, page: query.page, pageSize: query.pageSize))
         }
         router.get("/api/workouts/:id") { _, context in
-            let id = context.parameters.get("id") ?? ""
-            guard let workout = try await library.workout(id) else { return unknown(id, api: true) }
+            let workout = try await workout(context)
             let activity = try await library.activity(of: workout)
             let base = "/workouts/\(workout.uuid.uuidString)"
             var links = ["page": base, "samples": "/api\(base)/samples?type=heartRate"]
@@ -57,13 +56,11 @@ extension ServerRoutes {
                                                       laps: activity.laps.count, links: links))
         }
         router.get("/api/workouts/:id/samples") { request, context in
-            let id = context.parameters.get("id") ?? ""
-            guard let workout = try await library.workout(id) else { return unknown(id, api: true) }
+            let workout = try await workout(context)
             let name = request.uri.queryParameters["type"].map(String.init) ?? ""
             guard let type = HKObjectType.named(name) as? HKQuantityType, let entry = QuantityTypeTable.standard.entries[type.quantityTypeIdentifier] else {
                 let hint = HKObjectType.suggestion(forName: name).map { " Did you mean '\($0)'?" } ?? ""
-                return ServerResponse.error(.badRequest, api: true, title: "Unknown type",
-                                            message: "type=\(name) is not a quantity type.\(hint) Types are named like heartRate, distanceCycling or activeEnergyBurned.")
+                throw WebError.badRequest("Unknown type", "type=\(name) is not a quantity type.\(hint) Types are named like heartRate, distanceCycling or activeEnergyBurned.")
             }
             let samples = try await library.samples(of: workout, type: type)
             // Rates read per minute, as people and HealthKit's apps show them.
@@ -72,32 +69,25 @@ extension ServerRoutes {
                                                        samples: samples.map { .init(start: $0.startDate, end: $0.endDate, value: $0.quantity.doubleValue(for: unit)) }))
         }
         router.get("/api/workouts/:id/file") { request, context in
-            try await download(context.parameters.get("id") ?? "", format: request.uri.queryParameters["format"].map(String.init) ?? "fit", api: true)
+            try await download(try await workout(context), format: request.uri.queryParameters["format"].map(String.init) ?? "fit")
         }
         router.post("/api/workouts") { request, _ in
-            switch try await upload(request) {
-            case .success(let workout): ServerResponse.json(WorkoutSummary(workout), status: .created)
-            case .failure(let failure): failure.response(api: true)
-            }
+            ServerResponse.json(WorkoutSummary(try await upload(request)), status: .created)
         }
         router.patch("/api/workouts/:id") { request, context in
-            let id = context.parameters.get("id") ?? ""
-            guard let workout = try await library.workout(id) else { return unknown(id, api: true) }
+            let workout = try await workout(context)
             let body = try await request.body.collect(upTo: 64 << 10)
             let form: EditForm
             do { form = try JSONDecoder().decode(EditForm.self, from: Data(body.readableBytesView)) } catch {
-                return ServerResponse.error(.badRequest, api: true, title: "Bad edit",
-                                            message: "Send a JSON object with any of \"name\", \"notes\" and \"activity\" (strings): \(error)")
+                throw WebError.badRequest("Bad edit", "Send a JSON object with any of \"name\", \"notes\" and \"activity\" (strings): \(error)")
             }
             switch await apply(form.edit, to: workout) {
             case .success(let edited): return ServerResponse.json(WorkoutSummary(edited))
-            case .failure(let problem): return ServerResponse.error(.unprocessableContent, api: true, title: "Cannot edit", message: problem.description)
+            case .failure(let problem): throw WebError(.unprocessableContent, title: "Cannot edit", message: problem.description)
             }
         }
         router.delete("/api/workouts/:id") { _, context in
-            let id = context.parameters.get("id") ?? ""
-            guard let workout = try await library.workout(id) else { return unknown(id, api: true) }
-            try await library.delete(workout)
+            try await library.delete(try await workout(context))
             return Response(status: .noContent)
         }
     }

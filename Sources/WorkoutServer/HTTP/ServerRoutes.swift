@@ -14,24 +14,19 @@ struct ServerRoutes: Sendable {
 
     func add(to router: Router<BasicRequestContext>) {
         router.get("/") { request, _ in try await listPage(request) }
-        router.get("/workouts/:id") { _, context in try await workoutPage(context.parameters.get("id") ?? "") }
+        router.get("/workouts/:id") { _, context in try await workoutPage(try await workout(context)) }
         router.get("/workouts/:id/download/:format") { _, context in
-            try await download(context.parameters.get("id") ?? "", format: context.parameters.get("format") ?? "", api: false)
+            try await download(try await workout(context), format: try context.parameters.require("format"))
         }
-        router.get("/workouts/:id/edit") { _, context in try await editPage(context.parameters.get("id") ?? "") }
-        router.post("/workouts/:id/edit") { request, context in try await saveEdit(request, id: context.parameters.get("id") ?? "") }
-        router.get("/workouts/:id/delete") { _, context in try await confirmDelete(context.parameters.get("id") ?? "") }
+        router.get("/workouts/:id/edit") { _, context in try await editPage(try await workout(context)) }
+        router.post("/workouts/:id/edit") { request, context in try await saveEdit(request, workout: try await workout(context)) }
+        router.get("/workouts/:id/delete") { _, context in try await confirmDelete(try await workout(context)) }
         router.post("/workouts/:id/delete") { _, context in
-            let id = context.parameters.get("id") ?? ""
-            guard let workout = try await library.workout(id) else { return unknown(id, api: false) }
-            try await library.delete(workout)
+            try await library.delete(try await workout(context))
             return ServerResponse.redirect(to: "/")
         }
         router.post("/upload") { request, _ in
-            switch try await upload(request) {
-            case .success(let workout): ServerResponse.redirect(to: "/workouts/\(workout.uuid.uuidString)")
-            case .failure(let failure): failure.response(api: false)
-            }
+            ServerResponse.redirect(to: "/workouts/\(try await upload(request).uuid.uuidString)")
         }
         addAPI(to: router)
         addLive(to: router)
@@ -40,15 +35,14 @@ struct ServerRoutes: Sendable {
     func listPage(_ request: Request) async throws -> Response {
         let query: WorkoutListQuery
         do { query = try WorkoutListQuery(parameters: request.decodedParameters) } catch {
-            return ServerResponse.error(.badRequest, api: false, title: "This list cannot be shown", message: error.description)
+            throw WebError.badRequest("This list cannot be shown", error.description)
         }
         let (page, matching, activities) = try await library.list(query)
         let body = WorkoutListPage(page: page, matching: matching, query: query, activities: activities, timeZone: configuration.timeZone).render()
         return ServerResponse.html(ServerPage.layout(title: "Workouts", body: body))
     }
 
-    func workoutPage(_ id: String) async throws -> Response {
-        guard let workout = try await library.workout(id) else { return unknown(id, api: false) }
+    func workoutPage(_ workout: HKWorkout) async throws -> Response {
         var options = ReportOptions()
         options.defaultTimeZone = configuration.timeZone
         options.use(athleteOf: workout)
@@ -61,23 +55,21 @@ struct ServerRoutes: Sendable {
         return ServerResponse.html(report.page)
     }
 
-    func download(_ id: String, format name: String, api: Bool) async throws -> Response {
-        guard let workout = try await library.workout(id) else { return unknown(id, api: api) }
+    func download(_ workout: HKWorkout, format name: String) async throws -> Response {
         if name.lowercased() == "original" {
             guard let original = try await library.originalFile(of: workout) else {
-                return ServerResponse.error(.notFound, api: api, title: "No original file",
-                                            message: "Workout \(workout.uuid.uuidString) was recorded here, or imported before files were kept; download it as fit, tcx or gpx.")
+                throw WebError(.notFound, title: "No original file",
+                               message: "Workout \(workout.uuid.uuidString) was recorded here, or imported before files were kept; download it as fit, tcx or gpx.")
             }
             return ServerResponse.file(original.data, name: original.attachment.name, contentType: original.attachment.contentType.preferredMIMEType ?? "application/octet-stream")
         }
         guard let format = ActivityFileFormat(rawValue: name.lowercased()) else {
-            return ServerResponse.error(.notFound, api: api, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx, gpx or original.")
+            throw WebError(.notFound, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx, gpx or original.")
         }
         return ServerResponse.activityFile(try await library.file(of: workout, as: format), format: format, baseName: workout.fileBaseName)
     }
 
-    func editPage(_ id: String, problem: String? = nil) async throws -> Response {
-        guard let workout = try await library.workout(id) else { return unknown(id, api: false) }
+    func editPage(_ workout: HKWorkout, problem: String? = nil) async throws -> Response {
         let summary = WorkoutSummary(workout)
         let html = ServerPage.editWorkout(id: summary.id, name: summary.name, notes: workout.metadata?[OpenHealthKitMetadataKeyWorkoutNotes] as? String,
                                           sport: ActivitySport(workout.workoutActivityType).name, description: Self.describe(summary), problem: problem)
@@ -91,16 +83,15 @@ struct ServerRoutes: Sendable {
         var activity: String?
     }
 
-    func saveEdit(_ request: Request, id: String) async throws -> Response {
-        guard let workout = try await library.workout(id) else { return unknown(id, api: false) }
+    func saveEdit(_ request: Request, workout: HKWorkout) async throws -> Response {
         let body = try await request.body.collect(upTo: 64 << 10)
         let form: EditForm
         do { form = try URLEncodedFormDecoder().decode(EditForm.self, from: String(decoding: body.readableBytesView, as: UTF8.self)) } catch {
-            return ServerResponse.error(.badRequest, api: false, title: "This form cannot be read", message: "Reload the edit page and try again.")
+            throw WebError.badRequest("This form cannot be read", "Reload the edit page and try again.")
         }
         switch await apply(form.edit, to: workout) {
         case .success(let edited): return ServerResponse.redirect(to: "/workouts/\(edited.uuid.uuidString)")
-        case .failure(let problem): return try await editPage(id, problem: problem.description)
+        case .failure(let problem): return try await editPage(workout, problem: problem.description)
         }
     }
 
@@ -121,32 +112,32 @@ struct ServerRoutes: Sendable {
         return "Workout \(summary.id): \(summary.activity) of \(summary.start.formatted(.iso8601))\(distance)."
     }
 
-    func confirmDelete(_ id: String) async throws -> Response {
-        guard let workout = try await library.workout(id) else { return unknown(id, api: false) }
+    func confirmDelete(_ workout: HKWorkout) async throws -> Response {
         let summary = WorkoutSummary(workout)
         return ServerResponse.html(ServerPage.confirmDelete(id: summary.id, description: Self.describe(summary)))
     }
 
     /// Stores the file a request carries: a multipart form's `file` field, or
     /// the whole body (its name from `?filename=`, else its bytes say the format).
-    func upload(_ request: Request) async throws -> Result<HKWorkout, UploadedFile.Failure> {
-        let file: UploadedFile
-        switch await UploadedFile.read(request, limit: configuration.uploadLimit) {
-        case .success(let read): file = read
-        case .failure(let failure): return .failure(failure)
-        }
+    func upload(_ request: Request) async throws -> HKWorkout {
+        let file = try await UploadedFile.read(request, limit: configuration.uploadLimit).get()
         do {
-            return .success(try await library.importFile(file))
+            return try await library.importFile(file)
         } catch let error as UploadError {
             switch error {
-            case .duplicate: return .failure(UploadedFile.Failure(status: .conflict, message: error.description))
-            case .unreadable, .missingFile: return .failure(UploadedFile.Failure(status: .unprocessableContent, message: error.description))
+            case .duplicate: throw UploadedFile.Failure(status: .conflict, message: error.description)
+            case .unreadable, .missingFile: throw UploadedFile.Failure(status: .unprocessableContent, message: error.description)
             }
         }
     }
 
-    func unknown(_ id: String, api: Bool) -> Response {
-        ServerResponse.error(.notFound, api: api, title: "No such workout", message: "No workout has the identifier '\(id)' in this store; the list at / shows them.")
+    /// The workout the route's `:id` names (its identifier or first characters), or a 404.
+    func workout(_ context: some RequestContext) async throws -> HKWorkout {
+        let id = try context.parameters.require("id")
+        guard let workout = try await library.workout(id) else {
+            throw WebError(.notFound, title: "No such workout", message: "No workout has the identifier '\(id)' in this store; the list at / shows them.")
+        }
+        return workout
     }
 }
 

@@ -16,13 +16,16 @@ struct UploadedFile {
     var sport: String?
 
     /// Why an upload was refused, as a status and a message.
-    struct Failure: Error {
+    struct Failure: HTTPResponseError {
         var status: HTTPResponse.Status
         var message: String
 
         func response(api: Bool) -> Response {
             ServerResponse.error(status, api: api, title: status == .conflict ? "Already stored" : "This file was not stored", message: message)
         }
+
+        /// The failure as the request's kind of client reads it.
+        func response(from request: Request, context: some RequestContext) throws -> Response { response(api: WebError.isAPI(request)) }
     }
 
     /// Reads the file `request` carries, at most `limit` bytes.
