@@ -83,8 +83,8 @@ public struct WorkoutServer: Sendable {
     }
 
     /// Runs `router` where `configuration` says.
-    static func serve(_ router: Router<BasicRequestContext>, configuration: Configuration, handlesSignals: Bool,
-                      onRunning: @escaping @Sendable (URL) -> Void) async throws {
+    static func serve<Context: RequestContext>(_ router: Router<Context>, configuration: Configuration, handlesSignals: Bool,
+                      onRunning: @escaping @Sendable (URL) -> Void) async throws where Context.Source == ApplicationRequestContextSource {
         var logger = Logger(label: "workout.serve")
         logger.logLevel = .warning
         let host = configuration.host

@@ -9,109 +9,88 @@ import WorkoutCatalog
 
 /// The club's pages: log in, the list, a workout, the squad, a comparison.
 extension ClubRoutes {
-    func addPages(to router: Router<BasicRequestContext>) {
-        router.get("/login") { request, _ in
+    func addPages(to router: Router<ClubRequestContext>) {
+        router.get("/login") { request, context in
             ServerResponse.html(ClubPage.login(next: Self.safeNext(request.uri.queryParameters["next"].map(String.init)), message: nil))
         }
-        router.post("/login") { request, _ in try await logIn(request) }
-        router.post("/logout") { request, _ in
-            try await page(request) { viewer in
-                let form = try await Self.form(request)
-                guard viewer.mayChange(request, formToken: form["csrf"]) else { return forbidden() }
-                if let secret = request.cookie(named: ClubViewer.cookieName) { try await club.closeSession(cookie: secret) }
-                var response = ServerResponse.redirect(to: "/login")
-                response.headers[.setCookie] = "\(ClubViewer.cookieName)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"
-                return response
-            }
+        router.post("/login") { request, context in try await logIn(request) }
+        router.post("/logout") { request, context in
+            let viewer = try context.viewer(for: request)
+            let form = try await Self.form(request)
+            guard viewer.mayChange(request, formToken: form["csrf"]) else { return forbidden() }
+            if let secret = request.cookie(named: ClubViewer.cookieName) { try await club.closeSession(cookie: secret) }
+            var response = ServerResponse.redirect(to: "/login")
+            response.headers[.setCookie] = "\(ClubViewer.cookieName)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"
+            return response
         }
-        router.get("/") { request, _ in
-            try await page(request) { viewer in
-                let filter: ListFilter
-                do { filter = try ListFilter(request) } catch let error as WorkoutListQueryError {
-                    return ServerResponse.error(.badRequest, api: false, title: "This list cannot be shown", message: error.description)
-                }
-                let (page, matching) = try await list(filter, viewer: viewer)
-                let groups = try await club.groups(of: viewer.athlete.id)
-                return ServerResponse.html(ClubPage.list(page, matching: matching, filter: filter, viewer: viewer, groups: groups, timeZone: configuration.timeZone))
+        router.get("/") { request, context in
+            let viewer = try context.viewer(for: request)
+            let filter: ListFilter
+            do { filter = try ListFilter(request) } catch let error as WorkoutListQueryError {
+                throw WebError.badRequest("This list cannot be shown", error.description)
             }
+            let (page, matching) = try await list(filter, viewer: viewer)
+            let groups = try await club.groups(of: viewer.athlete.id)
+            return ServerResponse.html(ClubPage.list(page, matching: matching, filter: filter, viewer: viewer, groups: groups, timeZone: configuration.timeZone))
         }
         router.get("/workouts/:id") { request, context in
-            try await page(request) { viewer in
-                let id = context.parameters.get("id") ?? ""
-                guard let archive = try await archive(id, viewer), let workout = try await club.workout(archive.id, visibleTo: viewer.athlete.id) else {
-                    return unknown(id, api: false)
-                }
-                var options = ReportOptions()
-                options.defaultTimeZone = configuration.timeZone
-                options.title = "\(workout.athleteName): \(workout.summary.activity)"
-                if let athlete = archive.athlete { options.use(athlete) }
-                let base = "/workouts/\(archive.id.uuidString)"
-                options.links = [ReportLink(title: "← All workouts", url: "/")]
-                    + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }
-                    + (workout.athleteID == viewer.athlete.id ? [ReportLink(title: "Delete…", url: "\(base)/delete")] : [])
-                return ServerResponse.html(WorkoutReport(activity: archive.activity, options: options).page)
+            let viewer = try context.viewer(for: request)
+            let id = try context.parameters.require("id")
+            guard let archive = try await archive(id, viewer), let workout = try await club.workout(archive.id, visibleTo: viewer.athlete.id) else {
+                throw unknown(id)
             }
+            var options = ReportOptions()
+            options.defaultTimeZone = configuration.timeZone
+            options.title = "\(workout.athleteName): \(workout.summary.activity)"
+            if let athlete = archive.athlete { options.use(athlete) }
+            let base = "/workouts/\(archive.id.uuidString)"
+            options.links = [ReportLink(title: "← All workouts", url: "/")]
+                + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }
+                + (workout.athleteID == viewer.athlete.id ? [ReportLink(title: "Delete…", url: "\(base)/delete")] : [])
+            return ServerResponse.html(WorkoutReport(activity: archive.activity, options: options).page)
         }
         router.get("/workouts/:id/download/:format") { request, context in
-            try await page(request) { viewer in
-                try await download(context.parameters.get("id"), format: context.parameters.get("format") ?? "", viewer: viewer, api: false)
-            }
+            let viewer = try context.viewer(for: request)
+            return try await download(try context.parameters.require("id"), format: try context.parameters.require("format"), viewer: viewer)
         }
         router.get("/workouts/:id/delete") { request, context in
-            try await page(request) { viewer in
-                let id = context.parameters.get("id") ?? ""
-                guard let uuid = UUID(uuidString: id), let workout = try await club.workout(uuid, visibleTo: viewer.athlete.id),
-                      workout.athleteID == viewer.athlete.id else { return unknown(id, api: false) }
-                return ServerResponse.html(ClubPage.confirmDelete(workout, csrf: viewer.csrfToken ?? "", timeZone: configuration.timeZone))
-            }
+            let viewer = try context.viewer(for: request)
+            let id = try context.parameters.require("id")
+            guard let uuid = UUID(uuidString: id), let workout = try await club.workout(uuid, visibleTo: viewer.athlete.id),
+                  workout.athleteID == viewer.athlete.id else { throw unknown(id) }
+            return ServerResponse.html(ClubPage.confirmDelete(workout, csrf: viewer.csrfToken ?? "", timeZone: configuration.timeZone))
         }
         router.post("/workouts/:id/delete") { request, context in
-            try await page(request) { viewer in
-                let form = try await Self.form(request)
-                guard viewer.mayChange(request, formToken: form["csrf"]) else { return forbidden() }
-                let id = context.parameters.get("id") ?? ""
-                guard let uuid = UUID(uuidString: id), try await club.deleteWorkout(uuid, owner: viewer.athlete.id) else { return unknown(id, api: false) }
-                return ServerResponse.redirect(to: "/")
+            let viewer = try context.viewer(for: request)
+            let form = try await Self.form(request)
+            guard viewer.mayChange(request, formToken: form["csrf"]) else { return forbidden() }
+            let id = try context.parameters.require("id")
+            guard let uuid = UUID(uuidString: id), try await club.deleteWorkout(uuid, owner: viewer.athlete.id) else { throw unknown(id) }
+            return ServerResponse.redirect(to: "/")
+        }
+        router.post("/upload") { request, context in
+            let viewer = try context.viewer(for: request)
+            return switch try await receiveFile(request, viewer: viewer, needsFormToken: true) {
+            case .success(let id): ServerResponse.redirect(to: "/workouts/\(id.uuidString)")
+            case .failure(let failure): throw failure
             }
         }
-        router.post("/upload") { request, _ in
-            try await page(request) { viewer in
-                switch try await receiveFile(request, viewer: viewer, needsFormToken: true) {
-                case .success(let id): ServerResponse.redirect(to: "/workouts/\(id.uuidString)")
-                case .failure(let failure): failure.response(api: false)
-                }
+        router.get("/squad") { request, context in
+            let viewer = try context.viewer(for: request)
+            switch try await squad(request, viewer: viewer) {
+            case .success(let squad):
+                return ServerResponse.html(ClubPage.squad(squad, groups: try await club.groups(of: viewer.athlete.id), csrf: viewer.csrfToken,
+                                                          timeZone: configuration.timeZone))
+            case .failure(let failure): throw failure
             }
         }
-        router.get("/squad") { request, _ in
-            try await page(request) { viewer in
-                switch try await squad(request, viewer: viewer) {
-                case .success(let squad):
-                    return ServerResponse.html(ClubPage.squad(squad, groups: try await club.groups(of: viewer.athlete.id), csrf: viewer.csrfToken,
-                                                              timeZone: configuration.timeZone))
-                case .failure(let failure): return failure.response(api: false)
-                }
+        router.get("/compare") { request, context in
+            let viewer = try context.viewer(for: request)
+            return switch try await comparison(request, viewer: viewer) {
+            case .success(let comparison): ServerResponse.html(ClubPage.comparison(comparison, csrf: viewer.csrfToken, timeZone: configuration.timeZone))
+            case .failure(let failure): throw failure
             }
         }
-        router.get("/compare") { request, _ in
-            try await page(request) { viewer in
-                switch try await comparison(request, viewer: viewer) {
-                case .success(let comparison): ServerResponse.html(ClubPage.comparison(comparison, csrf: viewer.csrfToken, timeZone: configuration.timeZone))
-                case .failure(let failure): failure.response(api: false)
-                }
-            }
-        }
-    }
-
-    /// Runs `body` for the session's athlete; without a session, sends the browser to log in.
-    func page(_ request: Request, _ body: (ClubViewer) async throws -> Response) async throws -> Response {
-        guard let viewer = try await ClubViewer.of(request, in: club) else {
-            if request.method == .get {
-                let next = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
-                return ServerResponse.redirect(to: "/login?next=\(next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/")")
-            }
-            return ServerResponse.error(.unauthorized, api: false, title: "Log in first", message: "Your session has ended; log in again at /login.")
-        }
-        return try await body(viewer)
     }
 
     func logIn(_ request: Request) async throws -> Response {

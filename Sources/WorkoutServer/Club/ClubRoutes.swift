@@ -14,12 +14,13 @@ struct ClubRoutes: Sendable {
     let secureCookies: Bool
 
     /// Why a request was refused, as a status and a message.
-    struct Failure: Error {
+    struct Failure: HTTPResponseError {
         var status: HTTPResponse.Status
         var message: String
 
-        func response(api: Bool) -> Response {
-            ServerResponse.error(status, api: api, title: status == .notFound ? "Not found" : "Bad request", message: message)
+        /// The refusal as the request's kind of client reads it.
+        func response(from request: Request, context: some RequestContext) throws -> Response {
+            ServerResponse.error(status, api: WebError.isAPI(request), title: status == .notFound ? "Not found" : "Bad request", message: message)
         }
     }
 
@@ -45,7 +46,7 @@ struct ClubRoutes: Sendable {
         var laps: [LapPair]
     }
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ClubRequestContext>) {
         addPages(to: router)
         addAPI(to: router)
     }
@@ -56,10 +57,10 @@ struct ClubRoutes: Sendable {
         return try await club.archive(uuid, visibleTo: viewer.athlete.id)
     }
 
-    func download(_ id: String?, format name: String, viewer: ClubViewer, api: Bool) async throws -> Response {
-        guard let archive = try await archive(id, viewer) else { return unknown(id ?? "", api: api) }
+    func download(_ id: String, format name: String, viewer: ClubViewer) async throws -> Response {
+        guard let archive = try await archive(id, viewer) else { throw unknown(id) }
         guard let format = ActivityFileFormat(rawValue: name.lowercased()) else {
-            return ServerResponse.error(.notFound, api: api, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx or gpx.")
+            throw WebError(.notFound, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx or gpx.")
         }
         let data = try ActivityFile.data(archive.activity, as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
         return ServerResponse.activityFile(data, format: format, baseName: archive.summary.fileBaseName)
@@ -111,7 +112,8 @@ struct ClubRoutes: Sendable {
         return .success(ComparisonResponse(a: a.0, b: b.0, laps: pairs))
     }
 
-    func unknown(_ id: String, api: Bool) -> Response {
-        ServerResponse.error(.notFound, api: api, title: "No such workout", message: "No workout you may see has the identifier '\(id)'; the list at / shows yours and those shared with you.")
+    /// The refusal of a workout the viewer may not see, the same as one that does not exist.
+    func unknown(_ id: String) -> WebError {
+        WebError(.notFound, title: "No such workout", message: "No workout you may see has the identifier '\(id)'; the list at / shows yours and those shared with you.")
     }
 }

@@ -35,7 +35,8 @@ public struct ClubServer: Sendable {
 
     /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM (when `handlesSignals`).
     public func run(handlesSignals: Bool = true, onRunning: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: ClubRequestContext.self)
+        router.add(middleware: ClubIdentity(club: club))
         ClubRoutes(club: club, configuration: configuration, secureCookies: secureCookies).add(to: router)
         try await WorkoutServer.serve(router, configuration: configuration, handlesSignals: handlesSignals, onRunning: onRunning)
     }

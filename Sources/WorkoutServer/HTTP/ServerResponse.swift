@@ -5,12 +5,7 @@ import Markup
 
 /// Responses the web app sends: pages, JSON, files and errors.
 enum ServerResponse {
-    static let jsonEncoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
+    static let jsonEncoder = WorkoutAPI.encoder()
 
     static func html(_ page: HTML, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
@@ -48,15 +43,7 @@ enum ServerResponse {
 
     /// An error as a page, or for the API as `{"error": {"status": …, "title": …, "message": …}}`.
     static func error(_ status: HTTPResponse.Status, api: Bool, title: String, message: String) -> Response {
-        struct Body: Encodable {
-            struct Detail: Encodable {
-                var status: Int
-                var title: String
-                var message: String
-            }
-            var error: Detail
-        }
-        if api { return json(Body(error: .init(status: status.code, title: title, message: message)), status: status) }
+        if api { return json(WorkoutAPI.ErrorBody(error: .init(status: status.code, title: title, message: message)), status: status) }
         return html(ServerPage.error(title: title, message: message), status: status)
     }
 }

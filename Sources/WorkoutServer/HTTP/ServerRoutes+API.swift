@@ -8,34 +8,6 @@ import WorkoutReport
 
 /// The JSON API: the same workouts as the pages, with stable keys.
 extension ServerRoutes {
-    /// `GET /api/workouts`'s answer.
-    struct ListResponse: Encodable {
-        var workouts: [WorkoutSummary]
-        var matching: Int
-        var page: Int
-        var pageSize: Int
-    }
-
-    /// `GET /api/workouts/{id}`'s answer.
-    struct DetailResponse: Encodable {
-        var workout: WorkoutSummary
-        var figures: WorkoutFigures
-        var laps: Int
-        var links: [String: String]
-    }
-
-    /// `GET /api/workouts/{id}/samples`' answer.
-    struct SamplesResponse: Encodable {
-        struct Sample: Encodable {
-            var start: Date
-            var end: Date
-            var value: Double
-        }
-        var type: String
-        var unit: String
-        var samples: [Sample]
-    }
-
     func addAPI(to router: Router<BasicRequestContext>) {
         router.get("/api/workouts") { request, _ in
             let query: WorkoutListQuery
@@ -43,7 +15,7 @@ extension ServerRoutes {
                 throw WebError.badRequest("Bad query", error.description)
             }
             let (page, matching, _) = try await library.list(query)
-            return ServerResponse.json(ListResponse(workouts: page, matching: matching, page: query.page, pageSize: query.pageSize))
+            return ServerResponse.json(WorkoutAPI.Page(workouts: page, matching: matching, page: query.page, pageSize: query.pageSize))
         }
         router.get("/api/workouts/:id") { _, context in
             let workout = try await workout(context)
@@ -52,7 +24,7 @@ extension ServerRoutes {
             var links = ["page": base, "samples": "/api\(base)/samples?type=heartRate"]
             for format in ActivityFileFormat.allCases { links[format.rawValue] = "/api\(base)/file?format=\(format)" }
             if try await library.originalFileAttachment(of: workout) != nil { links["original"] = "/api\(base)/file?format=original" }
-            return ServerResponse.json(DetailResponse(workout: WorkoutSummary(workout), figures: WorkoutFigures(activity: activity, athlete: AthleteFigures(workout: workout)),
+            return ServerResponse.json(WorkoutAPI.StoreDetail(workout: WorkoutSummary(workout), figures: WorkoutFigures(activity: activity, athlete: AthleteFigures(workout: workout)),
                                                       laps: activity.laps.count, links: links))
         }
         router.get("/api/workouts/:id/samples") { request, context in
@@ -65,7 +37,7 @@ extension ServerRoutes {
             let samples = try await library.samples(of: workout, type: type)
             // Rates read per minute, as people and HealthKit's apps show them.
             let unit = entry.canonicalUnit == HKUnit.count().unitDivided(by: .second()) ? HKUnit.count().unitDivided(by: .minute()) : entry.canonicalUnit
-            return ServerResponse.json(SamplesResponse(type: name, unit: unit.unitString,
+            return ServerResponse.json(WorkoutAPI.Samples(type: name, unit: unit.unitString,
                                                        samples: samples.map { .init(start: $0.startDate, end: $0.endDate, value: $0.quantity.doubleValue(for: unit)) }))
         }
         router.get("/api/workouts/:id/file") { request, context in

@@ -3,6 +3,8 @@ import ClubArchive
 import Foundation
 import NIOHTTP1
 import WorkoutClub
+import WorkoutServer
+import WorkoutCatalog
 
 /// Talks to a club server's API for `workout sync`, retrying what a dropped
 /// connection or a restarting server interrupted.
@@ -17,9 +19,6 @@ struct SyncClient: Sendable {
         self.retryFor = retryFor
     }
 
-    struct Me: Decodable { struct Athlete: Decodable { var name: String }; var athlete: Athlete }
-    struct Missing: Decodable { var missing: [String] }
-    struct Listing: Decodable { struct Item: Decodable { var id: String; var athleteID: Int64 }; var workouts: [Item]; var matching: Int }
 
     /// A club server's address from option `option`.
     ///
@@ -34,7 +33,7 @@ struct SyncClient: Sendable {
     /// The athlete the token belongs to.
     func me() async throws -> String {
         let (data, _) = try await call("GET", "api/me")
-        return (try? JSONDecoder().decode(Me.self, from: data))?.athlete.name ?? "?"
+        return (try? WorkoutAPI.decoder().decode(WorkoutAPI.Me.self, from: data))?.athlete.name ?? "?"
     }
 
     /// Which of `ids` the server lacks.
@@ -42,9 +41,9 @@ struct SyncClient: Sendable {
         var missing: [UUID] = []
         for start in stride(from: 0, to: ids.count, by: 5_000) {
             let chunk = ids[start..<min(ids.count, start + 5_000)]
-            let body = try JSONEncoder().encode(["ids": chunk.map(\.uuidString)])
+            let body = try WorkoutAPI.encoder().encode(WorkoutAPI.MissingRequest(ids: chunk.map(\.uuidString)))
             let (data, _) = try await call("POST", "api/sync/missing", body: body, contentType: "application/json")
-            missing += try JSONDecoder().decode(Missing.self, from: data).missing.compactMap(UUID.init(uuidString:))
+            missing += try WorkoutAPI.decoder().decode(WorkoutAPI.Missing.self, from: data).missing.compactMap(UUID.init(uuidString:))
         }
         return missing
     }
@@ -62,8 +61,8 @@ struct SyncClient: Sendable {
         while true {
             let query = "api/workouts?athlete=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&limit=500&page=\(page)"
             let (data, _) = try await call("GET", query)
-            let listing = try JSONDecoder().decode(Listing.self, from: data)
-            ids += listing.workouts.compactMap { UUID(uuidString: $0.id) }
+            let listing = try WorkoutAPI.decoder().decode(WorkoutAPI.Page<ClubWorkout>.self, from: data)
+            ids += listing.workouts.compactMap { UUID(uuidString: $0.summary.id) }
             if listing.workouts.isEmpty || ids.count >= listing.matching { return ids }
             page += 1
         }
@@ -108,7 +107,6 @@ struct SyncClient: Sendable {
     }
 
     private static func message(_ data: Data) -> String {
-        struct Body: Decodable { struct Detail: Decodable { var message: String }; var error: Detail }
-        return (try? JSONDecoder().decode(Body.self, from: data))?.error.message ?? String(decoding: data.prefix(200), as: UTF8.self)
+        return (try? WorkoutAPI.decoder().decode(WorkoutAPI.ErrorBody.self, from: data))?.error.message ?? String(decoding: data.prefix(200), as: UTF8.self)
     }
 }
