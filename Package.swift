@@ -238,7 +238,17 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkoutServerTests",
-            dependencies: ["WorkoutCatalog", "WorkoutFormats", "WorkoutServer"],
+            dependencies: [
+                "ClubArchive",
+                "OpenHealthKit",
+                "TestSupport",
+                "WorkoutCatalog",
+                "WorkoutClub",
+                "WorkoutFormats",
+                "WorkoutServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -76,10 +76,15 @@ public struct WorkoutServer: Sendable {
     ///   - handlesSignals: Finish on SIGINT and SIGTERM; leave false when the caller handles them.
     ///   - onRunning: Called once listening, with the server's address.
     public func run(handlesSignals: Bool = true, onRunning: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
+        try await Self.serve(router(), configuration: configuration, handlesSignals: handlesSignals, onRunning: onRunning)
+    }
+
+    /// The server's routes behind its access policy, as it serves them (tests drive it in process).
+    func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: AccessPolicy<BasicRequestContext>(token: configuration.token, readsNeedToken: configuration.readsNeedToken))
         ServerRoutes(library: library, liveFeed: liveFeed, configuration: configuration).add(to: router)
-        try await Self.serve(router, configuration: configuration, handlesSignals: handlesSignals, onRunning: onRunning)
+        return router
     }
 
     /// Runs `router` where `configuration` says.

@@ -35,9 +35,14 @@ public struct ClubServer: Sendable {
 
     /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM (when `handlesSignals`).
     public func run(handlesSignals: Bool = true, onRunning: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
+        try await WorkoutServer.serve(router(), configuration: configuration, handlesSignals: handlesSignals, onRunning: onRunning)
+    }
+
+    /// The club's routes, each request's athlete found first, as it serves them (tests drive it in process).
+    func router() -> Router<ClubRequestContext> {
         let router = Router(context: ClubRequestContext.self)
         router.add(middleware: ClubIdentity(club: club))
         ClubRoutes(club: club, configuration: configuration, secureCookies: secureCookies).add(to: router)
-        try await WorkoutServer.serve(router, configuration: configuration, handlesSignals: handlesSignals, onRunning: onRunning)
+        return router
     }
 }

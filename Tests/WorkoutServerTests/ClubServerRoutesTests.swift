@@ -1,0 +1,108 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+import WorkoutClub
+@testable import WorkoutServer
+
+/// The club server's routes, driven in process on SQLite and PostgreSQL: who may see, change and delete what,
+/// and the answers to unknown workouts and bad input.
+@Suite(.timeLimit(.minutes(3))) struct ClubServerRoutesTests {
+    static let ride = "activity-files/fitparse__garmin-edge-500-ride.fit"
+
+    struct Fixture {
+        let server: ClubServer
+        let ada: String
+        let bob: String
+    }
+
+    func fixture(_ kind: ClubDatabaseKind) async throws -> Fixture {
+        let address = try kind.address()
+        let database: any ClubDatabase = kind == .sqlite ? try SQLiteClubDatabase(path: String(address.dropFirst("sqlite:".count)))
+            : PostgresClubDatabase(address: try PostgresAddress(address))
+        let club = Club(database: database, passwordRounds: 1_000, now: { Date(timeIntervalSince1970: 1_790_000_000) })
+        try await club.migrate()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let bob = try await club.addAthlete(name: "bob", password: "battery staple")
+        return Fixture(server: ClubServer(club: club, configuration: .init(host: "127.0.0.1", port: 0)),
+                       ada: try await club.issueToken(for: ada.id, label: "test").secret,
+                       bob: try await club.issueToken(for: bob.id, label: "test").secret)
+    }
+
+    func bearer(_ token: String) -> HTTPFields { [.authorization: "Bearer \(token)"] }
+
+    func json(_ buffer: ByteBuffer) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any])
+    }
+
+    @Test(arguments: ClubDatabaseKind.available)
+    func strangersAreAskedWhoTheyAreAndBadInputIsRefused(_ kind: ClubDatabaseKind) async throws {
+        let fixture = try await fixture(kind)
+        defer { Task { await fixture.server.club.database.close() } }
+        let app = Application(router: fixture.server.router())
+        try await app.test(.router) { client in
+            for path in ["/api/workouts", "/api/me", "/api/squad", "/api/workouts/\(UUID().uuidString)"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .unauthorized, "\(path)")
+                    #expect(String(buffer: response.body).contains("Authorization: Bearer"), "\(path)")
+                }
+            }
+            try await client.execute(uri: "/squad?group=x", method: .get) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/login?next=%2Fsquad%3Fgroup%3Dx")
+            }
+            try await client.execute(uri: "/workouts/x/delete", method: .post) { #expect($0.status == .unauthorized) }
+            try await client.execute(uri: "/api/workouts", method: .get, headers: bearer("ohk_wrong")) { #expect($0.status == .unauthorized) }
+            let ada = bearer(fixture.ada)
+            try await client.execute(uri: "/api/workouts?sort=sideways", method: .get, headers: ada) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/api/workouts/not-a-uuid", method: .get, headers: ada) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/api/workouts/not-a-uuid", method: .put, headers: ada, body: ByteBuffer(string: "x")) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/api/workouts/\(UUID().uuidString)/archive", method: .get, headers: ada) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/api/workouts/\(UUID().uuidString)/samples?type=heartRate", method: .get, headers: ada) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/api/sync/missing", method: .post, headers: ada, body: ByteBuffer(string: "[]")) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/api/compare?a=x&b=y", method: .get, headers: ada) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/api/squad", method: .get, headers: ada) { #expect($0.status == .notFound, "in no group") }
+            try await client.execute(uri: "/api/workouts?filename=x.gpx", method: .post, headers: ada, body: ByteBuffer(string: "<gpx")) {
+                #expect($0.status == .unprocessableContent)
+            }
+            try await client.execute(uri: "/api/me", method: .get, headers: ada) { response in
+                #expect(response.status == .ok)
+                let athlete = try json(response.body)["athlete"] as? [String: Any]
+                #expect(athlete?["name"] as? String == "ada")
+            }
+        }
+    }
+
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent"), arguments: ClubDatabaseKind.available)
+    func anAthletesWorkoutIsTheirsAloneUntilShared(_ kind: ClubDatabaseKind) async throws {
+        let fixture = try await fixture(kind)
+        defer { Task { await fixture.server.club.database.close() } }
+        let file = try Data(contentsOf: SharedData.file(Self.ride))
+        let app = Application(router: fixture.server.router())
+        let ada = bearer(fixture.ada), bob = bearer(fixture.bob)
+        try await app.test(.router) { client in
+            let id = try await client.execute(uri: "/api/workouts?filename=ride.fit", method: .post, headers: ada, body: ByteBuffer(bytes: file)) { response in
+                #expect(response.status == .created)
+                return try #require(try json(response.body)["id"] as? String)
+            }
+            try await client.execute(uri: "/api/workouts?filename=ride.fit", method: .post, headers: ada, body: ByteBuffer(bytes: file)) { #expect($0.status == .conflict) }
+            for path in ["/api/workouts/\(id)", "/api/workouts/\(id)/samples?type=heartRate", "/api/workouts/\(id)/file?format=gpx", "/api/workouts/\(id)/archive"] {
+                try await client.execute(uri: path, method: .get, headers: ada) { #expect($0.status == .ok, "ada: \(path)") }
+                try await client.execute(uri: path, method: .get, headers: bob) { response in
+                    #expect(response.status == .notFound, "bob: \(path)")
+                    #expect(String(buffer: response.body).contains("No workout you may see"), "bob: \(path)")
+                }
+            }
+            try await client.execute(uri: "/api/workouts/\(id)/samples?type=bogus", method: .get, headers: ada) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/api/workouts/\(id)/file?format=kml", method: .get, headers: ada) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/api/workouts", method: .get, headers: bob) { response in
+                let matching = try json(response.body)["matching"] as? Int
+                #expect(matching == 0, "bob sees none of ada's")
+            }
+            try await client.execute(uri: "/api/workouts/\(id)", method: .delete, headers: bob) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/api/workouts/\(id)", method: .delete, headers: ada) { #expect($0.status == .noContent) }
+            try await client.execute(uri: "/api/workouts/\(id)", method: .get, headers: ada) { #expect($0.status == .notFound) }
+        }
+    }
+}

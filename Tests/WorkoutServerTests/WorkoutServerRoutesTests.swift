@@ -1,0 +1,107 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import OpenHealthKit
+import TestSupport
+import Testing
+@testable import WorkoutServer
+
+/// The one-athlete server's routes, driven in process: every route's answer for a stored workout, an unknown
+/// one and bad input, as pages and as the API.
+@Suite(.timeLimit(.minutes(3))) struct WorkoutServerRoutesTests {
+    static let ride = "activity-files/fitparse__garmin-edge-500-ride.fit"
+
+    func server() -> WorkoutServer {
+        let store = HKHealthStore(location: .file(Scratch.url("routes", extension: "sqlite").path))
+        return WorkoutServer(library: StoreCatalog(store: store), configuration: .init(host: "127.0.0.1", port: 0))
+    }
+
+    func json(_ buffer: ByteBuffer) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any])
+    }
+
+    @Test func unknownWorkoutsAndBadInputAnswerTheirStatusOnEveryRoute() async throws {
+        let app = Application(router: server().router())
+        try await app.test(.router) { client in
+            for path in ["/api/workouts/0000", "/api/workouts/0000/samples?type=heartRate", "/api/workouts/0000/file?format=fit"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .notFound, "\(path)")
+                    let error = try #require(try json(response.body)["error"] as? [String: Any])
+                    #expect((error["message"] as? String)?.contains("'0000'") == true, "\(path): \(error)")
+                }
+            }
+            for path in ["/workouts/0000", "/workouts/0000/edit", "/workouts/0000/delete", "/workouts/0000/download/fit"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .notFound, "\(path)")
+                    #expect(response.headers[.contentType]?.hasPrefix("text/html") == true, "\(path)")
+                    #expect(String(buffer: response.body).contains("No workout has the identifier"), "\(path)")
+                }
+            }
+            try await client.execute(uri: "/api/workouts/0000", method: .delete) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/api/workouts/0000", method: .patch, body: ByteBuffer(string: "{}")) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/api/workouts?sort=sideways", method: .get) { response in
+                #expect(response.status == .badRequest)
+                let error = try json(response.body)["error"] as? [String: Any]
+                #expect(error?["title"] as? String == "Bad query")
+            }
+            try await client.execute(uri: "/?page=0", method: .get) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/api/workouts?filename=x.fit", method: .post, body: ByteBuffer(string: "not a file")) { response in
+                #expect(response.status == .unprocessableContent)
+            }
+            try await client.execute(uri: "/api/live", method: .get) { #expect($0.status == .notFound) }
+        }
+    }
+
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent")) func aStoredWorkoutAnswersEveryRoute() async throws {
+        let file = try Data(contentsOf: SharedData.file(Self.ride))
+        let app = Application(router: server().router())
+        try await app.test(.router) { client in
+            let id = try await client.execute(uri: "/api/workouts?filename=ride.fit", method: .post, body: ByteBuffer(bytes: file)) { response in
+                #expect(response.status == .created)
+                return try #require(try json(response.body)["id"] as? String)
+            }
+            try await client.execute(uri: "/api/workouts?filename=ride.fit", method: .post, body: ByteBuffer(bytes: file)) { #expect($0.status == .conflict) }
+            try await client.execute(uri: "/api/workouts", method: .get) { response in
+                #expect(response.status == .ok)
+                let matching = try json(response.body)["matching"] as? Int
+                #expect(matching == 1)
+            }
+            try await client.execute(uri: "/api/workouts/\(id)", method: .get) { response in
+                #expect(response.status == .ok)
+                let links = try #require(try json(response.body)["links"] as? [String: String])
+                #expect(links["original"] == "/api/workouts/\(id)/file?format=original")
+            }
+            try await client.execute(uri: "/api/workouts/\(id)/samples?type=heartRate", method: .get) { response in
+                #expect(response.status == .ok)
+                let samples = try json(response.body)["samples"] as? [Any]
+                #expect(samples?.isEmpty == false)
+            }
+            try await client.execute(uri: "/api/workouts/\(id)/samples?type=heartRat", method: .get) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("heartRate"), "suggests the type")
+            }
+            for format in ["fit", "tcx", "gpx"] {
+                try await client.execute(uri: "/api/workouts/\(id)/file?format=\(format)", method: .get) { #expect($0.status == .ok, "\(format)") }
+            }
+            try await client.execute(uri: "/api/workouts/\(id)/file?format=original", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(Data(response.body.readableBytesView) == file, "the original, byte for byte")
+            }
+            try await client.execute(uri: "/api/workouts/\(id)/file?format=kml", method: .get) { #expect($0.status == .notFound) }
+            for path in ["/", "/workouts/\(id)", "/workouts/\(id)/edit", "/workouts/\(id)/delete", "/live"] {
+                try await client.execute(uri: path, method: .get) { #expect($0.status == .ok, "\(path)") }
+            }
+            try await client.execute(uri: "/api/workouts/\(id)", method: .patch, body: ByteBuffer(string: "not json")) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/api/workouts/\(id)", method: .patch, body: ByteBuffer(string: #"{"activity":"kiting"}"#)) {
+                #expect($0.status == .unprocessableContent)
+            }
+            try await client.execute(uri: "/api/workouts/\(id)", method: .patch, body: ByteBuffer(string: #"{"name":"Sunday loop"}"#)) { response in
+                #expect(response.status == .ok)
+                let name = try json(response.body)["name"] as? String
+                #expect(name == "Sunday loop")
+            }
+            try await client.execute(uri: "/api/workouts/\(id)", method: .delete) { #expect($0.status == .noContent) }
+            try await client.execute(uri: "/api/workouts/\(id)", method: .delete) { #expect($0.status == .notFound) }
+        }
+    }
+}
