@@ -11,13 +11,11 @@ public import Foundation
 public enum GPXReader {
     /// What was read within `limits`, and the problem that stopped reading, if any.
     public static func read(_ data: Data, limits: ActivityFileLimits = .standard) -> (activity: Activity, problem: XMLLocatedProblem?) {
-        XMLLocatedProblem.read(data, with: Handler(limits: limits))
+        XMLLocatedProblem.read(data, with: Handler(read: ActivityXMLRecords(limits: limits)))
     }
 
     private struct Handler: ActivityXMLHandler {
-        let limits: ActivityFileLimits
-        var records: [ActivityRecord] = []
-        var timers: [ActivityTimerEvent] = []
+        var read: ActivityXMLRecords
         var sport: ActivitySport = .generic
         var creator = ActivityCreator(name: "unknown device", manufacturer: 0)
         var elevationSource = ActivityElevationSource.unknown
@@ -33,7 +31,7 @@ public enum GPXReader {
         var notes: String?
 
         mutating func startElement(_ name: String, attributes: [(name: String, value: String)], offset: Int) throws(XMLProblem) {
-            if name == "trkpt", records.count >= limits.maximumRecords { throw XMLProblem(limits.tooManyRecords, at: offset) }
+            if name == "trkpt", read.records.count >= read.limits.maximumRecords { throw XMLProblem(read.limits.tooManyRecords, at: offset) }
             path.append(name)
             switch name {
             case "gpx":
@@ -45,7 +43,7 @@ public enum GPXReader {
                 }
             case "trkseg":
                 segmentCount += 1
-                segmentStartIndex = records.count
+                segmentStartIndex = read.records.count
             case "trkpt":
                 guard let lat = attributes.first(where: { $0.name == "lat" })?.value, let lon = attributes.first(where: { $0.name == "lon" })?.value else {
                     throw XMLProblem("a trkpt needs lat and lon attributes", at: offset)
@@ -68,12 +66,12 @@ public enum GPXReader {
                 pointsWithoutTime += 1
                 return
             }
-            if records.count == segmentStartIndex, segmentCount > 1, let previous = records.last {
+            if read.records.count == segmentStartIndex, segmentCount > 1, let previous = read.records.last {
                 // The first point of a later segment: the gap was a pause.
-                timers.append(ActivityTimerEvent(.stop, at: previous.date))
-                timers.append(ActivityTimerEvent(.start, at: record.date))
+                read.timers.append(ActivityTimerEvent(.stop, at: previous.date))
+                read.timers.append(ActivityTimerEvent(.start, at: record.date))
             }
-            records.append(record)
+            read.records.append(record)
         }
 
         mutating func text(_ text: String, offset: Int) throws(XMLProblem) {
@@ -113,7 +111,7 @@ public enum GPXReader {
         }
 
         func activity() -> Activity {
-            var activity = Activity(records: records, timerEvents: timers, creator: creator).completingSummaries(sport: sport)
+            var activity = Activity(records: read.records, timerEvents: read.timers, creator: creator).completingSummaries(sport: sport)
             activity.elevationSource = elevationSource
             activity.name = title ?? fileTitle
             activity.notes = notes
@@ -121,7 +119,7 @@ public enum GPXReader {
         }
 
         func emptyProblem() -> XMLLocatedProblem? {
-            guard records.isEmpty else { return nil }
+            guard read.records.isEmpty else { return nil }
             let message = pointsWithoutTime > 0
                 ? "none of the \(pointsWithoutTime) track points has a <time>: this is a route, not a recorded activity"
                 : "the file has no track points (<trkpt>)"

@@ -15,13 +15,11 @@ public import Foundation
 public enum TCXReader {
     /// What was read within `limits`, and the problem that stopped reading, if any.
     public static func read(_ data: Data, limits: ActivityFileLimits = .standard) -> (activity: Activity, problem: XMLLocatedProblem?) {
-        XMLLocatedProblem.read(data, with: Handler(limits: limits))
+        XMLLocatedProblem.read(data, with: Handler(read: ActivityXMLRecords(limits: limits)))
     }
 
     private struct Handler: ActivityXMLHandler {
-        let limits: ActivityFileLimits
-        var records: [ActivityRecord] = []
-        var timers: [ActivityTimerEvent] = []
+        var read: ActivityXMLRecords
         var laps: [ActivitySummary] = []
         var lapLastPoint: [Date?] = []
         var sessions: [(sport: ActivitySport, firstLap: Int)] = []
@@ -38,7 +36,7 @@ public enum TCXReader {
         var standaloneActivities = 0
 
         mutating func startElement(_ name: String, attributes: [(name: String, value: String)], offset: Int) throws(XMLProblem) {
-            if name == "Trackpoint", records.count >= limits.maximumRecords { throw XMLProblem(limits.tooManyRecords, at: offset) }
+            if name == "Trackpoint", read.records.count >= read.limits.maximumRecords { throw XMLProblem(read.limits.tooManyRecords, at: offset) }
             path.append(name)
             switch name {
             case "Activity" where path.count >= 2 && ["Activities", "FirstSport", "NextSport"].contains(path[path.count - 2]):
@@ -57,7 +55,7 @@ public enum TCXReader {
                 tracksInLap = 0
             case "Track" where lap != nil:
                 tracksInLap += 1
-                recordsAtTrackStart = records.count
+                recordsAtTrackStart = read.records.count
             case "Trackpoint" where lap != nil:
                 record = ActivityRecord(date: .distantPast)
             default: break
@@ -73,9 +71,9 @@ public enum TCXReader {
                     return
                 }
                 // A track after the first in a lap follows a pause.
-                if tracksInLap > 1, records.count == recordsAtTrackStart, let previous = records.last {
-                    timers.append(ActivityTimerEvent(.stop, at: previous.date))
-                    timers.append(ActivityTimerEvent(.start, at: record.date))
+                if tracksInLap > 1, read.records.count == recordsAtTrackStart, let previous = read.records.last {
+                    read.timers.append(ActivityTimerEvent(.stop, at: previous.date))
+                    read.timers.append(ActivityTimerEvent(.start, at: record.date))
                 }
                 var kept = record
                 if let latitude = kept.latitude, let longitude = kept.longitude, abs(latitude) <= 90, abs(longitude) <= 180 {
@@ -84,7 +82,7 @@ public enum TCXReader {
                     kept.latitude = nil
                     kept.longitude = nil
                 }
-                records.append(kept)
+                read.records.append(kept)
                 lapPoint = max(lapPoint ?? record.date, record.date)
                 self.record = nil
             case "Lap", "Transition":
@@ -186,7 +184,7 @@ public enum TCXReader {
                 summary.sport = session.sport
                 sessionSummaries.append(summary)
             }
-            var activity = Activity(records: records, timerEvents: timers, laps: laps, sessions: sessionSummaries, creator: creator)
+            var activity = Activity(records: read.records, timerEvents: read.timers, laps: laps, sessions: sessionSummaries, creator: creator)
                 .completingSummaries(sport: sessions.first?.sport ?? .generic)
             activity.sessionsAreSeparateWorkouts = standaloneActivities > 1
             // A history keeps each activity's notes for ``Activity/separated()``; one workout keeps the first.
