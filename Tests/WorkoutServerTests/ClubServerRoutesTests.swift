@@ -9,8 +9,6 @@ import WorkoutClub
 /// The club server's routes, driven in process on SQLite and PostgreSQL: who may see, change and delete what,
 /// and the answers to unknown workouts and bad input.
 @Suite(.timeLimit(.minutes(3))) struct ClubServerRoutesTests {
-    static let ride = "activity-files/fitparse__garmin-edge-500-ride.fit"
-
     struct Fixture {
         let server: ClubServer
         let ada: String
@@ -74,11 +72,11 @@ import WorkoutClub
         }
     }
 
-    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent"), arguments: ClubDatabaseKind.available)
+    @Test(arguments: ClubDatabaseKind.available)
     func anAthletesWorkoutIsTheirsAloneUntilShared(_ kind: ClubDatabaseKind) async throws {
         let fixture = try await fixture(kind)
         defer { Task { await fixture.server.club.database.close() } }
-        let file = try Data(contentsOf: SharedData.file(Self.ride))
+        let file = try RouteTestFile.ride()
         let app = Application(router: fixture.server.router())
         let ada = bearer(fixture.ada), bob = bearer(fixture.bob)
         try await app.test(.router) { client in

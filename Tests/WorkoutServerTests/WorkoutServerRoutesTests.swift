@@ -9,8 +9,6 @@ import Testing
 /// The one-athlete server's routes, driven in process: every route's answer for a stored workout, an unknown
 /// one and bad input, as pages and as the API.
 @Suite(.timeLimit(.minutes(3))) struct WorkoutServerRoutesTests {
-    static let ride = "activity-files/fitparse__garmin-edge-500-ride.fit"
-
     func server() -> WorkoutServer {
         let store = HKHealthStore(location: .file(Scratch.url("routes", extension: "sqlite").path))
         return WorkoutServer(library: StoreCatalog(store: store), configuration: .init(host: "127.0.0.1", port: 0))
@@ -52,8 +50,8 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent")) func aStoredWorkoutAnswersEveryRoute() async throws {
-        let file = try Data(contentsOf: SharedData.file(Self.ride))
+    @Test func aStoredWorkoutAnswersEveryRoute() async throws {
+        let file = try RouteTestFile.ride()
         let app = Application(router: server().router())
         try await app.test(.router) { client in
             let id = try await client.execute(uri: "/api/workouts?filename=ride.fit", method: .post, body: ByteBuffer(bytes: file)) { response in

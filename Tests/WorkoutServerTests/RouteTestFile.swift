@@ -1,0 +1,21 @@
+import Foundation
+import WorkoutFormats
+
+/// A small ride as a FIT file for the route tests: two minutes at 1 Hz with position, heart rate and
+/// distance, so every route's work stays light on the two cooperative threads the whole suite shares.
+enum RouteTestFile {
+    static func ride(start: Date = Date(timeIntervalSince1970: 1_789_990_000)) throws -> Data {
+        var records: [ActivityRecord] = []
+        for second in 0..<120 {
+            let t = Double(second)
+            let latitude: Double = 52.37 + t * 5e-5
+            let altitude: Double = 3 + Double(second % 9)
+            let heartRate: Double = 125 + Double(second % 30)
+            records.append(ActivityRecord(date: start.addingTimeInterval(t), latitude: latitude, longitude: 4.89, altitude: altitude,
+                                          heartRate: heartRate, speed: 5.5, distance: t * 5.5))
+        }
+        let session = ActivitySummary(sport: .cycling, start: start, elapsedTime: 119, distance: 119 * 5.5)
+        let activity = Activity(records: records, laps: [session], sessions: [session])
+        return try ActivityFile.data(activity, as: .fit, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+    }
+}
