@@ -41,23 +41,6 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         while dataSource.statuses[source.name]?.detail != marker, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
     }
 
-    @Test func everyStatusReachesItsListenersInOrderEvenWhenTheNextFollowsAtOnce() async throws {
-        let (_, session, _, dataSource) = try await run(sharing: [HKQuantityType(.heartRate)])
-        let statuses = dataSource.statusUpdates()
-        let kinds: [WorkoutSourceStatus.Kind] = [.connected, .fix2D, .fix3D, .disconnected, .reconnecting, .connected]
-        await dataSource.deliver(kinds.enumerated().map { index, kind in
-            .status(WorkoutSourceStatus(source: "gps", kind: kind, date: at(Double(index)), detail: "\(index)"))
-        }, from: "gps")
-        var seen: [WorkoutSourceStatus.Kind] = []
-        for await status in statuses {
-            seen.append(status.kind)
-            if seen.count == kinds.count { break }
-        }
-        #expect(seen == kinds, "the listener sees every status, where `statuses` holds only the last")
-        #expect(dataSource.statuses["gps"]?.detail == "5")
-        session.end()
-    }
-
     @Test func specificationsParse() throws {
         let list = try WorkoutSourceSpecification.list("scenario:Scenarios/tempo-run.yaml, gpsd://localhost:2947,hrm:/dev/ttyUSB0?baud=115200&framing=hrm1")
         #expect(list.map(\.scheme) == ["scenario", "gpsd", "hrm"])

@@ -149,7 +149,6 @@ extension HKLiveWorkoutDataSource {
                 while !batch.isInterrupted, let reading = rest.first {
                     rest = rest.dropFirst()
                     s.machine.absorb(reading, at: moment, into: &batch)
-                    if case .status(let status) = reading { for stream in s.statusStreams.values { stream.yield(status) } }
                 }
             }
             if !batch.isEmpty { await collect(batch, into: builder) }

@@ -37,8 +37,6 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var pending = PendingWrites()
         var tasks: [Task<Void, Never>] = []
         var failures: [String] = []
-        /// Who listens to the sources' statuses (``statusUpdates()``), by stream.
-        var statusStreams: [UUID: AsyncStream<WorkoutSourceStatus>.Continuation] = [:]
         /// Sources still running.
         var running = 0
         /// The heartbeat series in progress.
@@ -205,16 +203,6 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
 
     /// Messages from sources that failed.
     public var failures: [String] { state.withLock { $0.failures } }
-
-    /// Every status a source reports from now on (connected, a fix, contact lost, …), in order, as it is
-    /// absorbed: what ``statuses`` holds, without missing a status that another follows before anyone looks.
-    public func statusUpdates() -> AsyncStream<WorkoutSourceStatus> {
-        let (stream, continuation) = AsyncStream<WorkoutSourceStatus>.makeStream()
-        let id = UUID()
-        state.withLock { $0.statusStreams[id] = continuation }
-        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.statusStreams.removeValue(forKey: id) } }
-        return stream
-    }
 
     /// Records `message` among ``failures``.
     func fail(_ message: String) {

@@ -4,20 +4,10 @@ extension HKWorkoutSession {
     /// Waits, at most `seconds`, until the session's state is `wanted`: the
     /// session moves its state on its own queue, so `end()` or `pause()` has
     /// not taken effect when it returns, and a builder refuses to finish a
-    /// workout whose session has not ended. Listens to the session's updates
-    /// rather than asking it again and again.
+    /// workout whose session has not ended.
     func settle(at wanted: HKWorkoutSessionState, within seconds: Double = 10) async {
-        let updates = updates()
-        guard state != wanted else { return }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await update in updates {
-                    if case .stateChanged(let to, _, _) = update, to == wanted { return }
-                }
-            }
-            group.addTask { try? await Task.sleep(for: .seconds(seconds)) }
-            await group.next()
-            group.cancelAll()
+        for _ in 0..<Int(seconds * 100) where state != wanted {
+            try? await Task.sleep(for: .milliseconds(10))
         }
     }
 }

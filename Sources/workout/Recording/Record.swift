@@ -153,74 +153,55 @@ struct Record: AsyncParsableCommand {
         builder.dataSource = dataSource
         let live = try await startServer(store: store, session: session, dataSource: dataSource, snapshotter: snapshotter, clock: clock, display: display)
         builder.delegate = live?.publisher
-        // Listened to before the session starts, so the first connection and the first state are seen.
-        let sessionUpdates = session.updates(), sourceStatuses = dataSource.statusUpdates()
         let start = clock.now
         session.startActivity(with: start)
         try await builder.beginCollection(at: start)
         display.log("recording \(activityType.name) to \(store.location); " + (display.plain ? "SIGINT or SIGTERM finishes" : "q finishes"))
         if mirror { await startMirroring(session, store: store, display: display) }
 
-        let events = RecordEvents()
-        let interrupt = await InterruptSignal { events.push(.finish) }
-        let keyboard = display.plain ? nil : Keyboard(events)
-        var ticks = 0
+        let commands = CommandQueue()
+        let interrupt = await InterruptSignal { commands.push(.finish) }
+        let keyboard = display.plain ? nil : Keyboard(commands)
+        var tick = 0
         var failuresShown = 0
-        // Keys, signals and the session's changes arrive as events, when they happen; the clock ticks twice a
-        // second for what changes with time alone (the dashboard's clock, the live page, the companion, --duration).
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(500))
-                    events.send(.tick)
-                }
-            }
-            group.addTask { for await update in sessionUpdates { events.send(.session(update)) } }
-            group.addTask { for await status in sourceStatuses { events.send(.source(status)) } }
-            recording: for await event in events.stream {
-                for step in clock.takeSteps() { display.warn(step.description) }
-                let now = clock.now
-                if let duration, now.timeIntervalSince(start) >= duration.seconds { break }
-                var changed = true
-                switch event {
-                case .tick:
-                    ticks += 1
-                    changed = false
-                case .session:
-                    break
-                case .source(let status):
-                    display.sourceChanged(status)
-                case .command(.finish):
+        recording: while true {
+            try? await Task.sleep(for: .milliseconds(200))
+            for step in clock.takeSteps() { display.warn(step.description) }
+            let now = clock.now
+            if let duration, now.timeIntervalSince(start) >= duration.seconds { break }
+            var changed = false
+            for command in commands.take() {
+                changed = true
+                switch command {
+                case .finish:
                     break recording
-                case .command(.pauseOrResume):
+                case .pauseOrResume:
                     let pausing = session.state == .running
                     if pausing { session.pause() } else if session.state == .paused { session.resume() } else { continue }
                     // The session moves its state on its own queue: say what happened once it has.
                     let wanted: HKWorkoutSessionState = pausing ? .paused : .running
                     await session.settle(at: wanted, within: 1)
                     display.log(session.state == .paused ? "paused" : "resumed")
-                case .command(.lap):
+                case .lap:
                     let lap = snapshotter.startLap(builder: builder, at: now)
                     try? await builder.addWorkoutEvents([HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lap.start, end: now), metadata: nil)])
                     display.log("lap \(lap.number): \(clockText(lap.seconds))")
-                case .command(.marker):
+                case .marker:
                     try? await builder.addWorkoutEvents([HKWorkoutEvent(type: .marker, dateInterval: DateInterval(start: now, duration: 0),
                                                                         metadata: nil)])
                     display.log("marker at \(clockText(builder.elapsedTime(at: now)))")
                 }
-                // The store's troubles and the sources' failures, as they happen.
-                let failures = dataSource.failures
-                for failure in failures.dropFirst(failuresShown) { display.warn(failure) }
-                failuresShown = failures.count
-                let second = !changed && ticks % 2 == 0
-                let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: now)
-                display.update(session: session, snapshot: snapshot, redraw: changed || second)
-                if changed || second { live?.publisher.publish(snapshot) }
-                if mirror, second { await sendMirrorSnapshot(snapshot, session: session) }
             }
-            group.cancelAll()
+            // The store's troubles and the sources' failures, as they happen.
+            let failures = dataSource.failures
+            for failure in failures.dropFirst(failuresShown) { display.warn(failure) }
+            failuresShown = failures.count
+            tick += 1
+            let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: now)
+            display.update(session: session, dataSource: dataSource, snapshot: snapshot, redraw: changed || tick % 5 == 0)
+            if tick % 5 == 0 || changed { live?.publisher.publish(snapshot) }
+            if mirror, tick % 5 == 0 { await sendMirrorSnapshot(snapshot, session: session) }
         }
-        events.finish()
         interrupt.cancel()
         let end = clock.now
         if let lapStart = snapshotter.currentLapStart, lapStart > start {
