@@ -60,6 +60,11 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
 
     /// Writes `text` into `markup` with `& < > " '` escaped, for element content and quoted attribute values.
     static func escape(_ text: String, into markup: inout String) {
+        // Most text (numbers, path data, names) holds none of the five: one check of its bytes, then one append.
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            markup += text
+            return
+        }
         for character in text.unicodeScalars {
             switch character {
             case "&": markup += "&amp;"
