@@ -159,10 +159,8 @@ struct Show: AsyncParsableCommand {
     }
 }
 
-/// Whether an activity is measured in pace (minutes per km) rather than speed.
-func usesPace(_ activity: String) -> Bool {
-    ["running", "walking", "hiking", "wheelchairRunPace", "wheelchairWalkPace", "crossCountrySkiing"].contains(activity)
-}
+/// Whether an activity is measured in pace (minutes per km) rather than speed: the live snapshot's rule.
+func usesPace(_ activity: String) -> Bool { LiveSnapshot.showsPace(activity) }
 
 /// A speed in metres per second as km/h, or as pace (min:ss /km) for foot sports.
 func speedText(_ metersPerSecond: Double, activity: String) -> String {
