@@ -27,26 +27,35 @@ import SensorBridge
 
     /// A strap feeds a live workout through a real pseudo-terminal: heart rate,
     /// beats and HRV reach the workout; readings without skin contact are left
+
+    /// An indoor `activity` recorded into `store` from a bridge on `device` (HRM1 framing), collecting `extra`
+    /// types too, started on the system clock once the bridge is connected.
+    func recording(_ activity: HKWorkoutActivityType, from device: String, into store: HKHealthStore, collecting extra: [HKQuantityType] = []) async throws
+        -> (HKWorkoutSession, HKLiveWorkoutBuilder, HeartRateStrapSource, HKLiveWorkoutDataSource, Date) {
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = activity
+        configuration.locationType = .indoor
+        let clock = SystemClock()
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
+        let builder = session.associatedWorkoutBuilder()
+        let source = HeartRateStrapSource(StrapReader.Configuration(path: device, framing: .hrm1), clock: clock)
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
+        for type in extra { dataSource.enableCollection(for: type, predicate: nil) }
+        builder.dataSource = dataSource
+        let start = clock.now
+        session.startActivity(with: start)
+        try await builder.beginCollection(at: start)
+        while dataSource.statuses[source.name]?.kind != .connected { try await Task.sleep(for: .milliseconds(20)) }
+        return (session, builder, source, dataSource, start)
+    }
     /// out, and the loss is marked in the workout.
     @Test func aStrapOverAPseudoTerminalFeedsALiveWorkout() async throws {
         let pair = try SocatPair()
         let store = temporaryStore()
         try await store.requestAuthorization(toShare: [HKQuantityType(.heartRate), HKQuantityType(.heartRateVariabilitySDNN), HKWorkoutType(),
                                                        HKSeriesType.heartbeat(), HKQuantityType(.activeEnergyBurned)], read: [HKQuantityType(.heartRate)])
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .running
-        configuration.locationType = .indoor
-        let clock = SystemClock()
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
-        let builder = session.associatedWorkoutBuilder()
-        let source = HeartRateStrapSource(StrapReader.Configuration(path: pair.device, framing: .hrm1), clock: clock)
-        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
-        dataSource.enableCollection(for: HKQuantityType(.heartRateVariabilitySDNN), predicate: nil)
-        builder.dataSource = dataSource
-        let start = clock.now
-        session.startActivity(with: start)
-        try await builder.beginCollection(at: start)
-        while dataSource.statuses[source.name]?.kind != .connected { try await Task.sleep(for: .milliseconds(20)) }
+        let (session, builder, source, dataSource, start) = try await recording(.running, from: pair.device, into: store,
+                                                                                 collecting: [HKQuantityType(.heartRateVariabilitySDNN)])
 
         // Ten notifications on the bridge's clock, 200 ms apart; the fourth to sixth without skin contact.
         var sequence: UInt32 = 0
@@ -70,7 +79,7 @@ import SensorBridge
         #expect(try #require(statistics.minimumQuantity()).doubleValue(for: bpm) == 80)
         let average = try #require(statistics.averageQuantity()).doubleValue(for: bpm)
         #expect(abs(average - 603.0 / 7) < 1e-6, "average \(average)")
-        let end = clock.now
+        let end = SystemClock().now
         session.end()
         try await builder.endCollection(at: end)
         let workout = try #require(try await builder.finishWorkout())
@@ -104,19 +113,7 @@ import SensorBridge
         let store = temporaryStore()
         let power = HKQuantityType(.cyclingPower), cadence = HKQuantityType(.cyclingCadence)
         try await store.requestAuthorization(toShare: [HKWorkoutType()], read: [power, cadence])
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .cycling
-        configuration.locationType = .indoor
-        let clock = SystemClock()
-        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
-        let builder = session.associatedWorkoutBuilder()
-        let source = HeartRateStrapSource(StrapReader.Configuration(path: pair.device, framing: .hrm1), clock: clock)
-        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
-        builder.dataSource = dataSource
-        let start = clock.now
-        session.startActivity(with: start)
-        try await builder.beginCollection(at: start)
-        while dataSource.statuses[source.name]?.kind != .connected { try await Task.sleep(for: .milliseconds(20)) }
+        let (session, builder, source, dataSource, start) = try await recording(.cycling, from: pair.device, into: store)
 
         // Five notifications a second apart: 200 W to 240 W, the crank turning 1.5 times a second (90 rpm).
         for index in 0..<5 {
