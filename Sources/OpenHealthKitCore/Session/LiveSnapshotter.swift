@@ -52,6 +52,9 @@ public final class LiveSnapshotter: Sendable {
     /// Seconds after which a heart rate is no longer current.
     public static let heartRateCurrentWithin: TimeInterval = 10
 
+    /// Beats and revolutions per minute, made once rather than at every snapshot.
+    private static let perMinute = HKUnit.count().unitDivided(by: .minute())
+
     /// The recording as it stands at `date`.
     public func snapshot(session: HKWorkoutSession?, builder: HKLiveWorkoutBuilder, dataSource: HKLiveWorkoutDataSource, at date: Date) -> LiveSnapshot {
         var snapshot = LiveSnapshot(state: state(of: session, builder: builder), activity: activity.name,
@@ -66,7 +69,7 @@ public final class LiveSnapshotter: Sendable {
                   date.timeIntervalSince(interval.end) <= seconds else { return nil }
             return statistics.mostRecentQuantity()?.doubleValue(for: unit)
         }
-        let perMinute = HKUnit.count().unitDivided(by: .minute())
+        let perMinute = Self.perMinute
         snapshot.heartRate = recent(.heartRate, unit: perMinute, within: Self.heartRateCurrentWithin)
         snapshot.averageHeartRate = builder.statistics(for: HKQuantityType(.heartRate))?.averageQuantity()?.doubleValue(for: perMinute)
         // Below zone 1 is no zone.
