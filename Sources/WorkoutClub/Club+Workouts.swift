@@ -83,6 +83,12 @@ extension Club {
         return (page.map(Self.workout), Int(count.first?["total"].integer ?? 0))
     }
 
+    /// The activities of every workout `viewer` may see, sorted, for the list's filter.
+    public func activities(visibleTo viewer: Int64) async throws -> [String] {
+        try await database.read("SELECT DISTINCT w.activity FROM workouts w WHERE " + Self.visible + " ORDER BY w.activity", [.integer(viewer)])
+            .compactMap { $0["activity"].text }
+    }
+
     /// The workout `id` if `viewer` may see it, else nil (as for one that does not exist).
     public func workout(_ id: UUID, visibleTo viewer: Int64) async throws -> ClubWorkout? {
         try await database.read(Self.listing + " WHERE w.id = $2 AND " + Self.visible, [.integer(viewer), .text(id.uuidString)]).first.map(Self.workout)

@@ -83,7 +83,11 @@ public struct WorkoutServer: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: AccessPolicy<BasicRequestContext>(token: configuration.token, readsNeedToken: configuration.readsNeedToken))
-        ServerRoutes(library: library, liveFeed: liveFeed, configuration: configuration).add(to: router)
+        let catalog = ServedStore(library: library, configuration: configuration)
+        router.addRoutes(WorkoutPageRoutes(catalog: catalog).routes)
+        router.addRoutes(WorkoutAPIRoutes(catalog: catalog).routes)
+        router.addRoutes(WorkoutEditRoutes(catalog: catalog).routes)
+        router.addRoutes(LiveRoutes(liveFeed: liveFeed).routes)
         return router
     }
 

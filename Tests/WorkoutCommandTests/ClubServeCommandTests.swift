@@ -221,7 +221,7 @@ import Testing
         #expect((results[6] as? String)?.isEmpty == false)
         // Sorted by distance, largest first, the athlete filter kept in the column links.
         let sorting = try #require(results[7] as? [Any])
-        #expect(sorting[0] as? [String] == ["none", "", "none", "none", "descending", "none"])
+        #expect(sorting[0] as? [String] == ["none", "", "none", "none", "descending", "none", "none"])
         #expect(sorting[1] as? String == "/?athlete=ada", "the start column sorts newest first, the default, and keeps the athlete")
         #expect(sorting[2] as? Int == 2)
         // bob uploads the file of a ride through the list's form: it is his, beside the two ada shares.

@@ -103,4 +103,76 @@ import WorkoutClub
             try await client.execute(uri: "/api/workouts/\(id)", method: .get, headers: ada) { #expect($0.status == .notFound) }
         }
     }
+
+    /// Logs `name` in through the page's form: the session cookie and the CSRF token its pages carry.
+    func logIn(_ client: some TestClientProtocol, name: String, password: String) async throws -> (cookie: HTTPFields, csrf: String) {
+        let cookie = try await client.execute(uri: "/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                                              body: ByteBuffer(string: "name=\(name)&password=\(password.replacingOccurrences(of: " ", with: "+"))&next=/")) { response in
+            #expect(response.status == .seeOther)
+            let setCookie = try #require(response.headers[.setCookie])
+            #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax"))
+            return String(try #require(setCookie.split(separator: ";").first))
+        }
+        let headers: HTTPFields = [.cookie: cookie]
+        let csrf = try await client.execute(uri: "/", method: .get, headers: headers) { response in
+            let page = String(buffer: response.body)
+            let start = try #require(page.range(of: "name=\"csrf-token\" content=\""))
+            return String(page[start.upperBound...].prefix { $0 != "\"" })
+        }
+        return (headers, csrf)
+    }
+
+    @Test(arguments: ClubDatabaseKind.available)
+    func aSessionUsesThePagesAndChangesOnlyItsOwnWithItsFormToken(_ kind: ClubDatabaseKind) async throws {
+        let fixture = try await fixture(kind)
+        defer { Task { await fixture.server.club.database.close() } }
+        let file = try RouteTestFile.ride()
+        let app = Application(router: fixture.server.router())
+        try await app.test(.router) { client in
+            let ada = try await logIn(client, name: "ada", password: "correct horse")
+            let bob = try await logIn(client, name: "bob", password: "battery staple")
+            try await client.execute(uri: "/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                                     body: ByteBuffer(string: "name=ada&password=wrong")) { #expect($0.status == .unauthorized) }
+            var upload = ada.cookie
+            upload[.contentType] = MultipartUpload.contentType
+            try await client.execute(uri: "/upload", method: .post, headers: upload,
+                                     body: ByteBuffer(bytes: MultipartUpload.body(file: file, name: "ride.fit"))) { #expect($0.status == .forbidden, "no form token") }
+            let id = try await client.execute(uri: "/upload", method: .post, headers: upload,
+                                              body: ByteBuffer(bytes: MultipartUpload.body(file: file, name: "ride.fit", fields: ["csrf": ada.csrf]))) { response in
+                #expect(response.status == .seeOther)
+                return String(try #require(response.headers[.location]).dropFirst("/workouts/".count))
+            }
+            try await client.execute(uri: "/", method: .get, headers: ada.cookie) { response in
+                #expect(String(buffer: response.body).contains("<td>ada</td>"), "the athlete column")
+            }
+            for path in ["/workouts/\(id)", "/workouts/\(id)/download/gpx", "/workouts/\(id)/delete"] {
+                try await client.execute(uri: path, method: .get, headers: ada.cookie) { #expect($0.status == .ok, "ada: \(path)") }
+                try await client.execute(uri: path, method: .get, headers: bob.cookie) { #expect($0.status == .notFound, "bob: \(path)") }
+            }
+            try await client.execute(uri: "/workouts/\(id)/download/original", method: .get, headers: ada.cookie) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("keeps no original file"))
+            }
+            var form = ada.cookie
+            form[.contentType] = "application/x-www-form-urlencoded"
+            try await client.execute(uri: "/workouts/\(id)/delete", method: .post, headers: form, body: ByteBuffer(string: "csrf=forged")) {
+                #expect($0.status == .forbidden)
+            }
+            var bobForm = bob.cookie
+            bobForm[.contentType] = "application/x-www-form-urlencoded"
+            try await client.execute(uri: "/workouts/\(id)/delete", method: .post, headers: bobForm, body: ByteBuffer(string: "csrf=\(bob.csrf)")) {
+                #expect($0.status == .notFound, "bob cannot delete ada's")
+            }
+            try await client.execute(uri: "/workouts/\(id)/delete", method: .post, headers: form, body: ByteBuffer(string: "csrf=\(ada.csrf)")) {
+                #expect($0.status == .seeOther)
+            }
+            try await client.execute(uri: "/workouts/\(id)", method: .get, headers: ada.cookie) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/logout", method: .post, headers: form, body: ByteBuffer(string: "csrf=forged")) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/logout", method: .post, headers: form, body: ByteBuffer(string: "csrf=\(ada.csrf)")) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.setCookie]?.contains("Max-Age=0") == true)
+            }
+            try await client.execute(uri: "/", method: .get, headers: ada.cookie) { #expect($0.status == .seeOther, "the session has ended") }
+        }
+    }
 }

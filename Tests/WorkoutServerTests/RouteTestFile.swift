@@ -19,3 +19,22 @@ enum RouteTestFile {
         return try ActivityFile.data(activity, as: .fit, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
     }
 }
+
+/// A page form's upload as a browser sends it: `multipart/form-data` with a `file` part and text fields.
+struct MultipartUpload {
+    static let boundary = "----route-test-boundary"
+    /// The Content-Type header's value.
+    static var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+
+    /// The body: `fields` as text parts, then `file` named `name`.
+    static func body(file: Data, name: String, fields: [String: String] = [:]) -> Data {
+        var body = Data()
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(key)\"\r\n\r\n\(value)\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8))
+        body.append(file)
+        body.append(Data("\r\n--\(boundary)--\r\n".utf8))
+        return body
+    }
+}

@@ -102,4 +102,42 @@ import Testing
             try await client.execute(uri: "/api/workouts/\(id)", method: .delete) { #expect($0.status == .notFound) }
         }
     }
+
+    @Test func thePagesUploadShowDownloadAndDeleteThroughTheirForms() async throws {
+        let file = try RouteTestFile.ride()
+        let app = Application(router: server().router())
+        try await app.test(.router) { client in
+            let upload = ByteBuffer(bytes: MultipartUpload.body(file: file, name: "ride.fit"))
+            let id = try await client.execute(uri: "/upload", method: .post, headers: [.contentType: MultipartUpload.contentType], body: upload) { response in
+                #expect(response.status == .seeOther)
+                let location = try #require(response.headers[.location])
+                #expect(location.hasPrefix("/workouts/"))
+                return String(location.dropFirst("/workouts/".count))
+            }
+            try await client.execute(uri: "/upload", method: .post, headers: [.contentType: MultipartUpload.contentType], body: upload) { response in
+                #expect(response.status == .conflict)
+                #expect(response.headers[.contentType]?.hasPrefix("text/html") == true, "a page's refusal is a page")
+            }
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("data-id=\"\(id)\""))
+            }
+            try await client.execute(uri: "/workouts/\(id)/download/original", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(Data(response.body.readableBytesView) == file)
+            }
+            try await client.execute(uri: "/workouts/\(id)/download/kml", method: .get) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/workouts/\(id)/edit", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                                     body: ByteBuffer(string: "activity=kiting")) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("kiting"))
+            }
+            try await client.execute(uri: "/workouts/\(id)/delete", method: .post) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/")
+            }
+            try await client.execute(uri: "/workouts/\(id)", method: .get) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/workouts/\(id)/delete", method: .post) { #expect($0.status == .notFound) }
+        }
+    }
 }

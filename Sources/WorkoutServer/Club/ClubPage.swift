@@ -28,50 +28,7 @@ enum ClubPage {
             """, csrf: nil)
     }
 
-    static func list(_ workouts: [ClubWorkout], matching: Int, filter: ListFilter, viewer: ClubViewer, groups: [ClubGroup], timeZone: TimeZone) -> HTML {
-        let rows = workouts.map { w -> HTML in
-            let s = w.summary
-            return """
-                <tr><td><a href="/workouts/\(s.id)">\(date(s.start, timeZone))</a></td><td>\(w.athleteName)</td><td>\(s.legs?.joined(separator: " → ") ?? s.activity)</td>\
-                <td>\(clock(s.durationSeconds))</td><td>\(s.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–")</td>\
-                <td>\(s.averageHeartRate.map { String(format: "%.0f", $0) } ?? "–")</td></tr>
-                """
-        }.joined()
-        let groupLinks = groups.map { group -> HTML in
-            "<a href=\"/squad?group=\(group.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")\">\(group.name)</a>"
-        }
-        let query = filter.query
-        let sort: HTML = query.sort != .start || !query.descending ? "<input type=\"hidden\" name=\"sort\" value=\"\(query.descending ? "-" : "")\(query.sort.rawValue)\">" : .empty
-        let headers = [(WorkoutListQuery.SortKey?.some(.start), "Start"), (nil, "Athlete"), (.activity, "Activity"), (.duration, "Time"), (.distance, "Distance"),
-                       (.heartRate, "Avg HR")].map { key, title -> HTML in
-            guard let key else { return "<th scope=\"col\">\(title)</th>" }
-            return ListControls.sortableHeader(title, key: key, query: query, link: filter.queryString)
-        }.joined()
-        return layout(title: "Workouts", body: """
-            <p>Logged in as <strong id="athlete-name">\(viewer.athlete.name)</strong>.\
-            \(groupLinks.isEmpty ? .empty : " Groups: \(groupLinks.joined(separator: ", ")).")</p>\
-            <form class="upload" method="post" action="/upload" enctype="multipart/form-data"><input type="hidden" name="csrf" value="\(viewer.csrfToken ?? "")">\
-            <label for="upload-file">Add a FIT, TCX or GPX file<input type="file" id="upload-file" name="file" accept=".fit,.tcx,.gpx" required></label>\
-            \(UploadSportField.html)<button type="submit" id="upload-submit">Upload</button></form>\
-            <form class="filters" method="get" action="/"><label>Activity<input name="activity" value="\(query.activity ?? "")"></label>\
-            <label>Athlete<input name="athlete" value="\(filter.athlete ?? "")"></label>\(sort)<button type="submit">Filter</button></form>\
-            <p class="count" id="workout-count">\(matching) workout\(matching == 1 ? "" : "s")</p>\
-            <div class="scroll"><table id="workouts"><thead><tr>\(headers)</tr></thead><tbody>\(rows)</tbody></table></div>\
-            \(ListControls.pages(query: query, matching: matching, link: filter.queryString))
-            """, csrf: viewer.csrfToken)
-    }
-
-    static func confirmDelete(_ workout: ClubWorkout, csrf: String, timeZone: TimeZone) -> HTML {
-        let s = workout.summary
-        return layout(title: "Delete this workout?", body: """
-            <p>\(s.activity) of \(date(s.start, timeZone))\(s.distanceMeters.map { String(format: ", %.2f km", $0 / 1_000) } ?? "").</p>\
-            <p>Its readings, laps and events are deleted with it; this cannot be undone.</p>\
-            <form method="post" action="/workouts/\(s.id)/delete" class="upload"><input type="hidden" name="csrf" value="\(csrf)">\
-            <button type="submit" class="danger" id="confirm-delete">Delete</button><a href="/workouts/\(s.id)">Keep it</a></form>
-            """, csrf: csrf)
-    }
-
-    static func squad(_ squad: ClubRoutes.SquadResponse, groups: [ClubGroup], csrf: String?, timeZone: TimeZone) -> HTML {
+    static func squad(_ squad: SquadRoutes.SquadResponse, groups: [ClubGroup], csrf: String?, timeZone: TimeZone) -> HTML {
         let rows = squad.athletes.map { row -> HTML in
             """
             <tr><td>\(row.name)</td><td>\(row.workouts)</td><td>\(String(format: "%.1f km", row.distanceMeters / 1_000))</td>\
@@ -96,7 +53,7 @@ enum ClubPage {
             """, csrf: csrf)
     }
 
-    static func comparison(_ comparison: ClubRoutes.ComparisonResponse, csrf: String?, timeZone: TimeZone) -> HTML {
+    static func comparison(_ comparison: SquadRoutes.ComparisonResponse, csrf: String?, timeZone: TimeZone) -> HTML {
         func lap(_ lap: ClubLap?) -> HTML {
             guard let lap else { return "<td>–</td><td>–</td><td>–</td>" }
             let distance = lap.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–"
@@ -121,8 +78,5 @@ enum ClubPage {
         return date.formatted(style)
     }
 
-    static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        return total >= 3_600 ? String(format: "%d:%02d:%02d", total / 3_600, total / 60 % 60, total % 60) : String(format: "%d:%02d", total / 60, total % 60)
-    }
+    static func clock(_ seconds: Double) -> String { WorkoutFigures.clock(seconds) }
 }

@@ -42,7 +42,12 @@ public struct ClubServer: Sendable {
     func router() -> Router<ClubRequestContext> {
         let router = Router(context: ClubRequestContext.self)
         router.add(middleware: ClubIdentity(club: club))
-        ClubRoutes(club: club, configuration: configuration, secureCookies: secureCookies).add(to: router)
+        let catalog = ServedClub(club: club, configuration: configuration)
+        router.addRoutes(WorkoutPageRoutes(catalog: catalog).routes)
+        router.addRoutes(WorkoutAPIRoutes(catalog: catalog).routes)
+        router.addRoutes(AccountRoutes(catalog: catalog, secureCookies: secureCookies).routes)
+        router.addRoutes(SquadRoutes(catalog: catalog).routes)
+        router.addRoutes(SyncRoutes(catalog: catalog).routes)
         return router
     }
 }

@@ -19,7 +19,7 @@ struct ClubViewer: Sendable {
             guard authorization.hasPrefix("Bearer ") else { return nil }
             return try await club.athlete(forToken: String(authorization.dropFirst(7))).map { ClubViewer(athlete: $0, csrfToken: nil) }
         }
-        guard let secret = request.cookie(named: cookieName) else { return nil }
+        guard let secret = request.cookies[cookieName]?.value else { return nil }
         return try await club.session(forCookie: secret).map { ClubViewer(athlete: $0.athlete, csrfToken: $0.csrfToken) }
     }
 

@@ -32,11 +32,11 @@ struct AccessPolicy<Context: RequestContext>: RouterMiddleware {
         let api = request.uri.path.hasPrefix("/api/")
         if let token, request.method == .get, let offered = request.uri.queryParameters["token"] {
             guard Self.same(String(offered), token) else { return ServerResponse.error(.unauthorized, api: api, title: "Wrong token", message: "The token in the address is not this server's token; ask whoever started `workout serve` for it.") }
-            // Keep the token in a cookie and drop it from the address bar.
-            var headers = HTTPFields()
-            headers[.location] = request.uri.path
-            headers[.setCookie] = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
-            return Response(status: .seeOther, headers: headers)
+            // Keep the token in a cookie (percent-encoded: a token may hold spaces) and drop it from the address bar.
+            var response = ServerResponse.redirect(to: request.uri.path)
+            response.setCookie(Cookie(name: Self.cookieName, value: token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "", path: "/",
+                                      httpOnly: true, sameSite: .strict))
+            return response
         }
         let changes = ![.get, .head, .options].contains(request.method)
         guard changes else {
@@ -61,7 +61,8 @@ struct AccessPolicy<Context: RequestContext>: RouterMiddleware {
     /// Whether `request` carries `token`, as a bearer or in the cookie.
     private func offersToken(_ request: Request, _ token: String) -> Bool {
         let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        guard let offered = bearer ?? request.cookie(named: Self.cookieName) else { return false }
+        let cookie = request.cookies[Self.cookieName].map { $0.value.removingPercentEncoding ?? $0.value }
+        guard let offered = bearer ?? cookie else { return false }
         return Self.same(offered, token)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutCatalog
 import WorkoutFormats
 import WorkoutLibrary
 import WorkoutReport
@@ -44,13 +45,19 @@ enum ServerPage {
         layout(title: title, body: "<p class=\"message\" role=\"alert\" id=\"error-message\">\(message)</p><p><a href=\"/\">Back to all workouts</a></p>")
     }
 
-    /// The question before deleting a workout.
-    static func confirmDelete(id: String, description: String) -> HTML {
-        layout(title: "Delete this workout?", body: """
-            <p>\(description)</p><p>Its samples and route are deleted with it; this cannot be undone. Export it first to keep a copy.</p>\
-            <form method="post" action="/workouts/\(id)/delete" class="upload"><button type="submit" class="danger" id="confirm-delete">Delete</button>\
-            <a href="/workouts/\(id)">Keep it</a></form>
-            """)
+    /// The question before deleting a workout, with the hidden fields the form carries.
+    static func confirmDelete(_ summary: WorkoutSummary, formFields: HTML) -> HTML {
+        """
+        <p>\(describe(summary))</p><p>Its readings, laps, events and route are deleted with it; this cannot be undone. Export it first to keep a copy.</p>\
+        <form method="post" action="/workouts/\(summary.id)/delete" class="upload">\(formFields)<button type="submit" class="danger" id="confirm-delete">Delete</button>\
+        <a href="/workouts/\(summary.id)">Keep it</a></form>
+        """
+    }
+
+    /// "Workout ID: cycling of DATE, 92.62 km."
+    static func describe(_ summary: WorkoutSummary) -> String {
+        let distance = summary.distanceMeters.map { String(format: ", %.2f km", $0 / 1_000) } ?? ""
+        return "Workout \(summary.id): \(summary.activity) of \(summary.start.formatted(.iso8601))\(distance)."
     }
 
     /// The form that changes a workout's title, notes and sport.

@@ -3,54 +3,65 @@ import WorkoutFormats
 import WorkoutCatalog
 import Markup
 
-/// The list of workouts: filters, sortable columns, pages, and the upload form.
-struct WorkoutListPage {
-    let page: [WorkoutSummary]
-    let matching: Int
-    let query: WorkoutListQuery
-    /// Every activity in the store, for the filter.
-    let activities: [String]
+/// The list of workouts, the same on both servers: an upload form, filters, sortable columns and pages;
+/// in a club, who is logged in, an athlete column and an athlete filter besides.
+struct WorkoutListPage<Row: ListedWorkout> {
+    let list: WorkoutList<Row>
+    /// Whether workouts have athletes: a column and a filter.
+    let hasAthletes: Bool
+    /// What the page says above its forms.
+    let introduction: HTML
+    /// The hidden fields the upload form carries (a club's CSRF token).
+    let formFields: HTML
     let timeZone: TimeZone
 
     func render() -> HTML {
-        var body: HTML = "<form class=\"upload\" method=\"post\" action=\"/upload\" enctype=\"multipart/form-data\">"
+        let query = list.filter.query, matching = list.matching
+        var body = introduction
+        body += "<form class=\"upload\" method=\"post\" action=\"/upload\" enctype=\"multipart/form-data\">\(formFields)"
         body += "<label for=\"upload-file\">Add a FIT, TCX or GPX file<input type=\"file\" id=\"upload-file\" name=\"file\" accept=\".fit,.tcx,.gpx\" required></label>"
         body += UploadSportField.html
         body += "<button type=\"submit\" id=\"upload-submit\">Upload</button></form>"
         body += "<form class=\"filters\" method=\"get\" action=\"/\" role=\"search\">"
         body += "<label for=\"filter-activity\">Activity<select id=\"filter-activity\" name=\"activity\"><option value=\"\">All</option>"
-        for activity in activities {
+        for activity in list.activities {
             let selected: HTML = query.activity == activity ? " selected" : .empty
             body += "<option value=\"\(activity)\"\(selected)>\(activity)</option>"
         }
         body += "</select></label>"
+        if hasAthletes { body += "<label for=\"filter-athlete\">Athlete<input id=\"filter-athlete\" name=\"athlete\" value=\"\(list.filter.athlete ?? "")\"></label>" }
         body += "<label for=\"filter-from\">From<input type=\"date\" id=\"filter-from\" name=\"from\" value=\"\(query.from.map(day) ?? "")\"></label>"
         body += "<label for=\"filter-to\">To<input type=\"date\" id=\"filter-to\" name=\"to\" value=\"\(query.to.map { day($0.addingTimeInterval(-86_400)) } ?? "")\"></label>"
         if query.sort != .start || !query.descending { body += "<input type=\"hidden\" name=\"sort\" value=\"\(query.descending ? "-" : "")\(query.sort.rawValue)\">" }
         body += "<button type=\"submit\">Show</button></form>"
         body += "<p class=\"count\" id=\"workout-count\">\(matching) workout\(matching == 1 ? "" : "s")</p>"
-        guard !page.isEmpty else {
-            return body + "<p id=\"empty\">No workouts\(matching == 0 && query.activity == nil && query.from == nil && query.to == nil ? " yet: upload a file above, or record or replay one with the workout command" : " match").</p>"
+        guard !list.rows.isEmpty else {
+            let filtered = query.activity != nil || query.from != nil || query.to != nil || list.filter.athlete != nil
+            return body + "<p id=\"empty\">No workouts\(matching == 0 && !filtered ? " yet: upload a file above, or record or replay one with the workout command" : " match").</p>"
         }
         body += "<div class=\"scroll\"><table id=\"workouts\"><caption class=\"count\">Workouts, sorted by \(sortName(query.sort))\(query.descending ? ", largest first" : "")</caption><thead><tr>"
-        for (key, title, narrow) in [(WorkoutListQuery.SortKey.start, "Start", false), (.activity, "Activity", false), (.duration, "Time", false),
-                                     (.distance, "Distance", false), (.energy, "Energy", true), (.heartRate, "Avg HR", true)] {
-            body += ListControls.sortableHeader(title, key: key, query: query, narrow: narrow, link: query.queryString)
+        body += ListControls.sortableHeader("Start", key: .start, query: query, link: list.filter.queryString)
+        if hasAthletes { body += "<th scope=\"col\">Athlete</th>" }
+        for (key, title, narrow) in [(WorkoutListQuery.SortKey.activity, "Activity", false), (.duration, "Time", false), (.distance, "Distance", false),
+                                     (.energy, "Energy", true), (.heartRate, "Avg HR", true)] {
+            body += ListControls.sortableHeader(title, key: key, query: query, narrow: narrow, link: list.filter.queryString)
         }
         body += "</tr></thead><tbody>"
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        for summary in page {
+        for row in list.rows {
+            let summary = row.summary
             body += "<tr data-id=\"\(summary.id)\"><td><a href=\"/workouts/\(summary.id)\">\(formatter.string(from: summary.start))</a></td>"
+            if hasAthletes { body += "<td>\(row.listedAthlete ?? "")</td>" }
             body += "<td>\(summary.legs?.joined(separator: " → ") ?? summary.activity)</td><td>\(duration(summary.durationSeconds))</td>"
             body += "<td>\(summary.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–")</td>"
             body += "<td class=\"hide-narrow\">\(summary.energyKilocalories.map { "\(Int($0.rounded())) kcal" } ?? "–")</td>"
             body += "<td class=\"hide-narrow\">\(summary.averageHeartRate.map { "\(Int($0.rounded())) bpm" } ?? "–")</td></tr>"
         }
         body += "</tbody></table></div>"
-        return body + ListControls.pages(query: query, matching: matching, link: query.queryString)
+        return body + ListControls.pages(query: query, matching: matching, link: list.filter.queryString)
     }
 
     private func sortName(_ key: WorkoutListQuery.SortKey) -> String {

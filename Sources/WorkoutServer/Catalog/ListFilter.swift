@@ -1,31 +1,26 @@
 import Foundation
 import Hummingbird
-import WorkoutClub
 
-/// A club list's filters and order: the web app's list query (`activity`,
-/// `from`, `to`, `sort`, `page`, `limit`) and `athlete`, so that the club's
-/// list answers the same parameters in the same order as the one-athlete server's.
+/// A list's filters and order: the list query (`activity`, `from`, `to`, `sort`, `page`, `limit`) and, where
+/// workouts have athletes, `athlete`; both servers' lists answer the same parameters in the same order.
 struct ListFilter: Sendable {
     var query: WorkoutListQuery
     var athlete: String?
 
-    /// Most workouts on one page of the club's list.
-    static let largestPage = 500
-
     /// The filters `request` asks for.
     ///
+    /// - Parameters:
+    ///   - largestPage: Most workouts on one page.
+    ///   - readsAthlete: Whether `athlete=` is a filter here.
     /// - Throws: ``WorkoutListQueryError`` naming the parameter that cannot be read.
-    init(_ request: Request) throws(WorkoutListQueryError) {
+    init(_ request: Request, largestPage: Int, readsAthlete: Bool) throws(WorkoutListQueryError) {
         let parameters = request.decodedParameters
         query = try WorkoutListQuery(parameters: parameters)
-        guard query.pageSize <= Self.largestPage else {
-            throw WorkoutListQueryError("limit=\(query.pageSize) must be a number from 1 to \(Self.largestPage).")
+        guard query.pageSize <= largestPage else {
+            throw WorkoutListQueryError("limit=\(query.pageSize) must be a number from 1 to \(largestPage).")
         }
-        athlete = parameters["athlete"].flatMap { $0.isEmpty ? nil : $0 }
+        athlete = readsAthlete ? parameters["athlete"].flatMap { $0.isEmpty ? nil : $0 } : nil
     }
-
-    /// The club's order for the query's sort.
-    var order: ClubListOrder { ClubListOrder(query.sort, descending: query.descending) }
 
     /// The query string of these filters after `change` (with the athlete), for links.
     func queryString(_ change: (inout WorkoutListQuery) -> Void = { _ in }) -> String {

@@ -1,0 +1,120 @@
+import Foundation
+import Hummingbird
+import Markup
+import WorkoutCatalog
+import WorkoutFormats
+import WorkoutReport
+
+/// Whether, and how, a request changes what a catalog holds: the proof a club asks for beyond who sent it.
+enum CatalogChange: Sendable {
+    /// The request only reads.
+    case none
+    /// A change through the API: a bearer token, or the session cookie with the `X-CSRF-Token` header.
+    case api
+    /// A change through a page's form, which carried `token` in its `csrf` field.
+    case form(token: String?)
+}
+
+/// The workouts a server serves, as each request's sender may see them: what they may list, read, add and delete.
+///
+/// ``ServedStore`` is one athlete's HealthKit store, all of it open to whoever passes the server's access policy;
+/// ``ServedClub`` is a club, where each athlete sees their own workouts and those their groups share.
+/// ``WorkoutPageRoutes`` and ``WorkoutAPIRoutes`` serve either, so both servers answer the same paths in the
+/// same way, and differ only where a club has more (accounts, the squad, comparisons, sync).
+protocol ServedCatalog: Sendable {
+    /// The request context the catalog's routes run in.
+    associatedtype Context: RequestContext
+    /// Who sent a request.
+    associatedtype Viewer: Sendable
+    /// A workout found by its identifier.
+    associatedtype Entry: Sendable
+    /// A workout as the list and the API write it.
+    associatedtype Row: ListedWorkout
+    /// A workout's detail, as `GET /api/workouts/{id}` writes it.
+    associatedtype Detail: Encodable & Sendable
+
+    /// Where the server listens, its time zone and upload limit.
+    var configuration: WorkoutServer.Configuration { get }
+    /// Whether workouts belong to several athletes: the list shows and filters by athlete.
+    var hasAthletes: Bool { get }
+    /// Whether a workout's title, notes and sport can be edited.
+    var editsWorkouts: Bool { get }
+    /// Most workouts on one page of the list.
+    var largestPage: Int { get }
+
+    /// Who sent `request`, or the refusal of a request without the proof `change` needs.
+    func viewer(of request: Request, context: Context, change: CatalogChange) throws -> Viewer
+    /// The page of workouts `filter` asks for that `viewer` may see.
+    func list(_ filter: ListFilter, viewer: Viewer) async throws -> WorkoutList<Row>
+    /// The workout `id` names, if `viewer` may see it; nil, as for one that does not exist, otherwise.
+    func entry(_ id: String, viewer: Viewer) async throws -> Entry?
+    /// The refusal of an identifier no workout the viewer may see has.
+    func unknown(_ id: String) -> WebError
+    /// The workout's figures.
+    func summary(of entry: Entry) -> WorkoutSummary
+    /// The whole workout: its records, laps, events and route.
+    func activity(of entry: Entry) async throws -> Activity
+    /// The workout and how its report is drawn: its time zone, athlete and title.
+    func report(of entry: Entry) async throws -> (activity: Activity, options: ReportOptions)
+    /// The file the workout was imported from, if it was kept.
+    func originalFile(of entry: Entry) async throws -> OriginalFile?
+    /// The name of the file the workout was imported from, if it was kept, without reading its bytes.
+    func originalFileName(of entry: Entry) async throws -> String?
+    /// Whether `viewer` may delete the workout.
+    func mayDelete(_ entry: Entry, viewer: Viewer) -> Bool
+    /// Deletes the workout with everything recorded with it; false when `viewer` may not.
+    func delete(_ entry: Entry, viewer: Viewer) async throws -> Bool
+    /// Stores an uploaded file as a workout of `viewer`'s.
+    ///
+    /// - Throws: ``UploadError`` when the file cannot be read or its workout is stored already.
+    func add(_ file: UploadedFile, viewer: Viewer) async throws -> Row
+    /// The workout's detail for the API, with `links` to its page, samples and files.
+    func detail(of entry: Entry, links: [String: String]) async throws -> Detail
+    /// The workout's readings of the type `name` names.
+    ///
+    /// - Throws: ``WebError`` 400 naming the types there are, for a name that is none.
+    func samples(of entry: Entry, type name: String) async throws -> WorkoutAPI.Samples
+    /// A whole page around `body`, with the navigation `viewer` has.
+    func page(title: String, body: HTML, viewer: Viewer) -> HTML
+    /// What the list says above its forms: who is logged in and their groups, in a club.
+    func listIntroduction(viewer: Viewer) async throws -> HTML
+    /// The hidden fields a page's forms carry for `viewer` (a club's CSRF token).
+    func formFields(viewer: Viewer) -> HTML
+}
+
+/// A workout in a list: its figures, and in a club whose it is.
+protocol ListedWorkout: Codable, Sendable {
+    /// The workout's figures.
+    var summary: WorkoutSummary { get }
+    /// Whose it is, where workouts have athletes.
+    var listedAthlete: String? { get }
+}
+
+extension WorkoutSummary: ListedWorkout {
+    /// The summary itself.
+    var summary: WorkoutSummary { self }
+    /// Nobody's in particular: a store holds one athlete's workouts.
+    var listedAthlete: String? { nil }
+}
+
+/// A page of a list of workouts, as a catalog answers it.
+struct WorkoutList<Row: ListedWorkout>: Sendable {
+    /// The filters and order asked for.
+    var filter: ListFilter
+    /// The workouts on this page.
+    var rows: [Row]
+    /// How many match in all.
+    var matching: Int
+    /// Every activity the viewer's workouts have, for the filter.
+    var activities: [String]
+}
+
+/// A file a workout was imported from, byte for byte.
+struct OriginalFile: Sendable {
+    /// Its bytes.
+    var data: Data
+    /// Its name as uploaded or imported.
+    var name: String
+    /// Its media type.
+    var contentType: String
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Hummingbird
+import Markup
+import OpenHealthKitCore
+import WorkoutCatalog
+import WorkoutFormats
+import WorkoutLibrary
+import WorkoutReport
+
+/// One athlete's HealthKit store as `workout serve` serves it: all of it, to whoever passes the
+/// server's ``AccessPolicy`` (which has already refused a request without the proof a change needs).
+struct ServedStore: ServedCatalog {
+    /// The store's workouts.
+    let library: StoreCatalog
+    let configuration: WorkoutServer.Configuration
+
+    var hasAthletes: Bool { false }
+    var editsWorkouts: Bool { true }
+    var largestPage: Int { 1_000 }
+
+    func viewer(of request: Request, context: BasicRequestContext, change: CatalogChange) throws {}
+
+    func list(_ filter: ListFilter, viewer: Void) async throws -> WorkoutList<WorkoutSummary> {
+        let (page, matching, activities) = try await library.list(filter.query)
+        return WorkoutList(filter: filter, rows: page, matching: matching, activities: activities)
+    }
+
+    func entry(_ id: String, viewer: Void) async throws -> HKWorkout? {
+        try await library.workout(id)
+    }
+
+    func unknown(_ id: String) -> WebError {
+        WebError(.notFound, title: "No such workout", message: "No workout has the identifier '\(id)' in this store; the list at / shows them.")
+    }
+
+    func summary(of workout: HKWorkout) -> WorkoutSummary { WorkoutSummary(workout) }
+
+    func activity(of workout: HKWorkout) async throws -> Activity {
+        try await library.activity(of: workout)
+    }
+
+    func report(of workout: HKWorkout) async throws -> (activity: Activity, options: ReportOptions) {
+        var options = ReportOptions()
+        options.defaultTimeZone = configuration.timeZone
+        options.use(athleteOf: workout)
+        return (try await library.activity(of: workout), options)
+    }
+
+    func originalFile(of workout: HKWorkout) async throws -> OriginalFile? {
+        try await library.originalFile(of: workout).map {
+            OriginalFile(data: $0.data, name: $0.attachment.name, contentType: $0.attachment.contentType.preferredMIMEType ?? "application/octet-stream")
+        }
+    }
+
+    func originalFileName(of workout: HKWorkout) async throws -> String? {
+        try await library.originalFileAttachment(of: workout)?.name
+    }
+
+    func mayDelete(_ workout: HKWorkout, viewer: Void) -> Bool { true }
+
+    func delete(_ workout: HKWorkout, viewer: Void) async throws -> Bool {
+        try await library.delete(workout)
+        return true
+    }
+
+    func add(_ file: UploadedFile, viewer: Void) async throws -> WorkoutSummary {
+        WorkoutSummary(try await library.importFile(file))
+    }
+
+    func detail(of workout: HKWorkout, links: [String: String]) async throws -> WorkoutAPI.StoreDetail {
+        let activity = try await library.activity(of: workout)
+        return WorkoutAPI.StoreDetail(workout: WorkoutSummary(workout), figures: WorkoutFigures(activity: activity, athlete: AthleteFigures(workout: workout)),
+                                      laps: activity.laps.count, links: links)
+    }
+
+    /// The store's samples of a HealthKit quantity type (`heartRate`, `distanceCycling`, …); rates per minute.
+    func samples(of workout: HKWorkout, type name: String) async throws -> WorkoutAPI.Samples {
+        guard let type = HKObjectType.named(name) as? HKQuantityType, let entry = QuantityTypeTable.standard.entries[type.quantityTypeIdentifier] else {
+            let hint = HKObjectType.suggestion(forName: name).map { " Did you mean '\($0)'?" } ?? ""
+            throw WebError.badRequest("Unknown type", "type=\(name) is not a quantity type.\(hint) Types are named like heartRate, distanceCycling or activeEnergyBurned.")
+        }
+        let samples = try await library.samples(of: workout, type: type)
+        // Rates read per minute, as people and HealthKit's apps show them.
+        let unit = entry.canonicalUnit == HKUnit.count().unitDivided(by: .second()) ? HKUnit.count().unitDivided(by: .minute()) : entry.canonicalUnit
+        return WorkoutAPI.Samples(type: name, unit: unit.unitString,
+                                  samples: samples.map { .init(start: $0.startDate, end: $0.endDate, value: $0.quantity.doubleValue(for: unit)) })
+    }
+
+    func page(title: String, body: HTML, viewer: Void) -> HTML {
+        ServerPage.layout(title: title, body: body)
+    }
+
+    func listIntroduction(viewer: Void) async throws -> HTML { .empty }
+
+    func formFields(viewer: Void) -> HTML { .empty }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+import WorkoutCatalog
+import WorkoutFormats
+
+/// The JSON API both servers share, over any catalog: the list, a workout's detail, samples and files, upload and delete.
+struct WorkoutAPIRoutes<Catalog: ServedCatalog> {
+    let catalog: Catalog
+
+    /// The API, as a route collection.
+    var routes: RouteCollection<Catalog.Context> {
+        let routes = RouteCollection(context: Catalog.Context.self)
+        routes.get("/api/workouts") { request, context in
+            let viewer = try catalog.viewer(of: request, context: context, change: .none)
+            let filter: ListFilter
+            do throws(WorkoutListQueryError) { filter = try ListFilter(request, largestPage: catalog.largestPage, readsAthlete: catalog.hasAthletes) } catch {
+                throw WebError.badRequest("Bad query", error.description)
+            }
+            let list = try await catalog.list(filter, viewer: viewer)
+            return ServerResponse.json(WorkoutAPI.Page(workouts: list.rows, matching: list.matching, page: filter.query.page, pageSize: filter.query.pageSize))
+        }
+        routes.get("/api/workouts/:id") { request, context in
+            let viewer = try catalog.viewer(of: request, context: context, change: .none)
+            let entry = try await catalog.require(context, viewer: viewer)
+            let id = catalog.summary(of: entry).id
+            let base = "/workouts/\(id)"
+            var links = ["page": base, "samples": "/api\(base)/samples?type=heartRate"]
+            for format in ActivityFileFormat.allCases { links[format.rawValue] = "/api\(base)/file?format=\(format)" }
+            if try await catalog.originalFileName(of: entry) != nil { links["original"] = "/api\(base)/file?format=original" }
+            return ServerResponse.json(try await catalog.detail(of: entry, links: links))
+        }
+        routes.get("/api/workouts/:id/samples") { request, context in
+            let viewer = try catalog.viewer(of: request, context: context, change: .none)
+            let entry = try await catalog.require(context, viewer: viewer)
+            return ServerResponse.json(try await catalog.samples(of: entry, type: request.uri.queryParameters["type"].map(String.init) ?? ""))
+        }
+        routes.get("/api/workouts/:id/file") { request, context in
+            let viewer = try catalog.viewer(of: request, context: context, change: .none)
+            return try await catalog.download(try await catalog.require(context, viewer: viewer),
+                                              format: request.uri.queryParameters["format"].map(String.init) ?? "fit")
+        }
+        routes.post("/api/workouts") { request, context in
+            let viewer = try catalog.viewer(of: request, context: context, change: .api)
+            let file = try await UploadedFile.read(request, limit: catalog.configuration.uploadLimit).get()
+            return ServerResponse.json(try await catalog.upload(file, viewer: viewer), status: .created)
+        }
+        routes.delete("/api/workouts/:id") { request, context in
+            let viewer = try catalog.viewer(of: request, context: context, change: .api)
+            let entry = try await catalog.require(context, viewer: viewer)
+            guard try await catalog.delete(entry, viewer: viewer) else { throw catalog.unknown(try context.parameters.require("id")) }
+            return Response(status: .noContent)
+        }
+        return routes
+    }
+}

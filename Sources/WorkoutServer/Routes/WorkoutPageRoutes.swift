@@ -1,0 +1,128 @@
+import Foundation
+import Hummingbird
+import Markup
+import WorkoutCatalog
+import WorkoutFormats
+import WorkoutReport
+
+/// The pages both servers share, over any catalog: the list, a workout's report, its downloads, delete and upload.
+struct WorkoutPageRoutes<Catalog: ServedCatalog> {
+    let catalog: Catalog
+
+    /// The pages, as a route collection.
+    var routes: RouteCollection<Catalog.Context> {
+        let routes = RouteCollection(context: Catalog.Context.self)
+        routes.get("/") { request, context in
+            let viewer = try catalog.viewer(of: request, context: context, change: .none)
+            let filter: ListFilter
+            do throws(WorkoutListQueryError) { filter = try ListFilter(request, largestPage: catalog.largestPage, readsAthlete: catalog.hasAthletes) } catch {
+                throw WebError.badRequest("This list cannot be shown", error.description)
+            }
+            let list = try await catalog.list(filter, viewer: viewer)
+            let body = WorkoutListPage(list: list, hasAthletes: catalog.hasAthletes, introduction: try await catalog.listIntroduction(viewer: viewer),
+                                       formFields: catalog.formFields(viewer: viewer), timeZone: catalog.configuration.timeZone).render()
+            return ServerResponse.html(catalog.page(title: "Workouts", body: body, viewer: viewer))
+        }
+        routes.get("/workouts/:id") { request, context in
+            let viewer = try catalog.viewer(of: request, context: context, change: .none)
+            return try await report(try await catalog.require(context, viewer: viewer), viewer: viewer)
+        }
+        routes.get("/workouts/:id/download/:format") { request, context in
+            let viewer = try catalog.viewer(of: request, context: context, change: .none)
+            return try await catalog.download(try await catalog.require(context, viewer: viewer), format: try context.parameters.require("format"))
+        }
+        routes.get("/workouts/:id/delete") { request, context in
+            let viewer = try catalog.viewer(of: request, context: context, change: .none)
+            let entry = try await catalog.require(context, viewer: viewer)
+            guard catalog.mayDelete(entry, viewer: viewer) else { throw catalog.unknown(try context.parameters.require("id")) }
+            let summary = catalog.summary(of: entry)
+            return ServerResponse.html(catalog.page(title: "Delete this workout?", body: ServerPage.confirmDelete(summary, formFields: catalog.formFields(viewer: viewer)),
+                                                    viewer: viewer))
+        }
+        routes.post("/workouts/:id/delete") { request, context in
+            _ = try catalog.viewer(of: request, context: context, change: .none)
+            let form = try await PageForm.read(request)
+            let viewer = try catalog.viewer(of: request, context: context, change: .form(token: form.csrf))
+            let entry = try await catalog.require(context, viewer: viewer)
+            guard try await catalog.delete(entry, viewer: viewer) else { throw catalog.unknown(try context.parameters.require("id")) }
+            return ServerResponse.redirect(to: "/")
+        }
+        routes.post("/upload") { request, context in
+            _ = try catalog.viewer(of: request, context: context, change: .none)
+            let file = try await UploadedFile.read(request, limit: catalog.configuration.uploadLimit).get()
+            let viewer = try catalog.viewer(of: request, context: context, change: .form(token: file.fields["csrf"]))
+            let row = try await catalog.upload(file, viewer: viewer)
+            return ServerResponse.redirect(to: "/workouts/\(row.summary.id)")
+        }
+        return routes
+    }
+
+    /// The workout's report, with links to its downloads and to what the viewer may do with it.
+    func report(_ entry: Catalog.Entry, viewer: Catalog.Viewer) async throws -> Response {
+        var (activity, options) = try await catalog.report(of: entry)
+        let base = "/workouts/\(catalog.summary(of: entry).id)"
+        options.links = [ReportLink(title: "← All workouts", url: "/")]
+            + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }
+            + (try await catalog.originalFileName(of: entry).map { [ReportLink(title: "Download original (\($0))", url: "\(base)/download/original")] } ?? [])
+            + (catalog.editsWorkouts ? [ReportLink(title: "Edit…", url: "\(base)/edit")] : [])
+            + (catalog.mayDelete(entry, viewer: viewer) ? [ReportLink(title: "Delete…", url: "\(base)/delete")] : [])
+        return ServerResponse.html(WorkoutReport(activity: activity, options: options).page)
+    }
+}
+
+extension ServedCatalog {
+    /// The workout the route's `:id` names, if the viewer may see it; else the 404 of one that does not exist.
+    func require(_ context: Context, viewer: Viewer) async throws -> Entry {
+        let id = try context.parameters.require("id")
+        guard let entry = try await entry(id, viewer: viewer) else { throw unknown(id) }
+        return entry
+    }
+
+    /// The workout as a FIT, TCX or GPX file, or as the file it was imported from (`original`).
+    func download(_ entry: Entry, format name: String) async throws -> Response {
+        let summary = summary(of: entry)
+        if name.lowercased() == "original" {
+            guard let original = try await originalFile(of: entry) else {
+                throw WebError(.notFound, title: "No original file",
+                               message: "Workout \(summary.id) keeps no original file: it was recorded, sent by a recorder, or imported before files were kept; download it as fit, tcx or gpx.")
+            }
+            return ServerResponse.file(original.data, name: original.name, contentType: original.contentType)
+        }
+        guard let format = ActivityFileFormat(rawValue: name.lowercased()) else {
+            throw WebError(.notFound, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx, gpx or original.")
+        }
+        let data = try ActivityFile.data(try await activity(of: entry), as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        return ServerResponse.activityFile(data, format: format, baseName: summary.fileBaseName)
+    }
+
+    /// Stores an uploaded file: 409 for a workout stored already, 422 for a file that cannot be read.
+    func upload(_ file: UploadedFile, viewer: Viewer) async throws -> Row {
+        do {
+            return try await add(file, viewer: viewer)
+        } catch let error as UploadError {
+            switch error {
+            case .duplicate: throw UploadedFile.Failure(status: .conflict, message: error.description)
+            case .unreadable, .missingFile: throw UploadedFile.Failure(status: .unprocessableContent, message: error.description)
+            }
+        }
+    }
+}
+
+/// A page form's fields, read with Hummingbird's form decoder: the CSRF token a club's forms carry.
+struct PageForm: Decodable {
+    /// The page's CSRF token.
+    var csrf: String?
+
+    /// The form `request` carries (at most 64 KB); an unreadable one is a 400.
+    static func read(_ request: Request) async throws -> PageForm {
+        try await decode(PageForm.self, from: request)
+    }
+
+    /// A form of type `Form` from `request`'s `application/x-www-form-urlencoded` body (at most 64 KB).
+    static func decode<Form: Decodable>(_ type: Form.Type, from request: Request) async throws -> Form {
+        let body = try await request.body.collect(upTo: 64 << 10)
+        do { return try URLEncodedFormDecoder().decode(Form.self, from: String(buffer: body)) } catch {
+            throw WebError.badRequest("This form cannot be read", "Reload the page and try again.")
+        }
+    }
+}
