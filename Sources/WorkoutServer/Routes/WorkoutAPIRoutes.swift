@@ -12,10 +12,7 @@ struct WorkoutAPIRoutes<Catalog: ServedCatalog> {
         let routes = RouteCollection(context: Catalog.Context.self)
         routes.get("/api/workouts") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
-            let filter: ListFilter
-            do throws(WorkoutListQueryError) { filter = try ListFilter(request, largestPage: catalog.largestPage, readsAthlete: catalog.hasAthletes) } catch {
-                throw WebError.badRequest("Bad query", error.description)
-            }
+            let filter = try catalog.listFilter(request, refusedAs: "Bad query")
             let list = try await catalog.list(filter, viewer: viewer)
             return ServerResponse.json(WorkoutAPI.Page(workouts: list.rows, matching: list.matching, page: filter.query.page, pageSize: filter.query.pageSize))
         }

@@ -14,10 +14,7 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
         let routes = RouteCollection(context: Catalog.Context.self)
         routes.get("/") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
-            let filter: ListFilter
-            do throws(WorkoutListQueryError) { filter = try ListFilter(request, largestPage: catalog.largestPage, readsAthlete: catalog.hasAthletes) } catch {
-                throw WebError.badRequest("This list cannot be shown", error.description)
-            }
+            let filter = try catalog.listFilter(request, refusedAs: "This list cannot be shown")
             let list = try await catalog.list(filter, viewer: viewer)
             let body = WorkoutListPage(list: list, hasAthletes: catalog.hasAthletes, introduction: try await catalog.listIntroduction(viewer: viewer),
                                        formFields: catalog.formFields(viewer: viewer), timeZone: catalog.configuration.timeZone).render()
@@ -71,6 +68,15 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
 }
 
 extension ServedCatalog {
+    /// The list's filters `request` asks for, or a 400 titled `title` naming the parameter that cannot be read.
+    func listFilter(_ request: Request, refusedAs title: String) throws -> ListFilter {
+        do throws(WorkoutListQueryError) {
+            return try ListFilter(request, largestPage: largestPage, readsAthlete: hasAthletes)
+        } catch {
+            throw WebError.badRequest(title, error.description)
+        }
+    }
+
     /// The workout the route's `:id` names, if the viewer may see it; else the 404 of one that does not exist.
     func require(_ context: Context, viewer: Viewer) async throws -> Entry {
         let id = try context.parameters.require("id")
