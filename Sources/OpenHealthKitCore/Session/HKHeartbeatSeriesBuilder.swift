@@ -1,5 +1,6 @@
 public import Foundation
 internal import GRDB
+import Synchronization
 
 /// Builds a heartbeat series beat by beat, then saves it.
 ///
@@ -10,12 +11,15 @@ internal import GRDB
 /// ```
 ///
 /// ``HeartbeatSeries/beats(fromRRIntervals:)`` turns a strap's RR intervals into beat times.
-public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
-    // `beats`, `metadata` and `finished` are guarded by `lock`.
-    private let lock = NSLock()
-    private var beats: [(time: TimeInterval, gap: Bool)] = []
-    private var metadata: [String: MetadataValue] = [:]
-    private var finished = false
+public final class HKHeartbeatSeriesBuilder: Sendable {
+    /// The beats and metadata added so far, under one lock.
+    private struct State {
+        var beats: [(time: TimeInterval, gap: Bool)] = []
+        var metadata: [String: MetadataValue] = [:]
+        var finished = false
+    }
+
+    private let state = Mutex(State())
     private let healthStore: HKHealthStore
     private let device: HKDevice?
     /// Whether a live data source collects the series for a workout: it is saved whatever
@@ -44,18 +48,18 @@ public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
     /// - Throws: ``HKError/Code/errorInvalidArgument`` for a negative or
     ///   non-finite time, a beat earlier than the previous one, or after finishing.
     public func addHeartbeat(at timeIntervalSinceStart: TimeInterval, precededByGap: Bool) async throws {
-        try lock.withLock { () throws in
-            guard !finished else { throw HKError(.errorInvalidArgument, "The heartbeat series has already finished") }
+        try state.withLock { state throws in
+            guard !state.finished else { throw HKError(.errorInvalidArgument, "The heartbeat series has already finished") }
             guard timeIntervalSinceStart.isFinite, timeIntervalSinceStart >= 0 else {
                 throw HKError(.errorInvalidArgument, "A heartbeat's time since the series start must be a non-negative number of seconds, not \(timeIntervalSinceStart)")
             }
-            if let last = beats.last, timeIntervalSinceStart < last.time {
+            if let last = state.beats.last, timeIntervalSinceStart < last.time {
                 throw HKError(.errorInvalidArgument, "Heartbeats must be added in time order: \(timeIntervalSinceStart) s comes before the previous beat at \(last.time) s")
             }
-            guard beats.count < Self.maximumCount else {
+            guard state.beats.count < Self.maximumCount else {
                 throw HKError(.errorDataSizeExceeded, "A heartbeat series holds at most \(Self.maximumCount) beats; finish this one and start another")
             }
-            beats.append((timeIntervalSinceStart, precededByGap))
+            state.beats.append((timeIntervalSinceStart, precededByGap))
         }
     }
 
@@ -70,7 +74,7 @@ public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
         guard let values = MetadataValue.encode(metadata) else {
             throw HKError(.errorInvalidArgument, "Metadata values must be strings, numbers, booleans, dates or quantities")
         }
-        lock.withLock { self.metadata.merge(values) { _, new in new } }
+        state.withLock { $0.metadata.merge(values) { _, new in new } }
     }
 
     /// Saves the series.
@@ -83,11 +87,11 @@ public final class HKHeartbeatSeriesBuilder: @unchecked Sendable {
     /// Saves the series, tied to `workout` when one is given.
     package func finishSeries(workout: UUID?) async throws -> HKHeartbeatSeriesSample {
         // An untyped closure: a typed-throws one returning this tuple crashes Swift 6.3's SIL generation.
-        let (collected, collectedMetadata) = try lock.withLock { () throws -> ([(time: TimeInterval, gap: Bool)], [String: MetadataValue]) in
-            guard !self.finished else { throw HKError(.errorInvalidArgument, "The heartbeat series has already finished") }
-            guard !self.beats.isEmpty else { throw HKError(.errorNoData, "A heartbeat series needs at least one beat; none were added") }
-            self.finished = true
-            return (self.beats, self.metadata)
+        let (collected, collectedMetadata) = try state.withLock { state throws -> ([(time: TimeInterval, gap: Bool)], [String: MetadataValue]) in
+            guard !state.finished else { throw HKError(.errorInvalidArgument, "The heartbeat series has already finished") }
+            guard !state.beats.isEmpty else { throw HKError(.errorNoData, "A heartbeat series needs at least one beat; none were added") }
+            state.finished = true
+            return (state.beats, state.metadata)
         }
         let series = HKHeartbeatSeriesSample(unchecked: startDate, end: startDate.addingTimeInterval(collected.last!.time), count: collected.count,
                                              device: device, metadata: MetadataValue.decode(collectedMetadata),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 internal import GRDB
 internal import GRDBSQLite
 
@@ -10,21 +11,24 @@ internal import GRDBSQLite
 /// ``HKWorkoutBuilder/seriesBuilder(for:)`` writes each position to the store as
 /// it arrives, so a recovered workout keeps its route; it is finished with its
 /// workout and must not be finished by hand.
-public final class HKWorkoutRouteBuilder: @unchecked Sendable {
-    // `locations` and `finished` are guarded by `lock`.
-    private let lock = NSLock()
-    private var locations: [CLLocation] = []
-    private var finished = false
-    private var appInserted = false
+public final class HKWorkoutRouteBuilder: Sendable {
+    /// What the builder has collected, under one lock.
+    private struct State {
+        /// A standalone builder's positions.
+        var locations: [CLLocation] = []
+        var finished = false
+        var appInserted = false
+        /// How many positions an owned builder has written, and their time span.
+        var writtenCount = 0
+        var writtenSpan: (Date, Date)?
+    }
+
+    private let state = Mutex(State())
     private let healthStore: HKHealthStore
     private let device: HKDevice?
     let ownedByWorkoutBuilder: Bool
     /// The identifier the route will have; an owned builder's stored positions point to it.
     let routeUUID: UUID
-    /// How many positions an owned builder has written, and their time span.
-    private var writtenCount = 0
-    private var writtenSpan: (Date, Date)?
-
     /// A builder for a route that will be attached to a saved workout.
     public convenience init(healthStore: HKHealthStore, device: HKDevice?) {
         self.init(healthStore: healthStore, device: device, owned: false)
@@ -40,9 +44,9 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
     /// Picks up the positions an owned builder wrote before a crash.
     func restoreWrittenPositions() async throws {
         let stored = try await healthStore.routeLocations(routeUUID)
-        lock.withLock {
-            writtenCount = stored.count
-            writtenSpan = stored.first.map { ($0.timestamp, stored.last!.timestamp) }
+        state.withLock { state in
+            state.writtenCount = stored.count
+            state.writtenSpan = stored.first.map { ($0.timestamp, stored.last!.timestamp) }
         }
     }
 
@@ -51,18 +55,18 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
     /// - Throws: ``HKError/Code/errorInvalidArgument`` once the route is finished
     ///   or for a position that is not a real coordinate.
     public func insertRouteData(_ routeData: [CLLocation]) async throws {
-        if ownedByWorkoutBuilder { lock.withLock { appInserted = true } }
+        if ownedByWorkoutBuilder { state.withLock { $0.appInserted = true } }
         try await insertCollected(routeData)
     }
 
     /// Whether the app inserted positions into this builder itself: a workout builder's own
     /// route builder fed by the app is the app's route, and its data source adds nothing more to it.
-    var insertedByApp: Bool { lock.withLock { appInserted } }
+    var insertedByApp: Bool { state.withLock { $0.appInserted } }
 
     /// Adds positions a live data source collected.
     func insertCollected(_ routeData: [CLLocation]) async throws {
         try check(routeData)
-        if !ownedByWorkoutBuilder { lock.withLock { locations.append(contentsOf: routeData) } }
+        if !ownedByWorkoutBuilder { state.withLock { $0.locations.append(contentsOf: routeData) } }
         guard ownedByWorkoutBuilder, !routeData.isEmpty else { return }
         try await healthStore.insertRouteLocations(routeData, route: routeUUID)
         didWrite(routeData)
@@ -71,8 +75,8 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
     /// Checks that the route takes `routeData`: not finished, and every
     /// position a real coordinate.
     func check(_ routeData: [CLLocation]) throws {
-        try lock.withLock {
-            guard !finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
+        try state.withLock { state in
+            guard !state.finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
             for location in routeData where !CLLocationCoordinate2DIsValid(location.coordinate) || !location.coordinate.latitude.isFinite {
                 throw HKError(.errorInvalidArgument, "Invalid coordinate \(location.coordinate.latitude), \(location.coordinate.longitude) at \(location.timestamp.formatted(.iso8601))")
             }
@@ -82,9 +86,9 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
     /// Counts positions an owned builder's workout wrote to the store.
     func didWrite(_ routeData: [CLLocation]) {
         guard let lo = routeData.lazy.map(\.timestamp).min(), let hi = routeData.lazy.map(\.timestamp).max() else { return }
-        lock.withLock {
-            writtenCount += routeData.count
-            writtenSpan = writtenSpan.map { (min($0.0, lo), max($0.1, hi)) } ?? (lo, hi)
+        state.withLock { state in
+            state.writtenCount += routeData.count
+            state.writtenSpan = state.writtenSpan.map { (min($0.0, lo), max($0.1, hi)) } ?? (lo, hi)
         }
     }
 
@@ -100,22 +104,22 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
     public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?) async throws -> HKWorkoutRoute {
         if ownedByWorkoutBuilder {
             // An untyped closure: a typed-throws one returning a tuple crashes Swift 6.3's SIL generation.
-            let (count, span) = try lock.withLock { () throws -> (Int, (Date, Date)) in
-                guard !finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
-                guard let span = writtenSpan, writtenCount > 0 else { throw HKError(.errorNoData, "A route needs at least one location; none were inserted") }
-                finished = true
-                return (writtenCount, span)
+            let (count, span) = try state.withLock { state throws -> (Int, (Date, Date)) in
+                guard !state.finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
+                guard let span = state.writtenSpan, state.writtenCount > 0 else { throw HKError(.errorNoData, "A route needs at least one location; none were inserted") }
+                state.finished = true
+                return (state.writtenCount, span)
             }
             let route = HKWorkoutRoute(unchecked: span.0, end: span.1, count: count, uuid: routeUUID, device: device, metadata: metadata,
                                        sourceRevision: HKSourceRevision(source: healthStore.source, version: nil))
             try await healthStore.saveRoute(route, locations: [], workout: workout.uuid)
             return route
         }
-        let sorted = try lock.withLock { () throws(HKError) -> [CLLocation] in
-            guard !finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
-            guard !locations.isEmpty else { throw HKError(.errorNoData, "A route needs at least one location; none were inserted") }
-            finished = true
-            return locations.sorted { $0.timestamp < $1.timestamp }
+        let sorted = try state.withLock { state throws(HKError) -> [CLLocation] in
+            guard !state.finished else { throw HKError(.errorInvalidArgument, "The route builder has already finished its route") }
+            guard !state.locations.isEmpty else { throw HKError(.errorNoData, "A route needs at least one location; none were inserted") }
+            state.finished = true
+            return state.locations.sorted { $0.timestamp < $1.timestamp }
         }
         let route = HKWorkoutRoute(unchecked: sorted.first!.timestamp, end: sorted.last!.timestamp, count: sorted.count,
                                    device: device, metadata: metadata, sourceRevision: HKSourceRevision(source: healthStore.source, version: nil))
@@ -137,10 +141,10 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
 
     /// Stops taking positions without saving them.
     public func discard() {
-        let owned = lock.withLock { () -> Bool in
-            finished = true
-            locations = []
-            return ownedByWorkoutBuilder && writtenCount > 0
+        let owned = state.withLock { state -> Bool in
+            state.finished = true
+            state.locations = []
+            return ownedByWorkoutBuilder && state.writtenCount > 0
         }
         if owned {
             let store = healthStore, route = routeUUID
@@ -148,5 +152,5 @@ public final class HKWorkoutRouteBuilder: @unchecked Sendable {
         }
     }
 
-    var hasLocations: Bool { lock.withLock { !finished && (!locations.isEmpty || writtenCount > 0) } }
+    var hasLocations: Bool { state.withLock { !$0.finished && (!$0.locations.isEmpty || $0.writtenCount > 0) } }
 }

@@ -1,15 +1,23 @@
 import Foundation
+import Synchronization
 
 /// A weak reference to a delegate, readable and writable from any thread.
-package final class WeakDelegate<Delegate>: @unchecked Sendable {
-    // `reference` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private weak var reference: AnyObject?
+package final class WeakDelegate<Delegate>: Sendable {
+    /// The reference, weak, inside the lock. A delegate is HealthKit's plain protocol type, not `Sendable`:
+    /// this keeps only the reference, which the lock guards; the delegate is called where its owner says.
+    private struct Reference: @unchecked Sendable {
+        weak var object: AnyObject?
+    }
+
+    private let reference = Mutex(Reference())
 
     package init() {}
 
     package var value: Delegate? {
-        get { lock.withLock { reference as? Delegate } }
-        set { lock.withLock { reference = newValue.map { $0 as AnyObject } } }
+        get { reference.withLock { $0.object as? Delegate } }
+        set {
+            let object = Reference(object: newValue.map { $0 as AnyObject })
+            reference.withLock { $0 = object }
+        }
     }
 }

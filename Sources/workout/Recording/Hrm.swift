@@ -54,16 +54,23 @@ struct Hrm: AsyncParsableCommand {
     func run() async throws {
         let configuration = try HeartRateStrapSource.configuration(device: device, baudRate: baud, framing: framing.rawValue, staleAfter: stale)
         let clock = SystemClock()
-        let monitor = StrapMonitor(start: clock.now, json: json)
         if !json {
             let baudText = FileManager.default.fileExists(atPath: configuration.path) && !isCharacterDevice(configuration.path)
                 ? "a capture file" : "\(configuration.baudRate) baud"
             FileHandle.standardOutput.write(Data("Listening on \(configuration.path) (\(baudText), framing \(configuration.framing.rawValue)). Press Ctrl-C to stop.\n".utf8))
         }
-        let reading = Task {
-            for try await event in StrapReader(configuration, clock: clock).events() {
-                monitor.handle(event, at: clock.now)
+        // The reading task owns the monitor and hands it back when it ends, with what ended it.
+        let reading = Task { () -> (StrapMonitor, (any Error)?) in
+            var monitor = StrapMonitor(start: clock.now, json: json)
+            do {
+                for try await event in StrapReader(configuration, clock: clock).events() {
+                    monitor.handle(event, at: clock.now)
+                }
+            } catch is CancellationError {
+            } catch {
+                return (monitor, error)
             }
+            return (monitor, nil)
         }
         let interrupt = await InterruptSignal { reading.cancel() }
         defer { interrupt.cancel() }
@@ -74,14 +81,9 @@ struct Hrm: AsyncParsableCommand {
             }
         }
         defer { timer?.cancel() }
-        do {
-            try await reading.value
-        } catch is CancellationError {
-        } catch {
-            monitor.finish()
-            throw error
-        }
+        let (monitor, failure) = await reading.value
         monitor.finish()
+        if let failure { throw failure }
     }
 
     private func isCharacterDevice(_ path: String) -> Bool {
@@ -91,10 +93,9 @@ struct Hrm: AsyncParsableCommand {
 }
 
 /// Prints reader events and counts them for the summary.
-private final class StrapMonitor: @unchecked Sendable {
+private struct StrapMonitor {
     private let start: Date
     private let json: Bool
-    private let lock = NSLock()
     private var notifications = 0
     private var heartRates: [UInt16] = []
     private var rejected = 0
@@ -107,30 +108,28 @@ private final class StrapMonitor: @unchecked Sendable {
         self.json = json
     }
 
-    func handle(_ event: StrapReader.Event, at now: Date) {
-        lock.withLock {
-            let elapsed = now.timeIntervalSince(start)
-            switch event {
-            case .connected(let path):
-                connections += 1
-                if connections > 1 { reconnects += 1 }
-                emit(elapsed, "connected", text: "connected \(path)", fields: ["path": path])
-            case .waiting(let error):
-                emit(elapsed, "waiting", text: "waiting: \(error)", fields: ["message": error.description])
-            case .disconnected(let path, let reason):
-                emit(elapsed, "disconnected", text: "disconnected \(path): \(reason); reopening", fields: ["path": path, "reason": reason])
-            case .stale(let seconds):
-                emit(elapsed, "stale", text: String(format: "stale: no notification for %.1f s (strap out of range or bridge stalled?)", seconds),
-                     fields: ["seconds": seconds])
-            case .problem(let problem):
-                if case .sequenceGap(let expected, let received) = problem.kind { lostFrames &+= received &- expected }
-                if problem.isLoss, !isGap(problem) { rejected += 1 }
-                emit(elapsed, "problem", text: problem.description, fields: ["byteOffset": problem.byteOffset, "message": problem.description])
-            case .frame(let frame, _):
-                frameLine(frame, elapsed: elapsed)
-            case .endOfFile(let path):
-                emit(elapsed, "end", text: "end of \(path)", fields: ["path": path])
-            }
+    mutating func handle(_ event: StrapReader.Event, at now: Date) {
+        let elapsed = now.timeIntervalSince(start)
+        switch event {
+        case .connected(let path):
+            connections += 1
+            if connections > 1 { reconnects += 1 }
+            emit(elapsed, "connected", text: "connected \(path)", fields: ["path": path])
+        case .waiting(let error):
+            emit(elapsed, "waiting", text: "waiting: \(error)", fields: ["message": error.description])
+        case .disconnected(let path, let reason):
+            emit(elapsed, "disconnected", text: "disconnected \(path): \(reason); reopening", fields: ["path": path, "reason": reason])
+        case .stale(let seconds):
+            emit(elapsed, "stale", text: String(format: "stale: no notification for %.1f s (strap out of range or bridge stalled?)", seconds),
+                 fields: ["seconds": seconds])
+        case .problem(let problem):
+            if case .sequenceGap(let expected, let received) = problem.kind { lostFrames &+= received &- expected }
+            if problem.isLoss, !isGap(problem) { rejected += 1 }
+            emit(elapsed, "problem", text: problem.description, fields: ["byteOffset": problem.byteOffset, "message": problem.description])
+        case .frame(let frame, _):
+            frameLine(frame, elapsed: elapsed)
+        case .endOfFile(let path):
+            emit(elapsed, "end", text: "end of \(path)", fields: ["path": path])
         }
     }
 
@@ -139,7 +138,7 @@ private final class StrapMonitor: @unchecked Sendable {
         return false
     }
 
-    private func frameLine(_ frame: StrapFrameDecoder.Frame, elapsed: Double) {
+    private mutating func frameLine(_ frame: StrapFrameDecoder.Frame, elapsed: Double) {
         var fields: [String: Any] = ["byteOffset": frame.byteOffset]
         var prefix = ""
         if let sequence = frame.sequence {
@@ -213,19 +212,17 @@ private final class StrapMonitor: @unchecked Sendable {
     }
 
     func finish() {
-        lock.withLock {
-            var parts = ["\(notifications) notification\(notifications == 1 ? "" : "s")"]
-            if let low = heartRates.min(), let high = heartRates.max() { parts.append("heart rate \(low)–\(high) bpm") }
-            parts.append("\(rejected) rejected")
-            parts.append("\(lostFrames) lost in sequence gaps")
-            parts.append("\(reconnects) reconnect\(reconnects == 1 ? "" : "s")")
-            if json {
-                let object: [String: Any] = ["event": "summary", "notifications": notifications, "rejected": rejected,
-                                             "lostFrames": Int(lostFrames), "reconnects": reconnects]
-                if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) { write(String(decoding: data, as: UTF8.self)) }
-            } else {
-                write("summary: " + parts.joined(separator: ", "))
-            }
+        var parts = ["\(notifications) notification\(notifications == 1 ? "" : "s")"]
+        if let low = heartRates.min(), let high = heartRates.max() { parts.append("heart rate \(low)–\(high) bpm") }
+        parts.append("\(rejected) rejected")
+        parts.append("\(lostFrames) lost in sequence gaps")
+        parts.append("\(reconnects) reconnect\(reconnects == 1 ? "" : "s")")
+        if json {
+            let object: [String: Any] = ["event": "summary", "notifications": notifications, "rejected": rejected,
+                                         "lostFrames": Int(lostFrames), "reconnects": reconnects]
+            if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) { write(String(decoding: data, as: UTF8.self)) }
+        } else {
+            write("summary: " + parts.joined(separator: ", "))
         }
     }
 

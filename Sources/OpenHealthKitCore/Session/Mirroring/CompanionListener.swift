@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,10 +7,9 @@ import Glibc
 /// The companion's side of mirroring: a Unix socket a primary session connects to, each
 /// connection becoming a mirrored session handed to the store's
 /// ``HKHealthStore/workoutSessionMirroringStartHandler``.
-final class CompanionListener: @unchecked Sendable {
-    // `descriptor` is closed at most once, under `lock`.
-    private let lock = NSLock()
-    private var descriptor: Int32
+final class CompanionListener: Sendable {
+    /// The listening socket, closed at most once: -1 after.
+    private let descriptor: Mutex<Int32>
     let path: String
 
     /// Listens at `path` (a stale socket file there is replaced), handing each accepted
@@ -30,11 +30,11 @@ final class CompanionListener: @unchecked Sendable {
             throw HKError(.errorHealthDataUnavailable, "Cannot listen for a primary workout session at \(path): \(reason). Check that its folder exists and is writable.")
         }
         chmod(path, 0o600)
-        self.descriptor = descriptor
+        self.descriptor = Mutex(descriptor)
         self.path = path
         let thread = Thread { [self] in
             while true {
-                let listening = lock.withLock { self.descriptor }
+                let listening = self.descriptor.withLock { $0 }
                 guard listening >= 0 else { return }
                 let connection = Glibc.accept(listening, nil, nil)
                 if connection < 0 {
@@ -52,7 +52,7 @@ final class CompanionListener: @unchecked Sendable {
 
     /// Stops listening and removes the socket file.
     func close() {
-        lock.withLock {
+        descriptor.withLock { descriptor in
             guard descriptor >= 0 else { return }
             MirrorConnection.shutDown(&descriptor)
             unlink(path)

@@ -2,31 +2,35 @@ public import Foundation
 import Synchronization
 
 /// The companion's handler and listener, per store object.
-final class CompanionSlot: @unchecked Sendable {
-    // Both are guarded by `lock`.
-    private let lock = NSLock()
-    private var handler: ((HKWorkoutSession) -> Void)?
-    private var listener: CompanionListener?
+final class CompanionSlot: Sendable {
+    /// The handler the app set, and the listener that runs while there is one. The handler is HealthKit's
+    /// plain closure type, which the store calls as HealthKit does, from any thread.
+    private struct State: @unchecked Sendable {
+        var handler: ((HKWorkoutSession) -> Void)?
+        var listener: CompanionListener?
+    }
 
-    var currentHandler: ((HKWorkoutSession) -> Void)? { lock.withLock { handler } }
+    private let state = Mutex(State())
+
+    var currentHandler: ((HKWorkoutSession) -> Void)? { state.withLock { $0.handler } }
 
     /// Sets the handler; listening starts with the first and stops without one.
     func set(_ newHandler: ((HKWorkoutSession) -> Void)?, store: HKHealthStore) {
-        let old = lock.withLock { () -> CompanionListener? in
-            handler = newHandler
+        let old = state.withLock { state -> CompanionListener? in
+            state.handler = newHandler
             guard newHandler == nil else { return nil }
-            defer { listener = nil }
-            return listener
+            defer { state.listener = nil }
+            return state.listener
         }
         old?.close()
-        guard newHandler != nil, lock.withLock({ listener == nil }) else { return }
+        guard newHandler != nil, state.withLock({ $0.listener == nil }) else { return }
         let path = store.companionSocketPath
         do {
             let made = try CompanionListener(path: path) { [weak store] connection in
                 guard let store else { return }
                 store.companion.adopt(connection, store: store)
             }
-            lock.withLock { listener = made }
+            state.withLock { $0.listener = made }
         } catch {
             FileHandle.standardError.write(Data("OpenHealthKit: \(error)\n".utf8))
         }

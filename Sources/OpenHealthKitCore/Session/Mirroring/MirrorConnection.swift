@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,16 +7,19 @@ import Glibc
 /// One end of a mirroring link: a Unix stream socket between a primary session's process
 /// and its companion's. Writes are whole frames under a lock; a thread of its own reads
 /// (blocking reads stay off Swift's cooperative pool).
-final class MirrorConnection: @unchecked Sendable {
-    // `descriptor` is closed at most once, under `lock`; `stopped` likewise.
-    private let lock = NSLock()
-    private var descriptor: Int32
-    private var stopped = false
+final class MirrorConnection: Sendable {
+    /// The socket (closed at most once: -1 after) and whether the link was stopped on purpose.
+    private struct State {
+        var descriptor: Int32
+        var stopped = false
+    }
+
+    private let state: Mutex<State>
     /// The socket's path, for messages.
     let path: String
 
     private init(descriptor: Int32, path: String) {
-        self.descriptor = descriptor
+        self.state = Mutex(State(descriptor: descriptor))
         self.path = path
     }
 
@@ -68,7 +72,8 @@ final class MirrorConnection: @unchecked Sendable {
             throw HKError(.errorDataSizeExceeded, "\(data.count) bytes is more than a remote workout session takes at once (\(MirrorMessage.maximumFrame)); send it in parts.")
         }
         let frame = message.framed()
-        let failure: String? = lock.withLock {
+        let failure: String? = state.withLock { state in
+            let descriptor = state.descriptor
             guard descriptor >= 0 else { return "the link is closed" }
             var sent = 0
             while sent < frame.count {
@@ -92,19 +97,19 @@ final class MirrorConnection: @unchecked Sendable {
             var buffer = [UInt8](repeating: 0, count: 64 << 10)
             var reason: HKError?
             reading: while true {
-                let descriptor = lock.withLock { self.descriptor }
+                let descriptor = state.withLock { $0.descriptor }
                 guard descriptor >= 0 else { break }
                 let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else {
-                    if !lock.withLock({ stopped }) {
+                    if !state.withLock({ $0.stopped }) {
                         reason = HKError(.errorHealthDataUnavailable, "The remote workout session disconnected (its process ended or its link at \(path) closed).")
                     }
                     break
                 }
                 do {
                     for message in try decoder.feed(Data(buffer[0..<count])) {
-                        if message == .stop { lock.withLock { stopped = true } }
+                        if message == .stop { state.withLock { $0.stopped = true } }
                         onMessage(message)
                     }
                 } catch {
@@ -121,12 +126,12 @@ final class MirrorConnection: @unchecked Sendable {
 
     /// Marks the link as stopped on purpose, so its closing is no disconnection.
     func markStopped() {
-        lock.withLock { stopped = true }
+        state.withLock { $0.stopped = true }
     }
 
     /// Closes the socket; the reading thread then ends.
     func close() {
-        lock.withLock { Self.shutDown(&descriptor) }
+        state.withLock { Self.shutDown(&$0.descriptor) }
     }
 
     /// Shuts a socket down (waking a thread blocked on it) and closes it, once: `descriptor` becomes -1.
