@@ -107,6 +107,30 @@ struct StrapEvents {
         _ = try await events.until(StrapEvents.isConnected)
     }
 
+    /// A device that is absent is tried again on the backoff gpsd uses, on a virtual clock the test moves (no
+    /// sleeping): a quarter second, doubling to four; once it opened and went away, a quarter second again.
+    @Test func reopensOnTheBackoffOfAVirtualClock() async throws {
+        let pair = try SocatPair()
+        pair.stop()
+        let waits = VirtualReconnectWaits()
+        var events = StrapEvents(StrapReader(StrapReader.Configuration(path: pair.device), waits: waits))
+        _ = try await events.until { if case .waiting = $0 { true } else { false } }
+        var asked: [TimeInterval] = []
+        for round in 1...6 {
+            asked = try await offThePool { waits.waitsBegun(round) }
+            try #require(asked.count == round, "the reader did not try again after \(asked)")
+            if round < 6 { waits.advance(by: asked[round - 1]) }
+        }
+        #expect(asked == [0.25, 0.5, 1, 2, 4, 4])
+        try pair.start()
+        waits.advance(by: 4)
+        _ = try await events.until(StrapEvents.isConnected)
+        pair.stop()
+        _ = try await events.until { if case .disconnected = $0 { true } else { false } }
+        asked = try await offThePool { waits.waitsBegun(7) }
+        #expect(asked.last == 0.25, "a device that opened starts the backoff over: \(asked)")
+    }
+
     @Test func silenceIsReportedAsStale() async throws {
         let pair = try SocatPair()
         var events = StrapEvents(StrapReader(StrapReader.Configuration(path: pair.device, staleAfter: 0.3)))

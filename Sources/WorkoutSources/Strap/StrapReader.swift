@@ -27,7 +27,8 @@ public struct StrapReader: Sendable {
         public var framing: StrapFraming
         /// Silence longer than this is reported as ``Event/stale(silentFor:)``.
         public var staleAfter: TimeInterval
-        /// How long to wait between attempts to reopen a device that went away.
+        /// The first wait before reopening a device that is absent or went away; each failed try
+        /// doubles it, up to four seconds, and a device that opens starts it over.
         public var reconnectInterval: TimeInterval
 
         /// A configuration; the defaults suit a bridge sending about once a second.
@@ -62,11 +63,19 @@ public struct StrapReader: Sendable {
     /// Where and how to read.
     public let configuration: Configuration
     private let clock: any WorkoutClock
+    /// Where the reading thread waits between tries to open the device.
+    private let waits: any ReconnectWaits
 
     /// A reader for `configuration`, stamping arrivals with `clock`.
     public init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock()) {
+        self.init(configuration, clock: clock, waits: RealReconnectWaits())
+    }
+
+    /// A reader whose waits between tries to open the device are `waits`: a test's virtual clock, or the real one.
+    package init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock(), waits: any ReconnectWaits) {
         self.configuration = configuration
         self.clock = clock
+        self.waits = waits
     }
 
     /// Starts reading. The stream ends when its consumer stops, after a
@@ -83,9 +92,9 @@ public struct StrapReader: Sendable {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Event.self, throwing: (any Error).self,
                                                                     bufferingPolicy: isFile ? .unbounded : .bufferingNewest(4_096))
         let stop = StopSignal()
-        let configuration = configuration, clock = clock
+        let configuration = configuration, clock = clock, waits = waits
         let thread = Thread {
-            Self.run(configuration, clock: clock, stop: stop, continuation: continuation)
+            Self.run(configuration, clock: clock, waits: waits, stop: stop, continuation: continuation)
         }
         thread.name = "strap \(configuration.path)"
         continuation.onTermination = { _ in stop.set() }
@@ -93,8 +102,9 @@ public struct StrapReader: Sendable {
         return stream
     }
 
-    private static func run(_ configuration: Configuration, clock: any WorkoutClock, stop: StopSignal,
+    private static func run(_ configuration: Configuration, clock: any WorkoutClock, waits: any ReconnectWaits, stop: StopSignal,
                             continuation: AsyncThrowingStream<Event, any Error>.Continuation) {
+        var backoff = ReconnectBackoff(first: configuration.reconnectInterval)
         var everConnected = false
         var lastWaiting: SerialPortError?
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
@@ -113,9 +123,10 @@ public struct StrapReader: Sendable {
                     continuation.yield(.waiting(error))
                     lastWaiting = error
                 }
-                stop.sleep(configuration.reconnectInterval)
+                waits.wait(backoff.failed(), stop: stop)
                 continue
             }
+            backoff.connected()
             everConnected = true
             lastWaiting = nil
             continuation.yield(.connected(path: configuration.path))
@@ -162,7 +173,7 @@ public struct StrapReader: Sendable {
                     break reading
                 }
             }
-            stop.sleep(configuration.reconnectInterval)
+            waits.wait(backoff.failed(), stop: stop)
         }
         continuation.finish()
     }
