@@ -1,6 +1,7 @@
 public import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import UnixSignals
 import WorkoutReport
 
@@ -91,9 +92,14 @@ public struct WorkoutServer: Sendable {
         return router
     }
 
-    /// Runs `router` where `configuration` says.
-    static func serve<Context: RequestContext>(_ router: Router<Context>, configuration: Configuration, handlesSignals: Bool,
-                      onRunning: @escaping @Sendable (URL) -> Void) async throws where Context.Source == ApplicationRequestContextSource {
+    /// Runs `router` where `configuration` says, in one `ServiceGroup` with the long-lived `services` it needs
+    /// (a club's PostgreSQL client), started before it and shut down after it, gracefully on SIGTERM or SIGINT.
+    ///
+    /// - Parameter beforeServing: Runs once the services run and before the server listens (a club's migrations).
+    static func serve<Context: RequestContext>(_ router: Router<Context>, configuration: Configuration, services: [any Service] = [], handlesSignals: Bool,
+                                               beforeServing: @escaping @Sendable () async throws -> Void = {},
+                                               onRunning: @escaping @Sendable (URL) -> Void) async throws
+    where Context.Source == ApplicationRequestContextSource {
         var logger = Logger(label: "workout.serve")
         logger.logLevel = .warning
         let host = configuration.host
@@ -103,6 +109,21 @@ public struct WorkoutServer: Sendable {
                                   let shown = host.contains(":") ? "[\(host)]" : host
                                   if let url = URL(string: "http://\(shown):\(port)/") { onRunning(url) }
                               }, logger: logger)
-        try await app.runService(gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [])
+        let http = PreparedService(prepare: beforeServing, service: app)
+        let group = ServiceGroup(configuration: .init(services: services.map { .init(service: $0) } + [.init(service: http)],
+                                                      gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
+        try await group.run()
+    }
+}
+
+/// A service that runs `prepare` before it runs `service`: the HTTP server starts listening only once what it
+/// serves is ready.
+struct PreparedService<Wrapped: Service>: Service {
+    let prepare: @Sendable () async throws -> Void
+    let service: Wrapped
+
+    func run() async throws {
+        try await prepare()
+        try await service.run()
     }
 }

@@ -1,3 +1,4 @@
+public import ServiceLifecycle
 /// The seam between the club's logic and a SQL database: the one storage
 /// protocol, with an SQLite implementation (``SQLiteClubDatabase``) and a
 /// PostgreSQL one (``PostgresClubDatabase``).
@@ -20,9 +21,16 @@ public protocol ClubDatabase: Sendable {
 
     /// Closes the connections; the database answers nothing after.
     func close() async
+
+    /// The long-lived client a server runs beside its HTTP server, in one `ServiceGroup` that shuts both down
+    /// gracefully; nil for a database that needs none (SQLite) or runs its own (a short-lived command's).
+    var service: (any Service)? { get }
 }
 
 extension ClubDatabase {
+    /// None: the database needs no service run beside it.
+    public var service: (any Service)? { nil }
+
     /// Runs one statement that changes the database and ignores its rows.
     public func execute(_ sql: String, _ arguments: [SQLValue] = []) async throws {
         _ = try await rows(SQLStatement(.write, sql, arguments))

@@ -1,23 +1,30 @@
 import Foundation
 import Logging
 import PostgresNIO
+public import ServiceLifecycle
 
 /// The club in a PostgreSQL database, through PostgresNIO's pooled client.
 ///
-/// The client runs in a task of its own from ``init(address:maximumConnections:)``
-/// to ``close()``. Every value is bound as a parameter of the extended query
-/// protocol, never written into a statement's text.
+/// A short-lived command's client runs in a task of its own from
+/// ``init(address:maximumConnections:runsItsOwnClient:)`` to ``close()``; a server's
+/// is its ``service``, run in the server's `ServiceGroup` beside the HTTP server,
+/// which shuts both down gracefully on SIGTERM or SIGINT. Every value is bound as a
+/// parameter of the extended query protocol, never written into a statement's text.
 public final class PostgresClubDatabase: ClubDatabase {
     /// The dialect: PostgreSQL.
     public let dialect = SQLDialect.postgres
     /// Where the database is.
     public let address: PostgresAddress
     private let client: PostgresClient
-    private let runner: Task<Void, Never>
+    private let runner: Task<Void, Never>?
     private let logger = Logger(label: "openhealthkit.club.postgres")
 
     /// Connects to the database at `address`, keeping up to `maximumConnections` open.
-    public init(address: PostgresAddress, maximumConnections: Int = 20) {
+    ///
+    /// - Parameter runsItsOwnClient: Run the client in a task of its own until ``close()`` (a command's
+    ///   few statements); false leaves it to whoever runs ``service`` (a server's `ServiceGroup`). Statements
+    ///   sent before the client runs wait for it.
+    public init(address: PostgresAddress, maximumConnections: Int = 20, runsItsOwnClient: Bool = true) {
         self.address = address
         var configuration = PostgresClient.Configuration(
             host: address.host, port: address.port, username: address.user, password: address.password, database: address.database,
@@ -29,8 +36,11 @@ public final class PostgresClubDatabase: ClubDatabase {
         poolLogger.logLevel = .error
         let client = PostgresClient(configuration: configuration, backgroundLogger: poolLogger)
         self.client = client
-        runner = Task { await client.run() }
+        runner = runsItsOwnClient ? Task { await client.run() } : nil
     }
+
+    /// The pooled client, when the database does not run it itself.
+    public var service: (any Service)? { runner == nil ? client : nil }
 
     public func rows(_ statement: SQLStatement) async throws -> [SQLRow] {
         do {
@@ -59,8 +69,8 @@ public final class PostgresClubDatabase: ClubDatabase {
     }
 
     public func close() async {
-        runner.cancel()
-        await runner.value
+        runner?.cancel()
+        await runner?.value
     }
 
     private static func query(_ statement: SQLStatement) -> PostgresQuery {

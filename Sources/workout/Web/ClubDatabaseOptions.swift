@@ -46,10 +46,18 @@ struct ClubDatabaseOptions: ParsableArguments {
         return athlete
     }
 
-    static func open(_ address: String) throws -> any ClubDatabase {
+    /// The club a server serves: its database's client left for the server's `ServiceGroup` to run, its tables
+    /// brought up to date by the server before it listens.
+    func serverClub() throws -> Club {
+        guard let database else { throw ValidationError("Give --database postgres://USER@HOST:PORT/DATABASE (or sqlite:PATH).") }
+        return Club(database: try Self.open(database, runsItsOwnClient: false), now: { Date() })
+    }
+
+    /// The database at `address`; a PostgreSQL client runs in a task of its own unless `runsItsOwnClient` is false.
+    static func open(_ address: String, runsItsOwnClient: Bool = true) throws -> any ClubDatabase {
         let lowered = address.lowercased()
         if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
-            do { return PostgresClubDatabase(address: try PostgresAddress(address)) } catch { throw ValidationError("\(error)") }
+            do { return PostgresClubDatabase(address: try PostgresAddress(address), runsItsOwnClient: runsItsOwnClient) } catch { throw ValidationError("\(error)") }
         }
         if lowered.hasPrefix("sqlite:") {
             let path = String(address.dropFirst("sqlite:".count))

@@ -79,13 +79,16 @@ struct Serve: AsyncParsableCommand {
     }
 
     private func serveClub() async throws {
-        let opened = try await club.openClub()
+        let opened = try club.serverClub()
         let server = ClubServer(club: opened, configuration: .init(host: bind, port: port), secureCookies: secureCookies)
         let shown = opened.database.dialect == .postgres ? (opened.database as? PostgresClubDatabase)?.address.description ?? "PostgreSQL" : club.database ?? ""
         do {
             try await server.run { url in
                 FileHandle.standardOutput.write(Data("serving the club in \(shown) on \(url) (Ctrl-C stops)\n".utf8))
             }
+        } catch let error as ClubDatabaseError {
+            await opened.database.close()
+            throw RecordingsError("\(error)")
         } catch {
             await opened.database.close()
             throw RecordingsError("cannot serve on \(bind):\(port): \(error). Is another server using the port? Give another --port.")
