@@ -91,6 +91,34 @@ import OpenHealthKit
         #expect(locations.map(\.coordinate.latitude) == fixes.map(\.coordinate.latitude))
         #expect(locations.map(\.coordinate.longitude) == fixes.map(\.coordinate.longitude))
     }
+
+    /// Batches larger than what the last chunk has room for, and a whole route saved at once, fill one chunk,
+    /// start the next and read back unchanged: the last chunk's kept encoder never loses or repeats a position.
+    @Test func batchesAcrossChunkBoundariesReadBackUnchanged() async throws {
+        let (store, _) = try await makeAuthorizedStore([HKWorkoutType(), HKSeriesType.workoutRoute()])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .cycling
+        let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: nil, clock: VirtualClock(start: at(0)))
+        let routeBuilder = try #require(builder.seriesBuilder(for: .workoutRoute()))
+        try await builder.beginCollection(at: at(0))
+        let fixes = (1...1_700).map { fix(Double($0), 48.1 + Double($0) * 1e-5, 11.5 + Double($0 % 97) * 1e-6) }
+        for start in stride(from: 0, to: 500, by: 100) { try await routeBuilder.insertRouteData(Array(fixes[start..<start + 100])) }
+        try await routeBuilder.insertRouteData(Array(fixes[500..<1_700]))
+        try await builder.endCollection(at: at(1_800))
+        let workout = try #require(try await builder.finishWorkout())
+        let routes = try await HKSampleQueryDescriptor(predicates: [.sample(type: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObjects(from: workout))],
+                                                       sortDescriptors: []).result(for: store)
+        let route = try #require(routes.first as? HKWorkoutRoute)
+        #expect(route.count == 1_700)
+        let locations = await routeLocations(route, in: store)
+        #expect(locations.map(\.timestamp) == fixes.map(\.timestamp))
+        #expect(locations.map(\.coordinate.longitude) == fixes.map(\.coordinate.longitude))
+
+        let standalone = HKWorkoutRouteBuilder(healthStore: store, device: nil)
+        try await standalone.insertRouteData(fixes)
+        let saved = try await standalone.finishRoute(with: workout, metadata: nil)
+        #expect(await routeLocations(saved, in: store).map(\.timestamp) == fixes.map(\.timestamp))
+    }
 }
 
 /// Collects batches from a handler.

@@ -11,22 +11,7 @@ package struct XORChannel: Sendable {
     package init() {}
 
     package mutating func write(_ bits: UInt64, to writer: inout BitWriter) {
-        let xor = bits ^ previous
-        previous = bits
-        guard xor != 0 else { return writer.write(0, bits: 1) }
-        let lead = Swift.min(xor.leadingZeroBitCount, 63), trail = xor.trailingZeroBitCount
-        if leading < 64, lead >= leading, trail >= trailing {
-            writer.write(0b10, bits: 2)
-            writer.write(xor >> UInt64(trailing), bits: 64 - leading - trailing)
-        } else {
-            let length = 64 - lead - trail
-            writer.write(0b11, bits: 2)
-            writer.write(UInt64(lead), bits: 6)
-            writer.write(UInt64(length - 1), bits: 6)
-            writer.write(xor >> UInt64(trail), bits: length)
-            leading = lead
-            trailing = trail
-        }
+        write(bits, after: 0, prefixBits: 0, to: &writer)
     }
 
     /// Writes `number` as its difference from `base`: subtracting close
@@ -35,11 +20,38 @@ package struct XORChannel: Sendable {
     package mutating func write(_ number: Double, after base: Double, to writer: inout BitWriter) {
         let difference = number - base
         if (base + difference).bitPattern == number.bitPattern {
-            writer.write(0, bits: 1)
-            write(difference.bitPattern, to: &writer)
+            write(difference.bitPattern, after: 0, prefixBits: 1, to: &writer)
         } else {
             writer.write(1, bits: 1)
             writer.write(number.bitPattern, bits: 64)
+        }
+    }
+
+    /// Writes `bits`' coding after the `prefixBits` low bits of `prefix`, as one field where the whole fits in
+    /// 64 bits (the usual case: a live recording encodes every reading this way), else as two; the bits written
+    /// are the same either way.
+    private mutating func write(_ bits: UInt64, after prefix: UInt64, prefixBits: Int, to writer: inout BitWriter) {
+        let xor = bits ^ previous
+        previous = bits
+        guard xor != 0 else { return writer.write(prefix << 1, bits: prefixBits + 1) }
+        let lead = Swift.min(xor.leadingZeroBitCount, 63), trail = xor.trailingZeroBitCount
+        let control: UInt64, controlBits: Int, payload: UInt64, payloadBits: Int
+        if leading < 64, lead >= leading, trail >= trailing {
+            (control, controlBits) = (0b10, 2)
+            (payload, payloadBits) = (xor >> UInt64(trailing), 64 - leading - trailing)
+        } else {
+            let length = 64 - lead - trail
+            (control, controlBits) = (0b11 << 12 | UInt64(lead) << 6 | UInt64(length - 1), 14)
+            (payload, payloadBits) = (xor >> UInt64(trail), length)
+            leading = lead
+            trailing = trail
+        }
+        let head = prefix << UInt64(controlBits) | control, headBits = prefixBits + controlBits
+        if headBits + payloadBits <= 64 {
+            writer.write(head << UInt64(payloadBits) | payload, bits: headBits + payloadBits)
+        } else {
+            writer.write(head, bits: headBits)
+            writer.write(payload, bits: payloadBits)
         }
     }
 

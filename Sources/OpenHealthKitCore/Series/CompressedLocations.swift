@@ -11,11 +11,32 @@ struct CompressedLocations: Sendable {
 
     /// Compresses `locations`, in the order given.
     init(_ locations: some Collection<CLLocation>) {
-        var writer = BitWriter()
-        var time = XORChannel()
-        var fields = [XORChannel](repeating: XORChannel(), count: 9)
-        var previous = 0.0
-        for location in locations {
+        var encoder = Encoder()
+        for location in locations { encoder.append(location) }
+        self = encoder.compressed
+    }
+
+    /// Positions already compressed.
+    init(words: [UInt64], count: Int) {
+        self.words = words
+        self.count = count
+    }
+
+    /// Compresses positions one at a time: a live route's last chunk grows with each write, and each position
+    /// is encoded once, not again with every write that follows it.
+    struct Encoder: Sendable {
+        private var writer = BitWriter()
+        private var time = XORChannel()
+        private var fields = [XORChannel](repeating: XORChannel(), count: 9)
+        private var previous = 0.0
+        /// Positions encoded so far.
+        private(set) var count = 0
+
+        /// An encoder with no positions yet.
+        init() {}
+
+        /// Encodes `location` after those before it.
+        mutating func append(_ location: CLLocation) {
             let t = location.timestamp.timeIntervalSince1970
             time.write(t, after: previous, to: &writer)
             previous = t
@@ -29,9 +50,11 @@ struct CompressedLocations: Sendable {
             fields[6].write(location.courseAccuracy.bitPattern, to: &writer)
             fields[7].write(location.speed.bitPattern, to: &writer)
             fields[8].write(location.speedAccuracy.bitPattern, to: &writer)
+            count += 1
         }
-        words = writer.words
-        count = locations.count
+
+        /// The positions encoded so far.
+        var compressed: CompressedLocations { CompressedLocations(words: writer.words, count: count) }
     }
 
     /// Positions read back from stored ``bytes``.

@@ -30,7 +30,7 @@ extension HKHealthStore {
         let plan = try planSave(all, in: database, checkingSharing: !collected)
         guard plan.rowCount > 0 || (route != nil && !locations.isEmpty) else { return }
         let counter = try await database.writer.write { db -> Int64 in
-            if let route { try Self.insertLocations(locations, route: route, into: db) }
+            if let route { try self.insertLocations(locations, route: route, into: db, database: database) }
             guard plan.rowCount > 0 else { return 0 }
             let statement = try db.cachedStatement(sql: "DELETE FROM object WHERE uuid = ?")
             for write in series {

@@ -168,10 +168,17 @@ extension HKLiveWorkoutDataSource {
     /// short scan compares them by ==.
     static func groups(of batch: ReadingWriter.Batch) -> [TypeGroup] {
         var groups: [TypeGroup] = []
+        // Readings of one type come in runs: the last group found is tried first, by identity.
+        var last = -1
         func index(of type: HKSampleType) -> Int {
-            if let index = groups.firstIndex(where: { $0.type == type }) { return index }
+            if last >= 0, groups[last].type === type { return last }
+            if let index = groups.firstIndex(where: { $0.type == type }) {
+                last = index
+                return index
+            }
             groups.append((type, [], []))
-            return groups.count - 1
+            last = groups.count - 1
+            return last
         }
         for sample in batch.samples { groups[index(of: sample.sampleType)].samples.append(sample) }
         for quantity in batch.derived { groups[index(of: quantity.type)].derived.append(quantity) }

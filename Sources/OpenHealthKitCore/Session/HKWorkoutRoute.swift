@@ -22,7 +22,7 @@ extension HKHealthStore {
         let plan = try planSave([route], in: database)
         let counter = try await database.writer.write { db -> Int64 in
             let counter = try self.insert([route], plan: plan, parent: workout, into: db, database: database)
-            try Self.insertLocations(locations, route: route.uuid, into: db)
+            try self.insertLocations(locations, route: route.uuid, into: db, database: database)
             return counter
         }
         database.notifyChanged(plan.types, counter: counter)
@@ -31,7 +31,7 @@ extension HKHealthStore {
     /// Writes positions of a route that is still being built.
     func insertRouteLocations(_ locations: [CLLocation], route: UUID) async throws {
         let database = try database()
-        try await database.writer.write { db in try Self.insertLocations(locations, route: route, into: db) }
+        try await database.writer.write { db in try self.insertLocations(locations, route: route, into: db, database: database) }
     }
 
     /// Removes the positions of a route that will not be saved.
@@ -53,25 +53,53 @@ extension HKHealthStore {
     /// holds fewer than ``locationsPerChunk`` positions, is rewritten with the
     /// new ones after it: a live route written each second grows into full
     /// chunks instead of a row per second.
-    static func insertLocations(_ locations: [CLLocation], route: UUID, into db: Database) throws {
+    ///
+    /// The store keeps the encoder of each route's last chunk (``RouteTails``), so a
+    /// live route's positions are each encoded once: the chunk is read back and
+    /// encoded again only when the stored chunk is not the one kept (another
+    /// process wrote it, or a transaction that extended it was rolled back).
+    func insertLocations(_ locations: [CLLocation], route: UUID, into db: Database, database: StoreDatabase) throws {
         guard !locations.isEmpty else { return }
         // Compressed chunks: a day of 1 Hz positions is 169 rows of a few
         // kilobytes, where one row each took 86,400 rows of 100 bytes.
-        var locations = locations
-        if let last = try Row.fetchOne(db.cachedStatement(sql: "SELECT rowid, count, data FROM route_chunk WHERE route = ? ORDER BY rowid DESC LIMIT 1"),
+        var tail: RouteTails.Tail?
+        if let last = try Row.fetchOne(db.cachedStatement(sql: "SELECT rowid, count, length(data) AS bytes FROM route_chunk WHERE route = ? ORDER BY rowid DESC LIMIT 1"),
                                        arguments: [route]) {
-            let rowid: Int64 = last["rowid"], count: Int = last["count"], data: Data = last["data"]
-            // A damaged chunk is left as it is (reading it reports it); only a sound, partial one is extended.
-            if count < locationsPerChunk, let held = CompressedLocations(bytes: data, count: count).locations {
-                locations = held + locations
-                try db.execute(sql: "DELETE FROM route_chunk WHERE rowid = ?", arguments: [rowid])
+            let rowid: Int64 = last["rowid"], count: Int = last["count"], bytes: Int = last["bytes"]
+            if count < Self.locationsPerChunk {
+                if let kept = database.routeTails.tail(of: route), kept.rowid == rowid, kept.encoder.count == count, kept.byteCount == bytes {
+                    tail = kept
+                } else if let data = try Data.fetchOne(db.cachedStatement(sql: "SELECT data FROM route_chunk WHERE rowid = ?"), arguments: [rowid]),
+                          let held = CompressedLocations(bytes: data, count: count).locations {
+                    // A damaged chunk is left as it is (reading it reports it); only a sound, partial one is extended.
+                    var encoder = CompressedLocations.Encoder()
+                    for location in held { encoder.append(location) }
+                    tail = RouteTails.Tail(rowid: rowid, first: held.first?.timestamp.timeIntervalSince1970 ?? 0, encoder: encoder)
+                }
             }
         }
-        let statement = try db.cachedStatement(sql: "INSERT INTO route_chunk (route, first, count, data) VALUES (?, ?, ?, ?)")
-        for start in stride(from: 0, to: locations.count, by: locationsPerChunk) {
-            let chunk = locations[start..<min(start + locationsPerChunk, locations.count)]
-            let compressed = CompressedLocations(chunk)
-            try statement.execute(arguments: [route, chunk.first!.timestamp.timeIntervalSince1970, chunk.count, Data(compressed.bytes)])
+        let update = try db.cachedStatement(sql: "UPDATE route_chunk SET count = ?, data = ? WHERE rowid = ?")
+        let insert = try db.cachedStatement(sql: "INSERT INTO route_chunk (route, first, count, data) VALUES (?, ?, ?, ?)")
+        var remaining = locations[...]
+        while !remaining.isEmpty {
+            var current = tail ?? RouteTails.Tail(rowid: nil, first: remaining.first!.timestamp.timeIntervalSince1970, encoder: CompressedLocations.Encoder())
+            let room = Self.locationsPerChunk - current.encoder.count
+            for location in remaining.prefix(room) { current.encoder.append(location) }
+            remaining = remaining.dropFirst(room)
+            let compressed = current.encoder.compressed
+            if let rowid = current.rowid {
+                try update.execute(arguments: [compressed.count, Data(compressed.bytes), rowid])
+            } else {
+                try insert.execute(arguments: [route, current.first, compressed.count, Data(compressed.bytes)])
+                current.rowid = db.lastInsertedRowID
+            }
+            // A full chunk is done: the next positions start one of their own.
+            tail = current.encoder.count < Self.locationsPerChunk ? current : nil
+        }
+        if let tail {
+            database.routeTails.keep(tail, of: route)
+        } else {
+            database.routeTails.forget(route)
         }
     }
 

@@ -13,6 +13,8 @@ final class StoreDatabase: Sendable {
     let writer: any DatabaseWriter
     private let state = Mutex(State())
     private let poller = Mutex<Task<Void, Never>?>(nil)
+    /// The encoders of live routes' last chunks.
+    let routeTails = RouteTails()
 
     private struct State {
         var typeIDs: [String: Int64] = [:]
