@@ -30,7 +30,8 @@ import SensorBridge
 
     /// An indoor `activity` recorded into `store` from a bridge on `device` (HRM1 framing), collecting `extra`
     /// types too, started on the system clock once the bridge is connected.
-    func recording(_ activity: HKWorkoutActivityType, from device: String, into store: HKHealthStore, collecting extra: [HKQuantityType] = []) async throws
+    func recording(_ activity: HKWorkoutActivityType, from device: String, into store: HKHealthStore, collecting extra: [HKQuantityType] = [],
+                   sensors: SensorReadings.Settings = SensorReadings.Settings()) async throws
         -> (HKWorkoutSession, HKLiveWorkoutBuilder, HeartRateStrapSource, HKLiveWorkoutDataSource, Date) {
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = activity
@@ -38,7 +39,7 @@ import SensorBridge
         let clock = SystemClock()
         let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
         let builder = session.associatedWorkoutBuilder()
-        let source = HeartRateStrapSource(StrapReader.Configuration(path: device, framing: .hrm1), clock: clock)
+        let source = HeartRateStrapSource(StrapReader.Configuration(path: device, framing: .hrm1), sensors: sensors, clock: clock)
         let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
         for type in extra { dataSource.enableCollection(for: type, predicate: nil) }
         builder.dataSource = dataSource
@@ -132,6 +133,46 @@ import SensorBridge
         // The first notification is the crank's baseline; the others give 90 rpm as revolutions and times allow (1 or 2 per second).
         let rpm = try #require(builder.statistics(for: cadence)?.averageQuantity()?.doubleValue(for: HKUnit(from: "count/min")))
         #expect(abs(rpm - 90) < 1e-9, "cadence \(rpm)")
+        session.end()
+    }
+
+    /// Indoors, a speed-and-cadence sensor's wheel gives speed and distance (revolutions × circumference), and its
+    /// crank is not counted beside the power meter's, which carries the same crank.
+    @Test func indoorsTheWheelGivesSpeedAndDistanceAndTheCrankCountsOnce() async throws {
+        let pair = try SocatPair()
+        let store = temporaryStore()
+        let speed = HKQuantityType(.cyclingSpeed), distance = HKQuantityType(.distanceCycling), cadence = HKQuantityType(.cyclingCadence)
+        try await store.requestAuthorization(toShare: [HKWorkoutType()], read: [speed, distance, cadence])
+        // Indoors a data source collects no distance of its own; the app (as `workout record --indoor` does) asks for the wheel's.
+        let (session, builder, _, dataSource, _) = try await recording(.cycling, from: pair.device, into: store, collecting: [speed, distance],
+                                                                        sensors: SensorReadings.Settings(wheelCircumference: 2.105, distanceFromWheel: true))
+        var sequence: UInt32 = 0
+        func send(_ kind: UInt16, _ payload: [UInt8], at second: Int) throws {
+            try pair.write(StrapFraming.hrm1.encode(.notification(kind: kind, payload: payload), sequence: sequence, milliseconds: 1000 + UInt64(second) * 1000))
+            sequence += 1
+        }
+        func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
+        func le32(_ value: Int) -> [UInt8] { le16(value) + le16(value >> 16) }
+        // Six seconds: the wheel turns 4 times a second (8.42 m/s); the power meter's crank 1.5 times a second (90 rpm);
+        // the CSC sensor's crank claims 3 times a second (180 rpm), which must not count.
+        for second in 0..<6 {
+            let time = (1024 * second) % 65_536
+            try send(0x2A63, [0x20, 0x00] + le16(200) + le16(3 * second / 2) + le16(time), at: second)
+            try send(0x2A5B, [0x03] + le32(5_000 + 4 * second) + le16(time) + le16(3 * second) + le16(time), at: second)
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let metres = HKUnit.meter()
+        for _ in 0..<500 where (builder.statistics(for: distance)?.sumQuantity()?.doubleValue(for: metres) ?? 0) < 5 * 4 * 2.105 - 1e-6 {
+            try #require(dataSource.failures.isEmpty, "\(dataSource.failures)")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        // The first notification is the wheel's baseline: 5 seconds of 4 revolutions.
+        #expect(abs((builder.statistics(for: distance)?.sumQuantity()?.doubleValue(for: metres) ?? 0) - 5 * 4 * 2.105) < 1e-9)
+        #expect(abs((builder.statistics(for: speed)?.averageQuantity()?.doubleValue(for: HKUnit(from: "m/s")) ?? 0) - 8.42) < 1e-9)
+        // The power meter's crank alone: 1, 2, 1, 2, 1 revolutions in the seconds after its baseline, 84 rpm on average
+        // (the CSC sensor's 180 rpm would raise it).
+        let rpm = try #require(builder.statistics(for: cadence)?.averageQuantity()?.doubleValue(for: HKUnit(from: "count/min")))
+        #expect(abs(rpm - 84) < 1e-9, "the CSC sensor's crank counted beside the power meter's: \(rpm) rpm")
         session.end()
     }
 }

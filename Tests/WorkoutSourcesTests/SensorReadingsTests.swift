@@ -46,4 +46,32 @@ import SensorBridge
         var sensors = SensorReadings()
         #expect(sensors.readings(for: message, at: Self.start).isEmpty)
     }
+
+    @Test func aWheelSensorGivesSpeedAndDistanceOnlyWhereAsked() {
+        let wheelPayload: (Int, Int) -> [UInt8] = { revolutions, time in
+            [0x01, UInt8(revolutions & 0xFF), UInt8((revolutions >> 8) & 0xFF), UInt8((revolutions >> 16) & 0xFF), UInt8(revolutions >> 24),
+             UInt8(time & 0xFF), UInt8(time >> 8)]
+        }
+        for distanceFromWheel in [false, true] {
+            var sensors = SensorReadings(settings: SensorReadings.Settings(wheelCircumference: 2, distanceFromWheel: distanceFromWheel))
+            #expect(sensors.readings(for: StrapMessage(.notification(kind: 0x2A5B, payload: wheelPayload(70_000, 0))), at: Self.start).isEmpty, "a baseline")
+            let second = sensors.readings(for: StrapMessage(.notification(kind: 0x2A5B, payload: wheelPayload(70_005, 1_024))), at: Self.start + 1)
+            #expect(Self.values(second, .cyclingSpeed, HKUnit(from: "m/s")) == [10])
+            #expect(Self.values(second, .distanceCycling, .meter()) == (distanceFromWheel ? [10] : []))
+        }
+    }
+
+    @Test func aSpeedSensorsCrankGivesWayToThePowerMetersAndSpikesAreCounted() {
+        var sensors = SensorReadings()
+        let rpm = HKUnit(from: "count/min")
+        let crank: (Int, Int) -> [UInt8] = { revolutions, time in [0x02, UInt8(revolutions & 0xFF), UInt8(revolutions >> 8), UInt8(time & 0xFF), UInt8(time >> 8)] }
+        _ = sensors.readings(for: StrapMessage(.notification(kind: 0x2A5B, payload: crank(10, 0))), at: Self.start)
+        // 20 revolutions in a second: 1,200 rpm is no cadence.
+        #expect(Self.values(sensors.readings(for: StrapMessage(.notification(kind: 0x2A5B, payload: crank(30, 1_024))), at: Self.start + 1), .cyclingCadence, rpm).isEmpty)
+        #expect(sensors.rejected == 1)
+        #expect(Self.values(sensors.readings(for: StrapMessage(.notification(kind: 0x2A5B, payload: crank(31, 2_048))), at: Self.start + 2), .cyclingCadence, rpm) == [60])
+        // Once the power meter sends crank data, the CSC sensor's crank is not counted again.
+        _ = sensors.readings(for: StrapMessage(.notification(kind: 0x2A63, payload: [0x20, 0, 200, 0, 10, 0, 0, 0])), at: Self.start + 3)
+        #expect(Self.values(sensors.readings(for: StrapMessage(.notification(kind: 0x2A5B, payload: crank(32, 3_072))), at: Self.start + 3), .cyclingCadence, rpm).isEmpty)
+    }
 }

@@ -12,19 +12,44 @@ public import SensorBridge
 public struct HeartRateStrapSource: WorkoutDataSource {
     /// The port and framing read.
     public let configuration: StrapReader.Configuration
+    /// How the bridge's other sensors' wheel revolutions become speed and distance.
+    public let sensors: SensorReadings.Settings
     /// `hrm:PATH`.
     public let name: String
     private let clock: any WorkoutClock
 
     /// A source reading `configuration`, stamping arrivals with `clock`.
-    public init(_ configuration: StrapReader.Configuration, clock: any WorkoutClock = SystemClock()) {
+    public init(_ configuration: StrapReader.Configuration, sensors: SensorReadings.Settings = SensorReadings.Settings(), clock: any WorkoutClock = SystemClock()) {
         self.configuration = configuration
+        self.sensors = sensors
         self.clock = clock
         name = "hrm:\(configuration.path)"
     }
 
     /// The parameters `hrm:` accepts.
-    public static let parameterNames = ["baud", "framing", "stale"]
+    public static let parameterNames = ["baud", "distance", "framing", "stale", "wheel"]
+
+    /// Sensor settings from `hrm:`'s `wheel=MILLIMETRES` and `distance=wheel`.
+    ///
+    /// - Throws: ``WorkoutSourceError`` for a circumference that is not a number of millimetres from 500 to 4,000,
+    ///   or a distance other than `wheel` or `gps`.
+    public static func sensorSettings(wheel: String?, distance: String?) throws(WorkoutSourceError) -> SensorReadings.Settings {
+        var settings = SensorReadings.Settings()
+        if let wheel {
+            guard let millimetres = Double(wheel), (500...4_000).contains(millimetres) else {
+                throw WorkoutSourceError("wheel=\(wheel) is not a wheel's circumference in millimetres; a 700×25c road tyre is wheel=2105")
+            }
+            settings.wheelCircumference = millimetres / 1_000
+        }
+        if let distance {
+            switch distance.lowercased() {
+            case "wheel": settings.distanceFromWheel = true
+            case "gps": settings.distanceFromWheel = false
+            default: throw WorkoutSourceError("distance=\(distance): write distance=wheel (indoors, distance from the wheel sensor) or distance=gps")
+            }
+        }
+        return settings
+    }
 
     /// A configuration from `DEVICE[@BAUD]` and options, as `workout` takes them.
     ///
@@ -59,7 +84,7 @@ public struct HeartRateStrapSource: WorkoutDataSource {
     }
 
     /// Registers the `hrm` scheme with ``WorkoutSourceRegistry``:
-    /// `hrm:DEVICE[?baud=115200][&framing=hrm1|hex|slip|cobs][&stale=3]`.
+    /// `hrm:DEVICE[?baud=115200][&framing=hrm1|hex|slip|cobs][&stale=3][&wheel=2105][&distance=wheel|gps]`.
     public static func register() {
         WorkoutSourceRegistry.register(scheme: "hrm") { specification in
             if let unknown = specification.parameters.keys.sorted().first(where: { !parameterNames.contains($0) }) {
@@ -77,7 +102,8 @@ public struct HeartRateStrapSource: WorkoutDataSource {
             }
             do {
                 return HeartRateStrapSource(try configuration(device: specification.location, baudRate: baud,
-                                                              framing: specification.parameters["framing"], staleAfter: stale))
+                                                              framing: specification.parameters["framing"], staleAfter: stale),
+                                            sensors: try sensorSettings(wheel: specification.parameters["wheel"], distance: specification.parameters["distance"]))
             } catch {
                 throw WorkoutSourceError("'\(specification)': \(error)")
             }
@@ -87,7 +113,7 @@ public struct HeartRateStrapSource: WorkoutDataSource {
     /// Reads the strap until the consumer stops (or a capture file ends).
     public func readings() -> AsyncThrowingStream<WorkoutReading, any Error> {
         let reader = StrapReader(configuration, clock: clock)
-        let name = name
+        let name = name, settings = sensors
         // Bounded as the reader's events are: a live strap's readings wait for a
         // consumer up to 4,096, the oldest dropped beyond; a capture file's are all kept.
         let isFile = (try? FileManager.default.attributesOfItem(atPath: configuration.path)[.type] as? FileAttributeType) == .typeRegular
@@ -95,7 +121,7 @@ public struct HeartRateStrapSource: WorkoutDataSource {
                                                                     bufferingPolicy: isFile ? .unbounded : .bufferingNewest(4_096))
         let task = Task {
             var converter = HeartRateStrapReadings(sourceName: name)
-            var sensors = SensorReadings()
+            var sensors = SensorReadings(settings: settings)
             func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String) {
                 continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: clock.now, detail: detail)))
             }
@@ -108,7 +134,7 @@ public struct HeartRateStrapSource: WorkoutDataSource {
                         status(.disconnected, "waiting: \(error)")
                     case .disconnected(let path, let reason):
                         converter.reset()
-                        sensors = SensorReadings()
+                        sensors = SensorReadings(settings: settings)
                         status(.disconnected, "\(path): \(reason); reconnecting")
                     case .stale(let seconds):
                         status(.stale, String(format: "no notification for %.1f s: strap out of range, or the bridge stalled", seconds))

@@ -1,34 +1,68 @@
 public import Foundation
-import GATT
+public import GATT
 public import OpenHealthKitCore
 public import SensorBridge
 
 /// Turns the notifications of a bike's and a runner's other sensors, carried by the same
 /// serial bridge as the strap, into workout readings:
 ///
-/// - a power meter (0x2A63): power in watts at the notification's date, and cadence from its
-///   crank data;
-/// - a speed and cadence sensor (0x2A5B): cadence from its crank data (wheel speed needs the
-///   wheel's circumference, which the bridge does not say: not yet read);
+/// - a power meter (0x2A63): power in watts at the notification's date; cadence from its crank
+///   data; speed (and, where ``Settings/distanceFromWheel``, distance) from its wheel data, at 1/2048 s;
+/// - a speed and cadence sensor (0x2A5B): speed and distance from its wheel data (at 1/1024 s), cadence
+///   from its crank data, unless the bridge's power meter carries crank data too: the same crank is then
+///   counted once, from the power meter;
 /// - a running pod (0x2A53): running speed;
 /// - a smart trainer (0x2AD2): power, cadence and speed as it states them.
 ///
-/// Cadence from revolutions goes through ``RevolutionRate``: the first notification is a
-/// baseline, counts and times roll over, and a crank that stops turning reads 0 after two
-/// revolution periods (at least 2 s) rather than keeping its last value.
+/// Revolutions go through ``RevolutionRate`` and ``WheelSpeed``: the first notification is a baseline,
+/// counts and times roll over, a crank or wheel that stops turning reads 0 rather than keeping its last
+/// value, and impossible deltas are dropped and counted (``rejected``).
 public struct SensorReadings: Sendable {
-    private var crank = RevolutionRate.crank()
-    private var lastCrankNotification: Date?
+    /// How wheel revolutions become speed and distance.
+    public struct Settings: Sendable, Hashable {
+        /// The wheel's circumference, in metres (2.105, a 700×25c tyre, by default).
+        public var wheelCircumference: Double
+        /// Whether wheel revolutions also give distance (`distanceCycling`): indoors, or without GPS, where
+        /// positions give none; with GPS, distance comes from the positions and the wheel gives speed only.
+        public var distanceFromWheel: Bool
+
+        /// Settings for a wheel of `wheelCircumference` metres.
+        public init(wheelCircumference: Double = WheelSpeed.defaultCircumference, distanceFromWheel: Bool = false) {
+            self.wheelCircumference = wheelCircumference
+            self.distanceFromWheel = distanceFromWheel
+        }
+    }
+
+    /// How wheel revolutions become speed and distance.
+    public let settings: Settings
+    private var powerCrank = RevolutionRate.crank()
+    private var cscCrank = RevolutionRate.crank()
+    private var powerWheel: WheelSpeed
+    private var cscWheel: WheelSpeed
+    /// When each machine's last notification arrived.
+    private var lastArrival: [Machine: Date] = [:]
+    /// Whether the power meter has sent crank data: then the CSC sensor's crank is not counted again.
+    private var powerCarriesCrank = false
+
+    private enum Machine: Hashable { case powerCrank, cscCrank, powerWheel, cscWheel }
 
     private static let power = HKQuantityType(.cyclingPower)
     private static let cadence = HKQuantityType(.cyclingCadence)
     private static let cyclingSpeed = HKQuantityType(.cyclingSpeed)
+    private static let cyclingDistance = HKQuantityType(.distanceCycling)
     private static let runningSpeed = HKQuantityType(.runningSpeed)
     private static let perMinute = HKUnit.count().unitDivided(by: .minute())
     private static let metresPerSecond = HKUnit.meter().unitDivided(by: .second())
 
     /// Readings for a new connection.
-    public init() {}
+    public init(settings: Settings = Settings()) {
+        self.settings = settings
+        powerWheel = .power(circumference: settings.wheelCircumference)
+        cscWheel = .csc(circumference: settings.wheelCircumference)
+    }
+
+    /// Revolution deltas dropped as impossible (a glitch, a cadence above 255 rpm, a wheel faster than 130 km/h).
+    public var rejected: Int { powerCrank.rejected + cscCrank.rejected + powerWheel.rejected + cscWheel.rejected }
 
     /// The readings `message` gives at `date`; none for the strap's own messages.
     public mutating func readings(for message: StrapMessage, at date: Date) -> [WorkoutReading] {
@@ -36,14 +70,32 @@ public struct SensorReadings: Sendable {
         case .cyclingPower(let measurement):
             var readings: [WorkoutReading] = []
             if measurement.power >= 0 { readings.append(Self.sample(Self.power, .watt(), Double(measurement.power), at: date)) }
-            if let crank = measurement.crank, let rpm = cadence(revolutions: crank.revolutions, eventTime: crank.eventTime, at: date) {
-                readings.append(Self.sample(Self.cadence, Self.perMinute, rpm, at: date))
+            if let crank = measurement.crank {
+                powerCarriesCrank = true
+                let since = seconds(since: .powerCrank, at: date)
+                if let rpm = powerCrank.update(count: UInt64(crank.revolutions), eventTime: crank.eventTime, secondsSinceLast: since) {
+                    readings.append(Self.sample(Self.cadence, Self.perMinute, rpm, at: date))
+                }
+            }
+            if let wheel = measurement.wheel {
+                let (previous, since) = (lastArrival[.powerWheel], seconds(since: .powerWheel, at: date))
+                readings += wheelReadings(powerWheel.update(revolutions: wheel.revolutions, eventTime: wheel.eventTime, secondsSinceLast: since),
+                                          from: previous, to: date)
             }
             return readings
         case .speedAndCadence(let measurement):
-            guard let revolutions = measurement.crankRevolutions, let time = measurement.crankEventTime,
-                  let rpm = cadence(revolutions: revolutions, eventTime: time, at: date) else { return [] }
-            return [Self.sample(Self.cadence, Self.perMinute, rpm, at: date)]
+            var readings: [WorkoutReading] = []
+            if let revolutions = measurement.wheelRevolutions, let time = measurement.wheelEventTime {
+                let (previous, since) = (lastArrival[.cscWheel], seconds(since: .cscWheel, at: date))
+                readings += wheelReadings(cscWheel.update(revolutions: revolutions, eventTime: time, secondsSinceLast: since), from: previous, to: date)
+            }
+            if !powerCarriesCrank, let revolutions = measurement.crankRevolutions, let time = measurement.crankEventTime {
+                let since = seconds(since: .cscCrank, at: date)
+                if let rpm = cscCrank.update(count: UInt64(revolutions), eventTime: time, secondsSinceLast: since) {
+                    readings.append(Self.sample(Self.cadence, Self.perMinute, rpm, at: date))
+                }
+            }
+            return readings
         case .runningSpeedAndCadence(let measurement):
             return [Self.sample(Self.runningSpeed, Self.metresPerSecond, measurement.speed, at: date)]
         case .indoorBike(let data):
@@ -57,11 +109,21 @@ public struct SensorReadings: Sendable {
         }
     }
 
-    /// The crank's rate from one notification, nil for the baseline.
-    private mutating func cadence(revolutions: UInt16, eventTime: UInt16, at date: Date) -> Double? {
-        let since = lastCrankNotification.map { date.timeIntervalSince($0) } ?? 0
-        lastCrankNotification = date
-        return crank.update(count: UInt64(revolutions), eventTime: eventTime, secondsSinceLast: since)
+    /// Seconds since `machine`'s last notification (0 for its first), now noted as `date`.
+    private mutating func seconds(since machine: Machine, at date: Date) -> Double {
+        defer { lastArrival[machine] = date }
+        return lastArrival[machine].map { date.timeIntervalSince($0) } ?? 0
+    }
+
+    /// The wheel's speed at `date` and, where wanted, the distance since the previous notification.
+    private func wheelReadings(_ wheel: (speed: Double?, meters: Double), from previous: Date?, to date: Date) -> [WorkoutReading] {
+        var readings: [WorkoutReading] = []
+        if let speed = wheel.speed { readings.append(Self.sample(Self.cyclingSpeed, Self.metresPerSecond, speed, at: date)) }
+        if settings.distanceFromWheel, wheel.meters > 0, let previous, previous < date {
+            readings.append(.quantity(HKQuantitySample(type: Self.cyclingDistance, quantity: HKQuantity(unit: .meter(), doubleValue: wheel.meters),
+                                                       start: previous, end: date)))
+        }
+        return readings
     }
 
     private static func sample(_ type: HKQuantityType, _ unit: HKUnit, _ value: Double, at date: Date) -> WorkoutReading {

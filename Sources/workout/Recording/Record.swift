@@ -39,6 +39,10 @@ struct Record: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How the strap bridge frames notifications.", valueName: "framing"))
     var framing: StrapFraming = .hrm1
 
+    @Option(help: ArgumentHelp("The wheel's circumference in millimetres, for a speed sensor's or power meter's wheel data (2105: 700×25c). "
+                               + "Without GPS (--indoor), the wheel gives the distance too.", valueName: "mm"))
+    var wheel: String?
+
     @Option(help: ArgumentHelp("Finish this long after the start, pauses included: 90s, 45m, 1h30m or 1:30:00.", valueName: "duration"))
     var duration: DurationArgument?
 
@@ -109,7 +113,9 @@ struct Record: AsyncParsableCommand {
         var strapName: String?
         if let hrm {
             do {
-                let strap = HeartRateStrapSource(try HeartRateStrapSource.configuration(device: hrm, framing: framing.rawValue), clock: clock)
+                // Without a receiver, the wheel gives the distance; with one, the positions do and the wheel gives speed.
+                let sensors = try HeartRateStrapSource.sensorSettings(wheel: wheel, distance: gps == nil ? "wheel" : "gps")
+                let strap = HeartRateStrapSource(try HeartRateStrapSource.configuration(device: hrm, framing: framing.rawValue), sensors: sensors, clock: clock)
                 strapName = strap.name
                 sources.append(strap)
             } catch {
@@ -129,6 +135,11 @@ struct Record: AsyncParsableCommand {
             dataSource.autoPausesSession = true
         }
         if hrm != nil { dataSource.enableCollection(for: HKQuantityType(.heartRateVariabilitySDNN), predicate: nil) }
+        if hrm != nil, gps == nil, activityType == .cycling {
+            // Indoors the data source derives no distance; a speed sensor's or power meter's wheel gives it.
+            dataSource.enableCollection(for: HKQuantityType(.distanceCycling), predicate: nil)
+            dataSource.enableCollection(for: HKQuantityType(.cyclingSpeed), predicate: nil)
+        }
         var share: Set<HKSampleType> = Set(dataSource.typesToCollect.map { $0 as HKSampleType })
         share.formUnion([HKWorkoutType(), HKSeriesType.workoutRoute(), HKSeriesType.heartbeat(), HKQuantityType(.heartRateVariabilitySDNN)])
         try await store.requestAuthorization(toShare: share, read: share)
