@@ -35,6 +35,72 @@ public struct CyclingPowerMeasurement: Hashable, Sendable {
     /// Whether the meter says offset compensation is needed (bit 12).
     public var offsetCompensationIndicator: Bool
 
+    /// A measurement of `power` watts with the optional fields given; the flags say which are present.
+    ///
+    /// Values are kept at the resolutions the notification carries: balance in ½ %, torque in 1/32 N·m,
+    /// extreme angles in 12 bits.
+    public init(power: Int16, pedalPowerBalance: Double? = nil, balanceReferenceIsLeft: Bool = false, accumulatedTorque: Double? = nil,
+                torqueSourceIsCrank: Bool = false, wheel: (revolutions: UInt32, eventTime: UInt16)? = nil,
+                crank: (revolutions: UInt16, eventTime: UInt16)? = nil, extremeForce: (maximum: Int16, minimum: Int16)? = nil,
+                extremeTorque: (maximum: Double, minimum: Double)? = nil, extremeAngles: (maximum: UInt16, minimum: UInt16)? = nil,
+                topDeadSpotAngle: UInt16? = nil, bottomDeadSpotAngle: UInt16? = nil, accumulatedEnergy: UInt16? = nil,
+                offsetCompensationIndicator: Bool = false) {
+        self.power = power
+        self.pedalPowerBalance = pedalPowerBalance.map { Double(UInt8(clamping: Int(($0 * 2).rounded()))) / 2 }
+        self.balanceReferenceIsLeft = balanceReferenceIsLeft
+        self.accumulatedTorque = accumulatedTorque.map { Double(UInt16(clamping: Int(($0 * 32).rounded()))) / 32 }
+        self.torqueSourceIsCrank = torqueSourceIsCrank
+        self.wheel = wheel
+        self.crank = crank
+        self.extremeForce = extremeForce
+        self.extremeTorque = extremeTorque.map { (Double(Int16(clamping: Int(($0.maximum * 32).rounded()))) / 32,
+                                                  Double(Int16(clamping: Int(($0.minimum * 32).rounded()))) / 32) }
+        self.extremeAngles = extremeAngles.map { ($0.maximum & 0xFFF, $0.minimum & 0xFFF) }
+        self.topDeadSpotAngle = topDeadSpotAngle
+        self.bottomDeadSpotAngle = bottomDeadSpotAngle
+        self.accumulatedEnergy = accumulatedEnergy
+        self.offsetCompensationIndicator = offsetCompensationIndicator
+        var bits: UInt16 = 0
+        for (bit, present) in [(0, pedalPowerBalance != nil), (1, balanceReferenceIsLeft), (2, accumulatedTorque != nil), (3, torqueSourceIsCrank),
+                               (4, wheel != nil), (5, crank != nil), (6, extremeForce != nil), (7, extremeTorque != nil), (8, extremeAngles != nil),
+                               (9, topDeadSpotAngle != nil), (10, bottomDeadSpotAngle != nil), (11, accumulatedEnergy != nil),
+                               (12, offsetCompensationIndicator)] where present {
+            bits |= 1 << bit
+        }
+        flags = bits
+    }
+
+    /// The notification's value, as a power meter sends it: the flags, the power, then the fields they announce.
+    public func encoded() -> [UInt8] {
+        var writer = GATTWriter()
+        writer.uint16(flags)
+        writer.sint16(power)
+        func has(_ bit: Int) -> Bool { flags & (1 << bit) != 0 }
+        if has(0) { writer.uint8(UInt8(clamping: Int(((pedalPowerBalance ?? 0) * 2).rounded()))) }
+        if has(2) { writer.uint16(UInt16(clamping: Int(((accumulatedTorque ?? 0) * 32).rounded()))) }
+        if has(4) {
+            writer.uint32(wheel?.revolutions ?? 0)
+            writer.uint16(wheel?.eventTime ?? 0)
+        }
+        if has(5) {
+            writer.uint16(crank?.revolutions ?? 0)
+            writer.uint16(crank?.eventTime ?? 0)
+        }
+        if has(6) {
+            writer.sint16(extremeForce?.maximum ?? 0)
+            writer.sint16(extremeForce?.minimum ?? 0)
+        }
+        if has(7) {
+            writer.sint16(Int16(clamping: Int(((extremeTorque?.maximum ?? 0) * 32).rounded())))
+            writer.sint16(Int16(clamping: Int(((extremeTorque?.minimum ?? 0) * 32).rounded())))
+        }
+        if has(8) { writer.uint24(UInt32((extremeAngles?.maximum ?? 0) & 0xFFF) | UInt32((extremeAngles?.minimum ?? 0) & 0xFFF) << 12) }
+        if has(9) { writer.uint16(topDeadSpotAngle ?? 0) }
+        if has(10) { writer.uint16(bottomDeadSpotAngle ?? 0) }
+        if has(11) { writer.uint16(accumulatedEnergy ?? 0) }
+        return writer.bytes
+    }
+
     /// Decodes a notification's value.
     ///
     /// - Throws: ``GATTDecodingError`` when the value is shorter than its flags announce.

@@ -10,6 +10,12 @@
 ///   never a frozen cadence. (Two notifications alone would drop a 60-rpm crank to 0 between strokes on
 ///   a sensor notifying at 4 Hz.) A sensor that goes silent gives no rate at all: the reading is missing,
 ///   which the reader of the readings shows as such.
+/// - **Starting again.** The first revolution after the rate fell to 0 is a new start, not a cadence: its delta
+///   spans the whole stop (one revolution over ten seconds of coasting is no 6 rpm), so it reads 0 and the next
+///   revolution gives the rate.
+/// - **Silence.** A notification more than ``longestGap`` seconds after the one before is a new baseline: the
+///   16-bit event time wraps every 64 s (32 s for Cycling Power wheel data), so the delta across a longer
+///   silence cannot be told.
 /// - **Glitches.** A delta of 6,553 revolutions or more in one notification, a count that moved while the
 ///   event time did not, or a rate above ``maximumRate`` is dropped and counted in ``rejected``; a
 ///   glitch of thousands of revolutions also makes the notification the new baseline.
@@ -24,6 +30,9 @@ public struct RevolutionRate: Sendable {
     public let maximumRate: Double
     /// Seconds added to twice the last revolution period before a coasting sensor reads 0.
     public let margin: Double
+
+    /// The longest silence across which a delta is still taken, in seconds: less than the event time's wrap.
+    public var longestGap: Double { 65_536 / ticksPerSecond * 0.9 }
 
     /// Deltas dropped as impossible since the machine started.
     public private(set) var rejected = 0
@@ -63,8 +72,9 @@ public struct RevolutionRate: Sendable {
         let time = UInt64(eventTime)
         let count = count % countModulus
         lastRevolutions = 0
-        guard let previous = last else {
+        guard let previous = last, secondsSinceLast <= longestGap else {
             last = (count, time)
+            if lastRate != nil { lastRate = 0 }
             return nil
         }
         let revolutions = (count &+ countModulus &- previous.count) % countModulus
@@ -95,6 +105,13 @@ public struct RevolutionRate: Sendable {
             sinceEvent += seconds
             if staleNotifications >= 2, sinceEvent >= max(stopAfter, 2 * lastPeriod + margin) { lastRate = 0 }
             return lastRate ?? 0
+        }
+        if lastRate == 0 {
+            // Starting after a stop: this revolution is the reference for the next.
+            lastRate = nil
+            sinceEvent = 0
+            staleNotifications = 0
+            return 0
         }
         let rate = Double(revolutions) / seconds * 60
         guard rate <= maximumRate else {

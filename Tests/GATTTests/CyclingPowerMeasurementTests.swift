@@ -1,4 +1,5 @@
 import GATT
+import PropertyBased
 import Testing
 
 @Suite struct CyclingPowerMeasurementTests {
@@ -36,5 +37,32 @@ import Testing
         // One byte short: a typed error at the field that did not fit.
         let short = #expect(throws: GATTDecodingError.self) { try CyclingPowerMeasurement(Array(value.dropLast())) }
         #expect(short?.offset == value.count - 2 && short?.message.contains("accumulated energy") == true)
+    }
+
+    /// Every combination of the thirteen flags, with any values, encodes as a meter sends it and decodes to the same
+    /// measurement; each value one byte short is a typed error, never a trap.
+    @Test func everyFlagCombinationRoundTrips() async throws {
+        await propertyCheck(count: 3_000, input: Gen.int(in: 0...0x1FFF), Gen.int(in: -32_768...32_767), Gen.uint64()) { flags, power, seed in
+            var random = seed
+            func next(_ bits: Int) -> Int {
+                random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return Int(truncatingIfNeeded: random >> 33) & ((1 << bits) - 1)
+            }
+            func has(_ bit: Int) -> Bool { flags & (1 << bit) != 0 }
+            let measurement = CyclingPowerMeasurement(
+                power: Int16(power), pedalPowerBalance: has(0) ? Double(next(8)) / 2 : nil, balanceReferenceIsLeft: has(1),
+                accumulatedTorque: has(2) ? Double(next(16)) / 32 : nil, torqueSourceIsCrank: has(3),
+                wheel: has(4) ? (UInt32(next(31)), UInt16(next(16))) : nil, crank: has(5) ? (UInt16(next(16)), UInt16(next(16))) : nil,
+                extremeForce: has(6) ? (Int16(truncatingIfNeeded: next(16)), Int16(truncatingIfNeeded: next(16))) : nil,
+                extremeTorque: has(7) ? (Double(Int16(truncatingIfNeeded: next(16))) / 32, Double(Int16(truncatingIfNeeded: next(16))) / 32) : nil,
+                extremeAngles: has(8) ? (UInt16(next(12)), UInt16(next(12))) : nil, topDeadSpotAngle: has(9) ? UInt16(next(16)) : nil,
+                bottomDeadSpotAngle: has(10) ? UInt16(next(16)) : nil, accumulatedEnergy: has(11) ? UInt16(next(16)) : nil,
+                offsetCompensationIndicator: has(12))
+            #expect(Int(measurement.flags) == flags)
+            let value = measurement.encoded()
+            let decoded = try? CyclingPowerMeasurement(value)
+            #expect(decoded == measurement, "flags \(String(flags, radix: 2)): \(value)")
+            if value.count > 4 { #expect(throws: GATTDecodingError.self) { try CyclingPowerMeasurement(Array(value.dropLast())) } }
+        }
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import GATT
 import OpenHealthKit
 import Testing
+import TestSupport
+import WorkoutFormats
 import WorkoutSources
 import SensorBridge
 
@@ -73,5 +75,55 @@ import SensorBridge
         // Once the power meter sends crank data, the CSC sensor's crank is not counted again.
         _ = sensors.readings(for: StrapMessage(.notification(kind: 0x2A63, payload: [0x20, 0, 200, 0, 10, 0, 0, 0])), at: Self.start + 3)
         #expect(Self.values(sensors.readings(for: StrapMessage(.notification(kind: 0x2A5B, payload: crank(32, 3_072))), at: Self.start + 3), .cyclingCadence, rpm).isEmpty)
+    }
+
+    /// A real ride's cadence and speed (the shared Edge 500 file, 10,686 records), sent back as the CSC notifications a
+    /// speed and cadence sensor would have sent once a record, read back by the same derivations a recording uses:
+    /// the distance within 1 % of the file's, the average cadence while pedalling (as `show` and head units give it:
+    /// time-weighted, zeros left out) within 1 % over the seconds the file records steadily (its 47 pauses, where a
+    /// sensor falls silent, left out of both), and one speed reading per record
+    /// after the baseline and after each silence longer than the event time's wrap, none rejected.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the Edge 500 ride"))
+    func aRealRidesCadenceAndSpeedReadBackThroughASensor() throws {
+        let path = SharedData.file("activity-files/fitparse__garmin-edge-500-ride.fit").path
+        let records = try ActivityFile.read(try Data(contentsOf: URL(fileURLWithPath: path)), format: .fit, path: path).records
+        let circumference = 2.105
+        var wheel = RevolutionEvents(ticksPerSecond: 1_024, countModulus: 1 << 32)
+        var crank = RevolutionEvents(ticksPerSecond: 1_024, countModulus: 1 << 16)
+        var sensors = SensorReadings(settings: SensorReadings.Settings(wheelCircumference: circumference, distanceFromWheel: true))
+        let rpm = HKUnit(from: "count/min"), metresPerSecond = HKUnit(from: "m/s")
+        var sentMetres = 0.0, sentRevolutions = 0.0, seconds = 0.0
+        var readMetres = 0.0, readRevolutions = 0.0, readSeconds = 0.0, speedReadings = 0, baselines = 1
+        var previous: (date: Date, cadence: Double)?
+        for record in records {
+            let interval = previous.map { record.date.timeIntervalSince($0.date) } ?? 0
+            let speed = record.speed ?? 0, cadence = record.cadence ?? 0
+            // Steady: a record a few seconds after the one before; longer gaps are pauses, where a sensor is silent.
+            let steady = previous != nil && interval <= 5
+            if previous != nil, interval > 65_536 / 1_024 * 0.9 { baselines += 1 }
+            sentMetres += previous == nil ? 0 : speed * interval
+            if steady, cadence > 0 {
+                sentRevolutions += cadence / 60 * interval
+                seconds += interval
+            }
+            let w = wheel.advance(by: interval, perMinute: speed / circumference * 60)
+            let c = crank.advance(by: interval, perMinute: cadence)
+            let message = StrapMessage(.notification(kind: 0x2A5B, payload: CSCMeasurement(wheel: (UInt32(w.count), w.eventTime),
+                                                                                             crank: (UInt16(c.count), c.eventTime)).encoded()))
+            let readings = sensors.readings(for: message, at: record.date)
+            readMetres += Self.values(readings, .distanceCycling, .meter()).reduce(0, +)
+            speedReadings += Self.values(readings, .cyclingSpeed, metresPerSecond).count
+            if steady, let read = Self.values(readings, .cyclingCadence, rpm).first, read > 0 {
+                readRevolutions += read / 60 * interval
+                readSeconds += interval
+            }
+            previous = (record.date, cadence)
+        }
+        #expect(records.count == 10_686)
+        #expect(abs(readMetres - sentMetres) / sentMetres < 0.01, "distance \(readMetres) m read, \(sentMetres) m sent")
+        let (read, sent) = (readRevolutions / readSeconds * 60, sentRevolutions / seconds * 60)
+        #expect(abs(read - sent) / sent < 0.01, "cadence \(read) rpm read, \(sent) rpm sent")
+        #expect(speedReadings == records.count - baselines, "one speed reading per record after each baseline (\(baselines))")
+        #expect(sensors.rejected == 0)
     }
 }
