@@ -9,11 +9,12 @@ import GATT
 /// `workout simulate`: turn a scenario into the byte streams real devices send.
 struct Simulate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a scenario's GPS as NMEA 0183 and its strap as notification frames, to drive gpsd and serial paths.",
+        abstract: "Write a scenario's GPS as NMEA 0183 and its sensors as notification frames, to drive gpsd and serial paths.",
         discussion: """
             --nmea writes GGA, RMC, VTG and GSA sentences per fix (feed them to gpsd with `gpsfake -n`). \
-            --hrm writes the strap's Heart Rate Measurement notifications, once a second, framed as \
-            hrm1 ($HRM1 lines with CRC), hex text lines, SLIP or COBS.
+            --hrm writes what the scenario's sensors notify over the bridge, once a second: the strap's Heart Rate \
+            Measurement; a power meter's Cycling Power Measurement, with crank data where it has cadence; a cadence \
+            sensor's CSC Measurement without one; framed as hrm1 ($HRM1 lines with CRC), hex text lines, SLIP or COBS.
             """
     )
 
@@ -46,8 +47,8 @@ struct Simulate: AsyncParsableCommand {
         if nmea != nil, scenario.sensors.gps == nil || scenario.route == nil || !(scenario.location != .indoor) {
             throw ValidationError("\(file) has no GPS route (indoor, or no `route:`), so there is nothing to write with --nmea.")
         }
-        if hrm != nil, scenario.sensors.heartRate == nil {
-            throw ValidationError("\(file) has no heart-rate strap (`sensors: {heartRate: off}`), so there is nothing to write with --hrm.")
+        if hrm != nil, scenario.sensors.heartRate == nil, scenario.sensors.powerNoise == nil, scenario.sensors.cadenceNoise == nil {
+            throw ValidationError("\(file) has no heart-rate strap, power meter or cadence sensor, so there is nothing to write with --hrm.")
         }
         let nmeaFile = try nmea.map(OutputFile.init)
         let hrmFile = try hrm.map(OutputFile.init)
@@ -55,6 +56,9 @@ struct Simulate: AsyncParsableCommand {
         var sequence: UInt32 = 0
         var epochs = 0, notifications = 0
         var fixLost = false
+        // The crank as the power meter or cadence sensor counts it: whole revolutions and the time of the last.
+        var crank = RevolutionEvents(ticksPerSecond: 1_024, countModulus: 1 << 16)
+        var lastCrankTime: TimeInterval?
         while let tick = simulation.next() {
             let date = scenario.start.addingTimeInterval(tick.time)
             // A lost fix (noFix … fix3D) is written as "no fix" epochs; a disconnect writes nothing.
@@ -79,6 +83,20 @@ struct Simulate: AsyncParsableCommand {
                 if let notification = tick.heartRate {
                     hrmFile.write(framing.encode(.notification(kind: 0x2A37, payload: notification.encoded()),
                                                  sequence: sequence, milliseconds: milliseconds))
+                    sequence &+= 1
+                    notifications += 1
+                }
+                if tick.power != nil || tick.cadence != nil {
+                    let interval = lastCrankTime.map { tick.time - $0 } ?? 0
+                    lastCrankTime = tick.time
+                    let events = crank.advance(by: interval, perMinute: tick.cadence ?? 0)
+                    let crankData = scenario.sensors.cadenceNoise == nil ? nil : (revolutions: UInt16(events.count), eventTime: events.eventTime)
+                    let (kind, payload): (UInt16, [UInt8]) = if let power = tick.power {
+                        (0x2A63, CyclingPowerMeasurement(power: Int16(clamping: Int(power.rounded())), crank: crankData).encoded())
+                    } else {
+                        (0x2A5B, CSCMeasurement(crank: crankData).encoded())
+                    }
+                    hrmFile.write(framing.encode(.notification(kind: kind, payload: payload), sequence: sequence, milliseconds: milliseconds))
                     sequence &+= 1
                     notifications += 1
                 }
