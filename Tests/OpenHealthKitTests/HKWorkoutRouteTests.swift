@@ -69,22 +69,31 @@ import OpenHealthKit
         #expect((routes.first as? HKWorkoutRoute)?.count == 2)
     }
 
-    /// Positions written one at a time, as a live 1 Hz receiver's are, extend
-    /// the route's last chunk and read back one for one, in order, unchanged.
-    @Test func positionsWrittenOneAtATimeReadBackUnchanged() async throws {
+    /// A cycling workout whose builder's route gets `count` fixes in the batches `insert` makes of them: the
+    /// store, the finished workout, its route and the fixes sent.
+    func workoutWithRoute(of count: Int, insert: (HKWorkoutRouteBuilder, [CLLocation]) async throws -> Void) async throws
+        -> (store: HKHealthStore, workout: HKWorkout, route: HKWorkoutRoute, fixes: [CLLocation]) {
         let (store, _) = try await makeAuthorizedStore([HKWorkoutType(), HKSeriesType.workoutRoute()])
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = .cycling
         let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: nil, clock: VirtualClock(start: at(0)))
         let routeBuilder = try #require(builder.seriesBuilder(for: .workoutRoute()))
         try await builder.beginCollection(at: at(0))
-        let fixes = (1...1100).map { fix(Double($0), 48.1 + Double($0) * 1e-5, 11.5 + Double($0 % 97) * 1e-6) }
-        for fix in fixes { try await routeBuilder.insertRouteData([fix]) }
-        try await builder.endCollection(at: at(1200))
+        let fixes = (1...count).map { fix(Double($0), 48.1 + Double($0) * 1e-5, 11.5 + Double($0 % 97) * 1e-6) }
+        try await insert(routeBuilder, fixes)
+        try await builder.endCollection(at: at(Double(count + 100)))
         let workout = try #require(try await builder.finishWorkout())
         let routes = try await HKSampleQueryDescriptor(predicates: [.sample(type: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObjects(from: workout))],
                                                        sortDescriptors: []).result(for: store)
-        let route = try #require(routes.first as? HKWorkoutRoute)
+        return (store, workout, try #require(routes.first as? HKWorkoutRoute), fixes)
+    }
+
+    /// Positions written one at a time, as a live 1 Hz receiver's are, extend
+    /// the route's last chunk and read back one for one, in order, unchanged.
+    @Test func positionsWrittenOneAtATimeReadBackUnchanged() async throws {
+        let (store, _, route, fixes) = try await workoutWithRoute(of: 1_100) { routeBuilder, fixes in
+            for fix in fixes { try await routeBuilder.insertRouteData([fix]) }
+        }
         #expect(route.count == 1100)
         let locations = await routeLocations(route, in: store)
         #expect(locations.map(\.timestamp) == fixes.map(\.timestamp))
@@ -95,20 +104,10 @@ import OpenHealthKit
     /// Batches larger than what the last chunk has room for, and a whole route saved at once, fill one chunk,
     /// start the next and read back unchanged: the last chunk's kept encoder never loses or repeats a position.
     @Test func batchesAcrossChunkBoundariesReadBackUnchanged() async throws {
-        let (store, _) = try await makeAuthorizedStore([HKWorkoutType(), HKSeriesType.workoutRoute()])
-        let configuration = HKWorkoutConfiguration()
-        configuration.activityType = .cycling
-        let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: nil, clock: VirtualClock(start: at(0)))
-        let routeBuilder = try #require(builder.seriesBuilder(for: .workoutRoute()))
-        try await builder.beginCollection(at: at(0))
-        let fixes = (1...1_700).map { fix(Double($0), 48.1 + Double($0) * 1e-5, 11.5 + Double($0 % 97) * 1e-6) }
-        for start in stride(from: 0, to: 500, by: 100) { try await routeBuilder.insertRouteData(Array(fixes[start..<start + 100])) }
-        try await routeBuilder.insertRouteData(Array(fixes[500..<1_700]))
-        try await builder.endCollection(at: at(1_800))
-        let workout = try #require(try await builder.finishWorkout())
-        let routes = try await HKSampleQueryDescriptor(predicates: [.sample(type: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObjects(from: workout))],
-                                                       sortDescriptors: []).result(for: store)
-        let route = try #require(routes.first as? HKWorkoutRoute)
+        let (store, workout, route, fixes) = try await workoutWithRoute(of: 1_700) { routeBuilder, fixes in
+            for start in stride(from: 0, to: 500, by: 100) { try await routeBuilder.insertRouteData(Array(fixes[start..<start + 100])) }
+            try await routeBuilder.insertRouteData(Array(fixes[500..<1_700]))
+        }
         #expect(route.count == 1_700)
         let locations = await routeLocations(route, in: store)
         #expect(locations.map(\.timestamp) == fixes.map(\.timestamp))
