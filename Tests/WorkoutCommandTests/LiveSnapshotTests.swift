@@ -14,7 +14,7 @@ import WorkoutServer
     /// A ride of `seconds` seconds on a virtual clock: a 3D fix every second, climbing 1 m per 20 m at 8 m/s,
     /// heart rate 150, cadence 90, power 240, with `snapshotter` taking a snapshot each second as the
     /// recording loop does and a lap at `lapAt` seconds; the session, builder and data source, and the clock.
-    static func ride(seconds: Int, snapshotter: LiveSnapshotter, lapAt: Int? = nil) async throws
+    static func ride(seconds: Int, snapshotter: LiveSnapshotter, lapAt: Int? = nil, watts: @escaping (Int) -> Double = { _ in 240 }) async throws
         -> (HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource, VirtualClock) {
         let folder = Scratch.url("snapshot")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -43,7 +43,7 @@ import WorkoutServer
                                                  horizontalAccuracy: 4, verticalAccuracy: 6, course: 0, speed: 8, timestamp: date)))
             readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: perMinute, doubleValue: 150), start: date, end: date)))
             readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingCadence), quantity: HKQuantity(unit: perMinute, doubleValue: 90), start: date, end: date)))
-            readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingPower), quantity: HKQuantity(unit: .watt(), doubleValue: 240), start: date, end: date)))
+            readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingPower), quantity: HKQuantity(unit: .watt(), doubleValue: watts(second)), start: date, end: date)))
             clock.set(to: date)
             await dataSource.deliver(readings, from: "gps")
             await dataSource.flush()
@@ -70,6 +70,7 @@ import WorkoutServer
         #expect(snapshot.heartRateZone == zones.zone(of: 150))
         #expect(snapshot.cadence == 90)
         #expect(snapshot.power == 240)
+        #expect(snapshot.lapAveragePower == 240)
         #expect(snapshot.elevationMeters == 58)
         #expect(abs((snapshot.gradePercent ?? 0) - 5) < 0.01, "\(String(describing: snapshot.gradePercent))")
         #expect(snapshot.gps?.kind == .fix3D)
@@ -110,6 +111,20 @@ import WorkoutServer
         #expect(later.averageHeartRate == 150)
         clock.set(to: Self.start.addingTimeInterval(30 + LiveSnapshotter.heartRateCurrentWithin + 1))
         #expect(snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now).heartRate == nil)
+        session.end()
+    }
+
+    /// The current power is the mean of the last 3 seconds' readings, as head units show it; the lap's power the
+    /// mean of its readings since the lap began.
+    @Test func powerIsThreeSecondsAndTheLapsMean() async throws {
+        let snapshotter = LiveSnapshotter(activity: .cycling, gps: "gps", strap: nil, zones: nil)
+        let (session, builder, dataSource, clock) = try await Self.ride(seconds: 20, snapshotter: snapshotter, lapAt: 10) { Double(100 + $0) }
+        let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now)
+        let power = try #require(snapshot.power), lapPower = try #require(snapshot.lapAveragePower)
+        #expect(abs(power - 119) < 1e-9, "the readings at 18, 19 and 20 s: \(power) W")
+        #expect(abs(lapPower - 115) < 1e-9, "the readings from 10 to 20 s: \(lapPower) W")
+        let screen = RecordDashboard.render(DashboardState(snapshot: snapshot, timeOfDay: "10:00:00"), width: 100, height: 19).joined(separator: "\n")
+        #expect(screen.contains("lap power") && screen.contains("115 W"), "\(screen)")
         session.end()
     }
 }

@@ -78,8 +78,11 @@ public struct LiveSnapshot: Codable, Sendable, Equatable {
     public var heartRateZone: Int?
     /// The current cadence, revolutions (or steps) per minute.
     public var cadence: Double?
-    /// The current power, watts.
+    /// The current power, watts: the mean of the power readings of the last 3 seconds (3-s power, as head
+    /// units show it), absent when none is current.
     public var power: Double?
+    /// The current lap's average power, watts, over the power readings since the lap began.
+    public var lapAveragePower: Double?
     /// Active energy so far, kilocalories.
     public var energyKilocalories: Double?
     /// The current elevation, metres.

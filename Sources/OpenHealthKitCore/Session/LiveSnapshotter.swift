@@ -27,7 +27,22 @@ public final class LiveSnapshotter: Sendable {
         var lapDistance = 0.0
         /// Recent (distance, altitude) pairs, for the grade over the last 100 m.
         var climb: [(distance: Double, altitude: Double)] = []
+        /// The power readings of the last few seconds, by the end of each, for 3-s power.
+        var power: [(end: Date, watts: Double)] = []
+        /// The current lap's power readings: their sum and count.
+        var lapPower = (sum: 0.0, count: 0)
+
+        /// Takes in the builder's most recent power reading, once.
+        mutating func see(power watts: Double, endingAt end: Date) {
+            guard power.last.map({ end > $0.end }) ?? true else { return }
+            power.append((end, watts))
+            lapPower.sum += watts
+            lapPower.count += 1
+        }
     }
+
+    /// Seconds of power readings averaged into the current power.
+    public static let powerWindow: TimeInterval = 3
 
     /// The activity recorded.
     public let activity: HKWorkoutActivityType
@@ -75,11 +90,16 @@ public final class LiveSnapshotter: Sendable {
         // Below zone 1 is no zone.
         snapshot.heartRateZone = snapshot.heartRate.flatMap { value in zones?.zone(of: value) }.flatMap { $0 > 0 ? $0 : nil }
         snapshot.cadence = recent(.cyclingCadence, unit: perMinute)
-        snapshot.power = recent(activity == .cycling ? .cyclingPower : .runningPower, unit: .watt())
+        let powerStatistics = builder.statistics(for: HKQuantityType(activity == .cycling ? .cyclingPower : .runningPower))
+        let latestPower = powerStatistics.flatMap { statistics in
+            statistics.mostRecentQuantityDateInterval().flatMap { interval in statistics.mostRecentQuantity().map { ($0.doubleValue(for: .watt()), interval.end) } }
+        }
         snapshot.energyKilocalories = builder.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie())
         let latest = dataSource.latestLocation
         let location = latest.flatMap { date.timeIntervalSince($0.timestamp) <= Self.currentWithin ? $0 : nil }
+        // The receiver's Doppler speed; without a fix (indoors), a wheel sensor's.
         snapshot.speed = location.flatMap { $0.speed >= 0 ? $0.speed : nil }
+            ?? (activity == .cycling ? recent(.cyclingSpeed, unit: HKUnit.meter().unitDivided(by: .second())) : nil)
         snapshot.averageSpeed = elapsed > 0 && meters > 0 ? meters / elapsed : nil
         snapshot.maximumSpeed = (dataSource.derivedMetadata[HKMetadataKeyMaximumSpeed] as? HKQuantity)?.doubleValue(for: HKUnit(from: "m/s"))
         snapshot.fixTime = latest?.timestamp
@@ -91,6 +111,10 @@ public final class LiveSnapshotter: Sendable {
         }
         if let strap { snapshot.strap = Self.source(strap, statuses[strap], waiting: "waiting for the strap") }
         progress.withLock { progress in
+            if let (watts, end) = latestPower { progress.see(power: watts, endingAt: end) }
+            progress.power.removeAll { date.timeIntervalSince($0.end) >= Self.powerWindow }
+            if !progress.power.isEmpty { snapshot.power = progress.power.reduce(0) { $0 + $1.watts } / Double(progress.power.count) }
+            if progress.lapPower.count > 0 { snapshot.lapAveragePower = progress.lapPower.sum / Double(progress.lapPower.count) }
             snapshot.lap = progress.lapNumber
             snapshot.lapSeconds = elapsed - progress.lapElapsed
             snapshot.lapDistanceMeters = meters - progress.lapDistance
@@ -117,6 +141,7 @@ public final class LiveSnapshotter: Sendable {
             progress.lapStart = date
             progress.lapElapsed = elapsed
             progress.lapDistance = meters
+            progress.lapPower = (0, 0)
             return finished
         }
     }

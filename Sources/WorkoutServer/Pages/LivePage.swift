@@ -21,6 +21,7 @@ enum LivePage {
             <div><dt>Zone</dt><dd id="live-zone">–</dd></div>\
             <div><dt>Cadence</dt><dd id="live-cadence">–</dd></div>\
             <div><dt>Power</dt><dd id="live-power">–</dd></div>\
+            <div><dt>Lap power</dt><dd id="live-lap-power">–</dd></div>\
             <div><dt>Energy</dt><dd id="live-energy">–</dd></div>\
             <div><dt>Elevation</dt><dd id="live-elevation">–</dd></div>\
             <div><dt>Grade</dt><dd id="live-grade">–</dd></div>\
@@ -58,7 +59,7 @@ enum LivePage {
           $("live-average-label").textContent=status.showsPace?"Average pace":"Average speed";$("live-average").textContent=speedText(status.averageSpeed);
           $("live-maximum-label").textContent=status.showsPace?"Best pace":"Top speed";$("live-maximum").textContent=speedText(status.maximumSpeed);
           function figure(v,unit,digits){return v!=null?v.toFixed(digits||0)+" "+unit:"–";}
-          $("live-cadence").textContent=figure(status.cadence,status.showsPace?"spm":"rpm");$("live-power").textContent=figure(status.power,"W");
+          $("live-cadence").textContent=figure(status.cadence,status.showsPace?"spm":"rpm");$("live-power").textContent=figure(status.power,"W");$("live-lap-power").textContent=figure(status.lapAveragePower,"W");
           $("live-energy").textContent=figure(status.energyKilocalories,"kcal");$("live-elevation").textContent=figure(status.elevationMeters,"m");
           $("live-grade").textContent=status.gradePercent!=null?(status.gradePercent>=0?"+":"")+status.gradePercent.toFixed(1)+" %":"–";
           $("live-gps").textContent=status.gps?status.gps.text:"–";$("live-strap").textContent=status.strap?status.strap.text:"–";tick();

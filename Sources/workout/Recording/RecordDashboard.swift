@@ -45,6 +45,7 @@ enum RecordDashboard {
             (snapshot.showsPace ? "best pace" : "maximum", speed(snapshot.maximumSpeed)),
             ("cadence", snapshot.cadence.map { String(format: "%.0f rpm", $0) } ?? "-"),
             ("power", snapshot.power.map { String(format: "%.0f W", $0) } ?? "-"),
+            ("lap power", snapshot.lapAveragePower.map { String(format: "%.0f W", $0) } ?? "-"),
             ("average hr", snapshot.averageHeartRate.map { String(format: "%.0f bpm", $0) } ?? "-"),
             ("elevation", snapshot.elevationMeters.map { String(format: "%.0f m", $0) } ?? "-"),
             ("grade", snapshot.gradePercent.map { String(format: "%+.1f %%", $0) } ?? "-"),
