@@ -79,6 +79,11 @@ import Testing
         }
         let status = try await recording.finish()
         #expect(status == 0, "\(recording.output)")
+        // The recording ends with the power and cadence `show` gives: one computation.
+        let shown = try await offThePool { try WorkoutProcess.run(["show", "last", "--store", store]) }
+        let summaryLines = shown.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  power") || $0.hasPrefix("  cadence") }
+        #expect(summaryLines.count == 2, "\(shown.stdout)")
+        for line in summaryLines { #expect(recording.output.contains(line), "record's summary lacks `\(line)`:\n\(recording.output)") }
 
         let fit = folder.appendingPathComponent("ride.fit").path
         let export = try await offThePool { try WorkoutProcess.run(["export", "last", "--format", "fit", "--output", fit, "--store", store]) }

@@ -247,7 +247,9 @@ struct Record: AsyncParsableCommand {
         if json {
             try printJSON(WorkoutSummary(workout))
         } else {
-            for line in display.summary(of: workout) { print(line) }
+            // Cadence and power as `show` gives them: the same computation from the saved workout.
+            let detail = try? await WorkoutDetail(workout, in: store)
+            for line in display.summary(of: workout, cadenceAndPower: detail.map(Show.cadenceAndPower) ?? []) { print(line) }
         }
         if let export = exportOptions.export {
             try await exportOptions.write(workout, from: store)

@@ -85,7 +85,7 @@ final class RecordDisplay {
     }
 
     /// The lines shown after the recording: the saved workout's figures, with averages, not last readings.
-    func summary(of workout: HKWorkout) -> [String] {
+    func summary(of workout: HKWorkout, cadenceAndPower: [(label: String, text: String)] = []) -> [String] {
         var lines = ["saved workout \(workout.uuid.uuidString)"]
         lines.append("  duration    \(clockText(workout.duration)) active, \(clockText(workout.endDate.timeIntervalSince(workout.startDate))) in all")
         if let meters = WorkoutSummary.distance(of: workout) {
@@ -98,6 +98,7 @@ final class RecordDisplay {
         if let energy = workout.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie()) {
             lines.append(String(format: "  energy      %.0f kcal", energy))
         }
+        for (label, text) in cadenceAndPower { lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + text) }
         let events = workout.workoutEvents ?? []
         let laps = events.filter { $0.type == .lap }.count
         if laps > 0 { lines.append("  laps        \(laps)") }

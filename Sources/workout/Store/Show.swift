@@ -45,6 +45,21 @@ struct Show: AsyncParsableCommand {
         for line in Self.text(detail) { print(line) }
     }
 
+    /// The cadence and power lines of `detail`, as `show` prints them and `record` ends with them.
+    static func cadenceAndPower(_ detail: WorkoutDetail) -> [(label: String, text: String)] {
+        var lines: [(String, String)] = []
+        if let cadence = detail.averageCadence {
+            let onFoot = usesPace(detail.activity)
+            let withZeros = detail.averageCadenceWithZeros.map { WorkoutFigures.cadenceText($0, onFoot: onFoot) }
+            let text = WorkoutFigures.cadenceText(cadence, onFoot: onFoot)
+            lines.append(("cadence", "\(text) average" + (withZeros.map { $0 != text ? " (\($0.split(separator: " ")[0]) with zeros)" : "" } ?? "")))
+        }
+        if let power = detail.averagePower {
+            lines.append(("power", String(format: "%.0f W average", power) + (detail.maximumPower.map { String(format: ", %.0f W highest", $0) } ?? "")))
+        }
+        return lines
+    }
+
     /// The detail as lines of text.
     static func text(_ detail: WorkoutDetail) -> [String] {
         var lines = ["\(detail.activity) \(detail.id)"]
@@ -68,15 +83,7 @@ struct Show: AsyncParsableCommand {
             line(usesPace(detail.activity) ? "pace" : "speed",
                  "\(speedText(average, activity: detail.activity)) average" + (detail.maximumSpeed.map { ", \(speedText($0, activity: detail.activity)) best" } ?? ""))
         }
-        if let cadence = detail.averageCadence {
-            let onFoot = usesPace(detail.activity)
-            let withZeros = detail.averageCadenceWithZeros.map { WorkoutFigures.cadenceText($0, onFoot: onFoot) }
-            let text = WorkoutFigures.cadenceText(cadence, onFoot: onFoot)
-            line("cadence", "\(text) average" + (withZeros.map { $0 != text ? " (\($0.split(separator: " ")[0]) with zeros)" : "" } ?? ""))
-        }
-        if let power = detail.averagePower {
-            line("power", String(format: "%.0f W average", power) + (detail.maximumPower.map { String(format: ", %.0f W highest", $0) } ?? ""))
-        }
+        for (label, text) in cadenceAndPower(detail) { line(label, text) }
         if let temperature = detail.temperatureCelsius { line("temperature", String(format: "%.0f °C average", temperature)) }
         if let ascent = detail.ascentMeters {
             line("elevation", String(format: "%.0f m up", ascent) + (detail.descentMeters.map { String(format: ", %.0f m down", $0) } ?? ""))
