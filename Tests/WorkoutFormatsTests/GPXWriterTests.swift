@@ -20,11 +20,13 @@ import WorkoutFormats
             points = [p for t in g.tracks for s in t.segments for p in s.points]
             def ext(p, name):
                 for e in p.extensions:
+                    if e.tag.endswith("}" + name): return e.text
                     for c in e:
                         if c.tag.endswith("}" + name): return c.text
                 return None
             print(json.dumps({"version": g.version, "segments": len(g.tracks[0].segments), "points": len(points),
                               "hr": [ext(p, "hr") for p in points[:2]], "cad": ext(points[0], "cad"), "speed": ext(points[0], "speed"),
+                              "power": [ext(p, "PowerInWatts") for p in points[:3]],
                               "ele": points[0].elevation, "lat": points[0].latitude, "time": points[0].time.isoformat(),
                               "moving": g.get_moving_data().moving_time}))
             """, [url.path])
@@ -37,6 +39,7 @@ import WorkoutFormats
         #expect(result["hr"] as? [String] == ["120", "121"])
         #expect(result["cad"] as? String == "85")
         #expect(result["speed"] as? String == "5")
+        #expect(result["power"] as? [String] == ["200", "201", "202"], "power in Garmin's PowerExtension")
         #expect(result["ele"] as? Double == 520)
         #expect(result["lat"] as? Double == 48.1)
         #expect(result["time"] as? String == "2023-11-14T22:13:20+00:00")
@@ -49,7 +52,7 @@ import WorkoutFormats
         #expect(read.pauses.count == 1)
         #expect(read.pauses.first?.start == DateInterval(start: FITActivityWriterTests.start.addingTimeInterval(50), duration: 0).start)
         for (a, b) in zip(activity.records, read.records) {
-            #expect(a.date == b.date && a.heartRate == b.heartRate && a.cadence == b.cadence && a.altitude == b.altitude)
+            #expect(a.date == b.date && a.heartRate == b.heartRate && a.cadence == b.cadence && a.altitude == b.altitude && a.power == b.power)
             #expect(abs(a.latitude! - b.latitude!) < 1e-7 && abs(a.speed! - b.speed!) < 1e-3)
         }
         #expect(read.creator.name == "OpenHealthKit")

@@ -4,7 +4,9 @@ public import Foundation
 ///
 /// Each trackpoint has its position, elevation and time, and an extension
 /// with heart rate and cadence as integers (Garmin Connect drops decimal heart
-/// rates) and speed. Each stretch between pauses is its own `trkseg`.
+/// rates) and speed; power, in whole watts, goes in Garmin's PowerExtension v1
+/// (`pwr:PowerInWatts`), which the GPX schema accepts, where Strava's bare
+/// `<power>` would not validate. Each stretch between pauses is its own `trkseg`.
 /// Records without a position are left out: GPX cannot place them.
 ///
 /// ```swift
@@ -15,6 +17,8 @@ public enum GPXWriter {
     public static let namespace = "http://www.topografix.com/GPX/1/1"
     /// Garmin's TrackPointExtension v2 namespace (the namespace, not the XSD's address).
     public static let trackPointExtensionNamespace = "http://www.garmin.com/xmlschemas/TrackPointExtension/v2"
+    /// Garmin's PowerExtension v1 namespace, for a trackpoint's power.
+    public static let powerExtensionNamespace = "http://www.garmin.com/xmlschemas/PowerExtension/v1"
 
     /// Writes `activity` to a file at `url`, 64 KB at a time.
     public static func write(_ activity: Activity, to url: URL) throws {
@@ -34,7 +38,7 @@ public enum GPXWriter {
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"")
         // "with barometer" makes Strava keep the file's elevation: said only when a barometer measured it.
         out.writeEscaped(activity.creator.name + (activity.elevationSource == .barometer && activity.records.contains { $0.altitude != nil } ? " with barometer" : ""))
-        out.write("\" xmlns=\"http://www.topografix.com/GPX/1/1\" xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n")
+        out.write("\" xmlns=\"http://www.topografix.com/GPX/1/1\" xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\" xmlns:pwr=\"http://www.garmin.com/xmlschemas/PowerExtension/v1\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n")
         if let start = activity.startDate {
             out.write(" <metadata>\n")
             if let name = activity.name {
@@ -90,8 +94,14 @@ public enum GPXWriter {
             let heartRate = record.heartRate.map { $0.rounded() }.flatMap { (1...255).contains($0) ? $0 : nil }
             let cadence = record.cadence.map { $0.rounded() }.flatMap { (0...254).contains($0) ? $0 : nil }
             let speed = record.speed.flatMap { $0 >= 0 ? $0 : nil }
+            let power = record.power.map { $0.rounded() }.flatMap { (0...65_534).contains($0) ? $0 : nil }
+            if let power {
+                out.write("<extensions><pwr:PowerInWatts>")
+                out.write(integer: Int64(power))
+                out.write("</pwr:PowerInWatts>")
+            }
             if heartRate != nil || cadence != nil || speed != nil {
-                out.write("<extensions><gpxtpx:TrackPointExtension>")
+                out.write(power == nil ? "<extensions><gpxtpx:TrackPointExtension>" : "<gpxtpx:TrackPointExtension>")
                 if let heartRate {
                     out.write("<gpxtpx:hr>")
                     out.write(integer: Int64(heartRate))
@@ -108,6 +118,8 @@ public enum GPXWriter {
                     out.write("</gpxtpx:speed>")
                 }
                 out.write("</gpxtpx:TrackPointExtension></extensions>")
+            } else if power != nil {
+                out.write("</extensions>")
             }
             out.write("</trkpt>\n")
         }
