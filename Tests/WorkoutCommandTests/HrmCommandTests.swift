@@ -41,6 +41,20 @@ import SensorBridge
         #expect(output.stdout.contains("2AD2 44 00 D0 07 B4 00 C8 00  20.00 km/h, 90.0 rpm, 200 W"))
         #expect(output.stdout.contains("2A19 5A  battery 90 %"))
         #expect(output.stdout.contains("2A63 rejected: Cycling Power Measurement (0x2A63): the instantaneous power needs 2 bytes at byte 2"))
+        #expect(!output.stdout.contains("impossible"), "nothing impossible was sent")
+    }
+
+    /// A crank that claims 40 revolutions in a second is dropped by the rules a recording uses, and the summary counts it.
+    @Test func countsImpossibleRevolutionDeltas() throws {
+        let frames: [[UInt8]] = [[0x20, 0x00, 0xFA, 0x00, 0x05, 0x00, 0x00, 0x04], [0x20, 0x00, 0xFA, 0x00, 0x2D, 0x00, 0x00, 0x08]]
+        let text = frames.enumerated().map { index, payload in
+            String(decoding: StrapFraming.hrm1.encode(.notification(kind: 0x2A63, payload: payload), sequence: UInt32(index), milliseconds: 1000 * UInt64(index)),
+                   as: UTF8.self)
+        }.joined()
+        let path = try capture(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try WorkoutProcess.run(["hrm", path])
+        #expect(output.stdout.contains("1 impossible revolution delta dropped"), "\(output.stdout)")
     }
 
     @Test func printsJSONLines() throws {

@@ -102,6 +102,8 @@ private struct StrapMonitor {
     private var lostFrames: UInt32 = 0
     private var reconnects = 0
     private var connections = 0
+    /// A bike's sensors' revolutions, by the rules a recording uses: to count the deltas they drop as impossible.
+    private var sensors = SensorReadings()
 
     init(start: Date, json: Bool) {
         self.start = start
@@ -126,8 +128,9 @@ private struct StrapMonitor {
             if case .sequenceGap(let expected, let received) = problem.kind { lostFrames &+= received &- expected }
             if problem.isLoss, !isGap(problem) { rejected += 1 }
             emit(elapsed, "problem", text: problem.description, fields: ["byteOffset": problem.byteOffset, "message": problem.description])
-        case .frame(let frame, _):
+        case .frame(let frame, let arrival):
             frameLine(frame, elapsed: elapsed)
+            _ = sensors.readings(for: StrapMessage(frame.content), at: arrival)
         case .endOfFile(let path):
             emit(elapsed, "end", text: "end of \(path)", fields: ["path": path])
         }
@@ -217,9 +220,12 @@ private struct StrapMonitor {
         parts.append("\(rejected) rejected")
         parts.append("\(lostFrames) lost in sequence gaps")
         parts.append("\(reconnects) reconnect\(reconnects == 1 ? "" : "s")")
+        if sensors.rejected > 0 {
+            parts.append("\(sensors.rejected) impossible revolution delta\(sensors.rejected == 1 ? "" : "s") dropped (a glitch, or a cadence or speed no rider reaches)")
+        }
         if json {
             let object: [String: Any] = ["event": "summary", "notifications": notifications, "rejected": rejected,
-                                         "lostFrames": Int(lostFrames), "reconnects": reconnects]
+                                         "lostFrames": Int(lostFrames), "reconnects": reconnects, "impossibleRevolutionDeltas": sensors.rejected]
             if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) { write(String(decoding: data, as: UTF8.self)) }
         } else {
             write("summary: " + parts.joined(separator: ", "))
