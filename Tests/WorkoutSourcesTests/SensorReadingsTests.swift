@@ -77,6 +77,28 @@ import SensorBridge
         #expect(Self.values(sensors.readings(for: StrapMessage(.notification(kind: 0x2A5B, payload: crank(32, 3_072))), at: Self.start + 3), .cyclingCadence, rpm).isEmpty)
     }
 
+    /// A treadmill's running pod gives stride length and, indoors, distance from its total; a reset is a new
+    /// baseline and a jump no runner makes is dropped and counted. A trainer's total distance gives distance too.
+    @Test func aRunningPodsAndATrainersTotalDistanceGiveDistanceIndoors() {
+        var sensors = SensorReadings(settings: SensorReadings.Settings(distanceFromWheel: true))
+        func pod(decimetres: Int) -> StrapMessage {
+            StrapMessage(.notification(kind: 0x2A53, payload: [0x07, 0x00, 0x03, 0xB4, 0x78, 0x00,
+                                                                UInt8(decimetres & 0xFF), UInt8((decimetres >> 8) & 0xFF), UInt8((decimetres >> 16) & 0xFF), 0]))
+        }
+        let walking = HKQuantityTypeIdentifier.distanceWalkingRunning
+        let first = sensors.readings(for: pod(decimetres: 1_000), at: Self.start)
+        #expect(Self.values(first, .runningStrideLength, .meter()) == [1.2] && Self.values(first, walking, .meter()).isEmpty, "a baseline")
+        #expect(Self.values(sensors.readings(for: pod(decimetres: 1_030), at: Self.start + 1), walking, .meter()) == [3])
+        #expect(Self.values(sensors.readings(for: pod(decimetres: 10), at: Self.start + 2), walking, .meter()).isEmpty, "a reset")
+        #expect(Self.values(sensors.readings(for: pod(decimetres: 5_010), at: Self.start + 3), walking, .meter()).isEmpty, "500 m in a second")
+        #expect(sensors.rejected == 1)
+        func trainer(metres: Int) -> StrapMessage {
+            StrapMessage(.notification(kind: 0x2AD2, payload: [0x10, 0x00, 0xD0, 0x07, UInt8(metres & 0xFF), UInt8((metres >> 8) & 0xFF), UInt8(metres >> 16)]))
+        }
+        _ = sensors.readings(for: trainer(metres: 70_000), at: Self.start)
+        #expect(Self.values(sensors.readings(for: trainer(metres: 70_008), at: Self.start + 1), .distanceCycling, .meter()) == [8])
+    }
+
     /// A real ride's cadence and speed (the shared Edge 500 file, 10,686 records), sent back as the CSC notifications a
     /// speed and cadence sensor would have sent once a record, read back by the same derivations a recording uses:
     /// the distance within 1 % of the file's, the average cadence while pedalling (as `show` and head units give it:

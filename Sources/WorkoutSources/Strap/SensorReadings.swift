@@ -11,8 +11,13 @@ public import SensorBridge
 /// - a speed and cadence sensor (0x2A5B): speed and distance from its wheel data (at 1/1024 s), cadence
 ///   from its crank data, unless the bridge's power meter carries crank data too: the same crank is then
 ///   counted once, from the power meter;
-/// - a running pod (0x2A53): running speed;
-/// - a smart trainer (0x2AD2): power, cadence and speed as it states them.
+/// - a running pod (0x2A53): running speed and stride length, and (where ``Settings/distanceFromWheel``: on a
+///   treadmill) distance from its total distance;
+/// - a smart trainer (0x2AD2): power, cadence and speed as it states them, and (where ``Settings/distanceFromWheel``)
+///   distance from its total distance.
+///
+/// A total distance gives the difference between two notifications: the first is a baseline, one that goes
+/// back (the sensor was reset) is a new baseline, and one implying more than 30 m/s is dropped and counted.
 ///
 /// Revolutions go through ``RevolutionRate`` and ``WheelSpeed``: the first notification is a baseline,
 /// counts and times roll over, a crank or wheel that stops turning reads 0 rather than keeping its last
@@ -22,8 +27,9 @@ public struct SensorReadings: Sendable {
     public struct Settings: Sendable, Hashable {
         /// The wheel's circumference, in metres (2.105, a 700×25c tyre, by default).
         public var wheelCircumference: Double
-        /// Whether wheel revolutions also give distance (`distanceCycling`): indoors, or without GPS, where
-        /// positions give none; with GPS, distance comes from the positions and the wheel gives speed only.
+        /// Whether wheel revolutions (and a running pod's or trainer's total distance) also give distance: indoors,
+        /// or without GPS, where positions give none; with GPS, distance comes from the positions and the sensors
+        /// give speed only.
         public var distanceFromWheel: Bool
 
         /// Settings for a wheel of `wheelCircumference` metres.
@@ -43,14 +49,20 @@ public struct SensorReadings: Sendable {
     private var lastArrival: [Machine: Date] = [:]
     /// Whether the power meter has sent crank data: then the CSC sensor's crank is not counted again.
     private var powerCarriesCrank = false
+    /// The running pod's and the trainer's last total distance, metres, and when it came.
+    private var lastTotal: [Machine: (meters: Double, date: Date)] = [:]
+    /// Total-distance differences dropped as impossible.
+    private var rejectedDistances = 0
 
-    private enum Machine: Hashable { case powerCrank, cscCrank, powerWheel, cscWheel }
+    private enum Machine: Hashable { case powerCrank, cscCrank, powerWheel, cscWheel, runningPod, trainer }
 
     private static let power = HKQuantityType(.cyclingPower)
     private static let cadence = HKQuantityType(.cyclingCadence)
     private static let cyclingSpeed = HKQuantityType(.cyclingSpeed)
     private static let cyclingDistance = HKQuantityType(.distanceCycling)
     private static let runningSpeed = HKQuantityType(.runningSpeed)
+    private static let strideLength = HKQuantityType(.runningStrideLength)
+    private static let runningDistance = HKQuantityType(.distanceWalkingRunning)
     private static let perMinute = HKUnit.count().unitDivided(by: .minute())
     private static let metresPerSecond = HKUnit.meter().unitDivided(by: .second())
 
@@ -62,7 +74,7 @@ public struct SensorReadings: Sendable {
     }
 
     /// Revolution deltas dropped as impossible (a glitch, a cadence above 255 rpm, a wheel faster than 130 km/h).
-    public var rejected: Int { powerCrank.rejected + cscCrank.rejected + powerWheel.rejected + cscWheel.rejected }
+    public var rejected: Int { powerCrank.rejected + cscCrank.rejected + powerWheel.rejected + cscWheel.rejected + rejectedDistances }
 
     /// The readings `message` gives at `date`; none for the strap's own messages.
     public mutating func readings(for message: StrapMessage, at date: Date) -> [WorkoutReading] {
@@ -97,9 +109,13 @@ public struct SensorReadings: Sendable {
             }
             return readings
         case .runningSpeedAndCadence(let measurement):
-            return [Self.sample(Self.runningSpeed, Self.metresPerSecond, measurement.speed, at: date)]
+            var readings = [Self.sample(Self.runningSpeed, Self.metresPerSecond, measurement.speed, at: date)]
+            if let stride = measurement.strideLength, stride > 0 { readings.append(Self.sample(Self.strideLength, .meter(), stride, at: date)) }
+            if let total = measurement.totalDistance { readings += distance(total, of: .runningPod, as: Self.runningDistance, at: date) }
+            return readings
         case .indoorBike(let data):
             var readings: [WorkoutReading] = []
+            if let total = data.totalDistance { readings += distance(Double(total), of: .trainer, as: Self.cyclingDistance, at: date) }
             if let power = data.power, power >= 0 { readings.append(Self.sample(Self.power, .watt(), Double(power), at: date)) }
             if let cadence = data.cadence { readings.append(Self.sample(Self.cadence, Self.perMinute, cadence, at: date)) }
             if let speed = data.speed { readings.append(Self.sample(Self.cyclingSpeed, Self.metresPerSecond, speed / 3.6, at: date)) }
@@ -107,6 +123,20 @@ public struct SensorReadings: Sendable {
         case .heartRate, .bodySensorLocation, .link, .unknown, .invalid, .battery:
             return []
         }
+    }
+
+    /// The distance a sensor's total distance adds since its last notification, where distance is wanted.
+    private mutating func distance(_ total: Double, of machine: Machine, as type: HKQuantityType, at date: Date) -> [WorkoutReading] {
+        let previous = lastTotal[machine]
+        lastTotal[machine] = (total, date)
+        guard let previous, total >= previous.meters, date > previous.date else { return [] }
+        let meters = total - previous.meters
+        guard meters <= 30 * date.timeIntervalSince(previous.date) else {
+            rejectedDistances += 1
+            return []
+        }
+        guard settings.distanceFromWheel, meters > 0 else { return [] }
+        return [.quantity(HKQuantitySample(type: type, quantity: HKQuantity(unit: .meter(), doubleValue: meters), start: previous.date, end: date))]
     }
 
     /// Seconds since `machine`'s last notification (0 for its first), now noted as `date`.

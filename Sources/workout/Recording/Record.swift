@@ -135,10 +135,14 @@ struct Record: AsyncParsableCommand {
             dataSource.autoPausesSession = true
         }
         if hrm != nil { dataSource.enableCollection(for: HKQuantityType(.heartRateVariabilitySDNN), predicate: nil) }
-        if hrm != nil, gps == nil, activityType == .cycling {
-            // Indoors the data source derives no distance; a speed sensor's or power meter's wheel gives it.
-            dataSource.enableCollection(for: HKQuantityType(.distanceCycling), predicate: nil)
-            dataSource.enableCollection(for: HKQuantityType(.cyclingSpeed), predicate: nil)
+        if hrm != nil, gps == nil {
+            // Indoors the data source derives no distance: a wheel, a running pod or a trainer on the bridge gives it.
+            dataSource.enableCollection(for: HKQuantityType(HKWorkout.distanceType(for: activityType)), predicate: nil)
+            if activityType == .cycling { dataSource.enableCollection(for: HKQuantityType(.cyclingSpeed), predicate: nil) }
+            if activityType == .running {
+                dataSource.enableCollection(for: HKQuantityType(.runningSpeed), predicate: nil)
+                dataSource.enableCollection(for: HKQuantityType(.runningStrideLength), predicate: nil)
+            }
         }
         var share: Set<HKSampleType> = Set(dataSource.typesToCollect.map { $0 as HKSampleType })
         share.formUnion([HKWorkoutType(), HKSeriesType.workoutRoute(), HKSeriesType.heartbeat(), HKQuantityType(.heartRateVariabilitySDNN)])
