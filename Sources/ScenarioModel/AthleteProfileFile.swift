@@ -4,8 +4,9 @@ public import HealthKitModel
 extension AthleteProfile {
     /// Reads an athlete profile file: the keys of a scenario's `athlete:`
     /// (`age`, `sex`, `mass`, `height`, `maxHeartRate`, `restingHeartRate`, `ftp`,
-    /// `lactateThresholdHeartRate`, and `zones`: `percentOfMaximum` (the default),
-    /// `heartRateReserve` or `lactateThreshold`), at the top of the file or under `athlete:`.
+    /// `lactateThresholdHeartRate`, `zones`: `percentOfMaximum` (the default),
+    /// `heartRateReserve` or `lactateThreshold`, and `wheel`: the bike's wheel circumference in millimetres),
+    /// at the top of the file or under `athlete:`.
     ///
     /// ```yaml
     /// age: 42

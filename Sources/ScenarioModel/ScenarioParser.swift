@@ -100,12 +100,14 @@ package struct ScenarioParser {
 
     package static func athlete(_ value: YAMLValue) throws(ScenarioError) -> AthleteProfile {
         let map = try value.mapping("athlete", allowed: ["age", "sex", "mass", "height", "maxHeartRate", "restingHeartRate", "ftp",
-                                                                "lactateThresholdHeartRate", "zones"])
+                                                                "lactateThresholdHeartRate", "zones", "wheel"])
         let sex: AthleteProfile.Sex = try map.required("sex").choice("a sex", among: ["female", "male"]) == "female" ? .female : .male
         var zoneModel = HeartRateZoneModel.percentOfMaximum
         if let zones = map["zones"] {
             zoneModel = HeartRateZoneModel(rawValue: try zones.choice("a heart-rate zone model", among: HeartRateZoneModel.allCases.map(\.rawValue)))!
         }
+        var wheel: Double?
+        if let value = map["wheel"] { wheel = try value.number("a wheel circumference in millimetres (2105 for 700×25c)", in: 500...4_000) / 1_000 }
         return AthleteProfile(sex: sex, age: try map.required("age").number("an age in years", in: 5...110),
                               massKilograms: try map.required("mass").number("a mass in kilograms", in: 20...300),
                               heightCentimeters: try map["height"]?.number("a height in centimetres", in: 100...250) ?? 175,
@@ -113,7 +115,8 @@ package struct ScenarioParser {
                               restingHeartRate: try map["restingHeartRate"]?.number("a resting heart rate in bpm", in: 30...110),
                               functionalThresholdPower: try map["ftp"]?.number("an FTP in watts", in: 50...600),
                               lactateThresholdHeartRate: try map["lactateThresholdHeartRate"]?.number("a lactate-threshold heart rate in bpm", in: 80...220),
-                              zoneModel: zoneModel)
+                              zoneModel: zoneModel,
+                              wheelCircumference: wheel)
     }
 
     package func readRoute(_ value: YAMLValue) throws(ScenarioError) -> ScenarioRoute {

@@ -179,4 +179,13 @@ import ScenarioModel
             "\($0)".contains("still.yaml:5:") && "\($0)".contains("above zero at its start and its end")
         }
     }
+
+    /// A profile gives the bike's wheel circumference in millimetres; a size no wheel has is refused where it is written.
+    @Test func aProfileGivesTheWheelsCircumference() throws {
+        let profile = try AthleteProfile(yaml: "age: 40\nsex: female\nmass: 60\nwheel: 2096\n")
+        #expect(profile.wheelCircumference == 2.096)
+        #expect(try AthleteProfile(yaml: "age: 40\nsex: female\nmass: 60\n").wheelCircumference == nil)
+        let error = #expect(throws: ScenarioError.self) { try AthleteProfile(yaml: "age: 40\nsex: female\nmass: 60\nwheel: 21\n", file: "me.yaml") }
+        #expect(error?.line == 4 && error?.message.contains("wheel circumference in millimetres") == true, "\(String(describing: error))")
+    }
 }

@@ -26,11 +26,15 @@ public struct AthleteProfile: Hashable, Sendable, Codable {
     public var lactateThresholdHeartRate: Double?
     /// How heart-rate zones are drawn: percentages of the maximum unless the athlete chose otherwise.
     public var zoneModel: HeartRateZoneModel = .percentOfMaximum
+    /// The bike's wheel circumference, metres, for a speed sensor's or power meter's wheel data; nil for the
+    /// default (2.105 m, a 700×25c tyre).
+    public var wheelCircumference: Double?
 
     /// Describes an athlete.
     public init(sex: Sex, age: Double, massKilograms: Double, heightCentimeters: Double,
                 maximumHeartRate: Double? = nil, restingHeartRate: Double? = nil, functionalThresholdPower: Double? = nil,
-                lactateThresholdHeartRate: Double? = nil, zoneModel: HeartRateZoneModel = .percentOfMaximum) {
+                lactateThresholdHeartRate: Double? = nil, zoneModel: HeartRateZoneModel = .percentOfMaximum, wheelCircumference: Double? = nil) {
+        self.wheelCircumference = wheelCircumference
         self.sex = sex
         self.age = age
         self.massKilograms = massKilograms

@@ -39,7 +39,7 @@ struct Record: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How the strap bridge frames notifications.", valueName: "framing"))
     var framing: StrapFraming = .hrm1
 
-    @Option(help: ArgumentHelp("The wheel's circumference in millimetres, for a speed sensor's or power meter's wheel data (2105: 700×25c). "
+    @Option(help: ArgumentHelp("The wheel's circumference in millimetres, for a speed sensor's or power meter's wheel data (default: the profile's `wheel`, else 2105, 700×25c). "
                                + "Without GPS (--indoor), the wheel gives the distance too.", valueName: "mm"))
     var wheel: String?
 
@@ -111,10 +111,13 @@ struct Record: AsyncParsableCommand {
             sources.append(gps!)
         }
         var strapName: String?
+        let athlete = try profileOptions.load()
         if let hrm {
             do {
                 // Without a receiver, the wheel gives the distance; with one, the positions do and the wheel gives speed.
-                let sensors = try HeartRateStrapSource.sensorSettings(wheel: wheel, distance: gps == nil ? "wheel" : "gps")
+                // The wheel's size: --wheel, else the athlete profile's, else 700×25c.
+                let size = wheel ?? athlete?.wheelCircumference.map { String(format: "%.0f", $0 * 1_000) }
+                let sensors = try HeartRateStrapSource.sensorSettings(wheel: size, distance: gps == nil ? "wheel" : "gps")
                 let strap = HeartRateStrapSource(try HeartRateStrapSource.configuration(device: hrm, framing: framing.rawValue), sensors: sensors, clock: clock)
                 strapName = strap.name
                 sources.append(strap)
@@ -122,7 +125,6 @@ struct Record: AsyncParsableCommand {
                 throw ValidationError(error.message)
             }
         }
-        let athlete = try profileOptions.load()
         let store = storeOptions.open()
         let activityType = activity.type
         let configuration = HKWorkoutConfiguration()
