@@ -65,6 +65,15 @@ public struct RevolutionRate: Sendable {
         RevolutionRate(ticksPerSecond: 2048, countModulus: 1 << 32, maximumRate: maximumRate)
     }
 
+    /// A notification with no new revolution, `seconds` after the last one: the last rate, until the crank or wheel
+    /// has stood still for at least 2 notifications and max(``stopAfter``, 2 periods + ``margin``); then 0.
+    private mutating func noRevolution(for seconds: Double) -> Double {
+        staleNotifications += 1
+        sinceEvent += seconds
+        if staleNotifications >= 2, sinceEvent >= max(stopAfter, 2 * lastPeriod + margin) { lastRate = 0 }
+        return lastRate ?? 0
+    }
+
     /// Takes one notification's cumulative count and event time, `secondsSinceLast` after the
     /// previous notification arrived, and answers revolutions per minute: nil for the baseline
     /// or a dropped delta, 0 once the sensor has stopped.
@@ -93,19 +102,11 @@ public struct RevolutionRate: Sendable {
                 return nil
             }
             // No new event: the last rate until the sensor has been still long enough.
-            staleNotifications += 1
-            sinceEvent += max(0, secondsSinceLast)
-            if staleNotifications >= 2, sinceEvent >= max(stopAfter, 2 * lastPeriod + margin) { lastRate = 0 }
-            return lastRate ?? 0
+            return noRevolution(for: max(0, secondsSinceLast))
         }
         let seconds = Double(ticks) / ticksPerSecond
-        guard revolutions > 0 else {
-            // A new event time without a revolution: time passes, no rate yet.
-            staleNotifications += 1
-            sinceEvent += seconds
-            if staleNotifications >= 2, sinceEvent >= max(stopAfter, 2 * lastPeriod + margin) { lastRate = 0 }
-            return lastRate ?? 0
-        }
+        // A new event time without a revolution: time passes, no rate yet.
+        guard revolutions > 0 else { return noRevolution(for: seconds) }
         if lastRate == 0 {
             // Starting after a stop: this revolution is the reference for the next.
             lastRate = nil

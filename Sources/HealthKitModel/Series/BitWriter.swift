@@ -12,6 +12,9 @@ package struct BitWriter {
     /// An empty writer.
     package init() {}
 
+    /// How many words ``words`` holds, without making them.
+    package var wordCount: Int { filled.count + (used == 0 ? 0 : 1) }
+
     /// The words written, the last one padded with zero bits.
     package var words: [UInt64] { used == 0 ? filled : filled + [current] }
 

@@ -11,9 +11,7 @@ struct CompressedLocations: Sendable {
 
     /// Compresses `locations`, in the order given.
     init(_ locations: some Collection<CLLocation>) {
-        var encoder = Encoder()
-        for location in locations { encoder.append(location) }
-        self = encoder.compressed
+        self = Encoder(locations).compressed
     }
 
     /// Positions already compressed.
@@ -32,8 +30,10 @@ struct CompressedLocations: Sendable {
         /// Positions encoded so far.
         private(set) var count = 0
 
-        /// An encoder with no positions yet.
-        init() {}
+        /// An encoder holding `locations`, in the order given.
+        init(_ locations: some Collection<CLLocation> = [CLLocation]()) {
+            for location in locations { append(location) }
+        }
 
         /// Encodes `location` after those before it.
         mutating func append(_ location: CLLocation) {
@@ -55,6 +55,9 @@ struct CompressedLocations: Sendable {
 
         /// The positions encoded so far.
         var compressed: CompressedLocations { CompressedLocations(words: writer.words, count: count) }
+
+        /// The bytes ``compressed`` takes, without making them.
+        var byteCount: Int { writer.wordCount * 8 }
     }
 
     /// Positions read back from stored ``bytes``.

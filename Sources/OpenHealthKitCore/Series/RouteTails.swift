@@ -13,8 +13,6 @@ final class RouteTails: Sendable {
         var rowid: Int64?
         var first: Double
         var encoder: CompressedLocations.Encoder
-        /// The chunk's length in bytes as stored.
-        var byteCount: Int { encoder.compressed.words.count * 8 }
     }
 
     private let tails = Mutex<[UUID: Tail]>([:])

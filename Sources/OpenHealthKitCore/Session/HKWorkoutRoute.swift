@@ -67,14 +67,12 @@ extension HKHealthStore {
                                        arguments: [route]) {
             let rowid: Int64 = last["rowid"], count: Int = last["count"], bytes: Int = last["bytes"]
             if count < Self.locationsPerChunk {
-                if let kept = database.routeTails.tail(of: route), kept.rowid == rowid, kept.encoder.count == count, kept.byteCount == bytes {
+                if let kept = database.routeTails.tail(of: route), kept.rowid == rowid, kept.encoder.count == count, kept.encoder.byteCount == bytes {
                     tail = kept
                 } else if let data = try Data.fetchOne(db.cachedStatement(sql: "SELECT data FROM route_chunk WHERE rowid = ?"), arguments: [rowid]),
                           let held = CompressedLocations(bytes: data, count: count).locations {
                     // A damaged chunk is left as it is (reading it reports it); only a sound, partial one is extended.
-                    var encoder = CompressedLocations.Encoder()
-                    for location in held { encoder.append(location) }
-                    tail = RouteTails.Tail(rowid: rowid, first: held.first?.timestamp.timeIntervalSince1970 ?? 0, encoder: encoder)
+                    tail = RouteTails.Tail(rowid: rowid, first: held.first?.timestamp.timeIntervalSince1970 ?? 0, encoder: CompressedLocations.Encoder(held))
                 }
             }
         }

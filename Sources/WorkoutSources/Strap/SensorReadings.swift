@@ -135,8 +135,13 @@ public struct SensorReadings: Sendable {
             rejectedDistances += 1
             return []
         }
-        guard settings.distanceFromWheel, meters > 0 else { return [] }
-        return [.quantity(HKQuantitySample(type: type, quantity: HKQuantity(unit: .meter(), doubleValue: meters), start: previous.date, end: date))]
+        return distance(meters, as: type, from: previous.date, to: date).map { [$0] } ?? []
+    }
+
+    /// `meters` of `type` covered from `start` to `end`, where the sensors give distance and there is some.
+    private func distance(_ meters: Double, as type: HKQuantityType, from start: Date, to end: Date) -> WorkoutReading? {
+        guard settings.distanceFromWheel, meters > 0, start < end else { return nil }
+        return .quantity(HKQuantitySample(type: type, quantity: HKQuantity(unit: .meter(), doubleValue: meters), start: start, end: end))
     }
 
     /// Seconds since `machine`'s last notification (0 for its first), now noted as `date`.
@@ -149,10 +154,7 @@ public struct SensorReadings: Sendable {
     private func wheelReadings(_ wheel: (speed: Double?, meters: Double), from previous: Date?, to date: Date) -> [WorkoutReading] {
         var readings: [WorkoutReading] = []
         if let speed = wheel.speed { readings.append(Self.sample(Self.cyclingSpeed, Self.metresPerSecond, speed, at: date)) }
-        if settings.distanceFromWheel, wheel.meters > 0, let previous, previous < date {
-            readings.append(.quantity(HKQuantitySample(type: Self.cyclingDistance, quantity: HKQuantity(unit: .meter(), doubleValue: wheel.meters),
-                                                       start: previous, end: date)))
-        }
+        if let previous, let distance = distance(wheel.meters, as: Self.cyclingDistance, from: previous, to: date) { readings.append(distance) }
         return readings
     }
 
