@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "ScenarioModel", targets: ["ScenarioModel"]),
         .library(name: "GPSDProtocol", targets: ["GPSDProtocol"]),
         .library(name: "SensorBridge", targets: ["SensorBridge"]),
+        .library(name: "DBus", targets: ["DBus"]),
         .library(name: "ClubArchive", targets: ["ClubArchive"]),
         .library(name: "WorkoutClub", targets: ["WorkoutClub"]),
         .executable(name: "workout", targets: ["workout"]),
@@ -79,6 +80,10 @@ let package = Package(
         .systemLibrary(name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         // Sensor notifications as a serial bridge frames them (hex lines, SLIP, length-prefixed): frames to GATT values.
         .target(name: "SensorBridge", dependencies: ["GATT"], swiftSettings: strictSettings),
+        // libdbus-1, the reference D-Bus client library, through which BlueZ is reached: apt install libdbus-1-dev (Scripts/setup does).
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // A D-Bus client: method calls that wait for their answer, match rules and signals, values as D-Bus types them.
+        .target(name: "DBus", dependencies: ["CDBus"], swiftSettings: strictSettings),
         // gpsd's JSON reports read without libgps (which can hang on hostile input): fixes, sky views, devices.
         .target(name: "GPSDProtocol", swiftSettings: strictSettings),
         // Scenarios as values: files and athlete profiles (YAML) read and checked, their expectations, and their
@@ -87,7 +92,7 @@ let package = Package(
         // The live sources: gpsd, a strap or sensors over a serial port, scenarios on a virtual clock.
         .target(
             name: "WorkoutSources",
-            dependencies: ["SensorBridge", "GPSDProtocol", "ScenarioModel", "OpenHealthKitCore", "WorkoutFormats", "Markup", "CGPS", "GATT"],
+            dependencies: ["SensorBridge", "GPSDProtocol", "ScenarioModel", "OpenHealthKitCore", "WorkoutFormats", "Markup", "CGPS", "GATT", "DBus"],
             swiftSettings: strictSettings
         ),
         // Activity files (FIT, TCX, GPX) read and written, and the figures of a workout: no store, so they can be fuzzed alone.
@@ -186,6 +191,7 @@ let package = Package(
         // with nothing but the standard library, and the revolution-rate machine over them.
         .target(name: "GATT", swiftSettings: strictSettings),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"], swiftSettings: strictSettings),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "GATTTests",
             dependencies: ["GATT", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -203,6 +209,7 @@ let package = Package(
             name: "WorkoutSourcesTests",
             dependencies: [
                 "CGPS",
+                "DBus",
                 "GATT",
                 "GPSDProtocol",
                 "OpenHealthKit",
