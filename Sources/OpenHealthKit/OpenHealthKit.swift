@@ -9,6 +9,7 @@ let builtInSources: Void = {
     ScenarioSource.register()
     GPSDSource.register()
     HeartRateStrapSource.register()
+    BluetoothSensorSource.register()
 }()
 
 extension HKLiveWorkoutDataSource {

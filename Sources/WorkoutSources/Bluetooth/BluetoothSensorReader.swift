@@ -1,0 +1,238 @@
+public import Foundation
+public import GATT
+public import OpenHealthKitCore
+public import DBus
+
+/// Reads one Bluetooth LE sensor straight from BlueZ, for as long as it is asked to: it finds the device (by
+/// address, or the first offering a service), connects, starts the notifications of every characteristic a
+/// workout uses, and reconnects through ``ReconnectBackoff`` whenever the device, the adapter or bluetoothd
+/// goes away.
+///
+/// BlueZ is reached over D-Bus on a thread of its own, never on Swift's cooperative pool. The characteristics
+/// subscribed: Heart Rate Measurement (0x2A37), Cycling Power Measurement (0x2A63), CSC Measurement (0x2A5B),
+/// RSC Measurement (0x2A53), Indoor Bike Data (0x2AD2) and Battery Level (0x2A19) where BlueZ shows it;
+/// Body Sensor Location (0x2A38) and Sensor Location (0x2A5D) are read once. Battery charge otherwise comes
+/// from `org.bluez.Battery1`, which bluetoothd fills from the Battery Service it keeps for itself.
+public struct BluetoothSensorReader: Sendable {
+    /// Which device to read.
+    public enum Target: Sendable, Hashable, CustomStringConvertible {
+        /// The device with this address (`C4:7A:11:22:33:44`).
+        case address(String)
+        /// The first device found offering this service.
+        case service(GATTService)
+
+        public var description: String {
+            switch self {
+            case .address(let address): address
+            case .service(let service): "service=\(service.name)"
+            }
+        }
+    }
+
+    /// Where and how to read.
+    public struct Configuration: Sendable, Hashable {
+        /// The device.
+        public var target: Target
+        /// The system bus's address (`DBUS_SYSTEM_BUS_ADDRESS`, else bluetoothd's socket).
+        public var busAddress: String
+        /// The adapter (`hci0`), or `nil` for the first.
+        public var adapter: String?
+        /// Silence longer than this is reported as ``Event/stale(silentFor:)``.
+        public var staleAfter: TimeInterval
+        /// The first wait before trying again; doubled after each failure up to four seconds.
+        public var reconnectInterval: TimeInterval
+        /// How long one discovery looks for a device BlueZ does not know yet.
+        public var scanSeconds: Double
+        /// How long a connection and its service discovery may take.
+        public var connectSeconds: Double
+
+        /// A configuration; the defaults suit sensors notifying 1–4 times a second.
+        public init(target: Target, busAddress: String = DBusConnection.systemBusAddress(), adapter: String? = nil, staleAfter: TimeInterval = 3,
+                    reconnectInterval: TimeInterval = 0.25, scanSeconds: Double = 10, connectSeconds: Double = 30) {
+            self.target = target
+            self.busAddress = busAddress
+            self.adapter = adapter
+            self.staleAfter = staleAfter
+            self.reconnectInterval = reconnectInterval
+            self.scanSeconds = scanSeconds
+            self.connectSeconds = connectSeconds
+        }
+    }
+
+    /// What the reader saw.
+    public enum Event: Sendable {
+        /// The device is connected and its notifications started.
+        case connected(BluetoothDevice)
+        /// The device cannot be reached yet (BlueZ absent, device asleep, connection refused); the reader keeps trying.
+        case waiting(String)
+        /// The connected device went away; the reader will find it again.
+        case disconnected(device: String, reason: String)
+        /// A characteristic's value, with the reader's clock at its arrival.
+        case notification(characteristic: UInt16, value: [UInt8], arrival: Date)
+        /// The device's battery charge, %, when connected and whenever it changes.
+        case battery(Int)
+        /// No notification arrived for this many seconds, though the device is connected.
+        case stale(silentFor: TimeInterval)
+    }
+
+    /// The characteristics whose notifications a workout uses.
+    public static let notified: Set<UInt16> = [0x2A37, 0x2A63, 0x2A5B, 0x2A53, 0x2AD2, 0x2A19]
+    /// The characteristics read once on connection.
+    public static let readOnce: Set<UInt16> = [0x2A38, 0x2A5D]
+
+    /// Where and how to read.
+    public let configuration: Configuration
+    private let clock: any WorkoutClock
+    private let waits: any ReconnectWaits
+
+    /// A reader for `configuration`, stamping arrivals with `clock`.
+    public init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock()) {
+        self.init(configuration, clock: clock, waits: RealReconnectWaits())
+    }
+
+    /// A reader whose waits between tries are `waits`.
+    package init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock(), waits: any ReconnectWaits) {
+        self.configuration = configuration
+        self.clock = clock
+        self.waits = waits
+    }
+
+    /// Starts reading. The stream ends only when its consumer stops; a consumer more than 4,096 events behind
+    /// loses the oldest.
+    public func events() -> AsyncThrowingStream<Event, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Event.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(4_096))
+        let stop = StopSignal()
+        let configuration = configuration, clock = clock, waits = waits
+        let thread = Thread {
+            Self.run(configuration, clock: clock, waits: waits, stop: stop) { continuation.yield($0) }
+            continuation.finish()
+        }
+        thread.name = "ble \(configuration.target)"
+        continuation.onTermination = { _ in stop.set() }
+        thread.start()
+        return stream
+    }
+
+    private static func run(_ configuration: Configuration, clock: any WorkoutClock, waits: any ReconnectWaits, stop: StopSignal,
+                            yield: (Event) -> Void) {
+        var backoff = ReconnectBackoff(first: configuration.reconnectInterval)
+        var lastWaiting: String?
+        func waiting(_ text: String) {
+            if text != lastWaiting { yield(.waiting(text)) }
+            lastWaiting = text
+        }
+        while !stop.isSet {
+            do {
+                let client = try BlueZClient(busAddress: configuration.busAddress, adapter: configuration.adapter)
+                guard let device = try find(configuration, client: client, stop: stop) else {
+                    if !stop.isSet {
+                        waiting("no \(describe(configuration.target)) found in \(Int(configuration.scanSeconds)) s: wake it (spin the crank or the wheel, "
+                                + "put the strap on) and keep it near; looking again")
+                    }
+                    waits.wait(backoff.failed(), stop: stop)
+                    continue
+                }
+                try client.connect(device, within: configuration.connectSeconds, stop: stop)
+                let subscribed = try subscribe(device, client: client, clock: clock, yield: yield)
+                guard !subscribed.isEmpty else {
+                    client.disconnect(device)
+                    waiting("\(device.label) offers none of the characteristics a workout uses (heart rate, cycling power, speed and cadence, "
+                            + "running speed and cadence, indoor bike data)")
+                    waits.wait(backoff.failed(), stop: stop)
+                    continue
+                }
+                backoff.connected()
+                lastWaiting = nil
+                let connected = client.objects.device(at: device.path) ?? device
+                yield(.connected(connected))
+                if let battery = connected.battery { yield(.battery(battery)) }
+                let reason = listen(to: connected, subscribed: subscribed, client: client, configuration: configuration, clock: clock, stop: stop,
+                                    yield: yield)
+                if stop.isSet {
+                    client.disconnect(device)
+                    return
+                }
+                yield(.disconnected(device: device.label, reason: reason))
+            } catch {
+                if !stop.isSet { waiting(error.description) }
+            }
+            waits.wait(backoff.failed(), stop: stop)
+        }
+    }
+
+    private static func describe(_ target: Target) -> String {
+        switch target {
+        case .address(let address): "device \(address)"
+        case .service(let service): "sensor offering \(service.name)"
+        }
+    }
+
+    /// The target among what BlueZ knows, else from a discovery.
+    private static func find(_ configuration: Configuration, client: BlueZClient, stop: StopSignal) throws(BluetoothError) -> BluetoothDevice? {
+        switch configuration.target {
+        case .address(let address):
+            return try client.discover(GATTService.allCases.filter { $0 != .battery }, for: configuration.scanSeconds, stop: stop) {
+                $0.device(address: address)
+            }
+        case .service(let service):
+            // A device already connected (by this program before, or paired and connected by the system) comes first.
+            let match: (BlueZObjects) -> BluetoothDevice? = { objects in
+                let offering = objects.devices.filter { $0.services.contains(service) }
+                return offering.first(where: \.isConnected) ?? offering.max { ($0.rssi ?? -200) < ($1.rssi ?? -200) }
+            }
+            return try client.discover([service], for: configuration.scanSeconds, stop: stop, until: match)
+        }
+    }
+
+    /// Starts every notification a workout uses and reads the locations; the characteristics by path.
+    private static func subscribe(_ device: BluetoothDevice, client: BlueZClient, clock: any WorkoutClock,
+                                  yield: (Event) -> Void) throws(BluetoothError) -> [String: UInt16] {
+        var subscribed: [String: UInt16] = [:]
+        for characteristic in client.objects.characteristics(of: device.path) {
+            guard let number = characteristic.assignedNumber else { continue }
+            if notified.contains(number), characteristic.notifies {
+                try client.startNotify(characteristic)
+                subscribed[characteristic.path] = number
+            } else if readOnce.contains(number), characteristic.flags.contains("read"), let value = try? client.read(characteristic) {
+                yield(.notification(characteristic: number, value: value, arrival: clock.now))
+            }
+        }
+        return subscribed
+    }
+
+    /// Passes notifications on until the device goes away or the reader is stopped; returns why it ended.
+    private static func listen(to device: BluetoothDevice, subscribed: [String: UInt16], client: BlueZClient, configuration: Configuration,
+                               clock: any WorkoutClock, stop: StopSignal, yield: (Event) -> Void) -> String {
+        var lastNotification = clock.now
+        var reportedStale = false
+        var battery = device.battery
+        while !stop.isSet {
+            let signals: [DBusSignal]
+            do { signals = try client.listen(waitingUpTo: 100) } catch { return error.description }
+            for signal in signals {
+                if signal.member == "NameOwnerChanged", signal.arguments.count == 3, signal.arguments[2].string == "" {
+                    return "bluetoothd stopped"
+                }
+                if signal.member == "PropertiesChanged", let number = subscribed[signal.path],
+                   let value = signal.arguments.count > 1 ? signal.arguments[1].dictionary?["Value"]?.bytes : nil {
+                    let arrival = clock.now
+                    yield(.notification(characteristic: number, value: value, arrival: arrival))
+                    lastNotification = arrival
+                    reportedStale = false
+                }
+            }
+            guard let now = client.objects.device(at: device.path) else { return "BlueZ removed the device" }
+            if !now.isConnected { return "the device disconnected (out of range, asleep, or its battery is flat)" }
+            if now.battery != battery, let level = now.battery {
+                battery = level
+                yield(.battery(level))
+            }
+            let silent = clock.now.timeIntervalSince(lastNotification)
+            if !reportedStale, silent > configuration.staleAfter {
+                yield(.stale(silentFor: silent))
+                reportedStale = true
+            }
+        }
+        return "stopped"
+    }
+}
