@@ -4,7 +4,7 @@
 import WorkoutSources
 
 /// The built-in live sources, registered once: `scenario:FILE`,
-/// `gpsd://HOST:PORT` and `hrm:DEVICE`.
+/// `gpsd://HOST:PORT`, `hrm:DEVICE` and `ble:ADDRESS`.
 let builtInSources: Void = {
     ScenarioSource.register()
     GPSDSource.register()
@@ -15,7 +15,7 @@ let builtInSources: Void = {
 extension HKLiveWorkoutDataSource {
     /// A data source over the sources `OPENHEALTHKIT_SOURCES` names, as
     /// HealthKit's initialiser is written: the built-in schemes (`scenario:`,
-    /// `gpsd://`, `hrm:`) need no registration, and sources registered with
+    /// `gpsd://`, `hrm:`, `ble:`) need no registration, and sources registered with
     /// ``WorkoutSourceRegistry`` are heard too.
     ///
     /// ```sh

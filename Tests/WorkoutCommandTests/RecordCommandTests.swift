@@ -10,9 +10,10 @@ final class RecordingProcess: @unchecked Sendable {
     private var closed = false
     private let input = Pipe()
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = WorkoutProcess.executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
         process.standardInput = input
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -85,6 +85,80 @@ import Testing
         #expect(summaryLines.count == 2, "\(shown.stdout)")
         for line in summaryLines { #expect(recording.output.contains(line), "record's summary lacks `\(line)`:\n\(recording.output)") }
 
+        let figures = try await Self.fitFigures(store: store, folder: folder)
+        // Every power notification is one record with its watts; the first crank notification is the baseline.
+        #expect(Int(figures[0]) == sent.count, "records with power: \(figures[0]), notifications sent: \(sent.count)")
+        #expect(figures[1] / figures[0] == Double(sent.map(\.watts).reduce(0, +)) / Double(sent.count), "average power")
+        let revolutions = Double((sent.last!.revolutions - sent.first!.revolutions + 65_536) % 65_536)
+        let seconds = Double((sent.last!.time - sent.first!.time + 65_536) % 65_536) / 1_024
+        let sentCadence = revolutions / seconds * 60, readCadence = figures[3] / figures[2]
+        #expect(abs(readCadence - sentCadence) / sentCadence < 0.03, "cadence \(readCadence) rpm read, \(sentCadence) rpm sent")
+    }
+
+    /// The same ride's power meter and strap as Bluetooth devices of a fake BlueZ: `workout sensors` finds and names
+    /// them, and `record --sensor power` records the meter (after a refused first connection). Every notification the
+    /// meter sent is one FIT record with its watts. (With the strap recorded too, records come at both devices'
+    /// instants, each holding the last power: the count would be the union's.)
+    @Test(.enabled(if: FakeBlueZ.isAvailable, "dbus-daemon or dbus-fast is missing: run Scripts/setup"),
+          .enabled(if: ExternalTool.pythonHas("garmin_fit_sdk"), "garmin-fit-sdk is missing (Scripts/setup installs it)"))
+    func aPowerMeterAndAStrapThroughBlueZReachAFITFileGarminReads() async throws {
+        let folder = Scratch.url("record-ble")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = folder.appendingPathComponent("ride.yaml"), capture = folder.appendingPathComponent("ride.hrm")
+        try Self.ride.write(to: scenario, atomically: true, encoding: .utf8)
+        let simulate = try await offThePool { try WorkoutProcess.run(["simulate", scenario.path, "--hrm", capture.path, "--start", "now"]) }
+        try #require(simulate.status == 0, "\(simulate.stderr)")
+        let sent = Self.powerNotifications(in: try String(contentsOf: capture, encoding: .utf8))
+        try #require(sent.count >= 15)
+        // Each device plays the capture's lines for its characteristic from the moment its notifications start.
+        let fake = try FakeBlueZ(devices: """
+            {"devices": [
+              {"address": "C4:7A:11:22:33:44", "name": "Power 1", "rssi": -58, "battery": 87, "connectFailures": 1,
+               "services": [{"uuid": "1818", "characteristics": [{"uuid": "2a63", "flags": ["notify"], "capture": "\(capture.path)"},
+                                                                 {"uuid": "2a5d", "flags": ["read"], "value": "06"}]}]},
+              {"address": "E8:11:00:00:00:0A", "name": "HRM-Pro", "rssi": -70, "appearAfter": 0.2,
+               "services": [{"uuid": "180d", "characteristics": [{"uuid": "2a37", "flags": ["notify"], "capture": "\(capture.path)"}]}]}]}
+            """)
+        defer { fake.stop() }
+        let environment = ["DBUS_SYSTEM_BUS_ADDRESS": fake.bus.address, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
+
+        let scan = try await offThePool { try WorkoutProcess.run(["sensors", "scan", "--seconds", "1"], environment: environment) }
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let rows = scan.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.contains { $0.hasPrefix("C4:7A:11:22:33:44  Power 1") && $0.contains("87 %") && $0.hasSuffix("cycling-power") }, "\(scan.stdout)")
+        #expect(rows.contains { $0.hasPrefix("E8:11:00:00:00:0A  HRM-Pro") && $0.hasSuffix("heart-rate") }, "\(scan.stdout)")
+        #expect(scan.stdout.contains("workout sensors add power ble:C4:7A:11:22:33:44"), "\(scan.stdout)")
+        let add = try await offThePool { try WorkoutProcess.run(["sensors", "add", "power", "ble:C4:7A:11:22:33:44"], environment: environment) }
+        #expect(add.status == 0, "\(add.stderr)")
+        let list = try await offThePool { try WorkoutProcess.run(["sensors", "list"], environment: environment) }
+        #expect(list.stdout == "power  ble:C4:7A:11:22:33:44\n")
+
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--sensor", "power",
+                                              "--plain", "--duration", "22s", "--store", store], environment: environment)
+        let status = try await recording.finish()
+        #expect(status == 0, "\(recording.output)")
+        let output = recording.output
+        #expect(output.contains("ble:C4:7A:11:22:33:44 connected: connected to Power 1 (C4:7A:11:22:33:44), battery 87 %"), "\(output)")
+        #expect(output.contains("le-connection-abort-by-local"), "the refused first connection is said: \(output)")
+        let shown = try await offThePool { try WorkoutProcess.run(["show", "last", "--store", store]) }
+        let summaryLines = shown.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  power") || $0.hasPrefix("  cadence") }
+        #expect(summaryLines.count == 2, "\(shown.stdout)")
+        for line in summaryLines { #expect(output.contains(line), "record's summary lacks `\(line)`:\n\(output)") }
+
+        let figures = try await Self.fitFigures(store: store, folder: folder)
+        #expect(Int(figures[0]) == sent.count, "records with power: \(figures[0]), notifications sent: \(sent.count)")
+        #expect(figures[1] / figures[0] == Double(sent.map(\.watts).reduce(0, +)) / Double(sent.count), "average power")
+        let revolutions = Double((sent.last!.revolutions - sent.first!.revolutions + 65_536) % 65_536)
+        let seconds = Double((sent.last!.time - sent.first!.time + 65_536) % 65_536) / 1_024
+        let sentCadence = revolutions / seconds * 60, readCadence = figures[3] / figures[2]
+        #expect(abs(readCadence - sentCadence) / sentCadence < 0.01, "cadence \(readCadence) rpm read, \(sentCadence) rpm sent")
+    }
+
+    /// The last workout in `store`, exported to FIT and read by Garmin's SDK: records with power, their watts summed,
+    /// records with cadence, their cadence summed.
+    static func fitFigures(store: String, folder: URL) async throws -> [Double] {
         let fit = folder.appendingPathComponent("ride.fit").path
         let export = try await offThePool { try WorkoutProcess.run(["export", "last", "--format", "fit", "--output", fit, "--store", store]) }
         try #require(export.status == 0, "\(export.stdout)\(export.stderr)")
@@ -103,12 +177,6 @@ import Testing
         try #require(read.status == 0, "\(read.standardError)")
         let figures = read.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
         try #require(figures.count == 4, "\(read.standardOutput)")
-        // Every power notification is one record with its watts; the first crank notification is the baseline.
-        #expect(Int(figures[0]) == sent.count, "records with power: \(figures[0]), notifications sent: \(sent.count)")
-        #expect(figures[1] / figures[0] == Double(sent.map(\.watts).reduce(0, +)) / Double(sent.count), "average power")
-        let revolutions = Double((sent.last!.revolutions - sent.first!.revolutions + 65_536) % 65_536)
-        let seconds = Double((sent.last!.time - sent.first!.time + 65_536) % 65_536) / 1_024
-        let sentCadence = revolutions / seconds * 60, readCadence = figures[3] / figures[2]
-        #expect(abs(readCadence - sentCadence) / sentCadence < 0.03, "cadence \(readCadence) rpm read, \(sentCadence) rpm sent")
+        return figures
     }
 }

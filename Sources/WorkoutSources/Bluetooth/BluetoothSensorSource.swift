@@ -54,22 +54,31 @@ public struct BluetoothSensorSource: WorkoutDataSource {
     /// Registers the `ble` scheme with ``WorkoutSourceRegistry``:
     /// `ble:ADDRESS|service=NAME[?adapter=hci0][&stale=3][&wheel=2105][&distance=wheel|gps]`.
     public static func register() {
-        WorkoutSourceRegistry.register(scheme: "ble") { specification in
-            if let unknown = specification.parameters.keys.sorted().first(where: { !parameterNames.contains($0) }) {
-                throw WorkoutSourceError("'\(specification)': unknown parameter '\(unknown)'; ble: takes \(parameterNames.joined(separator: ", "))")
+        WorkoutSourceRegistry.register(scheme: "ble") { specification in try source(for: specification) }
+    }
+
+    /// The source `specification` (`ble:…`) names, on `clock`; its `wheel=` and `distance=` override `sensors`.
+    ///
+    /// - Throws: ``WorkoutSourceError`` naming the specification and what is wrong with it.
+    public static func source(for specification: WorkoutSourceSpecification, sensors: SensorReadings.Settings = SensorReadings.Settings(),
+                              clock: any WorkoutClock = SystemClock()) throws(WorkoutSourceError) -> BluetoothSensorSource {
+        if let unknown = specification.parameters.keys.sorted().first(where: { !parameterNames.contains($0) }) {
+            throw WorkoutSourceError("'\(specification)': unknown parameter '\(unknown)'; ble: takes \(parameterNames.joined(separator: ", "))")
+        }
+        do {
+            var configuration = BluetoothSensorReader.Configuration(target: try target(specification.location))
+            configuration.adapter = specification.parameters["adapter"]
+            if let text = specification.parameters["stale"] {
+                guard let seconds = TimeInterval(text), seconds > 0 else { throw WorkoutSourceError("stale must be seconds above 0, such as stale=3") }
+                configuration.staleAfter = seconds
             }
-            do {
-                var configuration = BluetoothSensorReader.Configuration(target: try target(specification.location))
-                configuration.adapter = specification.parameters["adapter"]
-                if let text = specification.parameters["stale"] {
-                    guard let seconds = TimeInterval(text), seconds > 0 else { throw WorkoutSourceError("stale must be seconds above 0, such as stale=3") }
-                    configuration.staleAfter = seconds
-                }
-                let sensors = try HeartRateStrapSource.sensorSettings(wheel: specification.parameters["wheel"], distance: specification.parameters["distance"])
-                return BluetoothSensorSource(configuration, sensors: sensors)
-            } catch {
-                throw WorkoutSourceError("'\(specification)': \(error)")
-            }
+            var settings = sensors
+            let given = try HeartRateStrapSource.sensorSettings(wheel: specification.parameters["wheel"], distance: specification.parameters["distance"])
+            if specification.parameters["wheel"] != nil { settings.wheelCircumference = given.wheelCircumference }
+            if specification.parameters["distance"] != nil { settings.distanceFromWheel = given.distanceFromWheel }
+            return BluetoothSensorSource(configuration, sensors: settings, clock: clock)
+        } catch {
+            throw WorkoutSourceError("'\(specification)': \(error)")
         }
     }
 
@@ -101,7 +110,11 @@ public struct BluetoothSensorSource: WorkoutDataSource {
                     case .stale(let seconds):
                         status(.stale, String(format: "no notification for %.1f s: sensor out of range, or asleep", seconds))
                     case .battery(let percent):
-                        if percent <= 20 { status(.connected, "\(device?.label ?? name): battery low, \(percent) %") }
+                        // The charge at connection is in the connected status; a fall to 20 % or below later is said once.
+                        if let known = device?.battery, percent < known, percent <= 20, known > 20 {
+                            status(.connected, "\(device?.label ?? name): battery low, \(percent) %")
+                        }
+                        device?.battery = percent
                     case .notification(let characteristic, let value, let arrival):
                         let message = StrapMessage(.notification(kind: characteristic, payload: value))
                         for reading in strap.readings(for: message, at: arrival) { continuation.yield(reading) }

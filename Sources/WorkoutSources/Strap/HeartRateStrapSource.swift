@@ -86,27 +86,37 @@ public struct HeartRateStrapSource: WorkoutDataSource {
     /// Registers the `hrm` scheme with ``WorkoutSourceRegistry``:
     /// `hrm:DEVICE[?baud=115200][&framing=hrm1|hex|slip|cobs][&stale=3][&wheel=2105][&distance=wheel|gps]`.
     public static func register() {
-        WorkoutSourceRegistry.register(scheme: "hrm") { specification in
-            if let unknown = specification.parameters.keys.sorted().first(where: { !parameterNames.contains($0) }) {
-                throw WorkoutSourceError("'\(specification)': unknown parameter '\(unknown)'; hrm: takes \(parameterNames.joined(separator: ", "))")
-            }
-            var stale: TimeInterval?
-            if let text = specification.parameters["stale"] {
-                guard let value = TimeInterval(text) else { throw WorkoutSourceError("'\(specification)': stale must be seconds, such as stale=3") }
-                stale = value
-            }
-            var baud: Int?
-            if let text = specification.parameters["baud"] {
-                guard let value = Int(text) else { throw WorkoutSourceError("'\(specification)': baud must be a whole number, such as baud=115200") }
-                baud = value
-            }
-            do {
-                return HeartRateStrapSource(try configuration(device: specification.location, baudRate: baud,
-                                                              framing: specification.parameters["framing"], staleAfter: stale),
-                                            sensors: try sensorSettings(wheel: specification.parameters["wheel"], distance: specification.parameters["distance"]))
-            } catch {
-                throw WorkoutSourceError("'\(specification)': \(error)")
-            }
+        WorkoutSourceRegistry.register(scheme: "hrm") { specification in try source(for: specification) }
+    }
+
+    /// The source `specification` (`hrm:…`) names, on `clock`; its `wheel=` and `distance=` override `sensors`.
+    ///
+    /// - Throws: ``WorkoutSourceError`` naming the specification and what is wrong with it.
+    public static func source(for specification: WorkoutSourceSpecification, sensors: SensorReadings.Settings = SensorReadings.Settings(),
+                              clock: any WorkoutClock = SystemClock()) throws(WorkoutSourceError) -> HeartRateStrapSource {
+        if let unknown = specification.parameters.keys.sorted().first(where: { !parameterNames.contains($0) }) {
+            throw WorkoutSourceError("'\(specification)': unknown parameter '\(unknown)'; hrm: takes \(parameterNames.joined(separator: ", "))")
+        }
+        var stale: TimeInterval?
+        if let text = specification.parameters["stale"] {
+            guard let value = TimeInterval(text) else { throw WorkoutSourceError("'\(specification)': stale must be seconds, such as stale=3") }
+            stale = value
+        }
+        var baud: Int?
+        if let text = specification.parameters["baud"] {
+            guard let value = Int(text) else { throw WorkoutSourceError("'\(specification)': baud must be a whole number, such as baud=115200") }
+            baud = value
+        }
+        do {
+            var settings = sensors
+            let given = try sensorSettings(wheel: specification.parameters["wheel"], distance: specification.parameters["distance"])
+            if specification.parameters["wheel"] != nil { settings.wheelCircumference = given.wheelCircumference }
+            if specification.parameters["distance"] != nil { settings.distanceFromWheel = given.distanceFromWheel }
+            return HeartRateStrapSource(try configuration(device: specification.location, baudRate: baud, framing: specification.parameters["framing"],
+                                                          staleAfter: stale),
+                                        sensors: settings, clock: clock)
+        } catch {
+            throw WorkoutSourceError("'\(specification)': \(error)")
         }
     }
 

@@ -39,6 +39,11 @@ struct Record: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How the strap bridge frames notifications.", valueName: "framing"))
     var framing: StrapFraming = .hrm1
 
+    @Option(name: .customLong("sensor"),
+            help: ArgumentHelp("A sensor to record from, repeatable: a name from `workout sensors list`, ble:ADDRESS, ble:service=cycling-power, or hrm:DEVICE.",
+                               valueName: "sensor"))
+    var sensorNames: [String] = []
+
     @Option(help: ArgumentHelp("The wheel's circumference in millimetres, for a speed sensor's or power meter's wheel data (default: the profile's `wheel`, else 2105, 700×25c). "
                                + "Without GPS (--indoor), the wheel gives the distance too.", valueName: "mm"))
     var wheel: String?
@@ -91,7 +96,9 @@ struct Record: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
-        if indoor, gpsd == nil, hrm == nil { throw ValidationError("Nothing to record from: give --hrm DEVICE (or --gpsd for an indoor receiver).") }
+        if indoor, gpsd == nil, hrm == nil, sensorNames.isEmpty {
+            throw ValidationError("Nothing to record from: give --sensor NAME, --hrm DEVICE (or --gpsd for an indoor receiver).")
+        }
         if !(fixWait >= 0) { throw ValidationError("--fix-wait must be 0 seconds or more.") }
         if let serve, !WorkoutServer.Configuration(host: serve.host, port: serve.port).isLoopback, token == nil {
             throw ValidationError("--serve \(serve.host):\(serve.port) lets other machines reach the store: give --token SECRET too.")
@@ -99,6 +106,20 @@ struct Record: AsyncParsableCommand {
         if let syncTo {
             _ = try SyncClient.serverURL(syncTo, option: "--sync-to")
             _ = try Sync.token(nil, file: syncTokenFile)
+        }
+    }
+
+    /// The source `--sensor NAME` stands for, on `clock`, with the recording's wheel settings unless its own say otherwise.
+    static func sensorSource(_ name: String, settings: SensorReadings.Settings, clock: any WorkoutClock) throws -> any WorkoutDataSource {
+        do {
+            let specification = try WorkoutSourceSpecification(parsing: try SensorArgument.specification(name))
+            switch specification.scheme {
+            case "ble": return try BluetoothSensorSource.source(for: specification, sensors: settings, clock: clock)
+            case "hrm": return try HeartRateStrapSource.source(for: specification, sensors: settings, clock: clock)
+            default: throw ValidationError("--sensor \(name) is \(specification), not a sensor: name a ble: or hrm: source")
+            }
+        } catch let error as WorkoutSourceError {
+            throw ValidationError(error.message)
         }
     }
 
@@ -112,19 +133,27 @@ struct Record: AsyncParsableCommand {
         }
         var strapName: String?
         let athlete = try profileOptions.load()
+        // Without a receiver, the wheel gives the distance; with one, the positions do and the wheel gives speed.
+        // The wheel's size: --wheel, else the athlete profile's, else 700×25c.
+        let size = wheel ?? athlete?.wheelCircumference.map { String(format: "%.0f", $0 * 1_000) }
+        let sensorSettings: SensorReadings.Settings
+        do { sensorSettings = try HeartRateStrapSource.sensorSettings(wheel: size, distance: gps == nil ? "wheel" : "gps") } catch { throw ValidationError(error.message) }
         if let hrm {
             do {
-                // Without a receiver, the wheel gives the distance; with one, the positions do and the wheel gives speed.
-                // The wheel's size: --wheel, else the athlete profile's, else 700×25c.
-                let size = wheel ?? athlete?.wheelCircumference.map { String(format: "%.0f", $0 * 1_000) }
-                let sensors = try HeartRateStrapSource.sensorSettings(wheel: size, distance: gps == nil ? "wheel" : "gps")
-                let strap = HeartRateStrapSource(try HeartRateStrapSource.configuration(device: hrm, framing: framing.rawValue), sensors: sensors, clock: clock)
+                let strap = HeartRateStrapSource(try HeartRateStrapSource.configuration(device: hrm, framing: framing.rawValue), sensors: sensorSettings,
+                                                 clock: clock)
                 strapName = strap.name
                 sources.append(strap)
             } catch {
                 throw ValidationError(error.message)
             }
         }
+        for name in sensorNames {
+            let source = try Self.sensorSource(name, settings: sensorSettings, clock: clock)
+            strapName = strapName ?? source.name
+            sources.append(source)
+        }
+        let hasSensors = hrm != nil || !sensorNames.isEmpty
         let store = storeOptions.open()
         let activityType = activity.type
         let configuration = HKWorkoutConfiguration()
@@ -136,8 +165,8 @@ struct Record: AsyncParsableCommand {
             dataSource.autoPause = .default(for: activityType)
             dataSource.autoPausesSession = true
         }
-        if hrm != nil { dataSource.enableCollection(for: HKQuantityType(.heartRateVariabilitySDNN), predicate: nil) }
-        if hrm != nil, gps == nil {
+        if hasSensors { dataSource.enableCollection(for: HKQuantityType(.heartRateVariabilitySDNN), predicate: nil) }
+        if hasSensors, gps == nil {
             // Indoors the data source derives no distance: a wheel, a running pod or a trainer on the bridge gives it.
             dataSource.enableCollection(for: HKQuantityType(HKWorkout.distanceType(for: activityType)), predicate: nil)
             if activityType == .cycling { dataSource.enableCollection(for: HKQuantityType(.cyclingSpeed), predicate: nil) }
