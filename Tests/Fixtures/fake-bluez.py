@@ -17,8 +17,9 @@ Notifications are PropertiesChanged(Value) on the characteristic, sent while Not
 values come from a list repeated at a rate, or from the lines of a `workout simulate --hrm` capture ($HRM1
 lines) with its UUID, each at its own time from StartNotify on.
 
-Usage: fake-bluez.py --bus ADDRESS DEVICES.json
-Prints "ready" on standard output once org.bluez is owned. The devices file:
+Usage: fake-bluez.py --bus ADDRESS [--speed N] DEVICES.json
+Prints "ready" on standard output once org.bluez is owned. --speed plays captures N times faster than they were
+recorded (a three-hour ride in a minute). The devices file:
 
 {"devices": [{"address": "C4:7A:11:22:33:44", "name": "Power 1", "rssi": -58, "battery": 87,
               "appearAfter": 0.5,            # seconds after StartDiscovery; absent: known from the start
@@ -336,7 +337,9 @@ class Characteristic(ServiceInterface):
         self.emit_properties_changed({"Notifying": True}, [])
         self.fake.log(f"StartNotify {self.spec['uuid']}")
         if "capture" in self.spec:
-            self.task = asyncio.ensure_future(self.play(capture_values(self.spec["capture"], self.spec["uuid"])))
+            speed = self.fake.speed
+            self.task = asyncio.ensure_future(self.play([(offset / speed, value)
+                                                         for offset, value in capture_values(self.spec["capture"], self.spec["uuid"])]))
         elif "values" in self.spec:
             values = [bytes.fromhex(value) for value in self.spec["values"]]
             period = 1 / self.spec.get("rate", 1)
@@ -397,8 +400,9 @@ class Characteristic(ServiceInterface):
 
 
 class Fake:
-    def __init__(self, bus, devices):
+    def __init__(self, bus, devices, speed=1.0):
         self.bus = bus
+        self.speed = speed
         self.specs = devices
         self.devices = {}
         self.adapter = Adapter(self)
@@ -450,12 +454,13 @@ class Fake:
 async def main():
     parser = argparse.ArgumentParser(description="A fake org.bluez on a private D-Bus.")
     parser.add_argument("--bus", required=True, help="the private bus's address (dbus-daemon --print-address)")
+    parser.add_argument("--speed", type=float, default=1.0, help="play captures this many times faster")
     parser.add_argument("devices", help="the devices file (JSON)")
     arguments = parser.parse_args()
     with open(arguments.devices, encoding="utf-8") as file:
         devices = json.load(file)["devices"]
     bus = await MessageBus(bus_address=arguments.bus).connect()
-    fake = Fake(bus, devices)
+    fake = Fake(bus, devices, arguments.speed)
     fake.start()
     await bus.request_name("org.bluez")
     print("ready", flush=True)

@@ -17,8 +17,9 @@ public final class FakeBlueZ: @unchecked Sendable {
     /// Whether the fake can run here: `dbus-daemon`, and Python with dbus-fast (Scripts/setup installs both).
     public static var isAvailable: Bool { PrivateBus.executable != nil && ExternalTool.pythonHas("dbus_fast") }
 
-    /// Starts a bus and the fake serving `devices` (the JSON the script reads), and waits until it owns `org.bluez`.
-    public init(devices: String) throws {
+    /// Starts a bus and the fake serving `devices` (the JSON the script reads), playing captures `speed` times
+    /// faster than recorded, and waits until it owns `org.bluez`.
+    public init(devices: String, speed: Double = 1) throws {
         bus = try PrivateBus()
         let file = Scratch.url("bluez-devices", extension: "json")
         try devices.write(to: file, atomically: true, encoding: .utf8)
@@ -26,7 +27,7 @@ public final class FakeBlueZ: @unchecked Sendable {
         FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path, "--bus", bus.address, file.path]
+        process.arguments = ["python3", Self.script.path, "--bus", bus.address, "--speed", String(speed), file.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: logFile)

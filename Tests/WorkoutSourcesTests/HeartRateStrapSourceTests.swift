@@ -5,6 +5,7 @@ import TestSupport
 import WorkoutSources
 import GATT
 import SensorBridge
+import WorkoutFormats
 
 @Suite(.timeLimit(.minutes(3))) struct HeartRateStrapSourceTests {
     @Test func theHrmSchemeReadsItsParameters() throws {
@@ -174,5 +175,55 @@ import SensorBridge
         let rpm = try #require(builder.statistics(for: cadence)?.averageQuantity()?.doubleValue(for: HKUnit(from: "count/min")))
         #expect(abs(rpm - 84) < 1e-9, "the CSC sensor's crank counted beside the power meter's: \(rpm) rpm")
         session.end()
+    }
+
+    /// The shared Edge 500 ride (10,686 records, three hours) as a speed and cadence sensor's notifications, framed as
+    /// HRM1 lines and written through a real pseudo-terminal 100 times faster than it was ridden, read on a clock 100 times
+    /// faster: every notification arrives (one speed reading per record after each baseline), and distance and the
+    /// average cadence while pedalling are within 1 % of the file's.
+    @Test(.timeLimit(.minutes(4)), .enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the Edge 500 ride"))
+    func aRealRidesSpeedAndCadenceThroughTheBridge() async throws {
+        let ride = try Edge500Notifications()
+        let pair = try SocatPair()
+        defer { pair.stop() }
+        let speed = 100.0
+        let source = HeartRateStrapSource(StrapReader.Configuration(path: pair.device, framing: .hrm1, staleAfter: 3_600),
+                                          sensors: SensorReadings.Settings(wheelCircumference: ride.circumference, distanceFromWheel: true),
+                                          clock: FastClock(start: ride.records[0].date, speed: speed))
+        let expectedSpeeds = ride.records.count - ride.baselines
+        let consumer = Task { () -> [WorkoutReading] in
+            var readings: [WorkoutReading] = []
+            var speeds = 0
+            for try await reading in source.readings() {
+                readings.append(reading)
+                if case .quantity(let sample) = reading, sample.quantityType == HKQuantityType(.cyclingSpeed) { speeds += 1 }
+                if speeds == expectedSpeeds { break }
+            }
+            return readings
+        }
+        let lines = ride.lines, records = ride.records
+        try await offThePool {
+            // Wait for the reader to open the device, then write each line at its time, 100 times faster.
+            Thread.sleep(forTimeInterval: 0.5)
+            let start = Date()
+            for (line, record) in zip(lines, records) {
+                let due = start.addingTimeInterval(record.date.timeIntervalSince(records[0].date) / speed)
+                if due > Date() { Thread.sleep(until: due) }
+                try pair.write(Array((line + "\r\n").utf8))
+            }
+        }
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(20))
+            consumer.cancel()
+        }
+        let readings = try await consumer.value
+        watchdog.cancel()
+        let figures = ride.figures(of: readings)
+        #expect(figures.speeds == expectedSpeeds, "speed readings \(figures.speeds), records \(records.count), baselines \(ride.baselines)")
+        #expect(abs(figures.metres - ride.sentMetres) / ride.sentMetres < 0.01, "distance \(figures.metres) m read, \(ride.sentMetres) m sent")
+        #expect(abs(figures.cadence - ride.sentCadence) / ride.sentCadence < 0.01, "cadence \(figures.cadence) rpm read, \(ride.sentCadence) rpm sent")
+        print("Edge 500 through the bridge at \(Int(speed))×: \(figures.speeds) speed readings for \(records.count) records (\(ride.baselines) baselines); "
+              + String(format: "distance %.0f m read, %.0f m sent; cadence %.2f rpm read, %.2f rpm sent", figures.metres, ride.sentMetres, figures.cadence,
+                       ride.sentCadence))
     }
 }
