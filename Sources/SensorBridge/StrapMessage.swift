@@ -17,6 +17,8 @@ public enum StrapMessage: Sendable, Hashable {
     case indoorBike(IndoorBikeData)
     /// A Battery Level (0x2A19).
     case battery(BatteryLevel)
+    /// A Sensor Location (0x2A5D): where a power meter, speed sensor or foot pod sits.
+    case sensorLocation(SensorLocation)
     /// The bridge's Bluetooth link to the strap went up or down (HRM1 `LINK`).
     case link(up: Bool)
     /// A characteristic this reader does not decode.
@@ -45,6 +47,7 @@ public enum StrapMessage: Sendable, Hashable {
                 case 0x2A53: self = .runningSpeedAndCadence(try RSCMeasurement(payload))
                 case 0x2AD2: self = .indoorBike(try IndoorBikeData(payload))
                 case 0x2A19: self = .battery(try BatteryLevel(payload))
+                case 0x2A5D: self = .sensorLocation(try SensorLocation(payload))
                 default: self = .unknown(kind: kind, payload: payload)
                 }
             } catch {

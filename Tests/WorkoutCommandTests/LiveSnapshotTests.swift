@@ -127,4 +127,28 @@ import WorkoutServer
         #expect(screen.contains("lap power") && screen.contains("115 W"), "\(screen)")
         session.end()
     }
+
+    /// Several sensors: each by the rider's name for it, with its state and battery, on one dashboard line and in the
+    /// live page's JSON; the strap alone keeps its own line.
+    @Test func everySensorsStateAndBatteryOnOneLine() async throws {
+        let snapshotter = LiveSnapshotter(activity: .cycling, gps: nil, strap: "ble:C4:7A:11:22:33:44",
+                                          sensors: [("ble:C4:7A:11:22:33:44", "power"), ("ble:E8:11:00:00:00:0A", "strap"), ("ble:F1:5C:00:00:00:05", "speed")],
+                                          zones: nil)
+        let (session, builder, dataSource, clock) = try await Self.ride(seconds: 5, snapshotter: snapshotter)
+        await dataSource.deliver([.status(WorkoutSourceStatus(source: "ble:C4:7A:11:22:33:44", kind: .connected, date: clock.now,
+                                                              detail: "connected to Power 1 (C4:7A:11:22:33:44), battery 72 %", battery: 72))],
+                                 from: "ble:C4:7A:11:22:33:44")
+        await dataSource.deliver([.status(WorkoutSourceStatus(source: "ble:E8:11:00:00:00:0A", kind: .stale, date: clock.now,
+                                                              detail: "no notification for 3.1 s", battery: 15))],
+                                 from: "ble:E8:11:00:00:00:0A")
+        let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now)
+        #expect(snapshot.sensors.map(\.label) == ["power", "strap", "speed"])
+        #expect(snapshot.sensors.map(\.battery) == [72, 15, nil])
+        let screen = RecordDashboard.render(DashboardState(snapshot: snapshot, timeOfDay: "10:00:00"), width: 80, height: 24)
+        #expect(screen.contains { $0.hasPrefix(" sensors power on 72%  strap silent 15%  speed waiting ") }, "\(screen.joined(separator: "\n"))")
+        #expect(!screen.contains { $0.hasPrefix(" strap ") })
+        let json = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
+        #expect(json.contains(#""label":"strap""#) && json.contains(#""battery":15"#), "\(json)")
+        session.end()
+    }
 }

@@ -102,6 +102,9 @@ import SensorBridge
         #expect(statuses(strap.readings(for: .link(up: true), at: start + 2)) == [.connected])
         _ = strap.readings(for: StrapMessage(.notification(kind: 0x2A38, payload: [0x01])), at: start)
         #expect(strap.bodySensorLocation == .chest)
+        // A power meter's or speed sensor's location (0x2A5D) is decoded, and is none of the strap's business.
+        #expect(StrapMessage(.notification(kind: 0x2A5D, payload: [0x05])) == .sensorLocation(.leftCrank))
+        #expect(strap.readings(for: .sensorLocation(.leftCrank), at: start).isEmpty)
         #expect(StrapMessage(.notification(kind: 0x2A37, payload: [0x11, 0x48])) == .invalid(kind: 0x2A37, payload: [0x11, 0x48],
             reason: HeartRateMeasurementError(.truncatedHeartRate(needed: 3), bytes: [0x11, 0x48]).description))
     }

@@ -34,13 +34,19 @@ public struct LiveSnapshot: Codable, Sendable, Equatable {
         public var detail: String
         /// What people read: `3D fix, ±4 m`, `no skin contact`, `waiting for gpsd`.
         public var text: String
+        /// The name the rider gave it (`power`, from `workout sensors add`), where it has one.
+        public var label: String?
+        /// Its battery's charge, %, where it says.
+        public var battery: Int?
 
         /// A source's state.
-        public init(name: String, kind: WorkoutSourceStatus.Kind?, detail: String, text: String) {
+        public init(name: String, kind: WorkoutSourceStatus.Kind?, detail: String, text: String, label: String? = nil, battery: Int? = nil) {
             self.name = name
             self.kind = kind
             self.detail = detail
             self.text = text
+            self.label = label
+            self.battery = battery
         }
     }
 
@@ -93,6 +99,8 @@ public struct LiveSnapshot: Codable, Sendable, Equatable {
     public var gps: Source?
     /// The heart-rate strap or sensor bridge, when one is used.
     public var strap: Source?
+    /// Every sensor besides the GPS, each with its state and battery, in the order they were given.
+    public var sensors: [Source] = []
     /// The time of the latest fix (the receiver's clock).
     public var fixTime: Date?
     /// The saved workout's identifier, once it has ended.

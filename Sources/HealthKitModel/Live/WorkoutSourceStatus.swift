@@ -32,12 +32,15 @@ public struct WorkoutSourceStatus: Sendable, Hashable {
     public var date: Date
     /// Details for a person: a device path, an error, a satellite count.
     public var detail: String
+    /// The device's battery charge, %, where it says.
+    public var battery: Int?
 
     /// Describes a status change.
-    public init(source: String, kind: Kind, date: Date, detail: String = "") {
+    public init(source: String, kind: Kind, date: Date, detail: String = "", battery: Int? = nil) {
         self.source = source
         self.kind = kind
         self.date = date
         self.detail = detail
+        self.battery = battery
     }
 }

@@ -50,15 +50,19 @@ public final class LiveSnapshotter: Sendable {
     public let gps: String?
     /// The strap's name, when one is used.
     public let strap: String?
+    /// Every sensor besides the GPS: its source's name and the name the rider gave it.
+    public let sensors: [(source: String, label: String)]
     /// The athlete's heart-rate zones, in their chosen model.
     public let zones: HeartRateZones?
     private let progress = Mutex(Progress())
 
-    /// A snapshotter for a recording of `activity` from the named sources.
-    public init(activity: HKWorkoutActivityType, gps: String?, strap: String?, zones: HeartRateZones?) {
+    /// A snapshotter for a recording of `activity` from the named sources: `sensors` are every sensor besides the
+    /// GPS (the strap among them), by source name with the rider's name for each.
+    public init(activity: HKWorkoutActivityType, gps: String?, strap: String?, sensors: [(source: String, label: String)] = [], zones: HeartRateZones?) {
         self.activity = activity
         self.gps = gps
         self.strap = strap
+        self.sensors = sensors
         self.zones = zones
     }
 
@@ -110,6 +114,11 @@ public final class LiveSnapshotter: Sendable {
             snapshot.gps = source
         }
         if let strap { snapshot.strap = Self.source(strap, statuses[strap], waiting: "waiting for the strap") }
+        snapshot.sensors = sensors.map { sensor in
+            var source = Self.source(sensor.source, statuses[sensor.source], waiting: "waiting")
+            source.label = sensor.label
+            return source
+        }
         progress.withLock { progress in
             if let (watts, end) = latestPower { progress.see(power: watts, endingAt: end) }
             progress.power.removeAll { date.timeIntervalSince($0.end) >= Self.powerWindow }
@@ -166,7 +175,7 @@ public final class LiveSnapshotter: Sendable {
 
     private static func source(_ name: String, _ status: WorkoutSourceStatus?, waiting: String) -> LiveSnapshot.Source {
         guard let status else { return LiveSnapshot.Source(name: name, kind: nil, detail: "", text: waiting) }
-        return LiveSnapshot.Source(name: name, kind: status.kind, detail: status.detail, text: describe(status))
+        return LiveSnapshot.Source(name: name, kind: status.kind, detail: status.detail, text: describe(status), battery: status.battery)
     }
 
     /// A source's status as people read it: `3D fix`, `no skin contact`, `reconnecting: connection refused`.

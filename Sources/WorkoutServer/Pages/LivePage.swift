@@ -26,7 +26,7 @@ enum LivePage {
             <div><dt>Elevation</dt><dd id="live-elevation">–</dd></div>\
             <div><dt>Grade</dt><dd id="live-grade">–</dd></div>\
             <div><dt>GPS</dt><dd id="live-gps">–</dd></div>\
-            <div><dt>Strap</dt><dd id="live-strap">–</dd></div>\
+            <div><dt>Sensors</dt><dd id="live-strap">–</dd></div>\
             </dl><p id="live-done" hidden></p></section>\
             <section aria-labelledby="live-track-heading"><h2 id="live-track-heading">Track so far</h2>\
             <svg id="live-map" viewBox="0 0 600 400" role="img" aria-labelledby="live-map-title"><title id="live-map-title">Track so far</title>\
@@ -62,7 +62,7 @@ enum LivePage {
           $("live-cadence").textContent=figure(status.cadence,status.showsPace?"spm":"rpm");$("live-power").textContent=figure(status.power,"W");$("live-lap-power").textContent=figure(status.lapAveragePower,"W");
           $("live-energy").textContent=figure(status.energyKilocalories,"kcal");$("live-elevation").textContent=figure(status.elevationMeters,"m");
           $("live-grade").textContent=status.gradePercent!=null?(status.gradePercent>=0?"+":"")+status.gradePercent.toFixed(1)+" %":"–";
-          $("live-gps").textContent=status.gps?status.gps.text:"–";$("live-strap").textContent=status.strap?status.strap.text:"–";tick();
+          $("live-gps").textContent=status.gps?status.gps.text:"–";$("live-strap").textContent=status.sensors&&status.sensors.length>1?status.sensors.map(function(s){return (s.label||s.name)+": "+s.text+(s.battery!=null?" ("+s.battery+" %)":"");}).join(" · "):status.strap?status.strap.text:"–";tick();
           if(status.state==="ended"){ended=true;var done=$("live-done");done.hidden=false;
             done.innerHTML=status.workoutID?'Saved: <a id="live-workout-link" href="/workouts/'+status.workoutID+'">see the workout</a>':"The recording ended.";
             $("live-connection").textContent="recording ended";if(source){source.close();source=null;}}}

@@ -93,7 +93,7 @@ public struct BluetoothSensorSource: WorkoutDataSource {
             var sensors = SensorReadings(settings: settings)
             var device: BluetoothDevice?
             func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String) {
-                continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: clock.now, detail: detail)))
+                continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: clock.now, detail: detail, battery: device?.battery)))
             }
             do {
                 for try await event in reader.events() {
@@ -111,10 +111,11 @@ public struct BluetoothSensorSource: WorkoutDataSource {
                         status(.stale, String(format: "no notification for %.1f s: sensor out of range, or asleep", seconds))
                     case .battery(let percent):
                         // The charge at connection is in the connected status; a fall to 20 % or below later is said once.
-                        if let known = device?.battery, percent < known, percent <= 20, known > 20 {
+                        let known = device?.battery
+                        device?.battery = percent
+                        if let known, percent < known, percent <= 20, known > 20 {
                             status(.connected, "\(device?.label ?? name): battery low, \(percent) %")
                         }
-                        device?.battery = percent
                     case .notification(let characteristic, let value, let arrival):
                         let message = StrapMessage(.notification(kind: characteristic, payload: value))
                         for reading in strap.readings(for: message, at: arrival) { continuation.yield(reading) }

@@ -87,7 +87,7 @@ public struct HeartRateStrapReadings: Sendable {
             if !up { beats = BeatTimeline() }
             return [.status(WorkoutSourceStatus(source: sourceName, kind: up ? .connected : .disconnected, date: date,
                                                 detail: up ? "the bridge reconnected to the strap" : "the bridge lost its Bluetooth link to the strap"))]
-        case .unknown, .invalid, .cyclingPower, .speedAndCadence, .runningSpeedAndCadence, .indoorBike, .battery:
+        case .unknown, .invalid, .cyclingPower, .speedAndCadence, .runningSpeedAndCadence, .indoorBike, .battery, .sensorLocation:
             // Other sensors' notifications are ``SensorReadings``'.
             return []
         }

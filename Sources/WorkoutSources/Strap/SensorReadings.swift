@@ -120,7 +120,7 @@ public struct SensorReadings: Sendable {
             if let cadence = data.cadence { readings.append(Self.sample(Self.cadence, Self.perMinute, cadence, at: date)) }
             if let speed = data.speed { readings.append(Self.sample(Self.cyclingSpeed, Self.metresPerSecond, speed / 3.6, at: date)) }
             return readings
-        case .heartRate, .bodySensorLocation, .link, .unknown, .invalid, .battery:
+        case .heartRate, .bodySensorLocation, .link, .unknown, .invalid, .battery, .sensorLocation:
             return []
         }
     }

@@ -101,6 +101,9 @@ struct NotificationMonitor {
             let bytes = hex.joined(separator: " ")
             emit(elapsed, "notification", text: "\(prefix)2A37 \(bytes.padding(toLength: max(bytes.count, 17), withPad: " ", startingAt: 0))  \(measurement)"
                  + (measurement.hasValidHeartRate ? "" : " (left out)"), fields: fields)
+        case (_, .sensorLocation(let location)):
+            fields["sensorLocation"] = "\(location)"
+            emit(elapsed, "sensorLocation", text: "\(prefix)2A5D sensor location: \(location)", fields: fields)
         case (_, .bodySensorLocation(let location)):
             fields["bodySensorLocation"] = location.description
             emit(elapsed, "bodySensorLocation", text: "\(prefix)2A38 body sensor location: \(location)", fields: fields)
@@ -189,7 +192,7 @@ struct NotificationMonitor {
             return parts.isEmpty ? "no data" : parts.joined(separator: ", ")
         case .battery(let level):
             return "battery \(level.percent) %"
-        case .heartRate, .bodySensorLocation, .link, .unknown, .invalid:
+        case .heartRate, .bodySensorLocation, .link, .unknown, .invalid, .sensorLocation:
             return ""
         }
     }

@@ -132,6 +132,7 @@ struct Record: AsyncParsableCommand {
             sources.append(gps!)
         }
         var strapName: String?
+        var sensorLabels: [(source: String, label: String)] = []
         let athlete = try profileOptions.load()
         // Without a receiver, the wheel gives the distance; with one, the positions do and the wheel gives speed.
         // The wheel's size: --wheel, else the athlete profile's, else 700×25c.
@@ -143,6 +144,7 @@ struct Record: AsyncParsableCommand {
                 let strap = HeartRateStrapSource(try HeartRateStrapSource.configuration(device: hrm, framing: framing.rawValue), sensors: sensorSettings,
                                                  clock: clock)
                 strapName = strap.name
+                sensorLabels.append((strap.name, "strap"))
                 sources.append(strap)
             } catch {
                 throw ValidationError(error.message)
@@ -151,6 +153,7 @@ struct Record: AsyncParsableCommand {
         for name in sensorNames {
             let source = try Self.sensorSource(name, settings: sensorSettings, clock: clock)
             strapName = strapName ?? source.name
+            sensorLabels.append((source.name, name))
             sources.append(source)
         }
         let hasSensors = hrm != nil || !sensorNames.isEmpty
@@ -179,7 +182,7 @@ struct Record: AsyncParsableCommand {
         share.formUnion([HKWorkoutType(), HKSeriesType.workoutRoute(), HKSeriesType.heartbeat(), HKQuantityType(.heartRateVariabilitySDNN)])
         try await store.requestAuthorization(toShare: share, read: share)
 
-        let snapshotter = LiveSnapshotter(activity: activityType, gps: gps?.name, strap: strapName,
+        let snapshotter = LiveSnapshotter(activity: activityType, gps: gps?.name, strap: strapName, sensors: sensorLabels,
                                           zones: athlete.flatMap(HeartRateZoneChoice.init(profile:))?.zones)
         let display = RecordDisplay(plain: plain || isatty(STDOUT_FILENO) == 0, snapshotter: snapshotter, clock: clock)
         display.begin()

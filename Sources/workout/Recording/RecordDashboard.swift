@@ -59,7 +59,12 @@ enum RecordDashboard {
             lines.append(fit(cells.joined(), width))
         }
         lines.append(fit(" gps   " + (snapshot.gps?.text ?? "not used"), width))
-        lines.append(fit(" strap " + (snapshot.strap?.text ?? "not used"), width))
+        if snapshot.sensors.count > 1 {
+            // Several sensors: one line, each by its name with its state and battery; what changed is in the log.
+            lines.append(fit(" sensors " + snapshot.sensors.map(Self.sensorText).joined(separator: "  "), width))
+        } else {
+            lines.append(fit(" strap " + (snapshot.strap?.text ?? "not used"), width))
+        }
 
         // The keys take the last line; log messages fill what is left, newest last.
         let keys = fit(" [p] pause/resume  [l] lap  [m] marker  [q] finish", width)
@@ -105,6 +110,18 @@ enum RecordDashboard {
             for row in 0..<3 { rows[row] += glyph[row] + (character == ":" || character == "." ? "" : " ") }
         }
         return rows
+    }
+
+    /// A sensor in a few characters: `power on 72%`, `strap silent`, `speed lost`.
+    static func sensorText(_ sensor: LiveSnapshot.Source) -> String {
+        let state = switch sensor.kind {
+        case nil: "waiting"
+        case .connected?, .contactRestored?, .fix2D?, .fix3D?: "on"
+        case .stale?: "silent"
+        case .contactLost?: "no contact"
+        case .disconnected?, .reconnecting?, .noFix?: "lost"
+        }
+        return "\(sensor.label ?? sensor.name) \(state)" + (sensor.battery.map { " \($0)%" } ?? "")
     }
 
     private static let glyphs: [Character: [String]] = [

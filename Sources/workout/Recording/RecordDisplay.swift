@@ -24,6 +24,7 @@ final class RecordDisplay {
         var waiting = LiveSnapshot(activity: snapshotter.activity.name, showsPace: LiveSnapshot.showsPace(snapshotter.activity.name), date: .distantPast)
         waiting.gps = snapshotter.gps.map { LiveSnapshot.Source(name: $0, kind: nil, detail: "", text: "waiting") }
         waiting.strap = snapshotter.strap.map { LiveSnapshot.Source(name: $0, kind: nil, detail: "", text: "waiting") }
+        waiting.sensors = snapshotter.sensors.map { LiveSnapshot.Source(name: $0.source, kind: nil, detail: "", text: "waiting", label: $0.label) }
         state = DashboardState(snapshot: waiting)
     }
 
