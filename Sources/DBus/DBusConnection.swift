@@ -67,6 +67,17 @@ public final class DBusConnection: @unchecked Sendable {
         if dbus_error_is_set(&error) != 0 { throw Self.failure(&error, context: "adding the match rule \(rule)") }
     }
 
+    /// Stops letting in the signals `rule` let in (a rule given to ``addMatch(_:)`` before, word for word).
+    ///
+    /// - Throws: ``DBusFailure`` when the bus knows no such rule for this connection.
+    public func removeMatch(_ rule: String) throws(DBusFailure) {
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        dbus_bus_remove_match(connection, rule, &error)
+        if dbus_error_is_set(&error) != 0 { throw Self.failure(&error, context: "removing the match rule \(rule)") }
+    }
+
     /// Calls `member` on `interface` of the object at `path` owned by `destination`, and waits for its answer.
     ///
     /// - Parameter timeout: how long to wait for the answer; a device's `Connect` may take tens of seconds.

@@ -56,6 +56,12 @@ struct DBusConnectionTests {
             #expect(signal.member == "NameOwnerChanged")
             #expect(signal.arguments == [.string("org.openhealthkit.Wanted"), .string(""), .string(owner.uniqueName)])
             #expect(try listener.nextSignal(waitingUpTo: 100) == nil)
+            // Once the rule is removed, the name changing hands again is not heard.
+            try listener.removeMatch("type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.openhealthkit.Wanted'")
+            try owner.call(destination: Self.daemon.destination, path: Self.daemon.path, interface: Self.daemon.interface,
+                           member: "ReleaseName", arguments: [.string("org.openhealthkit.Wanted")])
+            #expect(try listener.nextSignal(waitingUpTo: 200) == nil)
+            #expect(throws: DBusFailure.self) { try listener.removeMatch("type='signal',member='Never'") }
         }
     }
 

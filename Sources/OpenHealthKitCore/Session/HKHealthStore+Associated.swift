@@ -36,7 +36,8 @@ extension HKHealthStore {
             for write in series {
                 try statement.execute(arguments: [write.sample.uuid])
                 if let first = write.replacingChunksFrom {
-                    try db.execute(sql: "DELETE FROM quantity_series_chunk WHERE series = ? AND first >= ?", arguments: [write.sample.uuid, first])
+                    try db.cachedStatement(sql: "DELETE FROM quantity_series_chunk WHERE series = ? AND first >= ?")
+                        .execute(arguments: [write.sample.uuid, first])
                 }
             }
             return try self.insert(all, plan: plan, parent: workout, into: db, database: database)

@@ -19,7 +19,7 @@ extension HKHealthStore {
         let plan = try planSave([series], in: database, checkingSharing: !collected)
         let counter = try await database.writer.write { db -> Int64 in
             let counter = try self.insert([series], plan: plan, parent: workout, into: db, database: database)
-            let statement = try db.makeStatement(sql: "INSERT INTO heartbeat VALUES (?, ?, ?)")
+            let statement = try db.cachedStatement(sql: "INSERT INTO heartbeat VALUES (?, ?, ?)")
             for beat in beats { try statement.execute(arguments: [series.uuid, beat.time, beat.gap]) }
             return counter
         }

@@ -45,7 +45,8 @@ struct RowWriter {
         self.database = database
         self.sourceID = sourceID
         self.anchor = firstAnchor
-        statement = try db.makeStatement(sql: """
+        // Cached: a live workout writes every second, and preparing the statement each time was a fifth of a write's work.
+        statement = try db.cachedStatement(sql: """
             INSERT INTO object (id, uuid, kind, type, start, end, value, raw_value, unit, count, source, device, metadata, payload, parent)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
@@ -173,7 +174,7 @@ struct RowWriter {
     /// Records each type's longest sample, for index-friendly overlap queries.
     func finish() throws {
         for (typeID, duration) in longest {
-            try db.execute(sql: "UPDATE data_type SET max_duration = max(max_duration, ?) WHERE id = ?", arguments: [duration, typeID])
+            try db.cachedStatement(sql: "UPDATE data_type SET max_duration = max(max_duration, ?) WHERE id = ?").execute(arguments: [duration, typeID])
         }
     }
 }

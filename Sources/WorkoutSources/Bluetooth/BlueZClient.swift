@@ -17,6 +17,10 @@ public final class BlueZClient: @unchecked Sendable {
     public let adapter: String
 
     private static let service = "org.bluez"
+    /// Every property change under BlueZ's objects: what discovery needs.
+    private static let everyPropertyRule = "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',path_namespace='/org/bluez'"
+    /// The property rule in force.
+    private var propertyRule = everyPropertyRule
 
     /// Connects to the bus at `address`, listens to BlueZ's signals, and reads what BlueZ holds.
     ///
@@ -27,7 +31,7 @@ public final class BlueZClient: @unchecked Sendable {
             bus = try DBusConnection(address: busAddress)
             // Signals first, then the objects, so nothing falls between the two.
             try bus.addMatch("type='signal',sender='org.bluez',interface='org.freedesktop.DBus.ObjectManager'")
-            try bus.addMatch("type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',path_namespace='/org/bluez'")
+            try bus.addMatch(Self.everyPropertyRule)
             try bus.addMatch("type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.bluez'")
             objects = BlueZObjects(managedObjects: try bus.call(destination: Self.service, path: "/", interface: "org.freedesktop.DBus.ObjectManager",
                                                                 member: "GetManagedObjects"))
@@ -106,6 +110,24 @@ public final class BlueZClient: @unchecked Sendable {
             }
             _ = try listen(waitingUpTo: 100)
         }
+    }
+
+    /// Lets in only `device`'s property changes (its connection, battery and characteristics' values) from now on,
+    /// not every device's: with several sensors, each reader would otherwise hear, and decode, all their notifications.
+    /// Objects added and removed are still heard.
+    public func listenOnly(to device: BluetoothDevice) throws(BluetoothError) {
+        // No interface in this rule: dbus-daemon 1.14, asked to remove the broad rule, removes instead a rule that
+        // differs from it only in its path_namespace. The device's other signals are the object manager's, which
+        // the objects take in twice without harm.
+        let rule = "type='signal',sender='org.bluez',path_namespace='\(device.path)'"
+        guard rule != propertyRule else { return }
+        do {
+            try bus.addMatch(rule)
+            try bus.removeMatch(propertyRule)
+        } catch {
+            throw BluetoothError(error, busAddress: bus.address)
+        }
+        propertyRule = rule
     }
 
     /// Asks `device` to disconnect, so other receivers (a head unit, a phone) can have it.

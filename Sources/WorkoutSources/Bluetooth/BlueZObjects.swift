@@ -62,7 +62,8 @@ public struct BluetoothCharacteristic: Sendable, Hashable {
 }
 
 /// What BlueZ holds, kept up to date from its signals: every object's interfaces and their properties, from
-/// `GetManagedObjects`, then `InterfacesAdded`, `InterfacesRemoved` and `PropertiesChanged`.
+/// `GetManagedObjects`, then `InterfacesAdded`, `InterfacesRemoved` and `PropertiesChanged` — but for a
+/// characteristic's `Value`, which its reader takes from the signal itself (a notification changes nothing else).
 ///
 /// A pure value: it is fed answers and signals and read, so it is tested without a bus.
 public struct BlueZObjects: Sendable {
@@ -110,6 +111,9 @@ public struct BlueZObjects: Sendable {
             return true
         case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
             guard signal.arguments.count >= 2, let interface = signal.arguments[0].string, let changed = signal.arguments[1].dictionary else { return false }
+            // A characteristic's value is its reader's, not kept here: notifications change nothing else.
+            if interface == Self.characteristicInterface, changed.count == 1, changed["Value"] != nil, signal.arguments.count < 3
+                || signal.arguments[2].strings?.isEmpty == true { return true }
             var properties = objects[signal.path]?[interface] ?? [:]
             for (name, value) in changed { properties[name] = value.unwrapped }
             for name in signal.arguments.count > 2 ? signal.arguments[2].strings ?? [] : [] { properties[name] = nil }

@@ -133,6 +133,7 @@ public struct BluetoothSensorReader: Sendable {
                     continue
                 }
                 try client.connect(device, within: configuration.connectSeconds, stop: stop)
+                try client.listenOnly(to: device)
                 let subscribed = try subscribe(device, client: client, clock: clock, yield: yield)
                 guard !subscribed.isEmpty else {
                     client.disconnect(device)
@@ -209,23 +210,30 @@ public struct BluetoothSensorReader: Sendable {
         while !stop.isSet {
             let signals: [DBusSignal]
             do { signals = try client.listen(waitingUpTo: 100) } catch { return error.description }
+            var deviceChanged = false
             for signal in signals {
                 if signal.member == "NameOwnerChanged", signal.arguments.count == 3, signal.arguments[2].string == "" {
                     return "bluetoothd stopped"
                 }
-                if signal.member == "PropertiesChanged", let number = subscribed[signal.path],
-                   let value = signal.arguments.count > 1 ? signal.arguments[1].dictionary?["Value"]?.bytes : nil {
-                    let arrival = clock.now
-                    yield(.notification(characteristic: number, value: value, arrival: arrival))
-                    lastNotification = arrival
-                    reportedStale = false
+                if signal.member == "PropertiesChanged", let number = subscribed[signal.path] {
+                    if let value = signal.arguments.count > 1 ? signal.arguments[1].dictionary?["Value"]?.bytes : nil {
+                        let arrival = clock.now
+                        yield(.notification(characteristic: number, value: value, arrival: arrival))
+                        lastNotification = arrival
+                        reportedStale = false
+                    }
+                } else if signal.path == device.path || signal.member == "InterfacesRemoved" {
+                    // Only the device's own signals (connection, battery) or an object's removal can end the connection.
+                    deviceChanged = true
                 }
             }
-            guard let now = client.objects.device(at: device.path) else { return "BlueZ removed the device" }
-            if !now.isConnected { return "the device disconnected (out of range, asleep, or its battery is flat)" }
-            if now.battery != battery, let level = now.battery {
-                battery = level
-                yield(.battery(level))
+            if deviceChanged {
+                guard let now = client.objects.device(at: device.path) else { return "BlueZ removed the device" }
+                if !now.isConnected { return "the device disconnected (out of range, asleep, or its battery is flat)" }
+                if now.battery != battery, let level = now.battery {
+                    battery = level
+                    yield(.battery(level))
+                }
             }
             let silent = clock.now.timeIntervalSince(lastNotification)
             if !reportedStale, silent > configuration.staleAfter {

@@ -72,16 +72,7 @@ struct Hrm: AsyncParsableCommand {
             }
             return (monitor, nil)
         }
-        let interrupt = await InterruptSignal { reading.cancel() }
-        defer { interrupt.cancel() }
-        let timer = duration.map { seconds in
-            Task {
-                try await Task.sleep(for: .seconds(seconds))
-                reading.cancel()
-            }
-        }
-        defer { timer?.cancel() }
-        let (monitor, failure) = await reading.value
+        let (monitor, failure) = await InterruptSignal.value(of: reading, cancelledAfter: duration)
         monitor.finish()
         if let failure { throw failure }
     }

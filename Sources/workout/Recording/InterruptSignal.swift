@@ -17,3 +17,20 @@ final class InterruptSignal {
         signal(SIGTERM, SIG_DFL)
     }
 }
+
+extension InterruptSignal {
+    /// Waits for `task`, cancelling it on SIGINT or SIGTERM, or after `seconds` where given: how `workout hrm` and
+    /// `workout sensors watch` run until the rider stops them.
+    static func value<T: Sendable>(of task: Task<T, Never>, cancelledAfter seconds: Double?) async -> T {
+        let interrupt = await InterruptSignal { task.cancel() }
+        defer { interrupt.cancel() }
+        let timer = seconds.map { seconds in
+            Task {
+                try await Task.sleep(for: .seconds(seconds))
+                task.cancel()
+            }
+        }
+        defer { timer?.cancel() }
+        return await task.value
+    }
+}

@@ -160,16 +160,7 @@ struct Sensors: AsyncParsableCommand {
                 } catch {}
                 return monitor
             }
-            let interrupt = await InterruptSignal { reading.cancel() }
-            defer { interrupt.cancel() }
-            let timer = duration.map { seconds in
-                Task {
-                    try await Task.sleep(for: .seconds(seconds))
-                    reading.cancel()
-                }
-            }
-            defer { timer?.cancel() }
-            await reading.value.finish()
+            await InterruptSignal.value(of: reading, cancelledAfter: duration).finish()
         }
     }
 }
