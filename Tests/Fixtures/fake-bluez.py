@@ -26,6 +26,7 @@ recorded (a three-hour ride in a minute). The devices file:
               "vanishAfter": 3,              # seconds after start, if not connected
               "connectFailures": 1,          # the first Connect calls fail with org.bluez.Error.Failed
               "dropAfter": 4,                # seconds after connecting, the link drops once
+              "batteryAfter": [2, 15],       # seconds after connecting, the battery reads this many %
               "services": [{"uuid": "1818", "characteristics": [
                   {"uuid": "2a63", "flags": ["notify"], "values": ["0000c800"], "rate": 2},
                   {"uuid": "2a63", "flags": ["notify"], "capture": "ride.hrm"},
@@ -172,6 +173,9 @@ class Device(ServiceInterface):
             self.add_services()
             self.resolved = True
             self.emit_properties_changed({"ServicesResolved": True}, [])
+            if "batteryAfter" in self.spec:
+                seconds, percent = self.spec["batteryAfter"]
+                asyncio.get_running_loop().call_later(seconds, self.fake.set_battery, self.spec["address"], percent)
             if "dropAfter" in self.spec and not self.dropped:
                 self.dropped = True
                 asyncio.get_running_loop().call_later(self.spec["dropAfter"], self.disconnect, "dropped")
@@ -405,6 +409,7 @@ class Fake:
         self.speed = speed
         self.specs = devices
         self.devices = {}
+        self.batteries = {}
         self.adapter = Adapter(self)
 
     def log(self, text):
@@ -432,8 +437,16 @@ class Fake:
         self.devices[spec["address"]] = device
         self.bus.export(device.path, device)
         if "battery" in spec:
-            self.bus.export(device.path, Battery(spec["battery"]))
+            self.batteries[spec["address"]] = Battery(spec["battery"])
+            self.bus.export(device.path, self.batteries[spec["address"]])
         self.log(f"device {spec['address']} appeared")
+
+    def set_battery(self, address, percent):
+        battery = self.batteries.get(address)
+        if battery:
+            battery.percentage = percent
+            battery.emit_properties_changed({"Percentage": percent}, [])
+            self.log(f"battery {address} {percent}")
 
     def vanish(self, spec):
         device = self.devices.get(spec["address"])

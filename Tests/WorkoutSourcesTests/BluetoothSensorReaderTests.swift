@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import GATT
 import Testing
@@ -107,5 +108,42 @@ struct BluetoothSensorReaderTests {
                               ("service=battery", "not a sensor's service")] {
             #expect { try BluetoothSensorSource.target(text) } throws: { "\($0)".contains(words) }
         }
+    }
+
+    /// A write to a control point with `type=request`, answered by the device's indication, as a trainer is driven;
+    /// and a battery that runs down while connected.
+    @Test func aControlPointWriteIsAnsweredAndTheBatteryIsFollowed() async throws {
+        let fake = try FakeBlueZ(devices: """
+            {"devices": [{"address": "F3:00:00:00:00:07", "name": "KICKR", "battery": 40, "batteryAfter": [0.3, 18],
+              "services": [{"uuid": "1826", "characteristics": [
+                 {"uuid": "2ad2", "flags": ["notify"], "values": ["44008007b400fa00"], "rate": 10},
+                 {"uuid": "2ad9", "flags": ["write", "indicate"], "answer": "80"}]}]}]}
+            """)
+        defer { fake.stop() }
+        let texts = try await Self.events(BluetoothSensorReader.Configuration(target: .service(.fitnessMachine), busAddress: fake.bus.address)) {
+            $0.contains("battery 18")
+        }
+        #expect(texts.prefix(2) == ["connected KICKR (F3:00:00:00:00:07)", "battery 40"], "\(texts)")
+        #expect(texts.contains { $0.hasPrefix("2AD2 44008007") })
+
+        try await offThePool {
+            let client = try BlueZClient(busAddress: fake.bus.address)
+            let device = try #require(client.objects.device(address: "F3:00:00:00:00:07"))
+            #expect(device.battery == 18)
+            try client.connect(device, within: 5, stop: StopSignal())
+            let controlPoint = try #require(client.objects.characteristics(of: device.path).first { $0.assignedNumber == 0x2AD9 })
+            try client.startNotify(controlPoint)
+            // Request control (op code 0x00): the trainer answers 80 00 01, success.
+            try client.write([0x00], to: controlPoint)
+            var answer: [UInt8]?
+            for _ in 0..<20 where answer == nil {
+                for signal in try client.listen(waitingUpTo: 100) where signal.path == controlPoint.path {
+                    answer = signal.arguments.count > 1 ? signal.arguments[1].dictionary?["Value"]?.bytes : nil
+                }
+            }
+            #expect(answer == [0x80, 0x00, 0x01])
+            #expect(throws: BluetoothError.self) { try client.read(controlPoint) }
+        }
+        #expect(fake.log.contains("WriteValue 2ad9 00"), "\(fake.log)")
     }
 }

@@ -38,6 +38,24 @@ struct BluetoothSensorSourceTests {
         #expect(Self.values(readings, .heartRate, HKUnit(from: "count/min")).map(\.value) == [72, 74, 72, 74])
     }
 
+    /// A battery that falls to 20 % or below while connected is said once, in a status that carries the charge.
+    @Test(.timeLimit(.minutes(1)))
+    func aBatteryRunningLowIsSaidOnce() async throws {
+        let fake = try FakeBlueZ(devices: """
+            {"devices": [{"address": "E8:11:00:00:00:0A", "name": "HRM-Pro", "battery": 40, "batteryAfter": [0.3, 18],
+              "services": [{"uuid": "180d", "characteristics": [{"uuid": "2a37", "flags": ["notify"], "values": ["0048"], "rate": 10}]}]}]}
+            """)
+        defer { fake.stop() }
+        let source = BluetoothSensorSource(BluetoothSensorReader.Configuration(target: .address("E8:11:00:00:00:0A"), busAddress: fake.bus.address))
+        var statuses: [WorkoutSourceStatus] = []
+        for try await reading in source.readings() {
+            if case .status(let status) = reading { statuses.append(status) }
+            if statuses.count == 2 { break }
+        }
+        #expect(statuses.map(\.detail) == ["connected to HRM-Pro (E8:11:00:00:00:0A), battery 40 %", "HRM-Pro (E8:11:00:00:00:0A): battery low, 18 %"])
+        #expect(statuses.map(\.battery) == [40, 18])
+    }
+
     /// The shared Edge 500 ride (10,686 records, three hours) sent back as the CSC notifications a speed and cadence
     /// sensor would have sent once a record, played 100 times faster by the fake BlueZ and read through the
     /// source on a clock 100 times faster: every notification arrives (one speed reading per record after each
