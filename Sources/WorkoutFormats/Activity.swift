@@ -31,6 +31,9 @@ public struct Activity: Sendable, Equatable {
     public var elevationSource: ActivityElevationSource = .unknown
     /// The device or program that recorded the activity.
     public var creator: ActivityCreator
+    /// The sensors that took part besides it (a strap, a power meter, …): a FIT file's other `device_info`
+    /// messages, or what a recording heard.
+    public var sensors: [ActivitySensor] = []
     /// Records a reader left out as implausible (a time jumping more than a
     /// day from its neighbours, as a damaged file's last record may).
     public var discardedRecords = 0

@@ -193,6 +193,7 @@ extension Activity {
         name = workout.metadata?[OpenHealthKitMetadataKeyWorkoutName] as? String
         notes = workout.metadata?[OpenHealthKitMetadataKeyWorkoutNotes] as? String
         averageTemperature = (workout.metadata?[HKMetadataKeyWeatherTemperature] as? HKQuantity)?.doubleValue(for: .degreeCelsius())
+        sensors = (workout.metadata?[OpenHealthKitMetadataKeySensors] as? String).map(ActivitySensor.sensors(metadataValue:)) ?? []
         // The person's markers; a device's changes of state are markers too, but not the person's.
         markers = events.filter { $0.type == .marker && $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] == nil }
             .map { ActivityMarker(date: $0.dateInterval.start, name: $0.metadata?[OpenHealthKitMetadataKeyEventName] as? String) }

@@ -146,6 +146,7 @@ public struct ActivityImporter: Sendable {
         if activity.elevationSource != .unknown { metadata[OpenHealthKitMetadataKeyElevationSource] = activity.elevationSource.rawValue }
         metadata.merge(activity.statedElevationMetadata) { _, stated in stated }
         if let timeZone = activity.timeZone { metadata[HKMetadataKeyTimeZone] = timeZone.identifier }
+        if !activity.sensors.isEmpty { metadata[OpenHealthKitMetadataKeySensors] = ActivitySensor.metadataValue(activity.sensors) }
         metadata[OpenHealthKitMetadataKeyWorkoutName] = nil
         metadata[OpenHealthKitMetadataKeyWorkoutNotes] = nil
         if let name = WorkoutText.name(activity.name) { metadata[OpenHealthKitMetadataKeyWorkoutName] = name }

@@ -154,6 +154,17 @@ import Testing
         let seconds = Double((sent.last!.time - sent.first!.time + 65_536) % 65_536) / 1_024
         let sentCadence = revolutions / seconds * 60, readCadence = figures[3] / figures[2]
         #expect(abs(readCadence - sentCadence) / sentCadence < 0.01, "cadence \(readCadence) rpm read, \(sentCadence) rpm sent")
+        // The meter is kept with the workout and named in the FIT file, as a head unit names its sensors.
+        #expect(shown.stdout.contains("  sensors     Power 1 (power meter, battery 87 %)"), "\(shown.stdout)")
+        let devices = try await offThePool { try ExternalTool.python("""
+            import sys, json
+            from garmin_fit_sdk import Decoder, Stream
+            messages, errors = Decoder(Stream.from_file(sys.argv[1])).read()
+            print(json.dumps([[d.get("device_index"), str(d.get("ble_device_type")), d.get("product_name"), d.get("battery_level")]
+                              for d in messages["device_info_mesgs"] if d.get("device_index") not in (0, "creator")]))
+            """, [folder.appendingPathComponent("ride.fit").path]) }
+        #expect(devices.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == #"[[1, "bike_power", "Power 1", 87]]"#,
+                "\(devices.standardOutput)\(devices.standardError)")
     }
 
     /// The last workout in `store`, exported to FIT and read by Garmin's SDK: records with power, their watts summed,

@@ -44,6 +44,17 @@ import WorkoutLibrary
         #expect(back.activity.laps.count == 9)
     }
 
+    /// A file's sensors are kept with the imported workout and leave with it again.
+    @Test func theSensorsAFileNamesAreKeptAndExported() async throws {
+        let (store, url) = Self.temporaryStore()
+        defer { try? FileManager.default.removeItem(at: url) }
+        var activity = FITActivityWriterTests.sampleActivity()
+        activity.sensors = [ActivitySensor(kind: .bikePower, name: "Stages", battery: 55, manufacturer: 69, product: 3, serialNumber: 123_456),
+                            ActivitySensor(kind: .heartRate, name: "HRM-Dual")]
+        let workout = try await ActivityImporter(store: store).importActivity(activity, from: "ride.fit")
+        #expect(try await Activity(workout: workout, in: store).sensors == activity.sensors)
+    }
+
     @Test func aMultisportActivityWithHeartbeatsRoundTrips() async throws {
         let (store, url) = Self.temporaryStore()
         defer { try? FileManager.default.removeItem(at: url) }

@@ -113,6 +113,41 @@ import WorkoutFormats
         #expect(record["power"] as? Int == 200 && record["cadence"] as? Int == 85)
     }
 
+    /// Each sensor is a `device_info` after the creator's, as Garmin's SDK reads it (index, ANT+ device type,
+    /// Bluetooth LE as its source, name, battery level and status), and the reader takes them back.
+    @Test(.enabled(if: toolsPresent, "garmin-fit-sdk or fitdecode is missing: run Scripts/setup"))
+    func sensorsBecomeDeviceInfoMessagesAndComeBack() throws {
+        var activity = Self.sampleActivity()
+        activity.sensors = [ActivitySensor(kind: .heartRate, name: "HRM-Pro", identifier: "E8:11:00:00:00:0A", battery: 64),
+                            ActivitySensor(kind: .bikePower, name: "Assioma DUO", identifier: "C4:7A:11:22:33:44", battery: 8),
+                            ActivitySensor(kind: .bikeSpeedAndCadence)]
+        let url = Self.temporaryFile("sensors.fit")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try FITActivityWriter(url: url, start: Self.start).write(activity)
+        let output = try ExternalTool.python("""
+            import sys, json
+            from garmin_fit_sdk import Decoder, Stream
+            messages, errors = Decoder(Stream.from_file(sys.argv[1])).read()
+            assert not errors, errors
+            # device_type's meaning follows source_type: the SDK names it as ble_device_type or antplus_device_type.
+            print(json.dumps([[d.get("device_index"), str(d.get("ble_device_type") or d.get("antplus_device_type") or d.get("device_type")), str(d.get("source_type")), d.get("product_name"),
+                               d.get("battery_level"), str(d.get("battery_status"))] for d in messages["device_info_mesgs"]]))
+            """, [url.path])
+        try #require(output.status == 0, "\(output.standardError)")
+        let rows = try #require(JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[Any]])
+        #expect(rows.count == 4, "\(output.standardOutput)")
+        #expect(rows.dropFirst().map { "\($0[0])" } == ["1", "2", "3"])
+        // Read over Bluetooth LE: FIT's BLE device types; with no source said, the ANT+ number (121, bike_speed_cadence).
+        #expect(rows.dropFirst().map { $0[1] as? String } == ["heart_rate", "bike_power", "121"])
+        #expect(rows[1][2] as? String == "bluetooth_low_energy" && rows[1][3] as? String == "HRM-Pro" && rows[1][4] as? Int == 64 && rows[1][5] as? String == "good")
+        #expect(rows[2][4] as? Int == 8 && rows[2][5] as? String == "critical")
+        let read = try ActivityFile.read(try Data(contentsOf: url), format: .fit, path: url.path)
+        #expect(read.sensors.map(\.kind) == [.heartRate, .bikePower, .bikeSpeedAndCadence])
+        #expect(read.sensors.map(\.name) == ["HRM-Pro", "Assioma DUO", nil])
+        #expect(read.sensors.map(\.battery) == [64, 8, nil])
+        #expect(ActivitySensor.sensors(metadataValue: ActivitySensor.metadataValue(activity.sensors)) == activity.sensors)
+    }
+
     @Test(.enabled(if: toolsPresent, "garmin-fit-sdk or fitdecode is missing: run Scripts/setup"))
     func aMultisportActivityBecomesOneSessionPerSport() throws {
         let activity = Self.sampleActivity(sessions: [.swimming, .cycling, .running])

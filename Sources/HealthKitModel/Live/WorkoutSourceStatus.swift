@@ -34,13 +34,33 @@ public struct WorkoutSourceStatus: Sendable, Hashable {
     public var detail: String
     /// The device's battery charge, %, where it says.
     public var battery: Int?
+    /// The device behind the source, where the source knows it (a Bluetooth sensor once connected).
+    public var device: Device?
+
+    /// A device behind a source: a Bluetooth sensor's name, address and services.
+    public struct Device: Sendable, Hashable, Codable {
+        /// The name it advertises, such as `Assioma DUO`.
+        public var name: String?
+        /// Its address, such as `C4:7A:11:22:33:44`.
+        public var identifier: String
+        /// The services it offers, as `workout sensors` names them (`cycling-power`, `heart-rate`, …).
+        public var services: [String]
+
+        /// A device.
+        public init(name: String?, identifier: String, services: [String]) {
+            self.name = name
+            self.identifier = identifier
+            self.services = services
+        }
+    }
 
     /// Describes a status change.
-    public init(source: String, kind: Kind, date: Date, detail: String = "", battery: Int? = nil) {
+    public init(source: String, kind: Kind, date: Date, detail: String = "", battery: Int? = nil, device: Device? = nil) {
         self.source = source
         self.kind = kind
         self.date = date
         self.detail = detail
         self.battery = battery
+        self.device = device
     }
 }

@@ -107,6 +107,10 @@ public let OpenHealthKitMetadataKeyAthleteLactateThresholdHeartRate = "OpenHealt
 /// OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyAthleteZoneModel = "OpenHealthKitAthleteZoneModel"
 
+/// On a workout: the sensors that took part (a strap, a power meter, …) with their kind, name, address and
+/// battery at the end, as a JSON array (`String`). OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeySensors = "OpenHealthKitSensors"
+
 /// On a workout: where its route's altitudes came from, `barometer` or `gps`
 /// (a string), when known. OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyElevationSource = "OpenHealthKitElevationSource"

@@ -44,6 +44,8 @@ public enum FITActivityReader {
         var lastDate: Date?
         var discarded = 0
         var timeZone: TimeZone?
+        var sensors: [ActivitySensor] = []
+        var sensorsByIndex: [Int: Int] = [:]
 
         static func date(_ fitSeconds: Double) -> Date { Date(timeIntervalSince1970: fitSeconds + fitEpochOffset) }
 
@@ -84,7 +86,32 @@ public enum FITActivityReader {
                     creator.name = name
                     creatorNamed = true
                 }
+            case FITMessageNumber.deviceInfo:
+                sensor(message)
             default: break
+            }
+        }
+
+        /// A `device_info` for another device than the creator: a sensor, one per device index (or per device type
+        /// without one), its later messages adding what the earlier did not say and updating the battery.
+        mutating func sensor(_ message: FITMessage) {
+            // A device's own parts (barometer, GPS chip) are `local` devices, typed by another list: not sensors.
+            guard let type = message.number(1).flatMap(Self.integer(UInt8.self)), message.number(25) != 5 else { return }
+            let index = message.number(0).flatMap(Self.integer(UInt8.self)).map(Int.init) ?? 1_000 + Int(type)
+            // The device type's list follows the source: Bluetooth LE (3) has its own.
+            let kind = message.number(25) == 3 ? ActivitySensor.Kind(fitBLEDeviceType: type) : ActivitySensor.Kind(fitDeviceType: type)
+            var sensor = sensorsByIndex[index].map { sensors[$0] } ?? ActivitySensor(kind: kind)
+            sensor.kind = kind
+            if let name = message.string(27), !name.isEmpty { sensor.name = name }
+            if let manufacturer = message.number(2).flatMap(Self.integer(UInt16.self)) { sensor.manufacturer = manufacturer }
+            if let product = message.number(4).flatMap(Self.integer(UInt16.self)) { sensor.product = product }
+            if let serial = message.number(3).flatMap(Self.integer(UInt32.self)) { sensor.serialNumber = serial }
+            if let level = message.number(32).flatMap(Self.integer(UInt8.self)), level <= 100 { sensor.battery = Int(level) }
+            if let position = sensorsByIndex[index] {
+                sensors[position] = sensor
+            } else if sensors.count < 64 {
+                sensorsByIndex[index] = sensors.count
+                sensors.append(sensor)
             }
         }
 
@@ -189,6 +216,7 @@ public enum FITActivityReader {
             activity.discardedRecords = discarded
             activity.markers = markers
             activity.timeZone = timeZone
+            activity.sensors = sensors
             return activity
         }
     }

@@ -94,6 +94,7 @@ public final class FITActivityWriter {
 
     /// Writes the activity's messages in time order: each lap and session as it ends.
     private func writeContents(of activity: Activity) {
+        for (index, sensor) in activity.sensors.prefix(254).enumerated() { self.sensor(sensor, index: index + 1, at: activity.startDate ?? lastDate) }
         var timers = activity.timerEvents[...]
         var laps = activity.laps[...]
         var sessions = activity.sessions[...]
@@ -131,6 +132,20 @@ public final class FITActivityWriter {
     static func fitTime(_ date: Date) -> Double { (date.timeIntervalSince1970 - fitEpochOffset).rounded(.down) }
 
     private static func semicircles(_ degrees: Double?) -> Double? { degrees.map { $0 * 2_147_483_648 / 180 } }
+
+    /// Writes a sensor's `device_info`: its index (1 on; 0 is the creator), Bluetooth LE as its source where it has
+    /// an address (and then its `ble_device_type`, else its ANT+ device type), name, numbers, and battery
+    /// (`battery_level` in %, `battery_status`).
+    public func sensor(_ sensor: ActivitySensor, index: Int, at date: Date) {
+        encoder.write(local: 10, global: FITMessageNumber.deviceInfo, layout: [
+            .init(253, .uint32), .init(0, .uint8), .init(1, .uint8), .init(2, .uint16), .init(4, .uint16), .init(3, .uint32z), .init(25, .enumeration),
+            .init(11, .uint8), .init(32, .uint8), .init(27, .string, size: 32),
+        ], values: [.number(Self.fitTime(date)), .number(Double(index)),
+                    .number(Double(sensor.identifier == nil ? sensor.kind.fitDeviceType : sensor.kind.fitBLEDeviceType)),
+                    .number(sensor.manufacturer.map(Double.init)), .number(sensor.product.map(Double.init)), .number(sensor.serialNumber.map(Double.init)),
+                    .number(sensor.identifier == nil ? nil : 3), .number(sensor.battery.map { Double(ActivitySensor.fitBatteryStatus($0)) }),
+                    .number(sensor.battery.map { Double(min(100, max(0, $0))) }), .text(sensor.name ?? "")])
+    }
 
     /// Writes a timer start or stop (a pause is a stop, then a start).
     public func timer(_ event: ActivityTimerEvent) {

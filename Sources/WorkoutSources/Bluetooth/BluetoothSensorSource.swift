@@ -93,7 +93,9 @@ public struct BluetoothSensorSource: WorkoutDataSource {
             var sensors = SensorReadings(settings: settings)
             var device: BluetoothDevice?
             func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String) {
-                continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: clock.now, detail: detail, battery: device?.battery)))
+                let known = device.map { WorkoutSourceStatus.Device(name: $0.name, identifier: $0.address, services: $0.services.map(\.name)) }
+                continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: clock.now, detail: detail, battery: device?.battery,
+                                                               device: known)))
             }
             do {
                 for try await event in reader.events() {

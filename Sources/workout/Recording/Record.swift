@@ -271,6 +271,13 @@ struct Record: AsyncParsableCommand {
             throw RecordingsError("nothing was recorded from \(names.joined(separator: ", ")); the workout was not saved. "
                                   + "Check the device and try again, or give --allow-empty to save an empty workout.")
         }
+        // The sensors heard, with their kind, name, address and last battery, kept with the workout for `show` and FIT's device_info.
+        let sensors = sensorLabels.compactMap { sensor -> ActivitySensor? in
+            guard let status = dataSource.statuses[sensor.source], let device = status.device else { return nil }
+            return ActivitySensor(kind: ActivitySensor.Kind(services: device.services), name: device.name, identifier: device.identifier,
+                                  battery: status.battery)
+        }
+        if !sensors.isEmpty { try? await builder.addMetadata([OpenHealthKitMetadataKeySensors: ActivitySensor.metadataValue(sensors)]) }
         let finished = try await builder.finishWorkout()
         await store.checkpoint()
         if let live {

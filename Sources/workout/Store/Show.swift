@@ -93,6 +93,7 @@ struct Show: AsyncParsableCommand {
             line("imported", file + kept)
         }
         if let device = detail.device { line("device", device) }
+        for (index, sensor) in detail.sensors.enumerated() { line(index == 0 ? "sensors" : "", sensor) }
         if !detail.legs.isEmpty {
             lines.append("  legs")
             for leg in detail.legs {

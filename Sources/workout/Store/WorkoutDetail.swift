@@ -90,6 +90,8 @@ struct WorkoutDetail: Encodable {
     var importedFile: String?
     /// The device that recorded an imported workout, as "Garmin Edge 500".
     var device: String?
+    /// The sensors that took part, as `show` lists them: `Assioma DUO (power meter, battery 72 %)`.
+    var sensors: [String]
     /// The file the workout was imported from, kept byte for byte (`workout export ID --original`).
     var originalFile: OriginalFile?
     /// The time zone the workout was done in, when its file said (an identifier such as `GMT+0200`).
@@ -139,6 +141,7 @@ struct WorkoutDetail: Encodable {
             // The creator the report and exports name too: a FIT file's maker and product, a TCX or GPX file's device name.
             device = recorded.creator != .openHealthKit ? recorded.creator.displayName : nil
         }
+        sensors = recorded.sensors.map(\.text)
         originalFile = try await store.originalFileAttachment(of: workout).map { OriginalFile(name: $0.name, bytes: $0.size) }
         timeZone = recorded.timeZone?.identifier
         ascentMeters = figures.ascent
