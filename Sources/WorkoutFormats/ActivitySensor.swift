@@ -124,11 +124,12 @@ public struct ActivitySensor: Sendable, Hashable, Codable {
         }
     }
 
-    /// How a sensor reads in `show`: `Assioma DUO (power meter, battery 72 %)`.
+    /// How a sensor reads in `show`: `Assioma DUO (power meter, battery 72 %)`, or its kind alone when it has no name
+    /// (`heart rate`, `speed and cadence, battery 40 %`).
     public var text: String {
-        var details = [kind.text]
-        if let battery { details.append("battery \(battery) %") }
-        return (name ?? identifier ?? kind.text) + " (" + details.joined(separator: ", ") + ")"
+        let battery = battery.map { "battery \($0) %" }
+        guard let label = name ?? identifier else { return [kind.text, battery].compactMap { $0 }.joined(separator: ", ") }
+        return label + " (" + [kind.text, battery].compactMap { $0 }.joined(separator: ", ") + ")"
     }
 
     /// Sensors as a workout's metadata keeps them: a JSON array.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WorkoutFormats
 
 /// The activity reader over FIT messages whose fields a damaged or hostile
@@ -50,5 +51,15 @@ import WorkoutFormats
         #expect(problem == nil)
         #expect(activity.creator.manufacturer == 1 && activity.creator.product == 1036 && activity.creator.serialNumber == 3_900_000_000)
         #expect(activity.sessions.first?.sport == .cycling)
+    }
+
+    /// The Edge 500 ride names its ANT+ sensors in `device_info` messages (no source type, so ANT+ device types):
+    /// a speed and cadence sensor and a strap are kept; its unnamed legacy environment sensors are not.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the Edge 500 ride"))
+    func aRealRidesSensorsAreRead() throws {
+        let path = SharedData.file("activity-files/fitparse__garmin-edge-500-ride.fit").path
+        let activity = try ActivityFile.read(try Data(contentsOf: URL(fileURLWithPath: path)), format: .fit, path: path)
+        #expect(activity.sensors.map(\.kind) == [.bikeSpeedAndCadence, .heartRate])
+        #expect(activity.sensors.map(\.text) == ["speed and cadence", "heart rate"])
     }
 }

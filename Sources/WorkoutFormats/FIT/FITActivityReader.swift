@@ -109,6 +109,9 @@ public enum FITActivityReader {
             if let level = message.number(32).flatMap(Self.integer(UInt8.self)), level <= 100 { sensor.battery = Int(level) }
             if let position = sensorsByIndex[index] {
                 sensors[position] = sensor
+            } else if sensor.kind == .other, sensor.name == nil {
+                // A device of a kind no workout figure comes from (a legacy temperature sensor, a light), unnamed: nothing to keep.
+                return
             } else if sensors.count < 64 {
                 sensorsByIndex[index] = sensors.count
                 sensors.append(sensor)
