@@ -28,14 +28,17 @@ public struct StrapFrameDecoder: Sendable {
         public var sequence: UInt32?
         /// The bridge's monotonic time in milliseconds (HRM1 only).
         public var bridgeMilliseconds: UInt64?
+        /// The device the bridge heard it from (HRM2's tag); `nil` for a bridge of one sensor.
+        public var device: String?
         /// Where the frame began in the stream, counting from 0 when the decoder was made.
         public var byteOffset: Int
 
         /// Describes a frame.
-        public init(content: StrapFraming.Frame, sequence: UInt32? = nil, bridgeMilliseconds: UInt64? = nil, byteOffset: Int = 0) {
+        public init(content: StrapFraming.Frame, sequence: UInt32? = nil, bridgeMilliseconds: UInt64? = nil, device: String? = nil, byteOffset: Int = 0) {
             self.content = content
             self.sequence = sequence
             self.bridgeMilliseconds = bridgeMilliseconds
+            self.device = device
             self.byteOffset = byteOffset
         }
     }
@@ -65,7 +68,7 @@ public struct StrapFrameDecoder: Sendable {
     /// The default longest frame: 512 bytes for text lines, 256 for SLIP and COBS.
     public static func defaultMaximumFrameLength(for framing: StrapFraming) -> Int {
         switch framing {
-        case .hrm1, .hex: 512
+        case .hrm1, .hrm2, .hex: 512
         case .slip, .cobs: 256
         }
     }
@@ -118,7 +121,7 @@ public struct StrapFrameDecoder: Sendable {
     private mutating func push(_ byte: UInt8, into events: inout [Event]) {
         defer { position += 1 }
         switch framing {
-        case .hrm1, .hex:
+        case .hrm1, .hrm2, .hex:
             if byte == 0x0A {
                 endLine(into: &events)
                 return
@@ -183,7 +186,7 @@ public struct StrapFrameDecoder: Sendable {
         if !synchronised {
             synchronised = true
             // An HRM1 line starts at '$' and its checksum proves it whole.
-            if framing == .hrm1, let dollar = line.lastIndex(of: UInt8(ascii: "$")) {
+            if framing == .hrm1 || framing == .hrm2, let dollar = line.lastIndex(of: UInt8(ascii: "$")) {
                 if dollar > line.startIndex {
                     events.append(.problem(StrapFrameProblem(.skippedPartialFrame(bytes: dollar - line.startIndex), at: frameStart, excerpt: line[..<dollar])))
                 }
@@ -195,9 +198,9 @@ public struct StrapFrameDecoder: Sendable {
         }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
         switch framing {
-        case .hrm1:
+        case .hrm1, .hrm2:
             guard let dollar = line.lastIndex(of: UInt8(ascii: "$")) else {
-                events.append(.problem(StrapFrameProblem(.malformedLine("no '$HRM1' in the line"), at: frameStart, excerpt: line)))
+                events.append(.problem(StrapFrameProblem(.malformedLine("no '$HRM1' or '$HRM2' in the line"), at: frameStart, excerpt: line)))
                 return
             }
             if dollar > line.startIndex {
@@ -264,7 +267,8 @@ public struct StrapFrameDecoder: Sendable {
         return .success(output)
     }
 
-    /// Parses `$HRM1,<seq>,<t_ms>,<kind>,<HEX>*<CRC16>` (CR and LF already removed).
+    /// Parses `$HRM1,<seq>,<t_ms>,<kind>,<HEX>*<CRC16>` and `$HRM2,<seq>,<t_ms>,<device>,<kind>,<HEX>*<CRC16>`
+    /// (CR and LF already removed).
     private mutating func hrm1(_ line: ArraySlice<UInt8>, at offset: Int, into events: inout [Event]) {
         func reject(_ kind: StrapFrameProblem.Kind) {
             events.append(.problem(StrapFrameProblem(kind, at: offset, excerpt: line)))
@@ -277,9 +281,9 @@ public struct StrapFrameDecoder: Sendable {
         }
         let computed = StrapFraming.crc16(body)
         guard computed == sent else { return reject(.checksumMismatch(computed: computed, sent: sent)) }
-        // Five comma-separated fields, found without allocating.
+        // Five comma-separated fields (six in HRM2), found without allocating.
         var commas = 0
-        var bounds: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        var bounds: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
         for position in body.indices where body[position] == UInt8(ascii: ",") {
             commas += 1
             switch commas {
@@ -287,16 +291,32 @@ public struct StrapFrameDecoder: Sendable {
             case 2: bounds.1 = position
             case 3: bounds.2 = position
             case 4: bounds.3 = position
+            case 5: bounds.4 = position
             default: break
             }
         }
         let tag = body[body.startIndex..<(commas >= 1 ? bounds.0 : body.endIndex)]
-        guard tag.elementsEqual("HRM1".utf8) else {
+        let tagged = tag.elementsEqual("HRM2".utf8)
+        guard tagged || tag.elementsEqual("HRM1".utf8) else {
             return reject(.unsupportedVersion(String(decoding: tag, as: UTF8.self)))
         }
-        guard commas == 4 else { return reject(.malformedLine("HRM1 has 5 fields (HRM1,seq,t_ms,kind,hex); this line has \(commas + 1)")) }
+        if tagged {
+            guard commas == 5 else { return reject(.malformedLine("HRM2 has 6 fields (HRM2,seq,t_ms,device,kind,hex); this line has \(commas + 1)")) }
+        } else {
+            guard commas == 4 else { return reject(.malformedLine("HRM1 has 5 fields (HRM1,seq,t_ms,kind,hex); this line has \(commas + 1)")) }
+        }
         let sequenceField = body[(bounds.0 + 1)..<bounds.1], timeField = body[(bounds.1 + 1)..<bounds.2]
-        let kindField = body[(bounds.2 + 1)..<bounds.3], hex = body[(bounds.3 + 1)...]
+        // HRM2's device sits between the time and the kind; the kind and payload follow it as in HRM1.
+        let (kindStart, hexComma) = tagged ? (bounds.3 + 1, bounds.4) : (bounds.2 + 1, bounds.3)
+        let kindField = body[kindStart..<hexComma], hex = body[(hexComma + 1)...]
+        var device: String?
+        if tagged {
+            let deviceField = body[(bounds.2 + 1)..<bounds.3]
+            guard StrapFraming.isValidDeviceTag(deviceField) else {
+                return reject(.malformedLine("the device tag must be 1 to 17 letters, digits, '_', '-', '.' or ':'"))
+            }
+            device = String(decoding: deviceField, as: UTF8.self)
+        }
         guard let sequence = Self.decimal(sequenceField), sequence <= UInt64(UInt32.max) else {
             return reject(.malformedLine("the sequence number must be a whole number up to 4294967295"))
         }
@@ -334,7 +354,7 @@ public struct StrapFrameDecoder: Sendable {
             }
         }
         lastSequence = received
-        events.append(.frame(Frame(content: content, sequence: received, bridgeMilliseconds: milliseconds, byteOffset: offset)))
+        events.append(.frame(Frame(content: content, sequence: received, bridgeMilliseconds: milliseconds, device: device, byteOffset: offset)))
     }
 
     private static func hex16(_ digits: ArraySlice<UInt8>) -> UInt16? {

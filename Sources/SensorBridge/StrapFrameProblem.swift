@@ -67,9 +67,9 @@ public struct StrapFrameProblem: Error, Sendable, Hashable, CustomStringConverti
         case .checksumMismatch(let computed, let sent):
             return "byte \(byteOffset): CRC mismatch, line says \(hex(sent)) but its content gives \(hex(computed)); line dropped (noise on the wire?)\(quote)"
         case .malformedLine(let reason):
-            return "byte \(byteOffset): not a valid HRM1 line, \(reason)\(quote)"
+            return "byte \(byteOffset): not a valid line, \(reason)\(quote)"
         case .unsupportedVersion(let name):
-            return "byte \(byteOffset): '$\(name)' lines are not HRM1; this reader speaks HRM1\(quote)"
+            return "byte \(byteOffset): '$\(name)' lines are not HRM1 or HRM2 (or, sent to a bridge, HRW2); this reader speaks those\(quote)"
         case .noHexBytes:
             return "byte \(byteOffset): text ignored, no notification bytes at the end of the line\(quote)"
         case .invalidEscape(let byte):

@@ -6,6 +6,9 @@ import GATT
 public enum StrapFraming: String, Sendable, CaseIterable {
     /// `$HRM1,<seq>,<t_ms>,<kind>,<HEX>*<CRC16>` lines: self-describing and checksummed.
     case hrm1
+    /// `$HRM2,<seq>,<t_ms>,<device>,<kind>,<HEX>*<CRC16>` lines: HRM1 with a device tag, for a bridge that carries
+    /// several sensors (each with its own link). Either line framing reads both.
+    case hrm2
     /// Hex text lines, bytes separated by spaces: `16 4B 02 03`.
     case hex
     /// SLIP (RFC 1055): frames end with 0xC0; 0xC0 and 0xDB are escaped.
@@ -17,14 +20,19 @@ public enum StrapFraming: String, Sendable, CaseIterable {
     public enum Frame: Sendable, Hashable {
         /// A notification of characteristic `kind` (0x2A37, 0x2A38).
         case notification(kind: UInt16, payload: [UInt8])
-        /// The Bluetooth link to the strap went up or down (HRM1 only).
+        /// The Bluetooth link to the strap (HRM1) or to the tagged device (HRM2) went up or down.
         case link(up: Bool)
     }
 
     /// Encodes `frame` as the `sequence`-th frame at `milliseconds` on the bridge's
-    /// clock; frames a framing cannot carry (link changes outside HRM1) encode to nothing.
-    public func encode(_ frame: Frame, sequence: UInt32, milliseconds: UInt64) -> [UInt8] {
+    /// clock, from `device` (HRM2's tag; `0` when not given); frames a framing cannot carry (link changes outside
+    /// HRM1 and HRM2) encode to nothing.
+    public func encode(_ frame: Frame, sequence: UInt32, milliseconds: UInt64, device: String? = nil) -> [UInt8] {
         switch (self, frame) {
+        case (.hrm2, .notification(let kind, let payload)):
+            return Self.line("HRM2,\(sequence),\(milliseconds),\(device ?? "0"),\(Self.hex(kind)),\(payload.map(hexByte).joined())")
+        case (.hrm2, .link(let up)):
+            return Self.line("HRM2,\(sequence),\(milliseconds),\(device ?? "0"),LINK,\(up ? "01" : "00")")
         case (.hrm1, .notification(let kind, let payload)):
             return Self.hrm1Line("\(sequence),\(milliseconds),\(Self.hex(kind)),\(payload.map(hexByte).joined())")
         case (.hrm1, .link(let up)):
@@ -62,11 +70,25 @@ public enum StrapFraming: String, Sendable, CaseIterable {
     }
 
     private static func hrm1Line(_ fields: String) -> [UInt8] {
-        let body = "HRM1," + fields
-        return Array("$\(body)*\(hex(crc16(body.utf8)))\r\n".utf8)
+        line("HRM1," + fields)
     }
 
-    private static func hex(_ value: UInt16) -> String { hexByte(UInt8(value >> 8)) + hexByte(UInt8(value & 0xFF)) }
+    /// `$BODY*CRC16\r\n`, the checksum over the body.
+    static func line(_ body: String) -> [UInt8] {
+        Array("$\(body)*\(hex(crc16(body.utf8)))\r\n".utf8)
+    }
+
+    /// Whether `tag` can name a device in an HRM2 line: 1 to 17 letters, digits, `_`, `-`, `.` or `:` (room for a
+    /// Bluetooth address).
+    public static func isValidDeviceTag(_ tag: some Collection<UInt8>) -> Bool {
+        (1...17).contains(tag.count) && tag.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+        }
+    }
+
+    static func hex(_ value: UInt16) -> String { hexByte(UInt8(value >> 8)) + hexByte(UInt8(value & 0xFF)) }
 
     /// Consistent Overhead Byte Stuffing, without the trailing delimiter.
     package static func cobs(_ payload: [UInt8]) -> [UInt8] {

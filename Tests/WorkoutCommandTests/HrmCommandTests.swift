@@ -75,7 +75,7 @@ import SensorBridge
         let framing = try WorkoutProcess.run(["hrm", "/dev/ttyUSB0", "--framing", "nmea"])
         #expect(framing.status != 0)
         #expect(framing.stderr.contains("'nmea' is invalid for '--framing <framing>'"), "\(framing.stderr)")
-        #expect(framing.stderr.contains("'hrm1', 'hex', 'slip' or 'cobs'"), "the choices are listed")
+        #expect(framing.stderr.contains("'hrm1', 'hrm2', 'hex', 'slip' or 'cobs'"), "the choices are listed")
         let baud = try WorkoutProcess.run(["hrm", "/dev/ttyUSB0@12345"])
         #expect(baud.stderr.contains("12345 baud is not a standard rate"))
         let folder = try WorkoutProcess.run(["hrm", FileManager.default.temporaryDirectory.path])

@@ -125,6 +125,9 @@ struct BluetoothSensorReaderTests {
         }
         #expect(texts.prefix(2) == ["connected KICKR (F3:00:00:00:00:07)", "battery 40"], "\(texts)")
         #expect(texts.contains { $0.hasPrefix("2AD2 44008007") })
+        // The reader, stopped, lets the trainer go: wait for that before connecting again.
+        for _ in 0..<100 where !fake.log.contains("Disconnect F3:00:00:00:00:07") { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(fake.log.contains("Disconnect F3:00:00:00:00:07"), "a stopped reader disconnects its device: \(fake.log)")
 
         try await offThePool {
             let client = try BlueZClient(busAddress: fake.bus.address)

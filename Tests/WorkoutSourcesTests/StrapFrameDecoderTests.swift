@@ -33,6 +33,36 @@ import GATT
         #expect(frames.map(\.byteOffset) == [0, 36, 66])
     }
 
+    /// HRM2 lines carry a device tag; either line framing reads both versions, in one stream and one sequence.
+    @Test(arguments: [StrapFraming.hrm1, .hrm2])
+    func hrm2LinesCarryTheirDevice(_ framing: StrapFraming) {
+        var decoder = StrapFrameDecoder(framing: framing)
+        // The checksum worked out by Python's binascii.crc_hqx(body, 0xFFFF), not by our encoder.
+        let text = "$HRM2,5,1000,P1,2A63,2000C8000A000004*D4D8\r\n"
+            + String(decoding: StrapFraming.hrm2.encode(.link(up: false), sequence: 6, milliseconds: 1_100, device: "C4:7A:11:22:33:44"), as: UTF8.self)
+            + String(decoding: StrapFraming.hrm1.encode(.notification(kind: 0x2A37, payload: [0x06, 0x48]), sequence: 7, milliseconds: 1_200),
+                     as: UTF8.self)
+        let events = decoder.decode(Array(text.utf8))
+        #expect(Self.problems(events).isEmpty, "\(Self.problems(events))")
+        let frames = Self.frames(events)
+        #expect(frames.map(\.device) == ["P1", "C4:7A:11:22:33:44", nil])
+        #expect(frames.map(\.content) == [.notification(kind: 0x2A63, payload: [0x20, 0x00, 0xC8, 0x00, 0x0A, 0x00, 0x00, 0x04]), .link(up: false),
+                                          .notification(kind: 0x2A37, payload: [0x06, 0x48])])
+        #expect(frames.map(\.bridgeMilliseconds) == [1_000, 1_100, 1_200])
+    }
+
+    @Test func hrm2RefusesAMissingOrBadDeviceTag() {
+        var decoder = StrapFrameDecoder(framing: .hrm2)
+        let lines = ["HRM2,1,1000,2A37,0648", "HRM2,2,1000,a b,2A37,0648", "HRM2,3,1000,,2A37,0648", "HRM2,4,1000,ABCDEFGHIJKLMNOPQR,2A37,0648"]
+        let text = lines.map { body in "$\(body)*" + String(format: "%04X", StrapFraming.crc16(Array(body.utf8))) + "\r\n" }.joined()
+        let events = decoder.decode(Array(text.utf8))
+        #expect(Self.frames(events).isEmpty)
+        let messages = Self.problems(events).map(\.description)
+        #expect(messages.count == 4, "\(messages)")
+        #expect(messages.first?.contains("HRM2 has 6 fields") == true, "\(messages)")
+        #expect(messages.dropFirst().allSatisfy { $0.contains("device tag") }, "\(messages)")
+    }
+
     @Test func hrm1RejectsBadChecksumsAndReportsGapsAndRestarts() {
         var decoder = StrapFrameDecoder(framing: .hrm1, synchronised: true)
         func line(_ sequence: UInt32) -> [UInt8] {

@@ -25,6 +25,8 @@ public import SensorBridge
 public struct HeartRateStrapReadings: Sendable {
     /// The source name statuses carry, such as `hrm:/dev/ttyUSB0`.
     public let sourceName: String
+    /// The device on the bridge these readings come from (an HRM2 tag), or `nil` for a bridge of one strap.
+    public let device: String?
     /// The strap's contact state from its last heart-rate notification.
     public private(set) var contact: HeartRateMeasurement.SensorContact?
     /// Where the strap said it sits, if it said.
@@ -41,9 +43,10 @@ public struct HeartRateStrapReadings: Sendable {
     private static let activeEnergy = HKQuantityType(.activeEnergyBurned)
     private static let beatsPerMinute = HKUnit.count().unitDivided(by: .minute())
 
-    /// Readings for the source named `sourceName`.
-    public init(sourceName: String) {
+    /// Readings for the source named `sourceName`, from `device` on its bridge where it says.
+    public init(sourceName: String, device: String? = nil) {
         self.sourceName = sourceName
+        self.device = device
     }
 
     /// Forgets all state tied to one connection: contact, beat anchor, energy
@@ -86,7 +89,8 @@ public struct HeartRateStrapReadings: Sendable {
             isLinkUp = up
             if !up { beats = BeatTimeline() }
             return [.status(WorkoutSourceStatus(source: sourceName, kind: up ? .connected : .disconnected, date: date,
-                                                detail: up ? "the bridge reconnected to the strap" : "the bridge lost its Bluetooth link to the strap"))]
+                                                detail: up ? "the bridge reconnected to \(device.map { "device \($0)" } ?? "the strap")"
+                                                    : "the bridge lost its Bluetooth link to \(device.map { "device \($0)" } ?? "the strap")"))]
         case .unknown, .invalid, .cyclingPower, .speedAndCadence, .runningSpeedAndCadence, .indoorBike, .battery, .sensorLocation:
             // Other sensors' notifications are ``SensorReadings``'.
             return []

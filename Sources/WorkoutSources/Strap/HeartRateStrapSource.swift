@@ -130,8 +130,10 @@ public struct HeartRateStrapSource: WorkoutDataSource {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: WorkoutReading.self, throwing: (any Error).self,
                                                                     bufferingPolicy: isFile ? .unbounded : .bufferingNewest(4_096))
         let task = Task {
-            var converter = HeartRateStrapReadings(sourceName: name)
-            var sensors = SensorReadings(settings: settings)
+            // One strap's and one set of sensors' state per device on the bridge (HRM2's tags; one for an HRM1 bridge),
+            // so that two power meters on one bridge never mix their revolutions.
+            var straps: [String: HeartRateStrapReadings] = [:]
+            var sensors: [String: SensorReadings] = [:]
             func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String) {
                 continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: clock.now, detail: detail)))
             }
@@ -143,16 +145,21 @@ public struct HeartRateStrapSource: WorkoutDataSource {
                     case .waiting(let error):
                         status(.disconnected, "waiting: \(error)")
                     case .disconnected(let path, let reason):
-                        converter.reset()
-                        sensors = SensorReadings(settings: settings)
+                        straps.removeAll()
+                        sensors.removeAll()
                         status(.disconnected, "\(path): \(reason); reconnecting")
                     case .stale(let seconds):
                         status(.stale, String(format: "no notification for %.1f s: strap out of range, or the bridge stalled", seconds))
                     case .frame(let frame, let arrival):
-                        let date = converter.date(of: frame, arrival: arrival)
+                        let device = frame.device ?? ""
+                        var strap = straps[device] ?? HeartRateStrapReadings(sourceName: name, device: frame.device)
+                        var sensor = sensors[device] ?? SensorReadings(settings: settings)
+                        let date = strap.date(of: frame, arrival: arrival)
                         let message = StrapMessage(frame.content)
-                        for reading in converter.readings(for: message, at: date) { continuation.yield(reading) }
-                        for reading in sensors.readings(for: message, at: date) { continuation.yield(reading) }
+                        for reading in strap.readings(for: message, at: date) { continuation.yield(reading) }
+                        for reading in sensor.readings(for: message, at: date) { continuation.yield(reading) }
+                        straps[device] = strap
+                        sensors[device] = sensor
                     case .problem, .endOfFile:
                         break
                     }

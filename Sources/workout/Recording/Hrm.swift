@@ -17,7 +17,8 @@ struct Hrm: AsyncParsableCommand {
             it goes away. DEVICE may also be a capture file, read to its end. Stop with Ctrl-C; a \
             summary follows.
 
-            Framings: hrm1 ($HRM1,<seq>,<t_ms>,<kind>,<HEX>*<CRC16> lines; see the README), hex \
+            Framings: hrm1 ($HRM1,<seq>,<t_ms>,<kind>,<HEX>*<CRC16> lines; see the README), hrm2 (the same with a \
+            device tag after t_ms, for a bridge of several sensors; either reads both), hex \
             (text lines ending in hex bytes, as gatttool, nRF Connect and Arduino sketches print them), \
             slip (RFC 1055) and cobs (0x00-delimited).
             """

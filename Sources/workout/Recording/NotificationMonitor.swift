@@ -77,6 +77,10 @@ struct NotificationMonitor {
     private mutating func frameLine(_ frame: StrapFrameDecoder.Frame, elapsed: Double) {
         var fields: [String: Any] = ["byteOffset": frame.byteOffset]
         var prefix = ""
+        if let device = frame.device {
+            fields["device"] = device
+            prefix += "[\(device)] "
+        }
         if let sequence = frame.sequence {
             fields["sequence"] = Int(sequence)
             prefix += "#\(sequence) "

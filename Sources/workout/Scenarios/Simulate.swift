@@ -14,7 +14,8 @@ struct Simulate: AsyncParsableCommand {
             --nmea writes GGA, RMC, VTG and GSA sentences per fix (feed them to gpsd with `gpsfake -n`). \
             --hrm writes what the scenario's sensors notify over the bridge, once a second: the strap's Heart Rate \
             Measurement; a power meter's Cycling Power Measurement, with crank data where it has cadence; a cadence \
-            sensor's CSC Measurement without one; framed as hrm1 ($HRM1 lines with CRC), hex text lines, SLIP or COBS.
+            sensor's CSC Measurement without one; framed as hrm1 ($HRM1 lines with CRC), hrm2 ($HRM2 lines, each device \
+            tagged: H the strap, P the power meter, C the cadence sensor), hex text lines, SLIP or COBS.
             """
     )
 
@@ -77,12 +78,12 @@ struct Simulate: AsyncParsableCommand {
             if let hrmFile {
                 let milliseconds = UInt64((tick.time * 1000).rounded())
                 for status in tick.statuses where status.sensor == "heartRate" && (status.kind == .disconnected || status.kind == .connected) {
-                    hrmFile.write(framing.encode(.link(up: status.kind == .connected), sequence: sequence, milliseconds: milliseconds))
+                    hrmFile.write(framing.encode(.link(up: status.kind == .connected), sequence: sequence, milliseconds: milliseconds, device: "H"))
                     sequence &+= 1
                 }
                 if let notification = tick.heartRate {
                     hrmFile.write(framing.encode(.notification(kind: 0x2A37, payload: notification.encoded()),
-                                                 sequence: sequence, milliseconds: milliseconds))
+                                                 sequence: sequence, milliseconds: milliseconds, device: "H"))
                     sequence &+= 1
                     notifications += 1
                 }
@@ -96,7 +97,8 @@ struct Simulate: AsyncParsableCommand {
                     } else {
                         (0x2A5B, CSCMeasurement(crank: crankData).encoded())
                     }
-                    hrmFile.write(framing.encode(.notification(kind: kind, payload: payload), sequence: sequence, milliseconds: milliseconds))
+                    hrmFile.write(framing.encode(.notification(kind: kind, payload: payload), sequence: sequence, milliseconds: milliseconds,
+                                                 device: kind == 0x2A63 ? "P" : "C"))
                     sequence &+= 1
                     notifications += 1
                 }
