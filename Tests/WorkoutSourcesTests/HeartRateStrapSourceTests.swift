@@ -237,6 +237,7 @@ import WorkoutFormats
             var speeds = 0
             for try await reading in source.readings() {
                 readings.append(reading)
+                if case .status(let status) = reading, status.kind == .connected { consumed.connected.store(true, ordering: .relaxed) }
                 if case .quantity(let sample) = reading, sample.quantityType == HKQuantityType(.cyclingSpeed) {
                     speeds += 1
                     consumed.speeds.store(speeds, ordering: .relaxed)
@@ -247,10 +248,19 @@ import WorkoutFormats
         }
         let lines = ride.lines, records = ride.records
         try await offThePool {
-            // Wait for the reader to open the device, then write each line at its own time on the clock.
-            Thread.sleep(forTimeInterval: 0.5)
+            // Wait until the reader has opened the device, then write each line at its own time on the clock. A wait
+            // is bounded, so that a lost line fails the count below instead of stopping the bridge for good.
+            var waited = 0
+            while !consumed.connected.load(ordering: .relaxed), waited < 3_000 {
+                Thread.sleep(forTimeInterval: 0.01)
+                waited += 1
+            }
             for (index, (line, record)) in zip(lines, records).enumerated() {
-                while index - consumed.speeds.load(ordering: .relaxed) > 40 { Thread.sleep(forTimeInterval: 0.001) }
+                waited = 0
+                while index - consumed.speeds.load(ordering: .relaxed) > 40, waited < 2_000 {
+                    Thread.sleep(forTimeInterval: 0.001)
+                    waited += 1
+                }
                 clock.set(record.date)
                 try pair.write(Array((line + "\r\n").utf8))
             }
@@ -274,6 +284,7 @@ import WorkoutFormats
 /// How many speed readings the test's consumer has taken, for the writer to wait on.
 final class Consumed: Sendable {
     let speeds = Atomic<Int>(0)
+    let connected = Atomic<Bool>(false)
 }
 
 /// A clock a test's bridge sets to each line's time as it writes the line.

@@ -3,7 +3,7 @@ import FuzzSupport
 import SensorBridge
 import GATT
 
-/// Serial bytes through the four strap framings: the first byte picks the framing and how the rest is cut into reads, as a port delivers them; each frame's payload goes through the 0x2A37 and 0x2A38 decoders.
+/// Serial bytes through the strap framings: the first byte picks the framing and how the rest is cut into reads, as a port delivers them; each frame's payload goes through the 0x2A37 and 0x2A38 decoders, and each line through the reader of a host's write requests (HRW2), as a bridge reads them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let bytes else { return 0 }
@@ -20,6 +20,7 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         offset = end
     }
     events += decoder.finish()
+    for line in data.dropFirst().split(separator: 0x0A) { _ = try? BridgeWrite(parsing: line) }
     for event in events {
         guard case .frame(let frame) = event, case .notification(_, let payload) = frame.content else { continue }
         _ = try? HeartRateMeasurement(decoding: payload)
