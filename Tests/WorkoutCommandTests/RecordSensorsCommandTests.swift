@@ -23,6 +23,15 @@ import Testing
           - end
         """
 
+    /// The ride's sensors' notifications as `workout simulate --hrm` writes them, dated from now, in `folder`.
+    static func simulatedRide(in folder: URL) async throws -> URL {
+        let scenario = folder.appendingPathComponent("ride.yaml"), capture = folder.appendingPathComponent("ride.hrm")
+        try ride.write(to: scenario, atomically: true, encoding: .utf8)
+        let simulate = try await offThePool { try WorkoutProcess.run(["simulate", scenario.path, "--hrm", capture.path, "--start", "now"]) }
+        try #require(simulate.status == 0, "\(simulate.stderr)")
+        return capture
+    }
+
     /// The capture's lines with the milliseconds they are stamped with.
     static func lines(of capture: String) -> [(milliseconds: Int, line: String)] {
         capture.split(whereSeparator: \.isNewline).compactMap { line in
@@ -53,10 +62,7 @@ import Testing
         let folder = Scratch.url("record-sensors")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scenario = folder.appendingPathComponent("ride.yaml"), capture = folder.appendingPathComponent("ride.hrm")
-        try Self.ride.write(to: scenario, atomically: true, encoding: .utf8)
-        let simulate = try await offThePool { try WorkoutProcess.run(["simulate", scenario.path, "--hrm", capture.path, "--start", "now"]) }
-        try #require(simulate.status == 0, "\(simulate.stderr)")
+        let capture = try await Self.simulatedRide(in: folder)
         let text = try String(contentsOf: capture, encoding: .utf8)
         let sent = Self.powerNotifications(in: text)
         try #require(sent.count >= 15, "\(text.prefix(400))")
@@ -105,10 +111,7 @@ import Testing
         let folder = Scratch.url("record-ble")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scenario = folder.appendingPathComponent("ride.yaml"), capture = folder.appendingPathComponent("ride.hrm")
-        try Self.ride.write(to: scenario, atomically: true, encoding: .utf8)
-        let simulate = try await offThePool { try WorkoutProcess.run(["simulate", scenario.path, "--hrm", capture.path, "--start", "now"]) }
-        try #require(simulate.status == 0, "\(simulate.stderr)")
+        let capture = try await Self.simulatedRide(in: folder)
         let sent = Self.powerNotifications(in: try String(contentsOf: capture, encoding: .utf8))
         try #require(sent.count >= 15)
         // Each device plays the capture's lines for its characteristic from the moment its notifications start.
