@@ -44,7 +44,7 @@ public struct BridgeWrite: Sendable, Hashable {
             throw problem(.malformedLine("a write request is $HRW2,seq,device,kind,hex*CRC"))
         }
         let body = bytes[1..<star], checksum = bytes[(star + 1)...]
-        guard checksum.count == 4, let sent = UInt16(String(decoding: checksum, as: UTF8.self), radix: 16) else {
+        guard checksum.count == 4, let sent = HexText.uint16(checksum) else {
             throw problem(.malformedLine("the checksum after '*' must be 4 hex digits"))
         }
         let computed = StrapFraming.crc16(body)
@@ -52,26 +52,18 @@ public struct BridgeWrite: Sendable, Hashable {
         let fields = body.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
         guard fields.count == 5 else { throw problem(.malformedLine("a write request has 5 fields (HRW2,seq,device,kind,hex); this one has \(fields.count)")) }
         guard fields[0].elementsEqual("HRW2".utf8) else { throw problem(.unsupportedVersion(String(decoding: fields[0], as: UTF8.self))) }
-        guard !fields[1].isEmpty, fields[1].count <= 10, let sequence = UInt32(String(decoding: fields[1], as: UTF8.self)) else {
+        guard fields[1].count <= 10, let sequence = HexText.decimal(fields[1]).flatMap(UInt32.init(exactly:)) else {
             throw problem(.malformedLine("the sequence number must be a whole number up to 4294967295"))
         }
         guard StrapFraming.isValidDeviceTag(fields[2]) else {
             throw problem(.malformedLine("the device tag must be 1 to 17 letters, digits, '_', '-', '.' or ':'"))
         }
-        guard fields[3].count == 4, let characteristic = UInt16(String(decoding: fields[3], as: UTF8.self), radix: 16) else {
+        guard fields[3].count == 4, let characteristic = HexText.uint16(fields[3]) else {
             throw problem(.malformedLine("the kind must be a characteristic such as 2AD9"))
         }
         let hex = fields[4]
         guard hex.count % 2 == 0, hex.count / 2 <= 244 else { throw problem(.malformedLine("the value must be an even number of hex digits, at most 488")) }
-        var value: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            guard let high = HexText.nibble(hex[index]), let low = HexText.nibble(hex[hex.index(after: index)]) else {
-                throw problem(.malformedLine("the value must be hex digits"))
-            }
-            value.append(high << 4 | low)
-            index = hex.index(index, offsetBy: 2)
-        }
+        guard let value = HexText.bytes(hexPairs: hex) else { throw problem(.malformedLine("the value must be hex digits")) }
         self.init(sequence: sequence, device: String(decoding: fields[2], as: UTF8.self), characteristic: characteristic, value: value)
     }
 }

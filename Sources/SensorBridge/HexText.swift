@@ -129,6 +129,43 @@ package enum HexText {
         return value
     }
 
+    /// The bytes an even run of hex digits spells, two digits each (`164B0203`), as HRM1, HRM2 and HRW2 lines carry
+    /// them; `nil` when a digit is not hex or one is left over.
+    package static func bytes(hexPairs digits: ArraySlice<UInt8>) -> [UInt8]? {
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        var index = digits.startIndex
+        while index < digits.endIndex {
+            guard let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
+    /// The value of 1 to 4 hex digits (a characteristic such as `2A37`, a checksum); `nil` for anything else.
+    package static func uint16(_ digits: ArraySlice<UInt8>) -> UInt16? {
+        guard (1...4).contains(digits.count) else { return nil }
+        var value: UInt16 = 0
+        for digit in digits {
+            guard let n = nibble(digit) else { return nil }
+            value = value << 4 | UInt16(n)
+        }
+        return value
+    }
+
+    /// The value of 1 to 19 decimal digits, no sign (a sequence number, milliseconds); `nil` for anything else.
+    package static func decimal(_ digits: ArraySlice<UInt8>) -> UInt64? {
+        guard !digits.isEmpty, digits.count <= 19 else { return nil }
+        var value: UInt64 = 0
+        for digit in digits {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + UInt64(digit - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
     @inline(__always)
     package static func nibble(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -276,7 +276,7 @@ public struct StrapFrameDecoder: Sendable {
         guard let star = line.lastIndex(of: UInt8(ascii: "*")) else { return reject(.malformedLine("no '*' before the checksum")) }
         let body = line[(line.startIndex + 1)..<star]
         let checksum = line[(star + 1)...]
-        guard checksum.count == 4, let sent = Self.hex16(checksum) else {
+        guard checksum.count == 4, let sent = HexText.uint16(checksum) else {
             return reject(.malformedLine("the checksum after '*' must be 4 hex digits"))
         }
         let computed = StrapFraming.crc16(body)
@@ -317,28 +317,19 @@ public struct StrapFrameDecoder: Sendable {
             }
             device = String(decoding: deviceField, as: UTF8.self)
         }
-        guard let sequence = Self.decimal(sequenceField), sequence <= UInt64(UInt32.max) else {
+        guard let sequence = HexText.decimal(sequenceField), sequence <= UInt64(UInt32.max) else {
             return reject(.malformedLine("the sequence number must be a whole number up to 4294967295"))
         }
-        guard let milliseconds = Self.decimal(timeField) else { return reject(.malformedLine("t_ms must be a whole number of milliseconds")) }
+        guard let milliseconds = HexText.decimal(timeField) else { return reject(.malformedLine("t_ms must be a whole number of milliseconds")) }
         guard hex.count % 2 == 0, hex.count / 2 <= maximumFrameLength else {
             return reject(.malformedLine("the payload must be an even number of hex digits, at most \(maximumFrameLength * 2)"))
         }
-        var payload: [UInt8] = []
-        payload.reserveCapacity(hex.count / 2)
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            guard let high = HexText.nibble(hex[index]), let low = HexText.nibble(hex[index + 1]) else {
-                return reject(.malformedLine("the payload must be hex digits"))
-            }
-            payload.append(high << 4 | low)
-            index += 2
-        }
+        guard let payload = HexText.bytes(hexPairs: hex) else { return reject(.malformedLine("the payload must be hex digits")) }
         let content: StrapFraming.Frame
         if kindField.elementsEqual("LINK".utf8) {
             guard payload.count == 1, payload[0] <= 1 else { return reject(.malformedLine("a LINK payload is 01 (up) or 00 (down)")) }
             content = .link(up: payload[0] == 1)
-        } else if kindField.count == 4, let kind = Self.hex16(kindField) {
+        } else if kindField.count == 4, let kind = HexText.uint16(kindField) {
             content = .notification(kind: kind, payload: payload)
         } else {
             return reject(.malformedLine("the kind must be a characteristic such as 2A37, or LINK"))
@@ -356,24 +347,4 @@ public struct StrapFrameDecoder: Sendable {
         lastSequence = received
         events.append(.frame(Frame(content: content, sequence: received, bridgeMilliseconds: milliseconds, device: device, byteOffset: offset)))
     }
-
-    private static func hex16(_ digits: ArraySlice<UInt8>) -> UInt16? {
-        var value: UInt16 = 0
-        for digit in digits {
-            guard let n = HexText.nibble(digit) else { return nil }
-            value = value << 4 | UInt16(n)
-        }
-        return value
-    }
-
-    private static func decimal(_ digits: ArraySlice<UInt8>) -> UInt64? {
-        guard !digits.isEmpty, digits.count <= 19 else { return nil }
-        var value: UInt64 = 0
-        for digit in digits {
-            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + UInt64(digit - UInt8(ascii: "0"))
-        }
-        return value
-    }
 }
-
