@@ -72,10 +72,8 @@ public struct BluetoothSensorSource: WorkoutDataSource {
                 guard let seconds = TimeInterval(text), seconds > 0 else { throw WorkoutSourceError("stale must be seconds above 0, such as stale=3") }
                 configuration.staleAfter = seconds
             }
-            var settings = sensors
-            let given = try HeartRateStrapSource.sensorSettings(wheel: specification.parameters["wheel"], distance: specification.parameters["distance"])
-            if specification.parameters["wheel"] != nil { settings.wheelCircumference = given.wheelCircumference }
-            if specification.parameters["distance"] != nil { settings.distanceFromWheel = given.distanceFromWheel }
+            let settings = try HeartRateStrapSource.sensorSettings(wheel: specification.parameters["wheel"], distance: specification.parameters["distance"],
+                                                                   over: sensors)
             return BluetoothSensorSource(configuration, sensors: settings, clock: clock)
         } catch {
             throw WorkoutSourceError("'\(specification)': \(error)")

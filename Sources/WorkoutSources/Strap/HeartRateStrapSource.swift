@@ -29,12 +29,13 @@ public struct HeartRateStrapSource: WorkoutDataSource {
     /// The parameters `hrm:` accepts.
     public static let parameterNames = ["baud", "distance", "framing", "stale", "wheel"]
 
-    /// Sensor settings from `hrm:`'s `wheel=MILLIMETRES` and `distance=wheel`.
+    /// `base` with what `hrm:`'s or `ble:`'s `wheel=MILLIMETRES` and `distance=wheel|gps` say instead, where they are given.
     ///
     /// - Throws: ``WorkoutSourceError`` for a circumference that is not a number of millimetres from 500 to 4,000,
     ///   or a distance other than `wheel` or `gps`.
-    public static func sensorSettings(wheel: String?, distance: String?) throws(WorkoutSourceError) -> SensorReadings.Settings {
-        var settings = SensorReadings.Settings()
+    public static func sensorSettings(wheel: String?, distance: String?,
+                                      over base: SensorReadings.Settings = SensorReadings.Settings()) throws(WorkoutSourceError) -> SensorReadings.Settings {
+        var settings = base
         if let wheel {
             guard let millimetres = Double(wheel), (500...4_000).contains(millimetres) else {
                 throw WorkoutSourceError("wheel=\(wheel) is not a wheel's circumference in millimetres; a 700×25c road tyre is wheel=2105")
@@ -108,10 +109,7 @@ public struct HeartRateStrapSource: WorkoutDataSource {
             baud = value
         }
         do {
-            var settings = sensors
-            let given = try sensorSettings(wheel: specification.parameters["wheel"], distance: specification.parameters["distance"])
-            if specification.parameters["wheel"] != nil { settings.wheelCircumference = given.wheelCircumference }
-            if specification.parameters["distance"] != nil { settings.distanceFromWheel = given.distanceFromWheel }
+            let settings = try sensorSettings(wheel: specification.parameters["wheel"], distance: specification.parameters["distance"], over: sensors)
             return HeartRateStrapSource(try configuration(device: specification.location, baudRate: baud, framing: specification.parameters["framing"],
                                                           staleAfter: stale),
                                         sensors: settings, clock: clock)

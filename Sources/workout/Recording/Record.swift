@@ -136,9 +136,14 @@ struct Record: AsyncParsableCommand {
         let athlete = try profileOptions.load()
         // Without a receiver, the wheel gives the distance; with one, the positions do and the wheel gives speed.
         // The wheel's size: --wheel, else the athlete profile's, else 700×25c.
-        let size = wheel ?? athlete?.wheelCircumference.map { String(format: "%.0f", $0 * 1_000) }
+        var profileWheel = SensorReadings.Settings()
+        if let circumference = athlete?.wheelCircumference { profileWheel.wheelCircumference = circumference }
         let sensorSettings: SensorReadings.Settings
-        do { sensorSettings = try HeartRateStrapSource.sensorSettings(wheel: size, distance: gps == nil ? "wheel" : "gps") } catch { throw ValidationError(error.message) }
+        do {
+            sensorSettings = try HeartRateStrapSource.sensorSettings(wheel: wheel, distance: gps == nil ? "wheel" : "gps", over: profileWheel)
+        } catch {
+            throw ValidationError(error.message)
+        }
         if let hrm {
             do {
                 let strap = HeartRateStrapSource(try HeartRateStrapSource.configuration(device: hrm, framing: framing.rawValue), sensors: sensorSettings,
