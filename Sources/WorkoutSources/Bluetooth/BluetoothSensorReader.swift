@@ -100,17 +100,11 @@ public struct BluetoothSensorReader: Sendable {
     /// Starts reading. The stream ends only when its consumer stops; a consumer more than 4,096 events behind
     /// loses the oldest.
     public func events() -> AsyncThrowingStream<Event, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Event.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(4_096))
-        let stop = StopSignal()
         let configuration = configuration, clock = clock, waits = waits
-        let thread = Thread {
+        return ThreadStream.make(of: Event.self, named: "ble \(configuration.target)", bufferingPolicy: .bufferingNewest(4_096)) { stop, continuation in
             Self.run(configuration, clock: clock, waits: waits, stop: stop) { continuation.yield($0) }
             continuation.finish()
         }
-        thread.name = "ble \(configuration.target)"
-        continuation.onTermination = { _ in stop.set() }
-        thread.start()
-        return stream
     }
 
     private static func run(_ configuration: Configuration, clock: any WorkoutClock, waits: any ReconnectWaits, stop: StopSignal,

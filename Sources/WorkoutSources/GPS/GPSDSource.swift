@@ -128,15 +128,10 @@ public struct GPSDSource: WorkoutDataSource {
     /// its task ends the stream, which wakes the thread at once); readings wait
     /// in a buffer of ``bufferedReadings``.
     public func readings() -> AsyncThrowingStream<WorkoutReading, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: WorkoutReading.self, throwing: (any Error).self,
-                                                                    bufferingPolicy: .bufferingNewest(Self.bufferedReadings))
-        let stop = StopSignal()
         let source = self
-        let thread = Thread { source.run(stop: stop, continuation: continuation) }
-        thread.name = name
-        continuation.onTermination = { _ in stop.set() }
-        thread.start()
-        return stream
+        return ThreadStream.make(of: WorkoutReading.self, named: name, bufferingPolicy: .bufferingNewest(Self.bufferedReadings)) { stop, continuation in
+            source.run(stop: stop, continuation: continuation)
+        }
     }
 
     private func run(stop: StopSignal, continuation: AsyncThrowingStream<WorkoutReading, any Error>.Continuation) {

@@ -89,17 +89,11 @@ public struct StrapReader: Sendable {
         // is kept. The thread stops at once when the consumer does: the stop signal
         // wakes its read.
         let isFile = (try? FileManager.default.attributesOfItem(atPath: configuration.path)[.type] as? FileAttributeType) == .typeRegular
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Event.self, throwing: (any Error).self,
-                                                                    bufferingPolicy: isFile ? .unbounded : .bufferingNewest(4_096))
-        let stop = StopSignal()
         let configuration = configuration, clock = clock, waits = waits
-        let thread = Thread {
+        return ThreadStream.make(of: Event.self, named: "strap \(configuration.path)", bufferingPolicy: isFile ? .unbounded : .bufferingNewest(4_096)) {
+            stop, continuation in
             Self.run(configuration, clock: clock, waits: waits, stop: stop, continuation: continuation)
         }
-        thread.name = "strap \(configuration.path)"
-        continuation.onTermination = { _ in stop.set() }
-        thread.start()
-        return stream
     }
 
     private static func run(_ configuration: Configuration, clock: any WorkoutClock, waits: any ReconnectWaits, stop: StopSignal,
