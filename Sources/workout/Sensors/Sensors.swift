@@ -48,20 +48,18 @@ struct Sensors: AsyncParsableCommand {
                 return
             }
             let known = (try? SensorsFile.load()) ?? SensorsFile()
+            /// The name a device is saved under, if it is.
+            func savedName(_ device: BluetoothDevice) -> String? {
+                known.sensors.first { $0.source.caseInsensitiveCompare("ble:" + device.address) == .orderedSame }?.name
+            }
             let rows = devices.map { device -> [String] in
                 let signal: String = device.rssi.map { "\($0) dBm" } ?? (device.isConnected ? "connected" : "")
                 let battery: String = device.battery.map { "\($0) %" } ?? ""
                 let services = device.services.filter { $0 != .battery }.map(\.name).joined(separator: ", ")
-                let saved = known.sensors.first { $0.source.caseInsensitiveCompare("ble:" + device.address) == .orderedSame }?.name ?? ""
-                return [device.address, device.name ?? "", signal, battery, services, saved]
+                return [device.address, device.name ?? "", signal, battery, services, savedName(device) ?? ""]
             }
-            let header = ["ADDRESS", "NAME", "SIGNAL", "BATTERY", "SERVICES", "SAVED AS"]
-            let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-            for row in [header] + rows {
-                let cells: [String] = row.indices.map { column in row[column].padding(toLength: widths[column], withPad: " ", startingAt: 0) }
-                print(cells.joined(separator: "  ").trimmingCharacters(in: CharacterSet.whitespaces))
-            }
-            if let first = devices.first, !known.sensors.contains(where: { $0.source.caseInsensitiveCompare("ble:" + first.address) == .orderedSame }) {
+            printTable(header: ["ADDRESS", "NAME", "SIGNAL", "BATTERY", "SERVICES", "SAVED AS"], rows: rows)
+            if let first = devices.first, savedName(first) == nil {
                 let name = first.services.first { $0 != .battery }.map { Self.suggestedName(for: $0) } ?? "sensor"
                 print("\nName one for `workout record --sensor \(name)`: workout sensors add \(name) ble:\(first.address)")
             }
