@@ -109,7 +109,7 @@ public final class DBusConnection: @unchecked Sendable {
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Self.milliseconds(timeout)
         guard let reply = dbus_connection_send_with_reply_and_block(connection, message, milliseconds, &error) else {
             throw Self.failure(&error, context: context)
         }
@@ -143,11 +143,16 @@ public final class DBusConnection: @unchecked Sendable {
             }
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return nil }
-            let wait = Int32(clamping: max(1, left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let wait = max(1, Self.milliseconds(left))
             guard dbus_connection_read_write(connection, wait) != 0 else {
                 throw DBusFailure(name: DBusFailure.disconnectedName, message: "the bus closed the connection", context: "listening on \(address)")
             }
         }
+    }
+
+    /// `duration` in whole milliseconds, as libdbus takes its timeouts.
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        Int32(clamping: duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     private static func failure(_ error: inout CDBus.DBusError, context: String) -> DBusFailure {
