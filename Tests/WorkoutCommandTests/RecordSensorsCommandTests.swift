@@ -95,9 +95,7 @@ import Testing
         // Every power notification is one record with its watts; the first crank notification is the baseline.
         #expect(Int(figures[0]) == sent.count, "records with power: \(figures[0]), notifications sent: \(sent.count)")
         #expect(figures[1] / figures[0] == Double(sent.map(\.watts).reduce(0, +)) / Double(sent.count), "average power")
-        let revolutions = Double((sent.last!.revolutions - sent.first!.revolutions + 65_536) % 65_536)
-        let seconds = Double((sent.last!.time - sent.first!.time + 65_536) % 65_536) / 1_024
-        let sentCadence = revolutions / seconds * 60, readCadence = figures[3] / figures[2]
+        let sentCadence = Self.cadence(of: sent), readCadence = figures[3] / figures[2]
         #expect(abs(readCadence - sentCadence) / sentCadence < 0.03, "cadence \(readCadence) rpm read, \(sentCadence) rpm sent")
     }
 
@@ -153,9 +151,7 @@ import Testing
         let figures = try await Self.fitFigures(store: store, folder: folder)
         #expect(Int(figures[0]) == sent.count, "records with power: \(figures[0]), notifications sent: \(sent.count)")
         #expect(figures[1] / figures[0] == Double(sent.map(\.watts).reduce(0, +)) / Double(sent.count), "average power")
-        let revolutions = Double((sent.last!.revolutions - sent.first!.revolutions + 65_536) % 65_536)
-        let seconds = Double((sent.last!.time - sent.first!.time + 65_536) % 65_536) / 1_024
-        let sentCadence = revolutions / seconds * 60, readCadence = figures[3] / figures[2]
+        let sentCadence = Self.cadence(of: sent), readCadence = figures[3] / figures[2]
         #expect(abs(readCadence - sentCadence) / sentCadence < 0.01, "cadence \(readCadence) rpm read, \(sentCadence) rpm sent")
         // The meter is kept with the workout and named in the FIT file, as a head unit names its sensors.
         #expect(shown.stdout.contains("  sensors     Power 1 (power meter, battery 87 %)"), "\(shown.stdout)")
@@ -168,6 +164,13 @@ import Testing
             """, [folder.appendingPathComponent("ride.fit").path]) }
         #expect(devices.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == #"[[1, "bike_power", "Power 1", 87]]"#,
                 "\(devices.standardOutput)\(devices.standardError)")
+    }
+
+    /// The cadence the meter's crank data say over all its notifications: revolutions over their event times.
+    static func cadence(of sent: [(watts: Int, revolutions: Int, time: Int)]) -> Double {
+        let revolutions = Double((sent.last!.revolutions - sent.first!.revolutions + 65_536) % 65_536)
+        let seconds = Double((sent.last!.time - sent.first!.time + 65_536) % 65_536) / 1_024
+        return revolutions / seconds * 60
     }
 
     /// The last workout in `store`, exported to FIT and read by Garmin's SDK: records with power, their watts summed,
