@@ -20,10 +20,10 @@ let package = Package(
         .target(name: "CallgrindMarks", path: "Instructions/CallgrindMarks"),
         // Instructions per reading under callgrind: Benchmarks/instructions runs it. Outside the
         // Benchmarks/ folder, which the benchmark plugin takes for benchmarks to run.
-        .executableTarget(name: "LiveBuilderInstructions", dependencies: ["CallgrindMarks", "LiveWorkload", .product(name: "OpenHealthKit", package: "OpenHealthKit")],
+        .executableTarget(name: "LiveBuilderInstructions", dependencies: ["BenchmarkSupport", "CallgrindMarks", "LiveWorkload", .product(name: "OpenHealthKit", package: "OpenHealthKit")],
                           path: "Instructions/LiveBuilderInstructions"),
         // Instructions per Bluetooth notification, sensors through a fake BlueZ into a recording: Benchmarks/sensors runs it.
-        .executableTarget(name: "SensorInstructions", dependencies: ["CallgrindMarks", .product(name: "OpenHealthKit", package: "OpenHealthKit"),
+        .executableTarget(name: "SensorInstructions", dependencies: ["BenchmarkSupport", "CallgrindMarks", .product(name: "OpenHealthKit", package: "OpenHealthKit"),
                                                                      .product(name: "WorkoutSources", package: "OpenHealthKit")],
                           path: "Instructions/SensorInstructions"),
     ] + ["StoreBenchmarks", "LiveBuilderBenchmarks", "StrapBenchmarks", "RecorderBenchmarks"].map { name in

@@ -10,6 +10,7 @@
 //
 // --no-store: with `savesCollectedData` off, as `workout check` replays: the
 // absorbing alone, with no writer (and no timing that decides when it writes).
+import BenchmarkSupport
 import CallgrindMarks
 import Foundation
 import LiveWorkload
@@ -33,19 +34,7 @@ func arguments() -> (iterations: Int, seconds: Int, saving: Bool) {
 }
 let (iterations, seconds, saving) = arguments()
 
-// The main thread waits on a semaphore (for a detached task: top-level code
-// runs on the main actor) rather than running an async main:
-// valgrind 3.19 dies on the dispatch main thread's sigsuspend that an async
-// main parks in.
-let done = DispatchSemaphore(value: 0)
-Task.detached {
-    defer { done.signal() }
-    do { try await measure() } catch {
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-        exit(1)
-    }
-}
-done.wait()
+runWaitingOnSemaphore(measure)
 
 nonisolated func measure() async throws {
     let readings = Array(LiveWorkload.hourOfReadings().prefix(2 * (seconds + 128)))

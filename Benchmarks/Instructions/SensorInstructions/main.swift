@@ -6,6 +6,7 @@
 // source's readings that share an arrival are one notification).
 //
 //     SensorInstructions --seconds S --warmup W ble:ADDRESS…
+import BenchmarkSupport
 import CallgrindMarks
 import Foundation
 import OpenHealthKit
@@ -62,17 +63,7 @@ struct CountingSource: WorkoutDataSource {
     }
 }
 
-// The main thread waits on a semaphore rather than running an async main: valgrind 3.19 dies on the dispatch
-// main thread's sigsuspend that an async main parks in.
-let done = DispatchSemaphore(value: 0)
-Task.detached {
-    defer { done.signal() }
-    do { try await measure() } catch {
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-        exit(1)
-    }
-}
-done.wait()
+runWaitingOnSemaphore(measure)
 
 nonisolated func measure() async throws {
     let (seconds, warmup, specifications) = options()
