@@ -77,16 +77,7 @@ package enum HexText {
             return hexValue(digits).map { [UInt8($0)] }
         }
         if digits.count == 1 { return hexValue(digits).map { [UInt8($0)] } }
-        guard digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var index = digits.startIndex
-        while index < digits.endIndex {
-            guard let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
+        return bytes(hexPairs: digits)
     }
 
     /// Elements of a printed array: decimal 0–255 or `0x`-prefixed hex.
