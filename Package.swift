@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "WorkoutServer", targets: ["WorkoutServer"]),
         .library(name: "HTTPForms", targets: ["HTTPForms"]),
         .library(name: "GATT", targets: ["GATT"]),
+        .library(name: "TrainingMetrics", targets: ["TrainingMetrics"]),
         .library(name: "ScenarioModel", targets: ["ScenarioModel"]),
         .library(name: "GPSDProtocol", targets: ["GPSDProtocol"]),
         .library(name: "SensorBridge", targets: ["SensorBridge"]),
@@ -111,6 +112,9 @@ let package = Package(
         .target(name: "Markup", swiftSettings: strictSettings),
         // What a viewer lists of workouts: a workout's summary row, its sort keys and file names.
         .target(name: "WorkoutCatalog", dependencies: ["HealthKitModel"], swiftSettings: strictSettings),
+        // Training metrics over a ride's one-a-second series and across rides: normalized power, TSS, zones,
+        // decoupling, TRIMP, HRV, the power curve, critical power, W′ balance, training load. Pure maths.
+        .target(name: "TrainingMetrics", swiftSettings: strictSettings),
         // A workout as one self-contained HTML page: SVG track and charts, splits, zones, best efforts.
         .target(
             name: "WorkoutReport",
@@ -191,6 +195,11 @@ let package = Package(
         // with nothing but the standard library, and the revolution-rate machine over them.
         .target(name: "GATT", swiftSettings: strictSettings),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "TrainingMetricsTests",
+            dependencies: ["TrainingMetrics", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "GATTTests",
