@@ -11,8 +11,8 @@
 /// ride. An exact value at every second to 10 hours would take 36,000 passes.
 ///
 /// **Shape.** Raw mean-maximal power can rise with duration (10, 0, 10 W averages 6.7 W over three
-/// seconds but 5 W over two). The curve is the envelope that never rises: each duration takes
-/// the best of itself and every longer duration, as GoldenCheetah and sweat (`monotonic=True`)
+/// seconds but 5 W over two). The curve is the envelope that never rises: each point takes
+/// the best of itself and every longer point, as GoldenCheetah and sweat (`monotonic=True`)
 /// draw it.
 public struct MeanMaximalPower: Sendable, Equatable, Codable {
     /// Durations up to this, in seconds, are each on the curve.
