@@ -62,9 +62,10 @@ public struct TrainingLoad: Sendable, Equatable {
     public mutating func chart(through last: Int) -> [Day] {
         guard let first = firstDay, last >= first else { return [] }
         let chronic = exp(-1 / Self.chronicDays), acute = exp(-1 / Self.acuteDays)
+        let count = last - first + 1
+        if days.count >= count { return Array(days.prefix(count)) }
         var fitness = days.last?.fitness ?? 0, fatigue = days.last?.fatigue ?? 0
-        if days.count > last - first + 1 { return Array(days.prefix(last - first + 1)) }
-        for index in days.count...(last - first) {
+        for index in days.count..<count {
             let stress = index < stresses.count ? stresses[index] : 0
             let form = fitness - fatigue
             fitness = fitness * chronic + stress * (1 - chronic)

@@ -51,8 +51,10 @@ import TrainingMetrics
         let watts = (0..<5000).map { _ in Double(generator.next() % 500) }
         let curve = MeanMaximalPower(watts: watts)
         // Each point's own best by trying every window, then the envelope over the curve's points.
+        var sums = [0.0]
+        for value in watts { sums.append(sums.last! + value) }
         var expected = curve.durations.map { duration in
-            (0...(watts.count - duration)).map { start in watts[start..<(start + duration)].reduce(0, +) }.max()! / Double(duration)
+            (0...(watts.count - duration)).map { start in sums[start + duration] - sums[start] }.max()! / Double(duration)
         }
         for index in expected.indices.reversed().dropFirst() { expected[index] = max(expected[index], expected[index + 1]) }
         for (index, value) in curve.watts.enumerated() {
