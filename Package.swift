@@ -99,7 +99,7 @@ let package = Package(
         // Activity files (FIT, TCX, GPX) read and written, and the figures of a workout: no store, so they can be fuzzed alone.
         .target(
             name: "WorkoutFormats",
-            dependencies: ["HealthKitModel", "Markup"],
+            dependencies: ["HealthKitModel", "Markup", "TrainingMetrics"],
             swiftSettings: strictSettings
         ),
         // A rider's workouts in the HealthKit store: activities imported, read back, listed, edited and deleted.

@@ -1,8 +1,8 @@
 /// A ride's training metrics, computed once from its one-a-second series (``SecondSeries``) and
 /// the athlete's thresholds in force on its date.
 ///
-/// - **Average power**: the mean of every second of moving time, zeros included.
-/// - **Normalized power**: ``NormalizedPower``. **Variability index**: NP / average power.
+/// - **Normalized power**: ``NormalizedPower``. **Variability index**: NP / the mean of every
+///   second of moving time, zeros included.
 /// - **Intensity factor**: NP / FTP. **Training stress score**: seconds × NP × IF / (FTP × 3600)
 ///   × 100, so an hour at FTP scores 100 (Coggan; not GoldenCheetah's BikeScore or Σ(P/CP)²).
 /// - **Efficiency factor**: NP / mean heart rate of the seconds with one.
@@ -12,8 +12,10 @@
 /// - **Stress**: the TSS, else the TRIMP where the ride has no power (or no FTP), as the load a
 ///   ``TrainingLoad`` chart adds up.
 /// - **HRV**: ``HeartRateVariability`` of the strap's RR intervals.
-/// - **Power curve**: ``MeanMaximalPower``; **lowest W′ balance**: ``WPrimeBalance`` with the
-///   athlete's CP and W′.
+/// - **Lowest W′ balance**: ``WPrimeBalance`` with the athlete's CP and W′.
+///
+/// The power curve (``MeanMaximalPower``) is not among them: it is drawn, not listed, and costs
+/// more than all of these together.
 public struct RideMetrics: Sendable, Equatable, Codable {
     /// What the metrics are computed against: the athlete's figures on the ride's date.
     public struct Thresholds: Sendable, Equatable, Codable {
@@ -47,8 +49,6 @@ public struct RideMetrics: Sendable, Equatable, Codable {
     /// Seconds of moving time the series cover.
     public var seconds: Int
     /// Watts.
-    public var averagePower: Double?
-    /// Watts.
     public var normalizedPower: Double?
     /// Kilojoules.
     public var work: Double?
@@ -68,8 +68,6 @@ public struct RideMetrics: Sendable, Equatable, Codable {
     public var powerZones: PowerZones?
     /// Time-domain HRV of the ride's RR intervals.
     public var heartRateVariability: HeartRateVariability?
-    /// The mean-maximal power curve.
-    public var powerCurve: MeanMaximalPower?
     /// The lowest W′ balance, in joules.
     public var lowestWPrimeBalance: Double?
 
@@ -82,7 +80,6 @@ public struct RideMetrics: Sendable, Equatable, Codable {
         seconds = max(watts.count, beats.count)
         if !watts.isEmpty, watts.contains(where: { $0 > 0 }) {
             let average = watts.reduce(0, +) / Double(watts.count)
-            averagePower = average
             work = watts.reduce(0, +) / 1000
             let normalized = NormalizedPower.of(watts)
             normalizedPower = normalized
@@ -95,7 +92,6 @@ public struct RideMetrics: Sendable, Equatable, Codable {
                     trainingStressScore = Double(watts.count) * normalized * intensity / (ftp * 3600) * 100
                 }
             }
-            powerCurve = MeanMaximalPower(watts: watts)
             if let cp = thresholds.criticalPower, let wPrime = thresholds.wPrime, wPrime > 0 {
                 var balance = WPrimeBalance(criticalPower: cp, wPrime: wPrime)
                 for value in watts { balance.add(value) }

@@ -43,6 +43,15 @@ public enum ExternalTool {
         (try? python("import " + modules.joined(separator: ","), []).status) == 0
     }
 
+    /// The Python of the virtual environment `Scripts/setup` makes for sweat (GoldenCheetah's
+    /// algorithms, which need pandas < 2 and so cannot share the system's Python with
+    /// hrv-analysis); nil when it is not there.
+    public static var sweatPython: String? {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/oracles/sweat/bin/python").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
     /// Whether `name` is on PATH.
     public static func has(_ name: String) -> Bool {
         (try? run("sh", ["-c", "command -v \(name)"]).status) == 0

@@ -1,5 +1,6 @@
 import Foundation
 public import HealthKitModel
+public import TrainingMetrics
 
 /// A workout's figures, computed once from its records by one set of rules, so
 /// that every command, page, API and exported file shows the same numbers.
@@ -29,6 +30,9 @@ public import HealthKitModel
 ///   each reading counts until the next, for at most 10 s, pauses left out;
 ///   the time below zone 1 is its own row, and shares are of all the time with
 ///   a reading.
+/// - **Training metrics** (normalized power, IF, TSS, VI, EF, work, power levels, decoupling,
+///   TRIMP, HRV): ``RideMetrics`` over the one-a-second series of moving time
+///   (``WorkoutTimeline/seconds(of:)``), against the athlete's figures stored with the workout.
 /// - **Laps**: the activity's laps with their stated totals; the last runs to
 ///   the end.
 /// - **Times** are shown rounded to the nearest second everywhere
@@ -102,6 +106,8 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
     public var zones: Zones?
     /// The laps.
     public var laps: [Lap]
+    /// Training metrics, when the workout has power or heart rate.
+    public var training: RideMetrics?
 
     /// The figures of `activity`, whose records `timeline` holds (made from it when not given); zones
     /// from `athlete` (and `option`, a maximum heart rate a view is given), as ``HeartRateZoneChoice`` rules.
@@ -157,6 +163,15 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
         if !heartRates.isEmpty, let choice = HeartRateZoneChoice(athlete: athlete, maximumHeartRate: option, workoutMaximum: heartRates.max()) {
             let time = ZoneTime(values: timeline.heartRate, lowerBounds: [0] + choice.zones.lowerBounds, timeline: timeline)
             zones = Zones(choice: choice, belowSeconds: time.zones[0].seconds, seconds: time.zones.dropFirst().map(\.seconds))
+        }
+
+        if powers.contains(where: { $0 > 0 }) || !heartRates.isEmpty {
+            let thresholds = RideMetrics.Thresholds(functionalThresholdPower: athlete?.functionalThresholdPower,
+                                                    maximumHeartRate: option ?? athlete?.maximumHeartRate,
+                                                    restingHeartRate: athlete?.restingHeartRate)
+            training = RideMetrics(power: powers.isEmpty ? nil : timeline.seconds(of: \.power),
+                                   heartRate: heartRates.isEmpty ? nil : timeline.seconds(of: \.heartRate),
+                                   rrIntervals: activity.heartbeatIntervals.map { $0.seconds * 1000 }, thresholds: thresholds)
         }
 
         let start = timeline.start

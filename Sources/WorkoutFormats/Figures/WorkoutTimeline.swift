@@ -1,5 +1,6 @@
 public import Foundation
 import HealthKitModel
+public import TrainingMetrics
 
 
 /// An activity's records as columns against time, the basis of every figure and
@@ -94,6 +95,12 @@ public struct WorkoutTimeline: Sendable {
             let time = moving[after] - moving[before]
             speed[index] = time > 0 ? (distance[after] - distance[before]) / time : nil
         }
+    }
+
+    /// A column as one value a second of moving time, the form training metrics are computed on
+    /// (``SecondSeries`` states the rule for gaps).
+    public func seconds(of column: KeyPath<Self, [Double?]>) -> SecondSeries {
+        SecondSeries(times: moving, values: self[keyPath: column])
     }
 
     /// Whether `time` (seconds since the start) falls in a pause.
