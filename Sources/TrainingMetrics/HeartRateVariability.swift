@@ -11,7 +11,8 @@ import Foundation
 ///    failed this check is not checked (the compensatory beat after an ectopic one) and is kept
 ///    when in range.
 /// 3. Artefacts are replaced by linear interpolation between the nearest kept intervals either
-///    side; artefacts before the first kept interval or after the last are dropped.
+///    side; those after the last kept interval take its value, and those before the first are
+///    dropped.
 ///
 /// **Figures** over the cleaned intervals: RMSSD, the root mean square of successive
 /// differences; SDNN, their standard deviation with n − 1; pNN50, the percentage of successive
@@ -73,18 +74,19 @@ public struct HeartRateVariability: Sendable, Equatable, Codable {
                 uncheckedNext = true
             }
         }
-        guard let first = kept.firstIndex(of: true), let last = kept.lastIndex(of: true) else { return ([], milliseconds.count) }
+        guard let first = kept.firstIndex(of: true) else { return ([], milliseconds.count) }
         var values: [Double] = []
-        values.reserveCapacity(last - first + 1)
+        values.reserveCapacity(milliseconds.count - first)
         var before = first
-        for index in first...last {
+        for index in first..<milliseconds.count {
             if kept[index] {
                 values.append(milliseconds[index])
                 before = index
-            } else {
-                let after = kept[index...].firstIndex(of: true) ?? last
+            } else if let after = kept[index...].firstIndex(of: true) {
                 let share = Double(index - before) / Double(after - before)
                 values.append(milliseconds[before] + (milliseconds[after] - milliseconds[before]) * share)
+            } else {
+                values.append(milliseconds[before])
             }
         }
         return (values, kept.count - kept.filter { $0 }.count)

@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 import TrainingMetrics
 
@@ -33,5 +35,83 @@ import TrainingMetrics
     @Test func tooFewIntervalsHaveNoFigures() {
         #expect(HeartRateVariability(milliseconds: [800, 810]) == nil)
         #expect(HeartRateVariability(milliseconds: []) == nil)
+    }
+}
+
+/// The figures against hrv-analysis 1.0.6 (PyPI): its outlier removal (300–2000 ms), Malik's
+/// ectopic rule and linear interpolation, then its time-domain features.
+@Suite(.serialized) struct HeartRateVariabilityOracleTests {
+    static let program = """
+    import json, sys, math
+    import hrvanalysis as h
+    rr = json.loads(sys.argv[1])
+    clean = h.remove_outliers(rr, low_rri=300, high_rri=2000, verbose=False)
+    clean = h.remove_ectopic_beats(clean, method="malik", verbose=False)
+    clean = h.interpolate_nan_values(clean)
+    while clean and math.isnan(clean[0]): clean.pop(0)
+    f = h.get_time_domain_features(clean)
+    print(json.dumps({"rmssd": float(f["rmssd"]), "sdnn": float(f["sdnn"]), "pnn50": float(f["pnni_50"]), "count": len(clean)}))
+    """
+
+    struct Figures: Decodable { var rmssd: Double; var sdnn: Double; var pnn50: Double; var count: Int }
+
+    static func oracle(_ milliseconds: [Double]) throws -> Figures {
+        let list = "[" + milliseconds.map { "\($0)" }.joined(separator: ",") + "]"
+        let output = try ExternalTool.python(program, [list])
+        try #require(output.status == 0, "\(output.standardError)")
+        return try JSONDecoder().decode(Figures.self, from: Data(output.standardOutput.utf8))
+    }
+
+    static func check(_ milliseconds: [Double]) throws {
+        let ours = try #require(HeartRateVariability(milliseconds: milliseconds))
+        let theirs = try oracle(milliseconds)
+        #expect(HeartRateVariability.cleaned(milliseconds).values.count == theirs.count)
+        #expect(abs(ours.rmssd - theirs.rmssd) < 1e-9 * theirs.rmssd)
+        #expect(abs(ours.sdnn - theirs.sdnn) < 1e-9 * theirs.sdnn)
+        #expect(abs(ours.pnn50 - theirs.pnn50) < 1e-9)
+    }
+
+    /// The RR intervals of real straps' notifications (Polar H7 and H10, Mio, Wahoo and others), in
+    /// the order of `../shared/data/hrm-captures.csv`.
+    @Test(.enabled(if: SharedData.isPresent, "needs ../shared/data"), .enabled(if: ExternalTool.pythonHas("hrvanalysis"), "needs hrv-analysis"))
+    func realStrapIntervalsAgree() throws {
+        let text = try String(contentsOf: SharedData.file("hrm-captures.csv"), encoding: .utf8)
+        var milliseconds: [Double] = []
+        for line in text.split(whereSeparator: \.isNewline).dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count > 4 else { continue }
+            for value in fields[4].split(separator: ";") {
+                if let ticks = Double(value) { milliseconds.append(ticks * 1000 / 1024) }
+            }
+        }
+        try #require(milliseconds.count >= 10)
+        try Self.check(milliseconds)
+    }
+
+    /// An hour of beats with the strap's faults: missed beats (two intervals as one), extra beats
+    /// (one split in two), and bursts of noise out of range.
+    @Test(.enabled(if: ExternalTool.pythonHas("hrvanalysis"), "needs hrv-analysis"))
+    func anHourWithArtefactsAgrees() throws {
+        var generator = SplitMix(seed: 3)
+        var milliseconds: [Double] = []
+        var base = 820.0
+        for beat in 0..<4000 {
+            base += Double(Int(generator.next() % 21) - 10)
+            base = min(1100, max(550, base))
+            let roll = generator.next() % 100
+            if roll == 0, beat > 0 {
+                milliseconds.append(base * 2)
+            } else if roll == 1, beat > 0 {
+                milliseconds += [base * 0.45, base * 0.55]
+            } else if roll == 2, beat > 0 {
+                milliseconds.append(Double(generator.next() % 3000))
+            } else {
+                milliseconds.append(base + Double(Int(generator.next() % 61) - 30))
+            }
+        }
+        milliseconds.append(base)
+        let cleaned = HeartRateVariability.cleaned(milliseconds)
+        #expect(cleaned.artefacts > 40)
+        try Self.check(milliseconds)
     }
 }
