@@ -105,7 +105,7 @@ let package = Package(
         // A rider's workouts in the HealthKit store: activities imported, read back, listed, edited and deleted.
         .target(
             name: "WorkoutLibrary",
-            dependencies: ["OpenHealthKitCore", "WorkoutFormats", "WorkoutCatalog", "ClubArchive"],
+            dependencies: ["OpenHealthKitCore", "WorkoutFormats", "WorkoutCatalog", "ClubArchive", "TrainingMetrics"],
             swiftSettings: strictSettings
         ),
         // HTML that escapes by construction, and one escaper per context (HTML, JSON in a script, XML).
@@ -172,6 +172,7 @@ let package = Package(
                 "WorkoutServer",
                 "ClubArchive",
                 "WorkoutClub",
+                "TrainingMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -151,9 +151,13 @@ public struct ActivityImporter: Sendable {
         metadata[OpenHealthKitMetadataKeyWorkoutNotes] = nil
         if let name = WorkoutText.name(activity.name) { metadata[OpenHealthKitMetadataKeyWorkoutName] = name }
         if let notes = WorkoutText.notes(activity.notes) { metadata[OpenHealthKitMetadataKeyWorkoutNotes] = notes }
-        if let temperature = WorkoutFigures(activity: activity).temperature {
+        // The figures against the athlete's values in force on the workout's date: its training stress is kept with it.
+        let history = try await AthleteHistory(store: store)
+        let figures = WorkoutFigures(activity: activity, athlete: history.figures(at: start, stored: athleteProfile.map(AthleteFigures.init(profile:))))
+        if let temperature = figures.temperature {
             metadata[HKMetadataKeyWeatherTemperature] = HKQuantity(unit: .degreeCelsius(), doubleValue: temperature)
         }
+        metadata.merge(TrainingHistory.stressMetadata(figures: figures)) { _, stress in stress }
         try await builder.addMetadata(metadata)
         try await builder.endCollection(at: end)
         guard let workout = try await builder.finishWorkout() else {

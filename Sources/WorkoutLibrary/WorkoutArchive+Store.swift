@@ -11,6 +11,6 @@ extension WorkoutArchive {
     public init(workout: HKWorkout, in store: HKHealthStore, id: UUID) async throws {
         var summary = WorkoutSummary(workout)
         summary.id = id.uuidString
-        try self.init(summary: summary, activity: try await Activity(workout: workout, in: store), athlete: AthleteFigures(workout: workout))
+        try self.init(summary: summary, activity: try await Activity(workout: workout, in: store), athlete: try await store.athleteFigures(for: workout))
     }
 }

@@ -139,3 +139,13 @@ public let OpenHealthKitMetadataKeyWorkoutNotes = "OpenHealthKitWorkoutNotes"
 /// (`Bool`). A route the app finishes for the same workout with its own
 /// ``HKWorkoutRouteBuilder`` replaces it. OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyCollectedByDataSource = "OpenHealthKitCollectedByDataSource"
+
+/// On a workout: its training stress (a `Double`: TSS from power, else Banister's TRIMP from
+/// heart rate), computed when it was saved against the athlete's figures in force on its date,
+/// so a training-load chart over years reads one value a workout. OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyTrainingStress = "OpenHealthKitTrainingStress"
+
+/// On a workout with ``OpenHealthKitMetadataKeyTrainingStress``: what it was computed against
+/// (a `String` such as `tss ftp=250` or `trimp rest=50 max=190`), so it is computed again when
+/// a setting for its date changes. OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyTrainingStressBasis = "OpenHealthKitTrainingStressBasis"

@@ -20,8 +20,10 @@ public import TrainingMetrics
 ///   states them (a barometric device's own count wins), else the altitudes
 ///   with 3 m hysteresis (``ElevationGain``).
 /// - **Heart rate**: the mean and highest of every reading from start to end,
-///   as HealthKit's statistics take them. **Power**: the mean of every reading
-///   (zeros included: coasting is part of the effort) and the highest.
+///   as HealthKit's statistics take them. **Power**: the mean over every second of
+///   moving time (zeros included: coasting is part of the effort), on the one-a-second
+///   series the training metrics use (``SecondSeries``: a smart-recording device's
+///   readings, seconds apart, weigh by the time they cover), and the highest reading.
 ///   **Cadence**: the mean of the non-zero readings (coasting left out, as
 ///   Garmin and Strava show it), with the mean including zeros beside it.
 /// - **Energy**: the stated total (the sessions', or the store's samples).
@@ -132,8 +134,9 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
             maximumHeartRate = heartRates.max()
         }
         let powers = timeline.power.compactMap { $0 }
+        let powerSeries = powers.isEmpty ? nil : timeline.seconds(of: \.power)
         if !powers.isEmpty {
-            averagePower = powers.reduce(0, +) / Double(powers.count)
+            averagePower = powerSeries?.mean ?? powers.reduce(0, +) / Double(powers.count)
             minimumPower = powers.min()
             maximumPower = powers.max()
         }
@@ -169,7 +172,7 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
             let thresholds = RideMetrics.Thresholds(functionalThresholdPower: athlete?.functionalThresholdPower,
                                                     maximumHeartRate: option ?? athlete?.maximumHeartRate,
                                                     restingHeartRate: athlete?.restingHeartRate)
-            training = RideMetrics(power: powers.isEmpty ? nil : timeline.seconds(of: \.power),
+            training = RideMetrics(power: powerSeries,
                                    heartRate: heartRates.isEmpty ? nil : timeline.seconds(of: \.heartRate),
                                    rrIntervals: activity.heartbeatIntervals.map { $0.seconds * 1000 }, thresholds: thresholds)
         }

@@ -42,7 +42,7 @@ struct ServedStore: ServedCatalog {
     func report(of workout: HKWorkout) async throws -> (activity: Activity, options: ReportOptions) {
         var options = ReportOptions()
         options.defaultTimeZone = configuration.timeZone
-        options.use(athleteOf: workout)
+        if let figures = try await library.store.athleteFigures(for: workout) { options.use(figures) }
         return (try await library.activity(of: workout), options)
     }
 
@@ -69,7 +69,7 @@ struct ServedStore: ServedCatalog {
 
     func detail(of workout: HKWorkout, links: [String: String]) async throws -> WorkoutAPI.StoreDetail {
         let activity = try await library.activity(of: workout)
-        return WorkoutAPI.StoreDetail(workout: WorkoutSummary(workout), figures: WorkoutFigures(activity: activity, athlete: AthleteFigures(workout: workout)),
+        return WorkoutAPI.StoreDetail(workout: WorkoutSummary(workout), figures: WorkoutFigures(activity: activity, athlete: try await library.store.athleteFigures(for: workout)),
                                       laps: activity.laps.count, links: links)
     }
 

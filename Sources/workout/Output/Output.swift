@@ -25,13 +25,18 @@ func printJSON(_ value: some Encodable) throws {
 
 /// Prints rows in left-aligned columns.
 func printTable(header: [String], rows: [[String]]) {
+    for line in tableLines(header: header, rows: rows) { print(line) }
+}
+
+/// Rows in left-aligned columns, as lines; leading spaces of the first column are kept.
+func tableLines(header: [String], rows: [[String]]) -> [String] {
     let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
     func line(_ cells: [String]) -> String {
-        zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
-            .trimmingCharacters(in: .whitespaces)
+        var text = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
     }
-    print(line(header))
-    for row in rows { print(line(row)) }
+    return [line(header)] + rows.map(line)
 }
 
 /// Writes a warning to standard error, where it does not mix with results.

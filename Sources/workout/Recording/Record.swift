@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import WorkoutFormats
+import WorkoutLibrary
 import WorkoutCatalog
 import WorkoutServer
 import WorkoutSources
@@ -292,7 +293,9 @@ struct Record: AsyncParsableCommand {
             live.server.cancel()
             await live.feed.finish()
         }
-        guard let workout = finished else { throw RecordingsError("The store did not save the workout.") }
+        guard let saved = finished else { throw RecordingsError("The store did not save the workout.") }
+        // Its training stress, kept with it for the training-load chart.
+        let workout = (try? await store.keepTrainingStress(of: saved)) ?? saved
         for failure in dataSource.failures.dropFirst(failuresShown) { warn(failure) }
         if json {
             try printJSON(WorkoutSummary(workout))

@@ -95,9 +95,11 @@ struct Replay: AsyncParsableCommand {
         if !noStore, let start = result.start {
             let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
             saved = workouts.last { abs($0.startDate.timeIntervalSince(start)) < 0.001 }
+            // Its training stress, kept with it for the training-load chart.
+            if let workout = saved { saved = try await store.keepTrainingStress(of: workout) }
             if let saved {
                 let activity = try await Activity(workout: saved, in: store)
-                result = result.adopting(WorkoutFigures(activity: activity, athlete: AthleteFigures(workout: saved)))
+                result = result.adopting(WorkoutFigures(activity: activity, athlete: try await store.athleteFigures(for: saved)))
             }
         }
         if json {

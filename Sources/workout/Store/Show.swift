@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import TrainingMetrics
 import WorkoutFormats
 import WorkoutLibrary
 
@@ -139,9 +140,37 @@ struct Show: AsyncParsableCommand {
             lines.append("  zones       \(zones.description)")
             lines.append("    below Z1 \(clockText(zones.belowSeconds))  " + zones.seconds.enumerated().map { "Z\($0.offset + 1) \(clockText($0.element))" }.joined(separator: "  "))
         }
+        lines += trainingLines(detail.training)
         if !detail.speedSeries.isEmpty {
             lines.append("  speed       " + (detail.maximumSpeed.map { String(format: "%.1f km/h top", $0 * 3.6) } ?? ""))
             lines.append("    " + sparkline(detail.speedSeries, from: detail.start, to: detail.end))
+        }
+        return lines
+    }
+
+    /// The training metrics' lines, as `show` prints them.
+    static func trainingLines(_ training: RideMetrics?) -> [String] {
+        guard let training else { return [] }
+        var lines: [String] = []
+        var power: [String] = []
+        if let value = training.normalizedPower { power.append(String(format: "NP %.0f W", value)) }
+        if let value = training.intensityFactor { power.append(String(format: "IF %.2f", value)) }
+        if let value = training.trainingStressScore { power.append(String(format: "TSS %.0f", value)) }
+        if let value = training.variabilityIndex { power.append(String(format: "VI %.2f", value)) }
+        if let value = training.efficiencyFactor { power.append(String(format: "EF %.2f", value)) }
+        if let value = training.work { power.append(String(format: "%.0f kJ", value)) }
+        if !power.isEmpty { lines.append("  training    " + power.joined(separator: " · ")) }
+        var more: [String] = []
+        if let value = training.decoupling { more.append(String(format: "decoupling %.1f %%", value)) }
+        if let value = training.trainingImpulse { more.append(String(format: "TRIMP %.0f", value)) }
+        if let ftp = training.thresholds.functionalThresholdPower { more.append(String(format: "FTP %.0f W", ftp)) }
+        if !more.isEmpty { lines.append((lines.isEmpty ? "  training    " : "              ") + more.joined(separator: " · ")) }
+        if let zones = training.powerZones {
+            lines.append("  power levels " + zones.seconds.enumerated().map { "L\($0.offset + 1) \(clockText($0.element))" }.joined(separator: "  "))
+        }
+        if let hrv = training.heartRateVariability {
+            lines.append(String(format: "  hrv         RMSSD %.0f ms · SDNN %.0f ms · pNN50 %.0f %% (%d intervals, %d artefact%@)",
+                                hrv.rmssd, hrv.sdnn, hrv.pnn50, hrv.intervals, hrv.artefacts, hrv.artefacts == 1 ? "" : "s"))
         }
         return lines
     }

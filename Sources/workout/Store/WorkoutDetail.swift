@@ -3,6 +3,7 @@ import OpenHealthKit
 import WorkoutFormats
 import WorkoutLibrary
 import WorkoutCatalog
+import TrainingMetrics
 
 /// Everything `workout show` says about a workout, in one value: the text is
 /// drawn from it, and `--json` prints it, so both carry the same facts.
@@ -100,6 +101,8 @@ struct WorkoutDetail: Encodable {
     var laps: [Lap]
     var legs: [Leg]
     var zones: Zones?
+    /// Training metrics (``RideMetrics``): NP, IF, TSS, VI, EF, work, power levels, decoupling, TRIMP, HRV.
+    var training: RideMetrics?
     var markers: [Marker]
     var deviceEvents: [Marker]
     /// Heart rate and speed (km/h) over time, for the sparklines (not in JSON).
@@ -114,7 +117,7 @@ struct WorkoutDetail: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, activity, start, end, durationSeconds, elapsedSeconds, distanceMeters, energyKilocalories, heartRate, averageSpeed, maximumSpeed,
-             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, temperatureCelsius, ascentMeters, descentMeters, name, notes, importedFile, device, originalFile, timeZone, pauses, laps, legs, zones, markers, deviceEvents
+             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, temperatureCelsius, ascentMeters, descentMeters, name, notes, importedFile, device, originalFile, timeZone, pauses, laps, legs, zones, training, markers, deviceEvents
     }
 
     /// The detail of `workout`, reading its samples from `store`: every figure is ``WorkoutFigures``'
@@ -125,7 +128,7 @@ struct WorkoutDetail: Encodable {
         func offset(_ date: Date) -> Double { date.timeIntervalSince(start) }
         let summary = WorkoutSummary(workout)
         let recorded = try await Activity(workout: workout, in: store)
-        let figures = WorkoutFigures(activity: recorded, athlete: AthleteFigures(workout: workout), maximumHeartRate: maximumHeartRate)
+        let figures = WorkoutFigures(activity: recorded, athlete: try await store.athleteFigures(for: workout), maximumHeartRate: maximumHeartRate)
         id = summary.id
         activity = summary.activity
         self.start = start
@@ -159,6 +162,7 @@ struct WorkoutDetail: Encodable {
         }
         laps = figures.laps.map { Lap(number: $0.number, startSeconds: $0.startSeconds, durationSeconds: $0.movingTime,
                                       distanceMeters: $0.distance, averageHeartRate: $0.averageHeartRate) }
+        training = figures.training
         zones = figures.zones.map { zones in
             Zones(model: zones.choice.model.rawValue, description: zones.choice.description, basis: zones.choice.basis,
                   maximumHeartRate: zones.choice.reference, lowerBounds: zones.choice.zones.lowerBounds, seconds: zones.seconds,

@@ -102,12 +102,12 @@ struct Report: AsyncParsableCommand {
             guard let workout = workouts.last(where: { workout in result.start.map { abs(workout.startDate.timeIntervalSince($0)) < 0.001 } ?? true }) else {
                 throw RecordingsError("\(source): the scenario ended without a workout, so there is nothing to draw.")
             }
-            options.use(athleteOf: workout)
+            if let figures = try await store.athleteFigures(for: workout) { options.use(figures) }
             return (try await Activity(workout: workout, in: store), url.deletingPathExtension().lastPathComponent)
         }
         let store = try storeOptions.openExisting()
         let workout = try await findWorkout(source, in: store)
-        options.use(athleteOf: workout)
+        if let figures = try await store.athleteFigures(for: workout) { options.use(figures) }
         return (try await Activity(workout: workout, in: store), workout.fileBaseName)
     }
 }

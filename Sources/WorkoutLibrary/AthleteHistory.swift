@@ -1,0 +1,108 @@
+public import Foundation
+public import OpenHealthKitCore
+public import TrainingMetrics
+
+/// The athlete's figures as they changed over time, kept in the store as HealthKit keeps them:
+/// dated samples of functional threshold power (`cyclingFunctionalThresholdPower`), resting heart
+/// rate (`restingHeartRate`) and body mass (`bodyMass`).
+///
+/// A workout is computed with the values **in force on its date**: the latest sample at or before
+/// its start, else the figures stored with the workout (from the profile it was recorded or
+/// imported with). Maximum heart rate has no HealthKit type; it comes from the profile stored
+/// with each workout.
+public struct AthleteHistory: Sendable {
+    /// One dated value.
+    public struct Entry: Sendable, Equatable, Codable {
+        /// From when the value holds.
+        public var date: Date
+        /// Watts, beats per minute or kilograms.
+        public var value: Double
+    }
+
+    /// The settings kept, with their HealthKit type and unit.
+    public enum Setting: String, Sendable, CaseIterable, Codable {
+        /// Functional threshold power, in watts.
+        case functionalThresholdPower = "ftp"
+        /// Resting heart rate, in beats per minute.
+        case restingHeartRate = "resting-heart-rate"
+        /// Body mass, in kilograms.
+        case bodyMass = "weight"
+
+        /// The HealthKit type the setting is kept as.
+        public var type: HKQuantityType {
+            switch self {
+            case .functionalThresholdPower: HKQuantityType(.cyclingFunctionalThresholdPower)
+            case .restingHeartRate: HKQuantityType(.restingHeartRate)
+            case .bodyMass: HKQuantityType(.bodyMass)
+            }
+        }
+
+        /// The unit values are given and shown in.
+        public var unit: HKUnit {
+            switch self {
+            case .functionalThresholdPower: .watt()
+            case .restingHeartRate: .count().unitDivided(by: .minute())
+            case .bodyMass: .gramUnit(with: .kilo)
+            }
+        }
+    }
+
+    /// Each setting's values, oldest first.
+    public private(set) var entries: [Setting: [Entry]]
+
+    /// The history held in `store`.
+    public init(store: HKHealthStore) async throws {
+        var entries: [Setting: [Entry]] = [:]
+        try await store.requestAuthorization(toShare: nil, read: Set(Setting.allCases.map { $0.type as HKObjectType }))
+        for setting in Setting.allCases {
+            let samples = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: setting.type)],
+                                                            sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
+            entries[setting] = samples.map { Entry(date: $0.startDate, value: $0.quantity.doubleValue(for: setting.unit)) }
+        }
+        self.entries = entries
+    }
+
+    /// A history of these entries (oldest first in each), for tests and servers without a store.
+    public init(entries: [Setting: [Entry]]) {
+        self.entries = entries
+    }
+
+    /// The value of `setting` in force at `date`: the latest at or before it.
+    public func value(_ setting: Setting, at date: Date) -> Double? {
+        guard let list = entries[setting] else { return nil }
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].date <= date { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? list[low - 1].value : nil
+    }
+
+    /// The figures for a workout at `date` stored with `figures`: the history's values in force
+    /// then, else the stored ones.
+    public func figures(at date: Date, stored figures: AthleteFigures?) -> AthleteFigures {
+        var athlete = figures ?? AthleteFigures()
+        if let ftp = value(.functionalThresholdPower, at: date) { athlete.functionalThresholdPower = ftp }
+        if let resting = value(.restingHeartRate, at: date) { athlete.restingHeartRate = resting }
+        return athlete
+    }
+}
+
+extension HKHealthStore {
+    /// Keeps `value` of `setting` from `date` on.
+    public func saveAthleteSetting(_ setting: AthleteHistory.Setting, value: Double, from date: Date) async throws {
+        try await requestAuthorization(toShare: [setting.type], read: [setting.type])
+        let sample = HKQuantitySample(type: setting.type, quantity: HKQuantity(unit: setting.unit, doubleValue: value), start: date, end: date)
+        try await save(sample)
+    }
+}
+
+extension HKHealthStore {
+    /// The athlete's figures for `workout`, as every view of it takes them: the values of the
+    /// history (``AthleteHistory``) in force on its date, over those stored with it; nil when
+    /// there are none.
+    public func athleteFigures(for workout: HKWorkout) async throws -> AthleteFigures? {
+        let figures = try await AthleteHistory(store: self).figures(at: workout.startDate, stored: AthleteFigures(workout: workout))
+        return figures == AthleteFigures() ? nil : figures
+    }
+}

@@ -1,0 +1,172 @@
+public import Foundation
+public import OpenHealthKitCore
+public import TrainingMetrics
+public import WorkoutFormats
+
+/// A rider's training across workouts: each workout's stress, the training-load chart over the
+/// days, and the power curve over a range of dates, read from the HealthKit store.
+///
+/// **Stress** is computed once per workout, when it is saved (``stressMetadata(figures:thresholds:)``
+/// gives the metadata), and kept with it with what it was computed against. The chart reads those
+/// values, so ten years of daily rides are one query; a workout saved before, or whose basis no
+/// longer matches the athlete's history for its date, is computed again from its series (and
+/// kept again with ``refreshStress``).
+///
+/// **Days** are the rider's calendar days in `timeZone`.
+public struct TrainingHistory: Sendable {
+    /// One workout's stress on the chart.
+    public struct Stress: Sendable, Equatable {
+        /// The workout.
+        public var workout: UUID
+        /// When it started.
+        public var start: Date
+        /// TSS, else TRIMP.
+        public var stress: Double
+        /// What it was computed against.
+        public var basis: String
+        /// Whether it was computed now (no stored value, or a stored value on an old basis).
+        public var computed: Bool
+    }
+
+    /// The store read.
+    public let store: HKHealthStore
+    /// The athlete's dated figures.
+    public let athlete: AthleteHistory
+    /// The zone the days are counted in.
+    public let timeZone: TimeZone
+
+    /// The history of `store`, with days in `timeZone`.
+    public init(store: HKHealthStore, timeZone: TimeZone = .current) async throws {
+        self.store = store
+        athlete = try await AthleteHistory(store: store)
+        self.timeZone = timeZone
+    }
+
+    /// The day number (days since 1970-01-01 in ``timeZone``) of `date`.
+    public func day(of date: Date) -> Int {
+        Int(((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) / 86_400).rounded(.down))
+    }
+
+    /// The noon of day number `day` in ``timeZone``.
+    public func date(ofDay day: Int) -> Date {
+        let noon = Date(timeIntervalSince1970: Double(day) * 86_400 + 43_200)
+        return noon.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: noon)))
+    }
+
+    /// The text a stress is kept with: what it was computed against.
+    public static func basis(of metrics: RideMetrics) -> String? {
+        let thresholds = metrics.thresholds
+        if metrics.trainingStressScore != nil, let ftp = thresholds.functionalThresholdPower {
+            return "tss ftp=\(Self.number(ftp))"
+        }
+        if metrics.trainingImpulse != nil, let rest = thresholds.restingHeartRate, let maximum = thresholds.maximumHeartRate {
+            return "trimp rest=\(Self.number(rest)) max=\(Self.number(maximum))"
+        }
+        return nil
+    }
+
+    /// The basis the athlete's figures for a workout at `date` with `stored` figures would give
+    /// a workout of this kind (with power or not).
+    func expectedBasis(at date: Date, stored: AthleteFigures?, hasPower: Bool) -> String? {
+        let figures = athlete.figures(at: date, stored: stored)
+        if hasPower, let ftp = figures.functionalThresholdPower { return "tss ftp=\(Self.number(ftp))" }
+        if let rest = figures.restingHeartRate, let maximum = figures.maximumHeartRate {
+            return "trimp rest=\(Self.number(rest)) max=\(Self.number(maximum))"
+        }
+        return nil
+    }
+
+    /// The metadata a workout whose figures are `figures` is saved with: its stress and basis.
+    public static func stressMetadata(figures: WorkoutFigures) -> [String: Any] {
+        guard let metrics = figures.training, let stress = metrics.stress, let basis = basis(of: metrics) else { return [:] }
+        return [OpenHealthKitMetadataKeyTrainingStress: stress, OpenHealthKitMetadataKeyTrainingStressBasis: basis]
+    }
+
+    /// A workout's training metrics, computed from its series against the figures in force on its date.
+    public func metrics(of workout: HKWorkout) async throws -> (figures: WorkoutFigures, power: SecondSeries) {
+        let activity = try await Activity(workout: workout, in: store)
+        let timeline = WorkoutTimeline(activity: activity)
+        let figures = athlete.figures(at: workout.startDate, stored: AthleteFigures(workout: workout))
+        return (WorkoutFigures(activity: activity, timeline: timeline, athlete: figures), timeline.seconds(of: \.power))
+    }
+
+    /// Every workout's stress from `start` (nil: the first) to `end`, oldest first; a workout with
+    /// no stress (no power and no heart-rate reserve) is left out.
+    public func stresses(from start: Date? = nil, to end: Date = .distantFuture) async throws -> [Stress] {
+        let window = HKQuery.predicateForSamples(withStart: start ?? .distantPast, end: end, options: [])
+        let workouts = try await HKSampleQueryDescriptor(predicates: [.workout(window)], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
+        var stresses: [Stress] = []
+        stresses.reserveCapacity(workouts.count)
+        for workout in workouts {
+            let metadata = workout.metadata ?? [:]
+            let stored = AthleteFigures(workout: workout)
+            if let stress = metadata[OpenHealthKitMetadataKeyTrainingStress] as? Double, let basis = metadata[OpenHealthKitMetadataKeyTrainingStressBasis] as? String,
+               basis == expectedBasis(at: workout.startDate, stored: stored, hasPower: basis.hasPrefix("tss")) {
+                stresses.append(Stress(workout: workout.uuid, start: workout.startDate, stress: stress, basis: basis, computed: false))
+                continue
+            }
+            let figures = try await metrics(of: workout).figures
+            if let metrics = figures.training, let stress = metrics.stress, let basis = Self.basis(of: metrics) {
+                stresses.append(Stress(workout: workout.uuid, start: workout.startDate, stress: stress, basis: basis, computed: true))
+            }
+        }
+        return stresses
+    }
+
+    /// Keeps each computed stress of `stresses` with its workout, so the next chart reads it.
+    /// Returns how many workouts changed.
+    @discardableResult
+    public func refreshStress(_ stresses: [Stress]) async throws -> Int {
+        var changed = 0
+        for stress in stresses where stress.computed {
+            let found = try await HKSampleQueryDescriptor(predicates: [.workout(HKQuery.predicateForObject(with: stress.workout))], sortDescriptors: []).result(for: store)
+            guard let workout = found.first else { continue }
+            _ = try await store.updateMetadata(of: workout, setting: [OpenHealthKitMetadataKeyTrainingStress: stress.stress,
+                                                                      OpenHealthKitMetadataKeyTrainingStressBasis: stress.basis])
+            changed += 1
+        }
+        return changed
+    }
+
+    /// The training-load chart of `stresses` from their first day to `last`.
+    public func load(_ stresses: [Stress], through last: Date) -> [TrainingLoad.Day] {
+        var load = TrainingLoad()
+        for stress in stresses { load.add(stress: stress.stress, day: day(of: stress.start)) }
+        return load.chart(through: day(of: last))
+    }
+
+    /// The best power curve of the workouts from `start` to `end`, each point its best over them;
+    /// nil when none has power.
+    public func powerCurve(from start: Date, to end: Date) async throws -> MeanMaximalPower? {
+        let window = HKQuery.predicateForSamples(withStart: start, end: end, options: [])
+        let workouts = try await HKSampleQueryDescriptor(predicates: [.workout(window)], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
+        var best: MeanMaximalPower?
+        for workout in workouts {
+            let activity = try await Activity(workout: workout, in: store)
+            guard activity.records.contains(where: { ($0.power ?? 0) > 0 }) else { continue }
+            let power = WorkoutTimeline(activity: activity).seconds(of: \.power)
+            guard !power.values.isEmpty else { continue }
+            let curve = MeanMaximalPower(watts: power.values)
+            best = best.map { $0.merged(with: curve) } ?? curve
+        }
+        return best
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+extension HKHealthStore {
+    /// Computes `workout`'s training stress against the athlete's figures in force on its date and
+    /// keeps it with it, as `record` and `replay` do once a workout is saved (an import keeps it as it
+    /// saves). Returns the workout as it now is; unchanged when it has neither power nor a heart-rate
+    /// reserve to compute from.
+    @discardableResult
+    public func keepTrainingStress(of workout: HKWorkout) async throws -> HKWorkout {
+        let history = try await TrainingHistory(store: self)
+        let metadata = TrainingHistory.stressMetadata(figures: try await history.metrics(of: workout).figures)
+        guard !metadata.isEmpty else { return workout }
+        return try await updateMetadata(of: workout, setting: metadata)
+    }
+}
