@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `workout athlete` and `workout fitness` on a real ride: the stress the chart adds up is the TSS
+/// `show` prints (one computation), it follows the FTP in force on the ride's date, and a new
+/// value computes it again once.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct FitnessCommandTests {
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text.prefix(300))")
+    }
+
+    static func run(_ arguments: [String], store: String) async throws -> WorkoutProcess.Output {
+        let output = try await offThePool { try WorkoutProcess.run(arguments + ["--store", store]) }
+        try #require(output.status == 0, "workout \(arguments.joined(separator: " ")): \(output.stderr)")
+        return output
+    }
+
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real ride"))
+    func theChartAddsUpWhatShowPrintsAndFollowsTheAthletesFTP() async throws {
+        let store = Scratch.url("fitness", extension: "sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        _ = try await Self.run(["athlete", "set", "--ftp", "250", "--resting-heart-rate", "50", "--from", "2009-01-01"], store: store)
+        _ = try await Self.run(["import", SharedData.file("activity-files/gc__edge705-ride-hr-2009-09-19.tcx").path], store: store)
+
+        func showTSS() async throws -> Double {
+            let shown = try Self.json(try await Self.run(["show", "last", "--json"], store: store).stdout)
+            let training = try #require(shown["training"] as? [String: Any])
+            return try #require(training["trainingStressScore"] as? Double)
+        }
+        func fitness() async throws -> [String: Any] {
+            try Self.json(try await Self.run(["fitness", "--from", "2009-09-01", "--to", "2009-10-31", "--time-zone", "America/Boise", "--json"], store: store).stdout)
+        }
+        let tss = try await showTSS()
+        var chart = try await fitness()
+        #expect(chart["workouts"] as? Int == 1)
+        #expect(chart["computedAgain"] as? Int == 0, "the import kept the stress")
+        var days = try #require(chart["days"] as? [[String: Any]])
+        // The chart starts on the ride's day (the zone's), with the stress show prints.
+        #expect(days.first?["date"] as? String == "2009-09-19")
+        #expect(days.first?["stress"] as? Double == tss)
+        #expect(days.count == 43)
+        let fitnessOnTheDay = try #require(days.first?["fitness"] as? Double)
+        #expect(abs(fitnessOnTheDay - tss * (1 - exp(-1.0 / 42))) < 1e-9)
+        let fit = try #require(chart["criticalPower"] as? [String: Any])
+        #expect(abs((fit["criticalPower"] as? Double ?? 0) - 278.07) < 0.01)
+
+        // A higher FTP from before the ride: TSS scales with 1/FTP², computed again once, then read.
+        _ = try await Self.run(["athlete", "set", "--ftp", "280", "--from", "2009-09-10"], store: store)
+        chart = try await fitness()
+        #expect(chart["computedAgain"] as? Int == 1)
+        days = try #require(chart["days"] as? [[String: Any]])
+        let newStress = try #require(days.first?["stress"] as? Double)
+        #expect(abs(newStress - tss * (250.0 / 280) * (250.0 / 280)) < 1e-6 * tss)
+        #expect(try await showTSS() == newStress)
+        chart = try await fitness()
+        #expect(chart["computedAgain"] as? Int == 0)
+
+        let listed = try await Self.run(["athlete", "list"], store: store).stdout
+        #expect(listed.contains("2009-09-10T00:00:00Z  ftp") && listed.contains("280 W"), "\(listed)")
+        let text = try await Self.run(["fitness", "--from", "2009-09-01", "--to", "2009-10-31", "--time-zone", "America/Boise"], store: store).stdout
+        #expect(text.contains("critical power 278 W, W′ 9.4 kJ"), "\(text)")
+    }
+}
