@@ -118,7 +118,7 @@ let package = Package(
         // A workout as one self-contained HTML page: SVG track and charts, splits, zones, best efforts.
         .target(
             name: "WorkoutReport",
-            dependencies: ["HealthKitModel", "WorkoutFormats", "Markup"],
+            dependencies: ["HealthKitModel", "WorkoutFormats", "Markup", "TrainingMetrics"],
             swiftSettings: strictSettings
         ),
         // Uploads as browsers send them (multipart/form-data): Foundation only, so it can be fuzzed alone.
@@ -238,6 +238,7 @@ let package = Package(
                 "OpenHealthKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 "TestSupport",
+                "TrainingMetrics",
                 "WorkoutCatalog",
                 "WorkoutFormats",
                 "WorkoutLibrary",
@@ -246,7 +247,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkoutReportTests",
-            dependencies: ["OpenHealthKit", "WorkoutFormats", "WorkoutReport"],
+            dependencies: ["OpenHealthKit", "TrainingMetrics", "WorkoutFormats", "WorkoutReport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),

@@ -170,3 +170,16 @@ extension HKHealthStore {
         return try await updateMetadata(of: workout, setting: metadata)
     }
 }
+
+extension TrainingHistory {
+    /// How many days before a workout its report's best power curve covers.
+    public static let bestCurveDays = 90
+
+    /// The athlete's best power curve over the ``bestCurveDays`` before `workout` (it left out), with
+    /// a label saying so; nil when none of those workouts has power.
+    public func bestPowerCurve(before workout: HKWorkout) async throws -> (curve: MeanMaximalPower, label: String)? {
+        let start = workout.startDate.addingTimeInterval(-Double(Self.bestCurveDays) * 86_400)
+        guard let curve = try await powerCurve(from: start, to: workout.startDate.addingTimeInterval(-0.001)) else { return nil }
+        return (curve, "your best of the \(Self.bestCurveDays) days before")
+    }
+}

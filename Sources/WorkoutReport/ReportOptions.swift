@@ -1,5 +1,6 @@
 public import Foundation
 public import HealthKitModel
+public import TrainingMetrics
 
 /// How a ``WorkoutReport`` is drawn: units, zones, map tiles and detail.
 public struct ReportOptions: Sendable {
@@ -22,6 +23,9 @@ public struct ReportOptions: Sendable {
     public var maximumHeartRate: Double?
     /// Functional threshold power in watts, for the time in Coggan's power zones.
     public var functionalThresholdPower: Double?
+    /// The athlete's best power curve to draw the workout's against (over the weeks before it,
+    /// as `workout report` and the web app take it from the store), with what it covers.
+    public var bestPowerCurve: (curve: MeanMaximalPower, label: String)?
     /// A tile server's URL template with `{z}`, `{x}` and `{y}` (as OpenStreetMap's
     /// `https://tile.openstreetmap.org/{z}/{x}/{y}.png`). Nil, the default, draws
     /// no tiles, so opening the report makes no request.

@@ -1,4 +1,5 @@
-import HealthKitModel
+public import HealthKitModel
+public import TrainingMetrics
 public import WorkoutFormats
 public import Markup
 
@@ -26,13 +27,23 @@ public struct WorkoutReport: Sendable {
     public let timeline: WorkoutTimeline
     /// Its figures, from every record, by the rules every surface uses (``WorkoutFigures``).
     public let summary: WorkoutFigures
+    /// Its power, one value a second of moving time, when it has power: what the training
+    /// metrics, the power curve and the best power efforts are computed on.
+    public let powerSeries: SecondSeries?
 
     /// A report of `activity`.
     public init(activity: Activity, options: ReportOptions = ReportOptions()) {
         self.activity = activity
         self.options = options
         timeline = WorkoutTimeline(activity: activity)
-        summary = WorkoutFigures(activity: activity, timeline: timeline, athlete: options.athlete, maximumHeartRate: options.maximumHeartRate)
+        // The threshold power given for the report wins over the athlete's, for the zones and the training metrics alike.
+        var athlete = options.athlete
+        if let power = options.functionalThresholdPower {
+            athlete = athlete ?? AthleteFigures()
+            athlete?.functionalThresholdPower = power
+        }
+        summary = WorkoutFigures(activity: activity, timeline: timeline, athlete: athlete, maximumHeartRate: options.maximumHeartRate)
+        powerSeries = timeline.power.contains(where: { $0 != nil }) ? timeline.seconds(of: \.power) : nil
     }
 
     /// Whether speed is better shown as pace (minutes per kilometre or mile): on foot.
@@ -41,11 +52,17 @@ public struct WorkoutReport: Sendable {
     /// The splits: every kilometre, or every mile with imperial units.
     public var splits: [Split] { Split.splits(of: timeline, every: options.units.splitMeters) }
 
-    /// Fastest times over 1 km (or 1 mile), 5 km and 10 km, and the best 5- and
-    /// 20-minute power, those the workout is long enough for.
+    /// Fastest times over 1 km (or 1 mile), 5 km and 10 km, and the best power over 5 s, 1, 5, 20
+    /// and 60 minutes (the power curve's points), those the workout is long enough for.
     public var bestEfforts: [BestEffort] {
         let distances = [options.units.splitMeters, 5_000, 10_000, 21_097.5, 42_195]
-        return distances.compactMap { BestEffort.fastest($0, in: timeline) } + [300.0, 1_200].compactMap { BestEffort.power($0, in: timeline) }
+        let power = powerSeries.map { series in [5, 60, 300, 1_200, 3_600].compactMap { BestEffort.power($0, in: series, timeline: timeline) } } ?? []
+        return distances.compactMap { BestEffort.fastest($0, in: timeline) } + power
+    }
+
+    /// The workout's power curve, when it has power.
+    public var powerCurve: MeanMaximalPower? {
+        powerSeries.flatMap { $0.values.isEmpty ? nil : MeanMaximalPower(watts: $0.values) }
     }
 
     /// Time in heart-rate zones, with the time below zone 1 as a zone of its own ("below Z1"), when the
@@ -57,10 +74,12 @@ public struct WorkoutReport: Sendable {
             + zones.seconds.indices.map { ZoneTime.Zone(name: "Z\($0 + 1)", lowerBound: bounds[$0], seconds: zones.seconds[$0]) })
     }
 
-    /// Time in Coggan's seven power zones, when the threshold power is given and the workout has power.
+    /// Time in Coggan's seven power levels, when the threshold power is known and the workout has
+    /// power: the training metrics' (``RideMetrics/powerZones``), as `show` gives them.
     public var powerZoneTime: ZoneTime? {
-        guard let threshold = options.functionalThresholdPower, threshold > 0, timeline.power.contains(where: { $0 != nil }) else { return nil }
-        return ZoneTime(values: timeline.power, lowerBounds: ZoneTime.powerFractions.map { $0 * threshold }, timeline: timeline)
+        guard let levels = summary.training?.powerZones else { return nil }
+        let bounds = [0] + PowerZones.upperShares.map { $0 * levels.functionalThresholdPower }
+        return ZoneTime(zones: levels.seconds.indices.map { ZoneTime.Zone(name: "Z\($0 + 1)", lowerBound: bounds[$0], seconds: levels.seconds[$0]) })
     }
 
     /// The page.

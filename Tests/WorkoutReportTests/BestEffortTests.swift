@@ -1,4 +1,5 @@
 import Testing
+import TrainingMetrics
 import WorkoutFormats
 import WorkoutReport
 
@@ -21,16 +22,21 @@ struct BestEffortTests {
         #expect(BestEffort.fastest(100_000, in: timeline) == nil)
     }
 
-    @Test("the best five minutes of power is the window a brute force finds")
+    @Test("the best five minutes of power is the window a brute force finds, and where it starts in elapsed time")
     func bestPower() {
         let power: (Int) -> Double? = { second in Double(150 + (second * 37) % 90) + ((600..<720).contains(second) ? 120 : 0) }
-        let timeline = WorkoutTimeline(activity: straightActivity(seconds: 1_800, power: power))
-        let best = try! #require(BestEffort.power(300, in: timeline))
-        var brute = 0.0
-        for start in 0...(1_799 - 300) {
-            brute = max(brute, (start..<(start + 300)).reduce(0.0) { $0 + (power($1) ?? 0) } / 300)
+        // A pause from 100 to 160 s: the stretch's moving start is 60 s before its elapsed start.
+        let timeline = WorkoutTimeline(activity: straightActivity(seconds: 1_800, pauses: [(100, 160)], power: power))
+        let series = timeline.seconds(of: \.power)
+        let best = try! #require(BestEffort.power(300, in: series, timeline: timeline))
+        var brute = 0.0, start = 0
+        for first in 0...(series.count - 300) {
+            let average = series.values[first..<(first + 300)].reduce(0, +) / 300
+            if average > brute { (brute, start) = (average, first) }
         }
-        #expect(abs(best.value - brute) < 0.5, "\(best.value) against \(brute)")
-        #expect(BestEffort.power(3_600, in: timeline) == nil)
+        #expect(abs(best.value - brute) < 1e-9, "\(best.value) against \(brute)")
+        #expect(best.startElapsed == Double(start) + 60)
+        #expect(best.value > 240, "the stretch with 120 W more")
+        #expect(BestEffort.power(3_600, in: series, timeline: timeline) == nil)
     }
 }

@@ -1,4 +1,5 @@
 public import WorkoutFormats
+public import TrainingMetrics
 /// A workout's best stretch: the fastest time over a distance, or the highest
 /// average power over a time.
 public struct BestEffort: Sendable, Equatable {
@@ -37,32 +38,15 @@ public struct BestEffort: Sendable, Equatable {
         return best
     }
 
-    /// The highest average power over `seconds` of the workout's time.
-    ///
-    /// Power holds between records for at most five seconds; a longer gap (a
-    /// pause, a lost sensor) counts as zero, as coasting does. Nil without
-    /// power or when the workout is shorter.
-    public static func power(_ seconds: Double, in timeline: WorkoutTimeline) -> BestEffort? {
-        guard seconds > 0, timeline.power.contains(where: { $0 != nil }), let last = timeline.elapsed.last, last - timeline.elapsed[0] >= seconds else { return nil }
-        // Work done up to each record, in joules.
-        var work = [Double](repeating: 0, count: timeline.count)
-        for index in 1..<timeline.count {
-            let step = min(timeline.elapsed[index] - timeline.elapsed[index - 1], 5)
-            work[index] = work[index - 1] + (timeline.power[index - 1] ?? 0) * max(0, step)
-        }
-        var best: BestEffort?
-        var first = 0
-        for end in timeline.elapsed.indices where timeline.elapsed[end] - timeline.elapsed[0] >= seconds {
-            let from = timeline.elapsed[end] - seconds
-            while first + 1 < end, timeline.elapsed[first + 1] <= from { first += 1 }
-            // Work at `from`: the record before it plus its power held until then.
-            let held = min(from - timeline.elapsed[first], 5)
-            let startWork = work[first] + (timeline.power[first] ?? 0) * max(0, held)
-            let average = (work[end] - startWork) / seconds
-            if average > (best?.value ?? -.infinity) {
-                best = BestEffort(kind: .power(seconds: seconds), value: average, startElapsed: from)
-            }
-        }
-        return best
+    /// The highest average power over `seconds` of moving time, on the one-a-second series the
+    /// training metrics and the power curve use (``SecondSeries``), so the effort is the curve's
+    /// point; nil when the workout is shorter.
+    public static func power(_ seconds: Int, in power: SecondSeries, timeline: WorkoutTimeline) -> BestEffort? {
+        guard let best = MeanMaximalPower.best(seconds, in: power.values) else { return nil }
+        // The moving second the stretch starts at, as elapsed time: the record at or after it, less the difference.
+        let start = Double(best.start)
+        var elapsed = start
+        if let index = timeline.moving.firstIndex(where: { $0 >= start }) { elapsed = timeline.elapsed[index] - (timeline.moving[index] - start) }
+        return BestEffort(kind: .power(seconds: Double(seconds)), value: best.average, startElapsed: elapsed)
     }
 }

@@ -116,7 +116,8 @@ extension ReportPage {
                 let name = abs(meters - units.splitMeters) < 1 ? "1 \(units.distanceSymbol)" : meters == 21_097.5 ? "Half marathon" : meters == 42_195 ? "Marathon" : "\(Int(meters / 1_000)) km"
                 return ["Fastest \(name)", ReportText.duration(effort.value), speedText(meters / effort.value), ReportText.duration(effort.startElapsed)]
             case .power(let seconds):
-                return ["Best \(Int(seconds / 60)) min power", "\(Int(effort.value.rounded())) W", "–", ReportText.duration(effort.startElapsed)]
+                let name = seconds < 60 ? "\(Int(seconds)) s" : "\(Int(seconds / 60)) min"
+                return ["Best \(name) power", "\(Int(effort.value.rounded())) W", "–", ReportText.duration(effort.startElapsed)]
             }
         }
         return table(id: "best-efforts", caption: "Best efforts", header: ["Effort", "Result", speedHeader, "From"], rows: rows)

@@ -47,7 +47,7 @@ struct ReportPage {
             }
             html += "</section>"
         }
-        html += legsSection() + lapsSection() + splitsSection() + zonesSection() + bestEffortsSection()
+        html += trainingSection() + legsSection() + lapsSection() + splitsSection() + zonesSection() + bestEffortsSection()
         html += "</main><footer>\(timeline.count) records · charts drawn from at most \(report.options.chartPoints) points each (largest-triangle-three-buckets); figures from every record.</footer>"
         html += "<script type=\"application/json\" id=\"report-data\">\(ScriptJSON.html(data(charts: charts, route: route)))</script>"
         html += "<script>\(HTML.raw(ReportScript.javaScript))</script></body></html>\n"

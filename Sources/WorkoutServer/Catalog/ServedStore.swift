@@ -43,6 +43,7 @@ struct ServedStore: ServedCatalog {
         var options = ReportOptions()
         options.defaultTimeZone = configuration.timeZone
         if let figures = try await library.store.athleteFigures(for: workout) { options.use(figures) }
+        options.bestPowerCurve = try await TrainingHistory(store: library.store).bestPowerCurve(before: workout)
         return (try await library.activity(of: workout), options)
     }
 

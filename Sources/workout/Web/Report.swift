@@ -108,6 +108,7 @@ struct Report: AsyncParsableCommand {
         let store = try storeOptions.openExisting()
         let workout = try await findWorkout(source, in: store)
         if let figures = try await store.athleteFigures(for: workout) { options.use(figures) }
+        options.bestPowerCurve = try await TrainingHistory(store: store).bestPowerCurve(before: workout)
         return (try await Activity(workout: workout, in: store), workout.fileBaseName)
     }
 }
