@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(name: "SensorInstructions", dependencies: ["BenchmarkSupport", "CallgrindMarks", .product(name: "OpenHealthKit", package: "OpenHealthKit"),
                                                                      .product(name: "WorkoutSources", package: "OpenHealthKit")],
                           path: "Instructions/SensorInstructions"),
-    ] + ["StoreBenchmarks", "LiveBuilderBenchmarks", "StrapBenchmarks", "RecorderBenchmarks"].map { name in
+    ] + ["StoreBenchmarks", "LiveBuilderBenchmarks", "StrapBenchmarks", "RecorderBenchmarks", "TrainingBenchmarks"].map { name in
         .executableTarget(
             name: name,
             dependencies: [
@@ -37,6 +37,10 @@ let package = Package(
                 .product(name: "WorkoutSources", package: "OpenHealthKit"),
                 .product(name: "GATT", package: "OpenHealthKit"),
                 .product(name: "SensorBridge", package: "OpenHealthKit"),
+                .product(name: "TrainingMetrics", package: "OpenHealthKit"),
+                .product(name: "WorkoutFormats", package: "OpenHealthKit"),
+                .product(name: "WorkoutLibrary", package: "OpenHealthKit"),
+                .product(name: "WorkoutReport", package: "OpenHealthKit"),
             ],
             path: "Benchmarks/\(name)",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
