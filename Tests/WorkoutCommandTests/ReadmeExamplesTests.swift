@@ -73,6 +73,7 @@ struct MarkdownExamples {
     static let sharedFiles = [
         "edge500.fit": "activity-files/fitparse__garmin-edge-500-ride.fit",
         "urbanbiker.gpx": "activity-files/gc__urbanbiker-ride-hr-2019-04-18.gpx",
+        "edge705.tcx": "activity-files/gc__edge705-ride-hr-2009-09-19.tcx",
         "strava.fit": "activity-files/fitparse__NEGATIVE-strava-android-truncated.fit",
         "haicom-305N.log": "gpsd-logs/haicom-305N.log",
     ]

@@ -35,6 +35,8 @@ struct Fitness: AsyncParsableCommand {
 
     struct Report: Encodable {
         struct Day: Encodable {
+            /// Days since 1970-01-01 in the chart's zone.
+            var number: Int
             var date: String
             var stress: Double
             var fitness: Double
@@ -85,7 +87,7 @@ struct Fitness: AsyncParsableCommand {
             from: history.date(ofDay: firstDay).formatted(dayFormat), to: history.date(ofDay: lastDay).formatted(dayFormat),
             workouts: stresses.filter { $0.start >= start && $0.start < end }.count,
             computedAgain: computedAgain,
-            days: days.map { Report.Day(date: history.date(ofDay: $0.day).formatted(dayFormat), stress: $0.stress, fitness: $0.fitness, fatigue: $0.fatigue, form: $0.form) },
+            days: days.map { Report.Day(number: $0.day, date: history.date(ofDay: $0.day).formatted(dayFormat), stress: $0.stress, fitness: $0.fitness, fatigue: $0.fatigue, form: $0.form) },
             powerCurve: curve,
             criticalPower: model.map { Report.CriticalPowerFit(criticalPower: $0.criticalPower, wPrime: $0.wPrime, rSquared: $0.rSquared,
                                                                estimatedFunctionalThresholdPower: $0.estimatedFunctionalThresholdPower) })
@@ -100,16 +102,20 @@ struct Fitness: AsyncParsableCommand {
             lines.append("  No workout with power or heart rate yet: import or record one, and give an FTP (`workout athlete set --ftp`).")
             return lines
         }
-        lines.append(String(format: "  today       fitness %.1f   fatigue %.1f   form %+.1f", today.fitness, today.fatigue, today.form))
-        // Week by week (the last eight), as the chart's points.
-        var weeks: [[String]] = []
-        for end in stride(from: report.days.count - 1, through: 0, by: -7).prefix(8).reversed() {
-            let week = report.days[max(0, end - 6)...end]
-            weeks.append(["    " + week.first!.date, formatNumber((week.reduce(0) { $0 + $1.stress }).rounded()),
-                          String(format: "%.1f", week.last!.fitness), String(format: "%.1f", week.last!.fatigue), String(format: "%+.1f", week.last!.form)])
+        lines.append(String(format: "  %@  fitness %.1f   fatigue %.1f   form %+.1f", today.date, today.fitness, today.fatigue, today.form))
+        // Week by week from Monday (the last eight), each with its stress and the loads at its end.
+        var weeks: [(monday: Int, days: [Report.Day])] = []
+        for day in report.days {
+            let monday = day.number - (day.number + 3) % 7  // 1970-01-01 was a Thursday.
+            if weeks.last?.monday == monday { weeks[weeks.count - 1].days.append(day) } else { weeks.append((monday, [day])) }
         }
-        lines.append("  weeks")
-        lines += tableLines(header: ["    FROM", "STRESS", "FITNESS", "FATIGUE", "FORM"], rows: weeks)
+        let rows = weeks.suffix(8).map { week -> [String] in
+            let last = week.days.last!
+            return ["    " + week.days.first!.date, formatNumber((week.days.reduce(0) { $0 + $1.stress }).rounded()),
+                    String(format: "%.1f", last.fitness), String(format: "%.1f", last.fatigue), String(format: "%+.1f", last.form)]
+        }
+        lines.append("  weeks from Monday")
+        lines += tableLines(header: ["    FROM", "STRESS", "FITNESS", "FATIGUE", "FORM"], rows: rows)
         if let curve = report.powerCurve {
             let points = [(5, "5 s"), (60, "1 min"), (300, "5 min"), (1200, "20 min"), (3600, "60 min")].compactMap { seconds, label in
                 curve.watts(at: seconds).map { "\(label) \(Int($0.rounded())) W" }
