@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import OpenHealthKit
 
@@ -119,18 +120,5 @@ import OpenHealthKit
                                                                     anchorDate: at(0), intervalComponents: DateComponents(day: 1))
             .result(for: store).statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) }
         #expect(sums == [25, 7])
-    }
-}
-
-/// A small seeded generator, so tests are deterministic.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -92,7 +92,7 @@ import TrainingMetrics
     /// (one split in two), and bursts of noise out of range.
     @Test(.enabled(if: ExternalTool.pythonHas("hrvanalysis"), "needs hrv-analysis"))
     func anHourWithArtefactsAgrees() throws {
-        var generator = SplitMix(seed: 3)
+        var generator = SplitMix64(seed: 3)
         var milliseconds: [Double] = []
         var base = 820.0
         for beat in 0..<4000 {

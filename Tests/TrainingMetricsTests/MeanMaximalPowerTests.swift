@@ -1,4 +1,5 @@
 import PropertyBased
+import TestSupport
 import Testing
 import TrainingMetrics
 
@@ -47,7 +48,7 @@ import TrainingMetrics
     }
 
     @Test func pointsBeyondTwentyMinutesAreExact() {
-        var generator = SplitMix(seed: 11)
+        var generator = SplitMix64(seed: 11)
         let watts = (0..<5000).map { _ in Double(generator.next() % 500) }
         let curve = MeanMaximalPower(watts: watts)
         // Each point's own best by trying every window, then the envelope over the curve's points.

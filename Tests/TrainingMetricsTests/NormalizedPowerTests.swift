@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TrainingMetrics
 
@@ -32,7 +33,7 @@ import TrainingMetrics
     }
 
     @Test func theStreamAgreesWithTheBatchAtEverySecond() {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let watts = (0..<2000).map { _ in Double(generator.next() % 600) }
         var stream = NormalizedPower()
         for (index, value) in watts.enumerated() {
@@ -41,18 +42,5 @@ import TrainingMetrics
                 #expect(stream.value == NormalizedPower.of(Array(watts[...index])))
             }
         }
-    }
-}
-
-/// A small deterministic generator for test series.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

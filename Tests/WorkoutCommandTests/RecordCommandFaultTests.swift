@@ -54,17 +54,6 @@ private final class FeederBox: @unchecked Sendable {
     }
 }
 
-/// A small deterministic generator, so a failing round can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Real faults under `workout record`: the process killed at random moments,
 /// the store's disk full or read-only, the strap bridge coming and going.
