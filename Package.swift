@@ -62,6 +62,7 @@ let package = Package(
             name: "OpenHealthKitCore",
             dependencies: [
                 "HealthKitModel",
+                "TrainingMetrics",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CZlib",
@@ -273,7 +274,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkoutCommandTests",
-            dependencies: ["workout", "OpenHealthKit", "SensorBridge", "TestSupport", "WorkoutFormats", "WorkoutSources"],
+            dependencies: ["workout", "OpenHealthKit", "SensorBridge", "TestSupport", "TrainingMetrics", "WorkoutFormats", "WorkoutSources"],
             swiftSettings: strictSettings
         ),
     ],

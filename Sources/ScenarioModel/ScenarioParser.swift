@@ -100,7 +100,7 @@ package struct ScenarioParser {
 
     package static func athlete(_ value: YAMLValue) throws(ScenarioError) -> AthleteProfile {
         let map = try value.mapping("athlete", allowed: ["age", "sex", "mass", "height", "maxHeartRate", "restingHeartRate", "ftp",
-                                                                "lactateThresholdHeartRate", "zones", "wheel"])
+                                                                "lactateThresholdHeartRate", "zones", "wheel", "cp", "wPrime"])
         let sex: AthleteProfile.Sex = try map.required("sex").choice("a sex", among: ["female", "male"]) == "female" ? .female : .male
         var zoneModel = HeartRateZoneModel.percentOfMaximum
         if let zones = map["zones"] {
@@ -116,7 +116,9 @@ package struct ScenarioParser {
                               functionalThresholdPower: try map["ftp"]?.number("an FTP in watts", in: 50...600),
                               lactateThresholdHeartRate: try map["lactateThresholdHeartRate"]?.number("a lactate-threshold heart rate in bpm", in: 80...220),
                               zoneModel: zoneModel,
-                              wheelCircumference: wheel)
+                              wheelCircumference: wheel,
+                              criticalPower: try map["cp"]?.number("a critical power in watts", in: 50...600),
+                              wPrime: try map["wPrime"]?.number("a W′ in joules (20000 for 20 kJ)", in: 2_000...80_000))
     }
 
     package func readRoute(_ value: YAMLValue) throws(ScenarioError) -> ScenarioRoute {

@@ -2,6 +2,7 @@ import Foundation
 import OpenHealthKit
 import TestSupport
 import Testing
+import TrainingMetrics
 import WorkoutServer
 @testable import workout
 
@@ -149,6 +150,50 @@ import WorkoutServer
         #expect(!screen.contains { $0.hasPrefix(" strap ") })
         let json = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
         #expect(json.contains(#""label":"strap""#) && json.contains(#""battery":15"#), "\(json)")
+        session.end()
+    }
+}
+
+/// The live training figures: fed one value a second of activity, they are the finished ride's figures of
+/// the same seconds, and the dashboard warns when W′ balance runs low.
+@Suite(.timeLimit(.minutes(2))) struct LiveTrainingFiguresTests {
+    @Test func normalizedPowerTSSAndWPrimeFollowTheRideAndWarnWhenLow() async throws {
+        let snapshotter = LiveSnapshotter(activity: .cycling, gps: "gps", strap: nil, zones: nil, power: (250, 250, 20_000))
+        let watts: (Int) -> Double = { $0 <= 120 ? 200 : 400 }
+        let (session, builder, dataSource, clock) = try await LiveSnapshotTests.ride(seconds: 240, snapshotter: snapshotter, lapAt: 120, watts: watts)
+        let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now)
+
+        // Each second of activity takes the reading current at the snapshot that covers it: second k, the reading at k + 1.
+        let seconds = (1...240).map(watts)
+        let finished = RideMetrics(power: SecondSeries(values: seconds), heartRate: nil, thresholds: .init(functionalThresholdPower: 250))
+        #expect(snapshot.normalizedPower == finished.normalizedPower)
+        #expect(snapshot.trainingStressScore == finished.trainingStressScore)
+        #expect(snapshot.lapNormalizedPower == NormalizedPower.of(Array(seconds[120...])))
+        #expect(snapshot.power30s == 400 && snapshot.power10s == 400)
+        let balance = WPrimeBalance.series(watts: seconds, criticalPower: 250, wPrime: 20_000).last
+        #expect(snapshot.wPrimeBalance == balance)
+        #expect(abs((snapshot.wPrimeBalance ?? 0) - (20_000 - 120 * 150)) < 1_000, "\(String(describing: snapshot.wPrimeBalance))")
+        #expect(snapshot.wPrimeLow == true)
+
+        let screen = RecordDashboard.render(DashboardState(snapshot: snapshot, timeOfDay: "10:00:00"), width: 100, height: 24)
+        let line = try #require(screen.first { $0.hasPrefix(" W′ balance ") }, "\(screen.joined(separator: "\n"))")
+        #expect(line.contains(String(format: "%.1f kJ", (balance ?? 0) / 1000)) && line.contains("LOW: ease off"), "\(line)")
+        let text = screen.joined(separator: "\n")
+        #expect(text.contains(String(format: "%.0f W", finished.normalizedPower ?? 0)) && text.contains("TSS"), "\(text)")
+
+        // The live page gets the same figures.
+        let json = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
+        #expect(json.contains(#""wPrimeLow":true"#), "\(json)")
+        session.end()
+    }
+
+    @Test func withoutThresholdsThereAreNoTrainingFigures() async throws {
+        let snapshotter = LiveSnapshotter(activity: .cycling, gps: "gps", strap: nil, zones: nil)
+        let (session, builder, dataSource, clock) = try await LiveSnapshotTests.ride(seconds: 40, snapshotter: snapshotter)
+        let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now)
+        #expect(snapshot.normalizedPower == nil && snapshot.wPrimeBalance == nil && snapshot.wPrimeLow == nil)
+        let screen = RecordDashboard.render(DashboardState(snapshot: snapshot, timeOfDay: "10:00:00"), width: 100, height: 24)
+        #expect(!screen.contains { $0.hasPrefix(" W′ balance ") })
         session.end()
     }
 }

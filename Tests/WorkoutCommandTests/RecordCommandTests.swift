@@ -115,8 +115,8 @@ struct RecordTestError: Error, CustomStringConvertible {
         return Ride(folder: folder, nmea: nmea, store: folder.appendingPathComponent("health.sqlite").path, groundTruth: truth)
     }
 
-    func workouts(in store: String) throws -> [[String: Any]] {
-        let list = try WorkoutProcess.run(["list", "--json", "--store", store])
+    func workouts(in store: String) async throws -> [[String: Any]] {
+        let list = try await offThePool { try WorkoutProcess.run(["list", "--json", "--store", store]) }
         return try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
     }
 
@@ -127,7 +127,7 @@ struct RecordTestError: Error, CustomStringConvertible {
         defer { gpsd.stop() }
         let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--auto-pause", "--duration", "84", "--store", ride.store])
         #expect(try await recording.finish() == 0, "\(recording.output)")
-        let workout = try #require(try workouts(in: ride.store).first, "\(recording.output)")
+        let workout = try #require(try await workouts(in: ride.store).first, "\(recording.output)")
         let meters = try #require(workout["distanceMeters"] as? Double)
         #expect(abs(meters - ride.groundTruth) <= ride.groundTruth * 0.005, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
         // 50 s of moving, the rest standing: auto-paused at the start and in the middle.
@@ -162,7 +162,7 @@ struct RecordTestError: Error, CustomStringConvertible {
         defer { restarted.stop() }
         #expect(try await recording.finish() == 0, "\(recording.output)")
         #expect(recording.output.contains("reconnected to gpsd"), "\(recording.output)")
-        let workout = try #require(try workouts(in: ride.store).first, "\(recording.output)")
+        let workout = try #require(try await workouts(in: ride.store).first, "\(recording.output)")
         let meters = try #require(workout["distanceMeters"] as? Double)
         // Everything before the kill is kept and the second half is recorded; the gap fell in a rest.
         #expect(abs(meters - ride.groundTruth) <= ride.groundTruth * 0.01, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
@@ -191,7 +191,7 @@ struct RecordTestError: Error, CustomStringConvertible {
         let hungSeconds = Date().timeIntervalSince(hung)
         #expect(try await recording.finish() == 0, "\(recording.output)")
         #expect(recording.output.contains("reconnected to gpsd"), "\(recording.output)")
-        let workout = try #require(try workouts(in: ride.store).first, "\(recording.output)")
+        let workout = try #require(try await workouts(in: ride.store).first, "\(recording.output)")
         let meters = try #require(workout["distanceMeters"] as? Double)
         // At most the whole ride (no jump across the gap), and no less than the ride without the time gpsd hung, at 5 m/s.
         #expect(meters <= ride.groundTruth * 1.005, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
@@ -225,21 +225,24 @@ struct RecordTestError: Error, CustomStringConvertible {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = folder.appendingPathComponent("health.sqlite").path
         // About 2.5 times real time: the clock follows fixes that come faster than the system's seconds.
-        let gpsd = try GPSFake(log: SharedData.file("gpsd-logs/\(name).log").path, delay: 0.1)
+        // gpsfake's start, the watcher's connection and every tool below wait: off Swift's two-thread pool.
+        let gpsd = try await offThePool { try GPSFake(log: SharedData.file("gpsd-logs/\(name).log").path, delay: 0.1) }
         defer { gpsd.stop() }
-        gpsd.waitUntilListening()
-        let pipe = try GPSDWatch(port: gpsd.port)
+        let pipe = try await offThePool { () throws -> GPSDWatch in
+            gpsd.waitUntilListening()
+            return try GPSDWatch(port: gpsd.port)
+        }
         let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--fix-wait", "30", "--duration", "80s",
                                               "--store", store])
         let status = try await recording.finish()
         #expect(status == 0, "\(recording.output)")
-        let fixes = pipe.stop()
+        let fixes = try await offThePool { pipe.stop() }
         let first = try #require(fixes.first, "gpsd reported no fix: \(pipe.captured.prefix(500))"), last = try #require(fixes.last)
         #expect(abs(first.time.timeIntervalSinceNow) > 3600, "the log's own dates are far from today's")
         #expect(recording.output.contains("the workout runs on the receiver's time"), "\(recording.output)")
         #expect(recording.output.components(separatedBy: "the receiver's clock says").count == 2, "said once\n\(recording.output)")
 
-        let workout = try #require(try workouts(in: store).first, "\(recording.output)")
+        let workout = try #require(try await workouts(in: store).first, "\(recording.output)")
         let start = try #require((workout["start"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
         let end = try #require((workout["end"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
         // The workout starts at the first fix (learnt before starting) and ends after the last, on the receiver's time.
@@ -248,12 +251,12 @@ struct RecordTestError: Error, CustomStringConvertible {
 
         let accepted = fixes.filter { ($0.horizontalError ?? .infinity) <= 50 }
         if name == "haicom-305N" {
-            let reference = try Self.geographicLibLength(accepted)
+            let reference = try await offThePool { try Self.geographicLibLength(accepted) }
             let meters = try #require(workout["distanceMeters"] as? Double)
             #expect(reference > 40)
             #expect(abs(meters - reference) <= reference * 0.02, "recorded \(meters) m, GeographicLib over gpsd's \(accepted.count) fixes \(reference) m")
             // The settling receiver's first fixes (400 m error, 11 m/s of noise) set no top speed.
-            let shown = try WorkoutProcess.run(["show", "last", "--json", "--store", store]).stdout
+            let shown = try await offThePool { try WorkoutProcess.run(["show", "last", "--json", "--store", store]) }.stdout
             let detail = try #require(try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any])
             let top = try #require(detail["maximumSpeed"] as? Double)
             #expect(top <= (accepted.compactMap(\.speed).max() ?? 0) + 0.001, "top speed \(top) m/s")

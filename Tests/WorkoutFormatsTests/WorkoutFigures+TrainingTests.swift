@@ -34,8 +34,8 @@ import WorkoutFormats
     }
 
     @Test(.enabled(if: SharedData.isPresent, "needs ../shared/data"), .enabled(if: ExternalTool.sweatPython != nil, "needs Scripts/setup's sweat"))
-    func theEdge705RideAgreesWithGoldenCheetahsAlgorithms() throws {
-        let oracle = try Self.oracle()
+    func theEdge705RideAgreesWithGoldenCheetahsAlgorithms() async throws {
+        let oracle = try await offThePool { try Self.oracle() }
         let activity = try ActivityFile.read(SharedData.file(Self.ride))
         let timeline = WorkoutTimeline(activity: activity)
         let power = timeline.seconds(of: \.power)

@@ -89,6 +89,22 @@ public struct LiveSnapshot: Codable, Sendable, Equatable {
     public var power: Double?
     /// The current lap's average power, watts, over the power readings since the lap began.
     public var lapAveragePower: Double?
+    /// The mean power of the last 10 seconds of activity, watts.
+    public var power10s: Double?
+    /// The mean power of the last 30 seconds of activity, watts.
+    public var power30s: Double?
+    /// Normalized power so far, watts (from 30 s of activity on).
+    public var normalizedPower: Double?
+    /// The current lap's normalized power, watts.
+    public var lapNormalizedPower: Double?
+    /// Training stress so far (TSS), with the athlete's threshold power.
+    public var trainingStressScore: Double?
+    /// W′ balance now, joules, with the athlete's critical power and W′.
+    public var wPrimeBalance: Double?
+    /// W′ balance as a share of W′ (1 when full).
+    public var wPrimeShare: Double?
+    /// Whether W′ balance is below the warning share (a quarter of W′), when it is known.
+    public var wPrimeLow: Bool?
     /// Active energy so far, kilocalories.
     public var energyKilocalories: Double?
     /// The current elevation, metres.

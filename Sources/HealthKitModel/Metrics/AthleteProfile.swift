@@ -24,6 +24,10 @@ public struct AthleteProfile: Hashable, Sendable, Codable {
     public var functionalThresholdPower: Double?
     /// Lactate-threshold heart rate in bpm, for ``HeartRateZoneModel/lactateThreshold`` zones.
     public var lactateThresholdHeartRate: Double?
+    /// Critical power in watts, for W′ balance.
+    public var criticalPower: Double?
+    /// W′ in joules (work above critical power before exhaustion), for W′ balance.
+    public var wPrime: Double?
     /// How heart-rate zones are drawn: percentages of the maximum unless the athlete chose otherwise.
     public var zoneModel: HeartRateZoneModel = .percentOfMaximum
     /// The bike's wheel circumference, metres, for a speed sensor's or power meter's wheel data; nil for the
@@ -33,8 +37,11 @@ public struct AthleteProfile: Hashable, Sendable, Codable {
     /// Describes an athlete.
     public init(sex: Sex, age: Double, massKilograms: Double, heightCentimeters: Double,
                 maximumHeartRate: Double? = nil, restingHeartRate: Double? = nil, functionalThresholdPower: Double? = nil,
-                lactateThresholdHeartRate: Double? = nil, zoneModel: HeartRateZoneModel = .percentOfMaximum, wheelCircumference: Double? = nil) {
+                lactateThresholdHeartRate: Double? = nil, zoneModel: HeartRateZoneModel = .percentOfMaximum, wheelCircumference: Double? = nil,
+                criticalPower: Double? = nil, wPrime: Double? = nil) {
         self.wheelCircumference = wheelCircumference
+        self.criticalPower = criticalPower
+        self.wPrime = wPrime
         self.sex = sex
         self.age = age
         self.massKilograms = massKilograms
@@ -62,6 +69,8 @@ extension AthleteProfile {
         if let lactateThresholdHeartRate {
             metadata[OpenHealthKitMetadataKeyAthleteLactateThresholdHeartRate] = HKQuantity(unit: perMinute, doubleValue: lactateThresholdHeartRate)
         }
+        if let criticalPower { metadata[OpenHealthKitMetadataKeyAthleteCriticalPower] = HKQuantity(unit: .watt(), doubleValue: criticalPower) }
+        if let wPrime { metadata[OpenHealthKitMetadataKeyAthleteWPrime] = HKQuantity(unit: .joule(), doubleValue: wPrime) }
         metadata[OpenHealthKitMetadataKeyAthleteZoneModel] = zoneModel.rawValue
         return metadata
     }

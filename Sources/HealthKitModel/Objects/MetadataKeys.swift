@@ -149,3 +149,12 @@ public let OpenHealthKitMetadataKeyTrainingStress = "OpenHealthKitTrainingStress
 /// (a `String` such as `tss ftp=250` or `trimp rest=50 max=190`), so it is computed again when
 /// a setting for its date changes. OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyTrainingStressBasis = "OpenHealthKitTrainingStressBasis"
+
+/// On a workout recorded or imported with an athlete profile that gives one:
+/// the athlete's critical power then (`HKQuantity`, W), for W′ balance.
+/// OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyAthleteCriticalPower = "OpenHealthKitAthleteCriticalPower"
+
+/// On a workout recorded or imported with an athlete profile that gives one:
+/// the athlete's W′ then (`HKQuantity`, J), for W′ balance. OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyAthleteWPrime = "OpenHealthKitAthleteWPrime"

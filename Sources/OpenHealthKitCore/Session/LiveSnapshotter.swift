@@ -1,5 +1,6 @@
 public import Foundation
 import Synchronization
+public import TrainingMetrics
 
 /// Takes ``LiveSnapshot``s of a recording: the one computation of what the dashboard, the live page and a
 /// mirrored companion show while it runs. It keeps what a snapshot needs from earlier ones (the current lap,
@@ -31,6 +32,10 @@ public final class LiveSnapshotter: Sendable {
         var power: [(end: Date, watts: Double)] = []
         /// The current lap's power readings: their sum and count.
         var lapPower = (sum: 0.0, count: 0)
+        /// The training figures, fed one value a second of activity.
+        var training: LivePowerMetrics?
+        /// Whole seconds of activity fed to `training` so far.
+        var trainedSeconds = 0
 
         /// Takes in the builder's most recent power reading, once.
         mutating func see(power watts: Double, endingAt end: Date) {
@@ -54,16 +59,29 @@ public final class LiveSnapshotter: Sendable {
     public let sensors: [(source: String, label: String)]
     /// The athlete's heart-rate zones, in their chosen model.
     public let zones: HeartRateZones?
-    private let progress = Mutex(Progress())
+    private let progress: Mutex<Progress>
 
     /// A snapshotter for a recording of `activity` from the named sources: `sensors` are every sensor besides the
     /// GPS (the strap among them), by source name with the rider's name for each.
-    public init(activity: HKWorkoutActivityType, gps: String?, strap: String?, sensors: [(source: String, label: String)] = [], zones: HeartRateZones?) {
+    ///
+    /// With `power` (the athlete's threshold power, critical power and W′), snapshots also carry the
+    /// training figures of ``LivePowerMetrics``: 10- and 30-s power, normalized power and TSS so far,
+    /// the lap's normalized power and W′ balance. They are fed one value a second of activity: the
+    /// latest power reading while it is current (5 s), else zero, as a head unit holds it. A finished
+    /// ride's figures join readings further apart with straight lines (``SecondSeries``), so on a
+    /// sensor that drops out the two can differ by the seconds it was silent.
+    public init(activity: HKWorkoutActivityType, gps: String?, strap: String?, sensors: [(source: String, label: String)] = [], zones: HeartRateZones?,
+                power: (functionalThresholdPower: Double?, criticalPower: Double?, wPrime: Double?)? = nil) {
         self.activity = activity
         self.gps = gps
         self.strap = strap
         self.sensors = sensors
         self.zones = zones
+        var progress = Progress()
+        if let power {
+            progress.training = LivePowerMetrics(functionalThresholdPower: power.functionalThresholdPower, criticalPower: power.criticalPower, wPrime: power.wPrime)
+        }
+        self.progress = Mutex(progress)
     }
 
     /// Seconds after which a speed, cadence or power reading is no longer current.
@@ -94,10 +112,7 @@ public final class LiveSnapshotter: Sendable {
         // Below zone 1 is no zone.
         snapshot.heartRateZone = snapshot.heartRate.flatMap { value in zones?.zone(of: value) }.flatMap { $0 > 0 ? $0 : nil }
         snapshot.cadence = recent(.cyclingCadence, unit: perMinute)
-        let powerStatistics = builder.statistics(for: HKQuantityType(activity == .cycling ? .cyclingPower : .runningPower))
-        let latestPower = powerStatistics.flatMap { statistics in
-            statistics.mostRecentQuantityDateInterval().flatMap { interval in statistics.mostRecentQuantity().map { ($0.doubleValue(for: .watt()), interval.end) } }
-        }
+        let latestPower = latestPower(builder)
         snapshot.energyKilocalories = builder.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie())
         let latest = dataSource.latestLocation
         let location = latest.flatMap { date.timeIntervalSince($0.timestamp) <= Self.currentWithin ? $0 : nil }
@@ -124,6 +139,16 @@ public final class LiveSnapshotter: Sendable {
             progress.power.removeAll { date.timeIntervalSince($0.end) >= Self.powerWindow }
             if !progress.power.isEmpty { snapshot.power = progress.power.reduce(0) { $0 + $1.watts } / Double(progress.power.count) }
             if progress.lapPower.count > 0 { snapshot.lapAveragePower = progress.lapPower.sum / Double(progress.lapPower.count) }
+            if let training = Self.train(&progress, elapsed: elapsed, latestPower: latestPower, at: date) {
+                snapshot.power10s = training.mean(last: 10)
+                snapshot.power30s = training.mean(last: 30)
+                snapshot.normalizedPower = training.normalizedPower
+                snapshot.lapNormalizedPower = training.lapNormalizedPower
+                snapshot.trainingStressScore = training.trainingStressScore
+                snapshot.wPrimeBalance = training.wPrimeBalance
+                snapshot.wPrimeShare = training.wPrimeShare
+                if training.wPrimeBalance != nil { snapshot.wPrimeLow = training.wPrimeLow }
+            }
             snapshot.lap = progress.lapNumber
             snapshot.lapSeconds = elapsed - progress.lapElapsed
             snapshot.lapDistanceMeters = meters - progress.lapDistance
@@ -144,15 +169,41 @@ public final class LiveSnapshotter: Sendable {
         let elapsed = builder.elapsedTime(at: date)
         let meters = builder.statistics(for: HKQuantityType(HKWorkout.distanceType(for: activity)))?.sumQuantity()?.doubleValue(for: .meter()) ?? 0
         let start = builder.startDate ?? date
+        let latestPower = latestPower(builder)
         return progress.withLock { progress in
+            // The seconds before the lap's start belong to the lap that ends.
+            _ = Self.train(&progress, elapsed: elapsed, latestPower: latestPower, at: date)
             let finished = FinishedLap(number: progress.lapNumber, start: progress.lapStart ?? start, seconds: elapsed - progress.lapElapsed)
             progress.lapNumber += 1
             progress.lapStart = date
             progress.lapElapsed = elapsed
             progress.lapDistance = meters
             progress.lapPower = (0, 0)
+            progress.training?.startLap()
             return finished
         }
+    }
+
+    /// The builder's most recent power reading and when it ended.
+    private func latestPower(_ builder: HKLiveWorkoutBuilder) -> (watts: Double, end: Date)? {
+        let statistics = builder.statistics(for: HKQuantityType(activity == .cycling ? .cyclingPower : .runningPower))
+        return statistics.flatMap { statistics in
+            statistics.mostRecentQuantityDateInterval().flatMap { interval in statistics.mostRecentQuantity().map { ($0.doubleValue(for: .watt()), interval.end) } }
+        }
+    }
+
+    /// Feeds the training figures each whole second of activity up to `elapsed` not yet fed, at the power current
+    /// at `date` (the latest reading, while it is current), and returns them; nil without thresholds.
+    private static func train(_ progress: inout Progress, elapsed: Double, latestPower: (watts: Double, end: Date)?, at date: Date) -> LivePowerMetrics? {
+        guard var training = progress.training else { return nil }
+        let current = latestPower.flatMap { date.timeIntervalSince($0.end) <= currentWithin ? $0.watts : nil } ?? 0
+        let seconds = Int(max(0, elapsed).rounded(.down))
+        while progress.trainedSeconds < seconds {
+            training.add(current)
+            progress.trainedSeconds += 1
+        }
+        progress.training = training
+        return training
     }
 
     /// When the current lap started; nil while it is the first.

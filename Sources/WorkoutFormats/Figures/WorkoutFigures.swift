@@ -171,7 +171,8 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
         if powers.contains(where: { $0 > 0 }) || !heartRates.isEmpty {
             let thresholds = RideMetrics.Thresholds(functionalThresholdPower: athlete?.functionalThresholdPower,
                                                     maximumHeartRate: option ?? athlete?.maximumHeartRate,
-                                                    restingHeartRate: athlete?.restingHeartRate)
+                                                    restingHeartRate: athlete?.restingHeartRate,
+                                                    criticalPower: athlete?.criticalPower, wPrime: athlete?.wPrime)
             training = RideMetrics(power: powerSeries,
                                    heartRate: heartRates.isEmpty ? nil : timeline.seconds(of: \.heartRate),
                                    rrIntervals: activity.heartbeatIntervals.map { $0.seconds * 1000 }, thresholds: thresholds)

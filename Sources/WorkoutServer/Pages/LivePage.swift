@@ -22,6 +22,10 @@ enum LivePage {
             <div><dt>Cadence</dt><dd id="live-cadence">–</dd></div>\
             <div><dt>Power</dt><dd id="live-power">–</dd></div>\
             <div><dt>Lap power</dt><dd id="live-lap-power">–</dd></div>\
+            <div><dt>30-s power</dt><dd id="live-power-30s">–</dd></div>\
+            <div><dt>Normalized power</dt><dd id="live-np">–</dd></div>\
+            <div><dt>Training stress</dt><dd id="live-tss">–</dd></div>\
+            <div><dt>W′ balance</dt><dd id="live-wprime">–</dd></div>\
             <div><dt>Energy</dt><dd id="live-energy">–</dd></div>\
             <div><dt>Elevation</dt><dd id="live-elevation">–</dd></div>\
             <div><dt>Grade</dt><dd id="live-grade">–</dd></div>\
@@ -58,8 +62,10 @@ enum LivePage {
           $("live-lap").textContent=status.lap+" · "+clock(status.lapSeconds)+" · "+(status.lapDistanceMeters/1000).toFixed(2)+" km";
           $("live-average-label").textContent=status.showsPace?"Average pace":"Average speed";$("live-average").textContent=speedText(status.averageSpeed);
           $("live-maximum-label").textContent=status.showsPace?"Best pace":"Top speed";$("live-maximum").textContent=speedText(status.maximumSpeed);
-          function figure(v,unit,digits){return v!=null?v.toFixed(digits||0)+" "+unit:"–";}
+          function figure(v,unit,digits){return v!=null?v.toFixed(digits||0)+(unit?" "+unit:""):"–";}
           $("live-cadence").textContent=figure(status.cadence,status.showsPace?"spm":"rpm");$("live-power").textContent=figure(status.power,"W");$("live-lap-power").textContent=figure(status.lapAveragePower,"W");
+          $("live-power-30s").textContent=figure(status.power30s,"W");$("live-np").textContent=figure(status.normalizedPower,"W");$("live-tss").textContent=figure(status.trainingStressScore,"");
+          $("live-wprime").textContent=status.wPrimeBalance!=null?(status.wPrimeBalance/1000).toFixed(1)+" kJ · "+Math.round(status.wPrimeShare*100)+" %"+(status.wPrimeLow?" · low":""):"–";
           $("live-energy").textContent=figure(status.energyKilocalories,"kcal");$("live-elevation").textContent=figure(status.elevationMeters,"m");
           $("live-grade").textContent=status.gradePercent!=null?(status.gradePercent>=0?"+":"")+status.gradePercent.toFixed(1)+" %":"–";
           $("live-gps").textContent=status.gps?status.gps.text:"–";$("live-strap").textContent=status.sensors&&status.sensors.length>1?status.sensors.map(function(s){return (s.label||s.name)+": "+s.text+(s.battery!=null?" ("+s.battery+" %)":"");}).join(" · "):status.strap?status.strap.text:"–";tick();

@@ -189,7 +189,8 @@ struct Record: AsyncParsableCommand {
         try await store.requestAuthorization(toShare: share, read: share)
 
         let snapshotter = LiveSnapshotter(activity: activityType, gps: gps?.name, strap: strapName, sensors: sensorLabels,
-                                          zones: athlete.flatMap(HeartRateZoneChoice.init(profile:))?.zones)
+                                          zones: athlete.flatMap(HeartRateZoneChoice.init(profile:))?.zones,
+                                          power: athlete.map { ($0.functionalThresholdPower, $0.criticalPower, $0.wPrime) })
         let display = RecordDisplay(plain: plain || isatty(STDOUT_FILENO) == 0, snapshotter: snapshotter, clock: clock)
         display.begin()
         // Start on the receiver's time: learn it before the session starts, so every date agrees with the fixes'.

@@ -46,6 +46,9 @@ enum RecordDashboard {
             ("cadence", snapshot.cadence.map { String(format: "%.0f rpm", $0) } ?? "-"),
             ("power", snapshot.power.map { String(format: "%.0f W", $0) } ?? "-"),
             ("lap power", snapshot.lapAveragePower.map { String(format: "%.0f W", $0) } ?? "-"),
+            ("30 s power", snapshot.power30s.map { String(format: "%.0f W", $0) } ?? "-"),
+            ("NP", snapshot.normalizedPower.map { String(format: "%.0f W", $0) } ?? "-"),
+            ("TSS", snapshot.trainingStressScore.map { String(format: "%.0f", $0) } ?? "-"),
             ("average hr", snapshot.averageHeartRate.map { String(format: "%.0f bpm", $0) } ?? "-"),
             ("elevation", snapshot.elevationMeters.map { String(format: "%.0f m", $0) } ?? "-"),
             ("grade", snapshot.gradePercent.map { String(format: "%+.1f %%", $0) } ?? "-"),
@@ -57,6 +60,12 @@ enum RecordDashboard {
                 fit(" " + label.padding(toLength: min(13, max(0, cellWidth - value.count - 2)), withPad: " ", startingAt: 0) + value, cellWidth)
             }
             lines.append(fit(cells.joined(), width))
+        }
+        if let balance = snapshot.wPrimeBalance, let share = snapshot.wPrimeShare {
+            // W′ balance with a bar, and a warning when it runs low.
+            let bar = max(0, min(10, Int((share * 10).rounded())))
+            let text = String(format: " W′ balance %.1f kJ %3.0f%% ", balance / 1000, share * 100) + "[" + String(repeating: "#", count: bar) + String(repeating: ".", count: 10 - bar) + "]"
+            lines.append(fit(text + (snapshot.wPrimeLow == true ? "  LOW: ease off" : ""), width))
         }
         lines.append(fit(" gps   " + (snapshot.gps?.text ?? "not used"), width))
         if snapshot.sensors.count > 1 {
