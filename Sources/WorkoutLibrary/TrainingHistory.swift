@@ -183,3 +183,73 @@ extension TrainingHistory {
         return (curve, "your best of the \(Self.bestCurveDays) days before")
     }
 }
+
+/// What `workout fitness`, `/fitness` and `/api/fitness` show of a range of days: the training-load
+/// chart, the range's power curve and critical power. One computation for the three.
+public struct FitnessReport: Sendable, Codable, Equatable {
+    /// One day of the chart.
+    public struct Day: Sendable, Codable, Equatable {
+        /// Days since 1970-01-01 in the report's zone.
+        public var number: Int
+        /// The day, `2026-03-01`.
+        public var date: String
+        /// The day's stress (TSS, else TRIMP).
+        public var stress: Double
+        /// Chronic training load at the end of the day.
+        public var fitness: Double
+        /// Acute training load at the end of the day.
+        public var fatigue: Double
+        /// Yesterday's fitness minus yesterday's fatigue.
+        public var form: Double
+    }
+
+    /// Critical power fitted on the range's power curve.
+    public struct CriticalPowerFit: Sendable, Codable, Equatable {
+        /// Watts.
+        public var criticalPower: Double
+        /// Joules.
+        public var wPrime: Double
+        /// The share of the curve's variance over 2–20 minutes the model explains.
+        public var rSquared: Double
+        /// The model's power for an hour, watts.
+        public var estimatedFunctionalThresholdPower: Double
+    }
+
+    /// The first day, `2026-03-01`.
+    public var from: String
+    /// The last day.
+    public var to: String
+    /// How many workouts fall in the range.
+    public var workouts: Int
+    /// How many workouts' stress was computed again (their athlete's figures changed), and kept.
+    public var computedAgain: Int
+    /// The chart's days in the range (from the first workout's day on).
+    public var days: [Day]
+    /// The best average power for each duration over the range's workouts.
+    public var powerCurve: MeanMaximalPower?
+    /// Critical power and W′ fitted on it.
+    public var criticalPower: CriticalPowerFit?
+}
+
+extension TrainingHistory {
+    /// The report of days `firstDay` to `lastDay` (day numbers in ``timeZone``): the chart from the first
+    /// workout on, shown over the range, and the range's power curve. Stress computed again is kept.
+    public func fitnessReport(firstDay: Int, lastDay: Int) async throws -> FitnessReport {
+        let start = date(ofDay: firstDay).addingTimeInterval(-43_200), end = date(ofDay: lastDay + 1).addingTimeInterval(-43_200)
+        let stresses = try await stresses(to: end)
+        let computedAgain = try await refreshStress(stresses)
+        let chart = load(stresses, through: date(ofDay: lastDay)).filter { $0.day >= firstDay }
+        let curve = try await powerCurve(from: start, to: end)
+        let model = curve.flatMap(CriticalPower.init(curve:))
+        let format = Date.ISO8601FormatStyle(timeZone: timeZone).year().month().day()
+        return FitnessReport(
+            from: date(ofDay: firstDay).formatted(format), to: date(ofDay: lastDay).formatted(format),
+            workouts: stresses.filter { $0.start >= start && $0.start < end }.count,
+            computedAgain: computedAgain,
+            days: chart.map { FitnessReport.Day(number: $0.day, date: date(ofDay: $0.day).formatted(format), stress: $0.stress,
+                                                fitness: $0.fitness, fatigue: $0.fatigue, form: $0.form) },
+            powerCurve: curve,
+            criticalPower: model.map { FitnessReport.CriticalPowerFit(criticalPower: $0.criticalPower, wPrime: $0.wPrime, rSquared: $0.rSquared,
+                                                                      estimatedFunctionalThresholdPower: $0.estimatedFunctionalThresholdPower) })
+    }
+}

@@ -1,4 +1,5 @@
 public import Foundation
+public import OpenHealthKitCore
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -37,6 +38,8 @@ public struct WorkoutServer: Sendable {
         public var timeZone: TimeZone
         /// Largest upload accepted, in bytes.
         public var uploadLimit: Int
+        /// The clock pages read "today" from (the fitness page's last day); the system's unless a test sets one.
+        public var clock: any WorkoutClock = SystemClock()
 
         /// A configuration; `token` is needed unless `host` is loopback.
         public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, isPublic: Bool = false, timeZone: TimeZone = .current,
@@ -89,6 +92,7 @@ public struct WorkoutServer: Sendable {
         router.addRoutes(WorkoutAPIRoutes(catalog: catalog).routes)
         router.addRoutes(WorkoutEditRoutes(catalog: catalog).routes)
         router.addRoutes(LiveRoutes(liveFeed: liveFeed).routes)
+        router.addRoutes(FitnessRoutes(catalog: catalog).routes)
         return router
     }
 

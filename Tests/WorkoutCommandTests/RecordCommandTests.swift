@@ -228,12 +228,13 @@ struct RecordTestError: Error, CustomStringConvertible {
         // gpsfake's start, the watcher's connection and every tool below wait: off Swift's two-thread pool.
         let gpsd = try await offThePool { try GPSFake(log: SharedData.file("gpsd-logs/\(name).log").path, delay: 0.1) }
         defer { gpsd.stop() }
-        let pipe = try await offThePool { () throws -> GPSDWatch in
+        // The watcher's connection starts the log's playback: the recording starts at once after it, on the same thread.
+        let (pipe, recording) = try await offThePool { () throws -> (GPSDWatch, RecordingProcess) in
             gpsd.waitUntilListening()
-            return try GPSDWatch(port: gpsd.port)
+            let pipe = try GPSDWatch(port: gpsd.port)
+            return (pipe, try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--fix-wait", "30", "--duration", "80s",
+                                                "--store", store]))
         }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--fix-wait", "30", "--duration", "80s",
-                                              "--store", store])
         let status = try await recording.finish()
         #expect(status == 0, "\(recording.output)")
         let fixes = try await offThePool { pipe.stop() }

@@ -26,7 +26,7 @@ enum ServerPage {
         """
 
     /// The one-athlete web app's links.
-    static let navigation: HTML = #"<nav aria-label="Site"><a href="/">All workouts</a> · <a href="/live">Live</a></nav>"#
+    static let navigation: HTML = #"<nav aria-label="Site"><a href="/">All workouts</a> · <a href="/fitness">Fitness</a> · <a href="/live">Live</a></nav>"#
 
     /// A complete page; `navigation` and `head` (extra elements of the head) are HTML.
     static func layout(title: String, body: HTML, navigation: HTML = navigation, head: HTML = .empty) -> HTML {

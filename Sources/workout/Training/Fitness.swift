@@ -33,33 +33,6 @@ struct Fitness: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    struct Report: Encodable {
-        struct Day: Encodable {
-            /// Days since 1970-01-01 in the chart's zone.
-            var number: Int
-            var date: String
-            var stress: Double
-            var fitness: Double
-            var fatigue: Double
-            var form: Double
-        }
-
-        struct CriticalPowerFit: Encodable {
-            var criticalPower: Double
-            var wPrime: Double
-            var rSquared: Double
-            var estimatedFunctionalThresholdPower: Double
-        }
-
-        var from: String
-        var to: String
-        var workouts: Int
-        var computedAgain: Int
-        var days: [Day]
-        var powerCurve: MeanMaximalPower?
-        var criticalPower: CriticalPowerFit?
-    }
-
     func run() async throws {
         let zone = try timeZone.map { name in
             guard let zone = TimeZone(identifier: name) else { throw ValidationError("--time-zone \(name) is not a time zone; give one such as Europe/Paris.") }
@@ -76,27 +49,13 @@ struct Fitness: AsyncParsableCommand {
         let lastDay = day(to) ?? history.day(of: Date())
         let firstDay = day(from) ?? lastDay - 89
         guard firstDay <= lastDay else { throw ValidationError("--from is after --to.") }
-        let start = history.date(ofDay: firstDay).addingTimeInterval(-43_200), end = history.date(ofDay: lastDay + 1).addingTimeInterval(-43_200)
-        let stresses = try await history.stresses(to: end)
-        let computedAgain = try await history.refreshStress(stresses)
-        let days = history.load(stresses, through: history.date(ofDay: lastDay)).filter { $0.day >= firstDay }
-        let curve = try await history.powerCurve(from: start, to: end)
-        let model = curve.flatMap(CriticalPower.init(curve:))
-        let dayFormat = Date.ISO8601FormatStyle(timeZone: zone).year().month().day()
-        let report = Report(
-            from: history.date(ofDay: firstDay).formatted(dayFormat), to: history.date(ofDay: lastDay).formatted(dayFormat),
-            workouts: stresses.filter { $0.start >= start && $0.start < end }.count,
-            computedAgain: computedAgain,
-            days: days.map { Report.Day(number: $0.day, date: history.date(ofDay: $0.day).formatted(dayFormat), stress: $0.stress, fitness: $0.fitness, fatigue: $0.fatigue, form: $0.form) },
-            powerCurve: curve,
-            criticalPower: model.map { Report.CriticalPowerFit(criticalPower: $0.criticalPower, wPrime: $0.wPrime, rSquared: $0.rSquared,
-                                                               estimatedFunctionalThresholdPower: $0.estimatedFunctionalThresholdPower) })
+        let report = try await history.fitnessReport(firstDay: firstDay, lastDay: lastDay)
         if json { return try printJSON(report) }
         for line in Self.text(report) { print(line) }
     }
 
     /// The report as lines of text.
-    static func text(_ report: Report) -> [String] {
+    static func text(_ report: FitnessReport) -> [String] {
         var lines = ["fitness \(report.from) – \(report.to), \(report.workouts) workout\(report.workouts == 1 ? "" : "s")"]
         guard let today = report.days.last else {
             lines.append("  No workout with power or heart rate yet: import or record one, and give an FTP (`workout athlete set --ftp`).")
@@ -104,7 +63,7 @@ struct Fitness: AsyncParsableCommand {
         }
         lines.append(String(format: "  %@  fitness %.1f   fatigue %.1f   form %+.1f", today.date, today.fitness, today.fatigue, today.form))
         // Week by week from Monday (the last eight), each with its stress and the loads at its end.
-        var weeks: [(monday: Int, days: [Report.Day])] = []
+        var weeks: [(monday: Int, days: [FitnessReport.Day])] = []
         for day in report.days {
             let monday = day.number - (day.number + 3) % 7  // 1970-01-01 was a Thursday.
             if weeks.last?.monday == monday { weeks[weeks.count - 1].days.append(day) } else { weeks.append((monday, [day])) }

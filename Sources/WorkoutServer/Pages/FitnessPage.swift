@@ -1,0 +1,54 @@
+import Foundation
+import Markup
+import WorkoutLibrary
+import WorkoutReport
+
+/// The fitness page: training load over a range of days (the chart and the weeks), the range's power
+/// curve and critical power, from the same ``FitnessReport`` as `workout fitness` and `/api/fitness`.
+enum FitnessPage {
+    /// The ranges offered, in days.
+    static let ranges = [42, 90, 180, 365, 730]
+
+    static func render(_ report: FitnessReport, days: Int) -> HTML {
+        var body: HTML = "<nav aria-label=\"Range\" class=\"pages\">"
+        for range in ranges {
+            body += range == days ? "<strong aria-current=\"page\">\(range) days</strong>" : "<a href=\"/fitness?days=\(range)\">\(range) days</a>"
+        }
+        body += "</nav><p class=\"count\" id=\"fitness-range\">\(report.from) – \(report.to) · \(report.workouts) workout\(report.workouts == 1 ? "" : "s")</p>"
+        guard let last = report.days.last else {
+            body += "<p id=\"fitness-empty\">No workout with power or heart rate in these days yet. Import or record one, and give your threshold power with <code>workout athlete set --ftp 250</code>.</p>"
+            return ServerPage.layout(title: "Fitness", body: body)
+        }
+        body += "<section aria-labelledby=\"load-heading\"><h2 id=\"load-heading\">Training load</h2><dl class=\"figures\">"
+        body += "<div><dt>Fitness (CTL)</dt><dd id=\"fitness-ctl\">\(String(format: "%.1f", last.fitness))</dd></div>"
+        body += "<div><dt>Fatigue (ATL)</dt><dd id=\"fitness-atl\">\(String(format: "%.1f", last.fatigue))</dd></div>"
+        body += "<div><dt>Form (TSB)</dt><dd id=\"fitness-tsb\">\(String(format: "%+.1f", last.form))</dd></div></dl>"
+        body += "<figure class=\"chart\" id=\"fitness-chart\"><figcaption>Fitness <span class=\"key fitness\">━</span> fatigue <span class=\"key fatigue\">━</span> form <span class=\"key form\">━</span>, daily stress as bars</figcaption>"
+        body += TrainingDrawing.trainingLoad(report.days.map { TrainingDrawing.Day(date: $0.date, stress: $0.stress, fitness: $0.fitness, fatigue: $0.fatigue, form: $0.form) })
+        body += "</figure>"
+        body += "<div class=\"scroll\"><table id=\"fitness-weeks\"><caption>Weeks from Monday</caption><thead><tr><th scope=\"col\">Week of</th><th scope=\"col\">Stress</th><th scope=\"col\">Fitness</th><th scope=\"col\">Fatigue</th><th scope=\"col\">Form</th></tr></thead><tbody>"
+        var weeks: [(monday: Int, days: [FitnessReport.Day])] = []
+        for day in report.days {
+            let monday = day.number - (day.number + 3) % 7
+            if weeks.last?.monday == monday { weeks[weeks.count - 1].days.append(day) } else { weeks.append((monday, [day])) }
+        }
+        for week in weeks.reversed() {
+            let end = week.days.last!
+            body += "<tr><th scope=\"row\">\(week.days.first!.date)</th><td>\(Int(week.days.reduce(0) { $0 + $1.stress }.rounded()))</td>"
+            body += "<td>\(String(format: "%.1f", end.fitness))</td><td>\(String(format: "%.1f", end.fatigue))</td><td>\(String(format: "%+.1f", end.form))</td></tr>"
+        }
+        body += "</tbody></table></div></section>"
+        if let curve = report.powerCurve {
+            body += "<section aria-labelledby=\"curve-heading\"><h2 id=\"curve-heading\">Power curve</h2><figure class=\"chart\" id=\"fitness-power-curve\">"
+            body += "<figcaption>Best average power for each duration, \(report.from) – \(report.to)</figcaption>\(TrainingDrawing.powerCurve(curve))</figure>"
+            if let fit = report.criticalPower {
+                body += "<p id=\"fitness-cp\">Critical power \(Int(fit.criticalPower.rounded())) W, W′ \(String(format: "%.1f", fit.wPrime / 1000)) kJ (R² \(String(format: "%.2f", fit.rSquared)), fitted on 2–20 minutes), estimated FTP \(Int(fit.estimatedFunctionalThresholdPower.rounded())) W.</p>"
+            }
+            body += "</section>"
+        }
+        body += "<style>.figures{display:flex;flex-wrap:wrap;gap:8px 24px;margin:0}.figures dt{font-size:.8rem;color:var(--muted)}.figures dd{margin:0;font-size:1.6rem;font-weight:800}"
+        body += ".chart{margin:12px 0}.chart svg{width:100%;height:auto}.grid{stroke:#ddd}.tick{font-size:12px;fill:#333}.series{fill:none;stroke-width:2.5}"
+        body += ".key.fitness{color:#0057b8}.key.fatigue{color:#c8102e}.key.form{color:#2e7d32}</style>"
+        return ServerPage.layout(title: "Fitness", body: body)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitCore
+import WorkoutLibrary
+
+/// The rider's fitness over a range of days, from the store: the page and `GET /api/fitness`, the same
+/// ``FitnessReport`` that `workout fitness --json` prints.
+struct FitnessRoutes {
+    let catalog: ServedStore
+
+    /// The query both take: `days` (the range, ending today) or `from` and `to` (`2026-03-01`).
+    struct Range {
+        var days: Int?
+        var from: String?
+        var to: String?
+
+        init(days: Int?, from: String? = nil, to: String? = nil) {
+            self.days = days
+            self.from = from
+            self.to = to
+        }
+
+        /// The range `request`'s query asks for.
+        init(_ request: Request) throws {
+            let query = request.uri.queryParameters
+            if let text = query["days"] {
+                guard let days = Int(text), days > 0 else { throw WebError.badRequest("Bad days", "Give days as a whole number of days, such as 90; got \(text).") }
+                self.days = days
+            }
+            from = query["from"].map(String.init)
+            to = query["to"].map(String.init)
+        }
+    }
+
+    var routes: RouteCollection<BasicRequestContext> {
+        let routes = RouteCollection(context: BasicRequestContext.self)
+        routes.get("/fitness") { request, _ in
+            let range = try Range(request)
+            let days = range.days.map { FitnessPage.ranges.contains($0) ? $0 : 90 } ?? 90
+            return ServerResponse.html(FitnessPage.render(try await report(Range(days: days)), days: days))
+        }
+        routes.get("/api/fitness") { request, _ in
+            ServerResponse.json(try await report(try Range(request)))
+        }
+        return routes
+    }
+
+    func report(_ range: Range) async throws -> FitnessReport {
+        let history = try await TrainingHistory(store: catalog.library.store, timeZone: catalog.configuration.timeZone)
+        func day(_ text: String?, _ name: String) throws -> Int? {
+            guard let text else { return nil }
+            guard let date = try? Date(text + "T00:00:00Z", strategy: .iso8601) else {
+                throw WebError.badRequest("Bad \(name)", "Give \(name) as a day, such as 2026-03-01; got \(text).")
+            }
+            return Int(date.timeIntervalSince1970 / 86_400)
+        }
+        let lastDay = try day(range.to, "to") ?? history.day(of: catalog.configuration.clock.now)
+        let firstDay = try day(range.from, "from") ?? lastDay - max(1, min(range.days ?? 90, 3_660)) + 1
+        guard firstDay <= lastDay else { throw WebError.badRequest("Bad range", "from (\(range.from ?? "")) is after to (\(range.to ?? "")).") }
+        return try await history.fitnessReport(firstDay: firstDay, lastDay: lastDay)
+    }
+}
