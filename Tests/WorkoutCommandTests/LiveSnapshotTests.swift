@@ -178,6 +178,8 @@ import WorkoutServer
         let screen = RecordDashboard.render(DashboardState(snapshot: snapshot, timeOfDay: "10:00:00"), width: 100, height: 24)
         let line = try #require(screen.first { $0.hasPrefix(" W′ balance ") }, "\(screen.joined(separator: "\n"))")
         #expect(line.contains(String(format: "%.1f kJ", (balance ?? 0) / 1000)) && line.contains("LOW: ease off"), "\(line)")
+        // As the README shows it.
+        #expect(line.hasPrefix(" W′ balance 2.0 kJ  10% [#.........]  LOW: ease off"), "\(line)")
         let text = screen.joined(separator: "\n")
         #expect(text.contains(String(format: "%.0f W", finished.normalizedPower ?? 0)) && text.contains("TSS"), "\(text)")
 
