@@ -133,6 +133,7 @@ let package = Package(
                 "OpenHealthKitCore",
                 "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog",
                 "ClubArchive",
+                "TrainingMetrics",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -254,7 +255,7 @@ let package = Package(
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutClubTests",
-            dependencies: ["ClubArchive", "OpenHealthKit", "TestSupport", "WorkoutCatalog", "WorkoutClub", "WorkoutFormats"],
+            dependencies: ["ClubArchive", "OpenHealthKit", "TestSupport", "TrainingMetrics", "WorkoutCatalog", "WorkoutClub", "WorkoutFormats"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 public import ClubArchive
 public import Foundation
 import WorkoutFormats
+public import TrainingMetrics
 import WorkoutCatalog
 
 extension Club {
@@ -25,11 +26,13 @@ extension Club {
         let s = archive.summary
         var statements = [SQLStatement("""
             INSERT INTO workouts (id, athlete_id, activity, start_time, end_time, duration, distance, energy, average_heart_rate, pauses,
-                                  record_count, facts, received_at, legs)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING RETURNING id
+                                  record_count, facts, received_at, legs, stress)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING RETURNING id
             """, [.text(id), .integer(owner), .text(s.activity), .date(s.start), .date(s.end), .real(s.durationSeconds), .real(s.distanceMeters),
                   .real(s.energyKilocalories), .real(s.averageHeartRate), .integer(Int64(s.pauses)), .integer(Int64(archive.activity.records.count)),
-                  .text(archive.factsJSON), .date(now()), .text(s.legs.flatMap(Self.legsText))])]
+                  .text(archive.factsJSON), .date(now()), .text(s.legs.flatMap(Self.legsText)),
+                  // Its training stress, by the figures every surface uses, against the athlete's figures it came with.
+                  .real(WorkoutFigures(activity: archive.activity, athlete: archive.athlete).training?.stress)])]
         for (column, count, samples) in archive.series {
             statements.append(SQLStatement("INSERT INTO workout_series (workout_id, kind, sample_count, samples) VALUES ($1, $2, $3, $4)",
                                            [.text(id), .text(column.rawValue), .integer(Int64(count)), .blob(samples)], onlyIfRowsFrom: 0))
@@ -153,7 +156,7 @@ extension Club {
         guard !member.isEmpty else { return nil }
         return try await database.read("""
             SELECT a.id, a.name, COUNT(w.id) AS workouts, COALESCE(SUM(w.distance), 0) AS distance, COALESCE(SUM(w.duration), 0) AS duration,
-                   MAX(w.start_time) AS last_workout
+                   COALESCE(SUM(w.stress), 0) AS stress, MAX(w.start_time) AS last_workout
             FROM group_members m JOIN athletes a ON a.id = m.athlete_id
             LEFT JOIN workouts w ON w.athlete_id = a.id AND w.start_time >= $2 AND w.start_time < $3
             WHERE m.group_id = $1 AND (m.shares_workouts = 1 OR m.athlete_id = $4)
@@ -161,8 +164,21 @@ extension Club {
             ORDER BY COALESCE(SUM(w.distance), 0) DESC, a.name
             """, [.integer(groupID), .date(from), .date(to), .integer(viewer)]).map { row in
             SquadRow(athleteID: row["id"].integer ?? 0, name: row["name"].text ?? "", workouts: Int(row["workouts"].integer ?? 0),
-                     distanceMeters: row["distance"].real ?? 0, durationSeconds: row["duration"].real ?? 0, lastWorkout: row["last_workout"].date)
+                     distanceMeters: row["distance"].real ?? 0, durationSeconds: row["duration"].real ?? 0, stress: row["stress"].real ?? 0,
+                     lastWorkout: row["last_workout"].date)
         }
+    }
+
+    /// `athlete`'s training-load chart (``TrainingLoad``) from their first workout with a stress to day `last`,
+    /// days counted in `timeZone`: the stress each workout was stored with, one query.
+    public func trainingLoad(of athlete: Int64, through last: Date, timeZone: TimeZone) async throws -> [TrainingLoad.Day] {
+        func day(_ date: Date) -> Int { Int(((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) / 86_400).rounded(.down)) }
+        var load = TrainingLoad()
+        for row in try await database.read("SELECT start_time, stress FROM workouts WHERE athlete_id = $1 AND stress IS NOT NULL AND start_time <= $2",
+                                           [.integer(athlete), .date(last)]) {
+            if let start = row["start_time"].date, let stress = row["stress"].real { load.add(stress: stress, day: day(start)) }
+        }
+        return load.chart(through: day(last))
     }
 
     /// The workout of a row selected with ``listing``.

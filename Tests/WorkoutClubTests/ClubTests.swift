@@ -5,6 +5,8 @@ import Testing
 import WorkoutClub
 import WorkoutFormats
 import WorkoutCatalog
+import TrainingMetrics
+import OpenHealthKit
 
 /// The club's logic on both databases: the same tests against an SQLite file and a real PostgreSQL.
 @Suite(.timeLimit(.minutes(3))) struct ClubTests {
@@ -247,5 +249,41 @@ import WorkoutCatalog
         #expect(try await club.logIn(name: "ada\u{0}", password: "correct horse") == nil)
         #expect(try await club.athlete(named: "ada\u{0}") == nil)
         #expect(try await club.workouts(visibleTo: ada.id, activity: "running\u{0}").matching == 0)
+    }
+}
+
+/// The club's training load: each workout's stress kept as it is stored, added up on the squad page for the
+/// week and charted per athlete, on SQLite and on PostgreSQL.
+@Suite(.timeLimit(.minutes(3))) struct ClubTrainingLoadTests {
+    @Test(arguments: ClubBackend.available)
+    func theSquadsWeekAndTheChartCarryEachWorkoutsStress(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let week = Date(timeIntervalSince1970: 1_789_948_800)
+        let athlete = AthleteFigures(maximumHeartRate: 190, restingHeartRate: 50)
+        var stress = 0.0
+        for day in 0..<3 {
+            let sample = try SampleWorkout.archive(start: week.addingTimeInterval(Double(day) * 86_400 + 3_600))
+            let archive = try WorkoutArchive(summary: sample.summary, activity: sample.activity, athlete: athlete)
+            // A run with heart rate and no power: its load is its TRIMP, against the athlete's figures it came with.
+            let figures = WorkoutFigures(activity: archive.activity, athlete: athlete)
+            stress = try #require(figures.training?.trainingImpulse)
+            #expect(figures.training?.stress == stress)
+            _ = try await club.store(archive, owner: ada.id)
+        }
+        // Without the athlete's figures there is no stress to add.
+        _ = try await club.store(try SampleWorkout.archive(start: week.addingTimeInterval(4 * 86_400)), owner: ada.id)
+        let group = try await club.addGroup(named: "club")
+        try await club.join(group.id, athlete: ada.id, sharesWorkouts: true)
+        let rows = try #require(try await club.squad(group.id, viewer: ada.id, from: week, to: week.addingTimeInterval(7 * 86_400)))
+        #expect(rows.count == 1 && rows[0].workouts == 4)
+        #expect(abs(rows[0].stress - 3 * stress) < 1e-9)
+
+        let utc = TimeZone(identifier: "UTC")!
+        let chart = try await club.trainingLoad(of: ada.id, through: week.addingTimeInterval(6 * 86_400), timeZone: utc)
+        var expected = TrainingLoad()
+        for day in 0..<3 { expected.add(stress: stress, day: Int(week.timeIntervalSince1970 / 86_400) + day) }
+        #expect(chart == expected.chart(through: Int(week.timeIntervalSince1970 / 86_400) + 6))
+        #expect(chart.count == 7)
     }
 }

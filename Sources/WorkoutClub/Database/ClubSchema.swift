@@ -118,6 +118,11 @@ public enum ClubSchema {
             // The activities of a multisport workout's legs in order, as a JSON array of strings; NULL for one activity.
             ["ALTER TABLE workouts ADD COLUMN legs TEXT"]
         },
+        Migration(version: 3, name: "a workout's training stress") { d in
+            // TSS, else TRIMP (RideMetrics.stress), computed from the workout and its athlete's figures when it is stored;
+            // NULL for a workout without power or a heart-rate reserve, and for those stored before this version.
+            ["ALTER TABLE workouts ADD COLUMN stress \(d.double)"]
+        },
     ]
 
     /// The newest version.

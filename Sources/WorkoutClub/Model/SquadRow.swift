@@ -12,6 +12,8 @@ public struct SquadRow: Sendable, Equatable, Codable {
     public var distanceMeters: Double
     /// Seconds of activity in them, pauses left out.
     public var durationSeconds: Double
+    /// Their training stress added up (TSS, else TRIMP, each as it was stored): the week's load.
+    public var stress: Double
     /// When the last of them started.
     public var lastWorkout: Date?
 }

@@ -32,7 +32,7 @@ enum ClubPage {
         let rows = squad.athletes.map { row -> HTML in
             """
             <tr><td>\(row.name)</td><td>\(row.workouts)</td><td>\(String(format: "%.1f km", row.distanceMeters / 1_000))</td>\
-            <td>\(clock(row.durationSeconds))</td><td>\(row.lastWorkout.map { date($0, timeZone) } ?? "–")</td></tr>
+            <td>\(clock(row.durationSeconds))</td><td>\(Int(row.stress.rounded()))</td><td>\(row.lastWorkout.map { date($0, timeZone) } ?? "–")</td></tr>
             """
         }.joined()
         let day: (Date) -> String = { d in
@@ -48,7 +48,7 @@ enum ClubPage {
         return layout(title: "\(squad.group): week of \(day(squad.from))", body: """
             \(others.isEmpty ? .empty : "<p>Your other groups: \(others.joined(separator: ", "))</p>")<p class="pages"><a href="/squad?group=\(group)&week=\(day(squad.from.addingTimeInterval(-86_400)))" rel="prev">← Week before</a>\
             <a href="/squad?group=\(group)&week=\(day(squad.to.addingTimeInterval(3_600)))" rel="next">Week after →</a></p>\
-            <div class="scroll"><table id="squad"><thead><tr><th>Athlete</th><th>Workouts</th><th>Distance</th><th>Time</th><th>Last</th></tr></thead>\
+            <div class="scroll"><table id="squad"><thead><tr><th>Athlete</th><th>Workouts</th><th>Distance</th><th>Time</th><th><abbr title="Training stress: TSS from power, else heart-rate TRIMP">Load</abbr></th><th>Last</th></tr></thead>\
             <tbody>\(rows)</tbody></table></div>
             """, csrf: csrf)
     }
