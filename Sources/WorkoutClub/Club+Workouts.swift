@@ -174,11 +174,17 @@ extension Club {
     public func trainingLoad(of athlete: Int64, through last: Date, timeZone: TimeZone) async throws -> [TrainingLoad.Day] {
         func day(_ date: Date) -> Int { Int(((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) / 86_400).rounded(.down)) }
         var load = TrainingLoad()
-        for row in try await database.read("SELECT start_time, stress FROM workouts WHERE athlete_id = $1 AND stress IS NOT NULL AND start_time <= $2",
-                                           [.integer(athlete), .date(last)]) {
-            if let start = row["start_time"].date, let stress = row["stress"].real { load.add(stress: stress, day: day(start)) }
-        }
+        for (start, stress) in try await stresses(of: athlete, through: last) { load.add(stress: stress, day: day(start)) }
         return load.chart(through: day(last))
+    }
+
+    /// When each of `athlete`'s workouts with a stress started, up to `last`, and its stress, oldest first.
+    public func stresses(of athlete: Int64, through last: Date) async throws -> [(start: Date, stress: Double)] {
+        try await database.read("SELECT start_time, stress FROM workouts WHERE athlete_id = $1 AND stress IS NOT NULL AND start_time <= $2 ORDER BY start_time",
+                                 [.integer(athlete), .date(last)]).compactMap { row in
+            guard let start = row["start_time"].date, let stress = row["stress"].real else { return nil }
+            return (start, stress)
+        }
     }
 
     /// The workout of a row selected with ``listing``.

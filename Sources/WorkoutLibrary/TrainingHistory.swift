@@ -201,6 +201,16 @@ public struct FitnessReport: Sendable, Codable, Equatable {
         public var fatigue: Double
         /// Yesterday's fitness minus yesterday's fatigue.
         public var form: Double
+
+        /// A day of the chart.
+        public init(number: Int, date: String, stress: Double, fitness: Double, fatigue: Double, form: Double) {
+            self.number = number
+            self.date = date
+            self.stress = stress
+            self.fitness = fitness
+            self.fatigue = fatigue
+            self.form = form
+        }
     }
 
     /// Critical power fitted on the range's power curve.
@@ -229,6 +239,17 @@ public struct FitnessReport: Sendable, Codable, Equatable {
     public var powerCurve: MeanMaximalPower?
     /// Critical power and W′ fitted on it.
     public var criticalPower: CriticalPowerFit?
+
+    /// A report of these figures.
+    public init(from: String, to: String, workouts: Int, computedAgain: Int, days: [Day], powerCurve: MeanMaximalPower?, criticalPower: CriticalPowerFit?) {
+        self.from = from
+        self.to = to
+        self.workouts = workouts
+        self.computedAgain = computedAgain
+        self.days = days
+        self.powerCurve = powerCurve
+        self.criticalPower = criticalPower
+    }
 }
 
 extension TrainingHistory {

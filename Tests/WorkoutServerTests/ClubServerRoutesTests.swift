@@ -4,6 +4,8 @@ import HummingbirdTesting
 import TestSupport
 import Testing
 import WorkoutClub
+import WorkoutLibrary
+import OpenHealthKit
 @testable import WorkoutServer
 
 /// The club server's routes, driven in process on SQLite and PostgreSQL: who may see, change and delete what,
@@ -173,6 +175,46 @@ import WorkoutClub
                 #expect(response.headers[.setCookie]?.contains("Max-Age=0") == true)
             }
             try await client.execute(uri: "/", method: .get, headers: ada.cookie) { #expect($0.status == .seeOther, "the session has ended") }
+        }
+    }
+}
+
+/// A member's fitness on the club: the chart from the stress the club kept with each workout they synced, as
+/// the API and the page, on SQLite and PostgreSQL; another member's workouts are not in it.
+@Suite(.timeLimit(.minutes(3))) struct ClubFitnessRoutesTests {
+    @Test(arguments: ClubDatabaseKind.available)
+    func aMembersChartIsMadeOfTheirOwnWorkoutsStress(_ kind: ClubDatabaseKind) async throws {
+        let fixture = try await ClubServerRoutesTests().fixture(kind)
+        defer { Task { await fixture.server.club.database.close() } }
+        let club = fixture.server.club
+        let ada = try #require(try await club.athlete(named: "ada")), bob = try #require(try await club.athlete(named: "bob"))
+        // "Today" is the club's clock: 2026-09-21 UTC. Two of ada's workouts, a day apart, and one of bob's.
+        let today = Date(timeIntervalSince1970: 1_790_000_000)
+        for (owner, daysAgo) in [(ada.id, 3.0), (ada.id, 2.0), (bob.id, 2.0)] {
+            let start = today.addingTimeInterval(-daysAgo * 86_400)
+            let archive = try RouteTestFile.archive(start: start, athlete: AthleteFigures(maximumHeartRate: 190, restingHeartRate: 50))
+            #expect(try await club.store(archive, owner: owner) == .stored)
+        }
+        let stresses = try await club.stresses(of: ada.id, through: today)
+        #expect(stresses.count == 2 && stresses.allSatisfy { $0.stress > 0 })
+        let app = Application(router: fixture.server.router())
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/api/fitness?days=7", method: .get, headers: ClubServerRoutesTests().bearer(fixture.ada)) { response in
+                #expect(response.status == .ok)
+                let report = try JSONDecoder().decode(FitnessReport.self, from: Data(response.body.readableBytesView))
+                #expect(report.workouts == 2)
+                #expect(report.days.filter { $0.stress > 0 }.map(\.stress) == stresses.map(\.stress))
+                #expect(report.days.last?.date == "2026-09-21")
+                #expect(report.powerCurve == nil)
+            }
+            try await client.execute(uri: "/fitness?days=42", method: .get, headers: ClubServerRoutesTests().bearer(fixture.bob)) { response in
+                #expect(response.status == .ok)
+                let page = String(buffer: response.body)
+                #expect(page.contains("1 workout") && page.contains("id=\"fitness-chart\""), "\(page.prefix(1_500))")
+            }
+            try await client.execute(uri: "/api/fitness?to=someday", method: .get, headers: ClubServerRoutesTests().bearer(fixture.ada)) {
+                #expect($0.status == .badRequest)
+            }
         }
     }
 }

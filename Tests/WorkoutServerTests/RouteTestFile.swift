@@ -1,10 +1,25 @@
+import ClubArchive
 import Foundation
+import OpenHealthKit
+import WorkoutCatalog
 import WorkoutFormats
 
 /// A small ride as a FIT file for the route tests: two minutes at 1 Hz with position, heart rate and
 /// distance, so every route's work stays light on the two cooperative threads the whole suite shares.
 enum RouteTestFile {
     static func ride(start: Date = Date(timeIntervalSince1970: 1_789_990_000)) throws -> Data {
+        try ActivityFile.data(activity(start: start), as: .fit, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+    }
+
+    /// The same ride as a club keeps it, sent with `athlete`'s figures.
+    static func archive(start: Date, athlete: AthleteFigures?) throws -> WorkoutArchive {
+        let activity = activity(start: start)
+        let summary = WorkoutSummary(id: UUID().uuidString, activity: "cycling", start: start, end: start.addingTimeInterval(119), durationSeconds: 119,
+                                     distanceMeters: 119 * 5.5, energyKilocalories: nil, averageHeartRate: nil, pauses: 0, legs: nil)
+        return try WorkoutArchive(summary: summary, activity: activity, athlete: athlete)
+    }
+
+    static func activity(start: Date) -> Activity {
         var records: [ActivityRecord] = []
         for second in 0..<120 {
             let t = Double(second)
@@ -15,8 +30,7 @@ enum RouteTestFile {
                                           heartRate: heartRate, speed: 5.5, distance: t * 5.5))
         }
         let session = ActivitySummary(sport: .cycling, start: start, elapsedTime: 119, distance: 119 * 5.5)
-        let activity = Activity(records: records, laps: [session], sessions: [session])
-        return try ActivityFile.data(activity, as: .fit, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        return Activity(records: records, laps: [session], sessions: [session])
     }
 }
 

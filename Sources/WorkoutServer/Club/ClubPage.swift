@@ -8,14 +8,23 @@ import Markup
 /// The club's pages as HTML.
 enum ClubPage {
     static func layout(title: String, body: HTML, csrf: String?) -> HTML {
-        let nav = csrf.map { csrf -> HTML in
+        ServerPage.layout(title: title, body: body, navigation: navigation(csrf: csrf), head: head(csrf: csrf))
+    }
+
+    /// The club's links for a logged-in member (none before logging in).
+    static func navigation(csrf: String?) -> HTML {
+        csrf.map { csrf -> HTML in
             """
-            <nav aria-label="Site"><a href="/">Workouts</a> · <a href="/squad">Squad</a> · \
+            <nav aria-label="Site"><a href="/">Workouts</a> · <a href="/squad">Squad</a> · <a href="/fitness">Fitness</a> · \
             <form method="post" action="/logout" style="display:inline"><input type="hidden" name="csrf" value="\(csrf)">\
             <button type="submit" id="log-out">Log out</button></form></nav>
             """
         } ?? .empty
-        return ServerPage.layout(title: title, body: body, navigation: nav, head: csrf.map { csrf -> HTML in "<meta name=\"csrf-token\" content=\"\(csrf)\">" } ?? .empty)
+    }
+
+    /// The page head's CSRF token for the page's forms and scripts.
+    static func head(csrf: String?) -> HTML {
+        csrf.map { csrf -> HTML in "<meta name=\"csrf-token\" content=\"\(csrf)\">" } ?? .empty
     }
 
     static func login(next: String, message: String?) -> HTML {

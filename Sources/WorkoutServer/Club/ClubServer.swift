@@ -51,6 +51,7 @@ public struct ClubServer: Sendable {
         router.addRoutes(WorkoutAPIRoutes(catalog: catalog).routes)
         router.addRoutes(AccountRoutes(catalog: catalog, secureCookies: secureCookies).routes)
         router.addRoutes(SquadRoutes(catalog: catalog).routes)
+        router.addRoutes(ClubFitnessRoutes(catalog: catalog).routes)
         router.addRoutes(SyncRoutes(catalog: catalog).routes)
         return router
     }

@@ -9,7 +9,7 @@ enum FitnessPage {
     /// The ranges offered, in days.
     static let ranges = [42, 90, 180, 365, 730]
 
-    static func render(_ report: FitnessReport, days: Int) -> HTML {
+    static func render(_ report: FitnessReport, days: Int, navigation: HTML = ServerPage.navigation, head: HTML = .empty) -> HTML {
         var body: HTML = "<nav aria-label=\"Range\" class=\"pages\">"
         for range in ranges {
             body += range == days ? "<strong aria-current=\"page\">\(range) days</strong>" : "<a href=\"/fitness?days=\(range)\">\(range) days</a>"
@@ -17,7 +17,7 @@ enum FitnessPage {
         body += "</nav><p class=\"count\" id=\"fitness-range\">\(report.from) – \(report.to) · \(report.workouts) workout\(report.workouts == 1 ? "" : "s")</p>"
         guard let last = report.days.last else {
             body += "<p id=\"fitness-empty\">No workout with power or heart rate in these days yet. Import or record one, and give your threshold power with <code>workout athlete set --ftp 250</code>.</p>"
-            return ServerPage.layout(title: "Fitness", body: body)
+            return ServerPage.layout(title: "Fitness", body: body, navigation: navigation, head: head)
         }
         body += "<section aria-labelledby=\"load-heading\"><h2 id=\"load-heading\">Training load</h2><dl class=\"figures\">"
         body += "<div><dt>Fitness (CTL)</dt><dd id=\"fitness-ctl\">\(String(format: "%.1f", last.fitness))</dd></div>"
@@ -49,6 +49,6 @@ enum FitnessPage {
         body += "<style>.figures{display:flex;flex-wrap:wrap;gap:8px 24px;margin:0}.figures dt{font-size:.8rem;color:var(--muted)}.figures dd{margin:0;font-size:1.6rem;font-weight:800}"
         body += ".chart{margin:12px 0}.chart svg{width:100%;height:auto}.grid{stroke:#ddd}.tick{font-size:12px;fill:#333}.series{fill:none;stroke-width:2.5}"
         body += ".key.fitness{color:#0057b8}.key.fatigue{color:#c8102e}.key.form{color:#2e7d32}</style>"
-        return ServerPage.layout(title: "Fitness", body: body)
+        return ServerPage.layout(title: "Fitness", body: body, navigation: navigation, head: head)
     }
 }

@@ -47,6 +47,15 @@ struct FitnessRoutes {
 
     func report(_ range: Range) async throws -> FitnessReport {
         let history = try await TrainingHistory(store: catalog.library.store, timeZone: catalog.configuration.timeZone)
+        let days = try range.days(today: history.day(of: catalog.configuration.clock.now))
+        return try await history.fitnessReport(firstDay: days.first, lastDay: days.last)
+    }
+}
+
+extension FitnessRoutes.Range {
+    /// The day numbers the range covers: `from`–`to`, else `days` (90 unless given, at most ten years) ending
+    /// `to` or `today`.
+    func days(today: Int) throws -> (first: Int, last: Int) {
         func day(_ text: String?, _ name: String) throws -> Int? {
             guard let text else { return nil }
             guard let date = try? Date(text + "T00:00:00Z", strategy: .iso8601) else {
@@ -54,9 +63,9 @@ struct FitnessRoutes {
             }
             return Int(date.timeIntervalSince1970 / 86_400)
         }
-        let lastDay = try day(range.to, "to") ?? history.day(of: catalog.configuration.clock.now)
-        let firstDay = try day(range.from, "from") ?? lastDay - max(1, min(range.days ?? 90, 3_660)) + 1
-        guard firstDay <= lastDay else { throw WebError.badRequest("Bad range", "from (\(range.from ?? "")) is after to (\(range.to ?? "")).") }
-        return try await history.fitnessReport(firstDay: firstDay, lastDay: lastDay)
+        let last = try day(to, "to") ?? today
+        let first = try day(from, "from") ?? last - max(1, min(days ?? 90, 3_660)) + 1
+        guard first <= last else { throw WebError.badRequest("Bad range", "from (\(from ?? "")) is after to (\(to ?? "")).") }
+        return (first, last)
     }
 }
