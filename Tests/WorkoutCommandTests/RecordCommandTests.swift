@@ -152,13 +152,15 @@ struct RecordTestError: Error, CustomStringConvertible {
         let first = ride.folder.appendingPathComponent("first.nmea").path, second = ride.folder.appendingPathComponent("second.nmea").path
         try (lines.prefix(164).joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
         try lines.dropFirst(164).joined(separator: "\n").write(toFile: second, atomically: true, encoding: .utf8)
-        let gpsd = try GPSFake(log: first)
+        // gpsfake's starts and stops wait for the daemon: off Swift's two-thread pool, so a busy suite cannot hold
+        // the restart back until the recorder's reconnection has backed off past the second log.
+        let gpsd = try await offThePool { try GPSFake(log: first) }
         let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "84", "--store", ride.store])
         // gpsfake deactivates its device at the end of the log: kill gpsd then, mid-ride.
         try await recording.waitFor("went away")
-        gpsd.stop()
+        try await offThePool { gpsd.stop() }
         try await recording.waitFor("disconnected")
-        let restarted = try GPSFake(log: second, port: gpsd.port)
+        let restarted = try await offThePool { try GPSFake(log: second, port: gpsd.port) }
         defer { restarted.stop() }
         #expect(try await recording.finish() == 0, "\(recording.output)")
         #expect(recording.output.contains("reconnected to gpsd"), "\(recording.output)")
@@ -166,7 +168,8 @@ struct RecordTestError: Error, CustomStringConvertible {
         let meters = try #require(workout["distanceMeters"] as? Double)
         // Everything before the kill is kept and the second half is recorded; the gap fell in a rest.
         #expect(abs(meters - ride.groundTruth) <= ride.groundTruth * 0.01, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
-        let shown = try WorkoutProcess.run(["show", try #require(workout["id"] as? String), "--store", ride.store]).stdout
+        let id = try #require(workout["id"] as? String)
+        let shown = try await offThePool { try WorkoutProcess.run(["show", id, "--store", ride.store]) }.stdout
         #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): disconnected"), "\(shown)")
         #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): connected"), "\(shown)")
     }
