@@ -172,10 +172,10 @@ extension Club {
     /// `athlete`'s training-load chart (``TrainingLoad``) from their first workout with a stress to day `last`,
     /// days counted in `timeZone`: the stress each workout was stored with, one query.
     public func trainingLoad(of athlete: Int64, through last: Date, timeZone: TimeZone) async throws -> [TrainingLoad.Day] {
-        func day(_ date: Date) -> Int { Int(((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) / 86_400).rounded(.down)) }
+        let calendar = CalendarDays(timeZone: timeZone)
         var load = TrainingLoad()
-        for (start, stress) in try await stresses(of: athlete, through: last) { load.add(stress: stress, day: day(start)) }
-        return load.chart(through: day(last))
+        for (start, stress) in try await stresses(of: athlete, through: last) { load.add(stress: stress, day: calendar.day(of: start)) }
+        return load.chart(through: calendar.day(of: last))
     }
 
     /// When each of `athlete`'s workouts with a stress started, up to `last`, and its stress, oldest first.

@@ -42,16 +42,14 @@ public struct TrainingHistory: Sendable {
         self.timeZone = timeZone
     }
 
+    /// The days, counted in ``timeZone``.
+    public var days: CalendarDays { CalendarDays(timeZone: timeZone) }
+
     /// The day number (days since 1970-01-01 in ``timeZone``) of `date`.
-    public func day(of date: Date) -> Int {
-        Int(((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) / 86_400).rounded(.down))
-    }
+    public func day(of date: Date) -> Int { days.day(of: date) }
 
     /// The noon of day number `day` in ``timeZone``.
-    public func date(ofDay day: Int) -> Date {
-        let noon = Date(timeIntervalSince1970: Double(day) * 86_400 + 43_200)
-        return noon.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: noon)))
-    }
+    public func date(ofDay day: Int) -> Date { days.noon(of: day) }
 
     /// The text a stress is kept with: what it was computed against.
     public static func basis(of metrics: RideMetrics) -> String? {
@@ -202,6 +200,11 @@ public struct FitnessReport: Sendable, Codable, Equatable {
         /// Yesterday's fitness minus yesterday's fatigue.
         public var form: Double
 
+        /// Day `day` of a chart, dated by `days`.
+        public init(_ day: TrainingLoad.Day, days: CalendarDays) {
+            self.init(number: day.day, date: days.text(of: day.day), stress: day.stress, fitness: day.fitness, fatigue: day.fatigue, form: day.form)
+        }
+
         /// A day of the chart.
         public init(number: Int, date: String, stress: Double, fitness: Double, fatigue: Double, form: Double) {
             self.number = number
@@ -240,6 +243,26 @@ public struct FitnessReport: Sendable, Codable, Equatable {
     /// Critical power and W′ fitted on it.
     public var criticalPower: CriticalPowerFit?
 
+    /// One week of the chart, from Monday (or the range's first day).
+    public struct Week: Sendable, Equatable {
+        /// Its first day in the range.
+        public var from: String
+        /// Its stress added up.
+        public var stress: Double
+        /// Its last day's figures.
+        public var last: Day
+    }
+
+    /// The chart's days by week from Monday, oldest first: what `workout fitness` and the fitness page list.
+    public var weeks: [Week] {
+        var weeks: [(monday: Int, days: [Day])] = []
+        for day in days {
+            let monday = CalendarDays.monday(of: day.number)
+            if weeks.last?.monday == monday { weeks[weeks.count - 1].days.append(day) } else { weeks.append((monday, [day])) }
+        }
+        return weeks.map { Week(from: $0.days[0].date, stress: $0.days.reduce(0) { $0 + $1.stress }, last: $0.days[$0.days.count - 1]) }
+    }
+
     /// A report of these figures.
     public init(from: String, to: String, workouts: Int, computedAgain: Int, days: [Day], powerCurve: MeanMaximalPower?, criticalPower: CriticalPowerFit?) {
         self.from = from
@@ -262,13 +285,11 @@ extension TrainingHistory {
         let chart = load(stresses, through: date(ofDay: lastDay)).filter { $0.day >= firstDay }
         let curve = try await powerCurve(from: start, to: end)
         let model = curve.flatMap(CriticalPower.init(curve:))
-        let format = Date.ISO8601FormatStyle(timeZone: timeZone).year().month().day()
         return FitnessReport(
-            from: date(ofDay: firstDay).formatted(format), to: date(ofDay: lastDay).formatted(format),
+            from: days.text(of: firstDay), to: days.text(of: lastDay),
             workouts: stresses.filter { $0.start >= start && $0.start < end }.count,
             computedAgain: computedAgain,
-            days: chart.map { FitnessReport.Day(number: $0.day, date: date(ofDay: $0.day).formatted(format), stress: $0.stress,
-                                                fitness: $0.fitness, fatigue: $0.fatigue, form: $0.form) },
+            days: chart.map { FitnessReport.Day($0, days: days) },
             powerCurve: curve,
             criticalPower: model.map { FitnessReport.CriticalPowerFit(criticalPower: $0.criticalPower, wPrime: $0.wPrime, rSquared: $0.rSquared,
                                                                       estimatedFunctionalThresholdPower: $0.estimatedFunctionalThresholdPower) })

@@ -27,15 +27,9 @@ enum FitnessPage {
         body += TrainingDrawing.trainingLoad(report.days.map { TrainingDrawing.Day(date: $0.date, stress: $0.stress, fitness: $0.fitness, fatigue: $0.fatigue, form: $0.form) })
         body += "</figure>"
         body += "<div class=\"scroll\"><table id=\"fitness-weeks\"><caption>Weeks from Monday</caption><thead><tr><th scope=\"col\">Week of</th><th scope=\"col\">Stress</th><th scope=\"col\">Fitness</th><th scope=\"col\">Fatigue</th><th scope=\"col\">Form</th></tr></thead><tbody>"
-        var weeks: [(monday: Int, days: [FitnessReport.Day])] = []
-        for day in report.days {
-            let monday = day.number - (day.number + 3) % 7
-            if weeks.last?.monday == monday { weeks[weeks.count - 1].days.append(day) } else { weeks.append((monday, [day])) }
-        }
-        for week in weeks.reversed() {
-            let end = week.days.last!
-            body += "<tr><th scope=\"row\">\(week.days.first!.date)</th><td>\(Int(week.days.reduce(0) { $0 + $1.stress }.rounded()))</td>"
-            body += "<td>\(String(format: "%.1f", end.fitness))</td><td>\(String(format: "%.1f", end.fatigue))</td><td>\(String(format: "%+.1f", end.form))</td></tr>"
+        for week in report.weeks.reversed() {
+            body += "<tr><th scope=\"row\">\(week.from)</th><td>\(Int(week.stress.rounded()))</td>"
+            body += "<td>\(String(format: "%.1f", week.last.fitness))</td><td>\(String(format: "%.1f", week.last.fatigue))</td><td>\(String(format: "%+.1f", week.last.form))</td></tr>"
         }
         body += "</tbody></table></div></section>"
         if let curve = report.powerCurve {

@@ -27,23 +27,15 @@ struct ClubFitnessRoutes {
     }
 
     func report(_ range: FitnessRoutes.Range, athlete: Int64) async throws -> FitnessReport {
-        let zone = catalog.configuration.timeZone
-        func day(_ date: Date) -> Int { Int(((date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))) / 86_400).rounded(.down)) }
-        func noon(_ day: Int) -> Date {
-            let noon = Date(timeIntervalSince1970: Double(day) * 86_400 + 43_200)
-            return noon.addingTimeInterval(-Double(zone.secondsFromGMT(for: noon)))
-        }
-        let days = try range.days(today: day(catalog.club.now()))
-        let stresses = try await catalog.club.stresses(of: athlete, through: noon(days.last + 1).addingTimeInterval(-43_200))
+        let calendar = CalendarDays(timeZone: catalog.configuration.timeZone)
+        let days = try range.days(today: calendar.day(of: catalog.club.now()))
+        let stresses = try await catalog.club.stresses(of: athlete, through: calendar.noon(of: days.last + 1).addingTimeInterval(-43_200))
         var load = TrainingLoad()
-        for (start, stress) in stresses { load.add(stress: stress, day: day(start)) }
-        let format = Date.ISO8601FormatStyle(timeZone: zone).year().month().day()
+        for (start, stress) in stresses { load.add(stress: stress, day: calendar.day(of: start)) }
         return FitnessReport(
-            from: noon(days.first).formatted(format), to: noon(days.last).formatted(format),
-            workouts: stresses.filter { day($0.start) >= days.first }.count, computedAgain: 0,
-            days: load.chart(through: days.last).filter { $0.day >= days.first }.map {
-                FitnessReport.Day(number: $0.day, date: noon($0.day).formatted(format), stress: $0.stress, fitness: $0.fitness, fatigue: $0.fatigue, form: $0.form)
-            },
+            from: calendar.text(of: days.first), to: calendar.text(of: days.last),
+            workouts: stresses.filter { calendar.day(of: $0.start) >= days.first }.count, computedAgain: 0,
+            days: load.chart(through: days.last).filter { $0.day >= days.first }.map { FitnessReport.Day($0, days: calendar) },
             powerCurve: nil, criticalPower: nil)
     }
 }

@@ -63,15 +63,9 @@ struct Fitness: AsyncParsableCommand {
         }
         lines.append(String(format: "  %@  fitness %.1f   fatigue %.1f   form %+.1f", today.date, today.fitness, today.fatigue, today.form))
         // Week by week from Monday (the last eight), each with its stress and the loads at its end.
-        var weeks: [(monday: Int, days: [FitnessReport.Day])] = []
-        for day in report.days {
-            let monday = day.number - (day.number + 3) % 7  // 1970-01-01 was a Thursday.
-            if weeks.last?.monday == monday { weeks[weeks.count - 1].days.append(day) } else { weeks.append((monday, [day])) }
-        }
-        let rows = weeks.suffix(8).map { week -> [String] in
-            let last = week.days.last!
-            return ["    " + week.days.first!.date, formatNumber((week.days.reduce(0) { $0 + $1.stress }).rounded()),
-                    String(format: "%.1f", last.fitness), String(format: "%.1f", last.fatigue), String(format: "%+.1f", last.form)]
+        let rows = report.weeks.suffix(8).map { week -> [String] in
+            ["    " + week.from, formatNumber(week.stress.rounded()),
+             String(format: "%.1f", week.last.fitness), String(format: "%.1f", week.last.fatigue), String(format: "%+.1f", week.last.form)]
         }
         lines.append("  weeks from Monday")
         lines += tableLines(header: ["    FROM", "STRESS", "FITNESS", "FATIGUE", "FORM"], rows: rows)
