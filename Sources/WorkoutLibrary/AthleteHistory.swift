@@ -53,7 +53,11 @@ public struct AthleteHistory: Sendable {
     /// The history held in `store`.
     public init(store: HKHealthStore) async throws {
         var entries: [Setting: [Entry]] = [:]
-        try await store.requestAuthorization(toShare: nil, read: Set(Setting.allCases.map { $0.type as HKObjectType }))
+        // Asked once per store: a read-only check first, so that readers racing on one store do not all write.
+        let types = Set(Setting.allCases.map { $0.type as HKObjectType })
+        if try await store.statusForAuthorizationRequest(toShare: [], read: types) == .shouldRequest {
+            try await store.requestAuthorization(toShare: nil, read: types)
+        }
         for setting in Setting.allCases {
             let samples = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: setting.type)],
                                                             sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)

@@ -81,8 +81,9 @@ public struct TrainingHistory: Sendable {
     }
 
     /// A workout's training metrics, computed from its series against the figures in force on its date.
-    public func metrics(of workout: HKWorkout) async throws -> (figures: WorkoutFigures, power: SecondSeries) {
-        let activity = try await Activity(workout: workout, in: store)
+    public func metrics(of workout: HKWorkout, activity read: Activity? = nil) async throws -> (figures: WorkoutFigures, power: SecondSeries) {
+        let activity: Activity
+        if let read { activity = read } else { activity = try await Activity(workout: workout, in: store) }
         let timeline = WorkoutTimeline(activity: activity)
         let figures = athlete.figures(at: workout.startDate, stored: AthleteFigures(workout: workout))
         return (WorkoutFigures(activity: activity, timeline: timeline, athlete: figures), timeline.seconds(of: \.power))
@@ -159,11 +160,11 @@ extension HKHealthStore {
     /// Computes `workout`'s training stress against the athlete's figures in force on its date and
     /// keeps it with it, as `record` and `replay` do once a workout is saved (an import keeps it as it
     /// saves). Returns the workout as it now is; unchanged when it has neither power nor a heart-rate
-    /// reserve to compute from.
+    /// reserve to compute from. `activity`, when given, is the workout as already read from the store.
     @discardableResult
-    public func keepTrainingStress(of workout: HKWorkout) async throws -> HKWorkout {
+    public func keepTrainingStress(of workout: HKWorkout, activity: Activity? = nil) async throws -> HKWorkout {
         let history = try await TrainingHistory(store: self)
-        let metadata = TrainingHistory.stressMetadata(figures: try await history.metrics(of: workout).figures)
+        let metadata = TrainingHistory.stressMetadata(figures: try await history.metrics(of: workout, activity: activity).figures)
         guard !metadata.isEmpty else { return workout }
         return try await updateMetadata(of: workout, setting: metadata)
     }

@@ -95,11 +95,12 @@ struct Replay: AsyncParsableCommand {
         if !noStore, let start = result.start {
             let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
             saved = workouts.last { abs($0.startDate.timeIntervalSince(start)) < 0.001 }
-            // Its training stress, kept with it for the training-load chart.
-            if let workout = saved { saved = try await store.keepTrainingStress(of: workout) }
-            if let saved {
-                let activity = try await Activity(workout: saved, in: store)
-                result = result.adopting(WorkoutFigures(activity: activity, athlete: try await store.athleteFigures(for: saved)))
+            if let workout = saved {
+                let activity = try await Activity(workout: workout, in: store)
+                // Its training stress, kept with it for the training-load chart, from the workout as read once.
+                let kept = try await store.keepTrainingStress(of: workout, activity: activity)
+                saved = kept
+                result = result.adopting(WorkoutFigures(activity: activity, athlete: try await store.athleteFigures(for: kept)))
             }
         }
         if json {
