@@ -3,6 +3,7 @@ import OpenHealthKit
 import TestSupport
 import Testing
 
+extension BlockingCommandSuites {
 /// `workout characteristics`: what it sets is what a HealthKit app's live workout estimates energy from.
 @Suite(.timeLimit(.minutes(2))) struct CharacteristicsCommandTests {
     @Test func whatItSetsIsTheEnergyProfileOfAnAppsLiveWorkout() async throws {
@@ -34,3 +35,8 @@ import Testing
         session.end()
     }
 }
+}
+
+/// The suite by its own name, for the helpers other suites share.
+typealias CharacteristicsCommandTests = BlockingCommandSuites.CharacteristicsCommandTests
+

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+extension BlockingCommandSuites {
 @Suite(.timeLimit(.minutes(2))) struct ExportImportCommandTests {
     static let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scenarios/easy-run.yaml").path
@@ -244,3 +245,8 @@ import Testing
         #expect(offsets == ["7200", "7200"], "\(offsets)")
     }
 }
+}
+
+/// The suite by its own name, for the helpers other suites share.
+typealias ExportImportCommandTests = BlockingCommandSuites.ExportImportCommandTests
+

@@ -4,6 +4,7 @@ import WorkoutSources
 import TestSupport
 import SensorBridge
 
+extension BlockingCommandSuites {
 @Suite(.timeLimit(.minutes(3))) struct HrmCommandTests {
     func capture(_ text: String) throws -> String {
         let path = Scratch.url("hrm", extension: "log").path
@@ -83,3 +84,8 @@ import SensorBridge
         #expect(folder.stderr.contains("cannot open \(FileManager.default.temporaryDirectory.path)"))
     }
 }
+}
+
+/// The suite by its own name, for the helpers other suites share.
+typealias HrmCommandTests = BlockingCommandSuites.HrmCommandTests
+

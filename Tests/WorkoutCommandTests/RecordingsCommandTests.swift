@@ -3,6 +3,7 @@ import OpenHealthKit
 import Testing
 import TestSupport
 
+extension BlockingCommandSuites {
 @Suite(.timeLimit(.minutes(2))) struct RecordingsCommandTests {
     var scenarios: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -160,3 +161,8 @@ import TestSupport
         #expect(try listed([]).count == 2)
     }
 }
+}
+
+/// The suite by its own name, for the helpers other suites share.
+typealias RecordingsCommandTests = BlockingCommandSuites.RecordingsCommandTests
+

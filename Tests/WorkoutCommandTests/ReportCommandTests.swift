@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+extension BlockingCommandSuites {
 /// `workout report`: the page opened in a real headless Chromium and checked
 /// against the file as Garmin's FIT SDK decodes it.
 @Suite(.timeLimit(.minutes(3))) struct ReportCommandTests {
@@ -120,3 +121,8 @@ import Testing
         #expect(units.status != 0 && units.stderr.contains("metric"))
     }
 }
+}
+
+/// The suite by its own name, for the helpers other suites share.
+typealias ReportCommandTests = BlockingCommandSuites.ReportCommandTests
+

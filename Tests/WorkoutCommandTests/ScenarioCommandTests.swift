@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
+extension BlockingCommandSuites {
 /// `workout replay`, `check` and `simulate`, run as a user runs them.
 @Suite(.timeLimit(.minutes(3))) struct ScenarioCommandTests {
     static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -125,3 +126,8 @@ import TestSupport
         #expect(sentences.filter { $0.hasPrefix("$GPGGA") }.count == 280)
     }
 }
+}
+
+/// The suite by its own name, for the helpers other suites share.
+typealias ScenarioCommandTests = BlockingCommandSuites.ScenarioCommandTests
+

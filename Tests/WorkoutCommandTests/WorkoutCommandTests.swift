@@ -41,6 +41,7 @@ struct WorkoutProcess {
     }
 }
 
+extension BlockingCommandSuites {
 @Suite(.timeLimit(.minutes(3))) struct WorkoutCommandTests {
     let bpm = HKUnit(from: "count/min")
 
@@ -127,3 +128,8 @@ struct WorkoutProcess {
         #expect(summary["counts"] as? [String: Int] == ["heartRate": 2, "stepCount": 1])
     }
 }
+}
+
+/// The suite by its own name, for the helpers other suites share.
+typealias WorkoutCommandTests = BlockingCommandSuites.WorkoutCommandTests
+
