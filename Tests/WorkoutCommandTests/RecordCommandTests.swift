@@ -228,16 +228,16 @@ struct RecordTestError: Error, CustomStringConvertible {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = folder.appendingPathComponent("health.sqlite").path
         // About 2.5 times real time: the clock follows fixes that come faster than the system's seconds.
-        // gpsfake's start, the watcher's connection and every tool below wait: off Swift's two-thread pool.
-        let gpsd = try await offThePool { try GPSFake(log: SharedData.file("gpsd-logs/\(name).log").path, delay: 0.1) }
-        defer { gpsd.stop() }
-        // The watcher's connection starts the log's playback: the recording starts at once after it, on the same thread.
-        let (pipe, recording) = try await offThePool { () throws -> (GPSDWatch, RecordingProcess) in
+        // gpsfake's start, the watcher's connection and the recording's start wait, and must follow one another at once
+        // (gpsfake -n plays as soon as gpsd runs): one closure, off Swift's two-thread pool.
+        let (gpsd, pipe, recording) = try await offThePool { () throws -> (GPSFake, GPSDWatch, RecordingProcess) in
+            let gpsd = try GPSFake(log: SharedData.file("gpsd-logs/\(name).log").path, delay: 0.1)
             gpsd.waitUntilListening()
             let pipe = try GPSDWatch(port: gpsd.port)
-            return (pipe, try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--fix-wait", "30", "--duration", "80s",
-                                                "--store", store]))
+            return (gpsd, pipe, try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--fix-wait", "30", "--duration", "80s",
+                                                      "--store", store]))
         }
+        defer { gpsd.stop() }
         let status = try await recording.finish()
         #expect(status == 0, "\(recording.output)")
         let fixes = try await offThePool { pipe.stop() }
