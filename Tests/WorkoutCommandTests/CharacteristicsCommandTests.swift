@@ -8,15 +8,15 @@ extension BlockingCommandSuites {
 @Suite(.timeLimit(.minutes(2))) struct CharacteristicsCommandTests {
     @Test func whatItSetsIsTheEnergyProfileOfAnAppsLiveWorkout() async throws {
         let path = Scratch.url("characteristics").appendingPathComponent("health.sqlite").path
-        let empty = try WorkoutProcess.run(["characteristics", "--store", path])
+        let empty = try await WorkoutProcess.run(["characteristics", "--store", path])
         #expect(empty.status == 0 && empty.stdout.contains("date of birth  not set"), "\(empty.stderr)")
-        let set = try WorkoutProcess.run(["characteristics", "--date-of-birth", "1990-06-01", "--sex", "female", "--mass", "61", "--height", "168",
+        let set = try await WorkoutProcess.run(["characteristics", "--date-of-birth", "1990-06-01", "--sex", "female", "--mass", "61", "--height", "168",
                                           "--json", "--store", path])
         #expect(set.status == 0, "\(set.stderr)")
         let shown = try #require(try JSONSerialization.jsonObject(with: Data(set.stdout.utf8)) as? [String: Any])
         #expect(shown["dateOfBirth"] as? String == "1990-06-01" && shown["sex"] as? String == "female")
         #expect(shown["massKilograms"] as? Double == 61 && shown["heightCentimeters"] as? Double == 168)
-        let bad = try WorkoutProcess.run(["characteristics", "--mass", "0", "--store", path])
+        let bad = try await WorkoutProcess.run(["characteristics", "--mass", "0", "--store", path])
         #expect(bad.status != 0 && bad.stderr.contains("--mass 0.0: give kilograms"), "\(bad.stderr)")
 
         // An app's live workout on that store, on 2026-06-14: a 36-year-old woman of 61 kg and 168 cm, nothing assumed.

@@ -20,7 +20,7 @@ final class ClubFixture: @unchecked Sendable {
         let database = try await offThePool { try kind.address() }
         self.database = database
         for name in ["ada", "bob"] {
-            let added = try await offThePool { try WorkoutProcess.run(["serve", "users", "add", name, "--password-stdin", "--database", database], input: Self.password + "\n") }
+            let added = try await offThePool { try WorkoutProcess.runBlocking(["serve", "users", "add", name, "--password-stdin", "--database", database], input: Self.password + "\n") }
             try #require(added.status == 0, "\(added.stderr)")
         }
         adaToken = try await Self.token(for: "ada", database: database)
@@ -32,7 +32,7 @@ final class ClubFixture: @unchecked Sendable {
     var url: String { server.url }
 
     static func token(for athlete: String, database: String, label: String = "recorder") async throws -> String {
-        let made = try await offThePool { try WorkoutProcess.run(["serve", "tokens", "add", athlete, "--label", label, "--database", database]) }
+        let made = try await offThePool { try WorkoutProcess.runBlocking(["serve", "tokens", "add", athlete, "--label", label, "--database", database]) }
         try #require(made.status == 0, "\(made.stderr)")
         return made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -49,7 +49,7 @@ final class ClubFixture: @unchecked Sendable {
         let store = folder.appendingPathComponent("\(name).sqlite").path
         for scenario in scenarios {
             let path = Self.root.appendingPathComponent("Scenarios/\(scenario)").path
-            let replay = try await offThePool { try WorkoutProcess.run(["replay", path, "--store", store]) }
+            let replay = try await offThePool { try WorkoutProcess.runBlocking(["replay", path, "--store", store]) }
             try #require(replay.status == 0, "\(replay.stderr)")
         }
         return store
@@ -58,7 +58,7 @@ final class ClubFixture: @unchecked Sendable {
     /// `workout sync` of `store` with `token`.
     func sync(_ store: String, token: String, extra: [String] = []) async throws -> WorkoutProcess.Output {
         let arguments = ["sync", "--to", url, "--token", token, "--store", store] + extra
-        return try await offThePool { try WorkoutProcess.run(arguments) }
+        return try await offThePool { try WorkoutProcess.runBlocking(arguments) }
     }
 
     /// The workouts `token`'s athlete sees, by identifier, with their record counts.

@@ -55,10 +55,10 @@ import Testing
         defer { club.stop() }
         let extra = try await ClubFixture.token(for: "ada", database: club.database, label: "old bike")
         #expect(try await HTTP.request(club.url + "api/me", headers: ["Authorization: Bearer \(extra)"]).status == 200)
-        let listed = try await offThePool { try WorkoutProcess.run(["serve", "tokens", "list", "ada", "--database", club.database]) }
+        let listed = try await offThePool { try WorkoutProcess.runBlocking(["serve", "tokens", "list", "ada", "--database", club.database]) }
         let line = try #require(listed.stdout.split(separator: "\n").first { $0.contains("old bike") }, "\(listed.stdout)")
         let id = String(line.prefix { $0.isNumber })
-        let revoked = try await offThePool { try WorkoutProcess.run(["serve", "tokens", "revoke", id, "--database", club.database]) }
+        let revoked = try await offThePool { try WorkoutProcess.runBlocking(["serve", "tokens", "revoke", id, "--database", club.database]) }
         #expect(revoked.status == 0, "\(revoked.stderr)")
         #expect(try await HTTP.request(club.url + "api/me", headers: ["Authorization: Bearer \(extra)"]).status == 401)
         #expect(try await HTTP.request(club.url + "api/me", headers: ["Authorization: Bearer \(club.adaToken)"]).status == 200, "the others still work")
@@ -120,7 +120,7 @@ import Testing
             #expect(login.status == 401, "login as \(attack): \(login.status)")
         }
         #expect(try await club.workouts(token: club.adaToken).count == 1, "ada's workout is still there, and only hers")
-        let users = try await offThePool { try WorkoutProcess.run(["serve", "users", "list", "--database", club.database]) }
+        let users = try await offThePool { try WorkoutProcess.runBlocking(["serve", "users", "list", "--database", club.database]) }
         #expect(users.stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] } == ["ada", "bob"])
     }
 
@@ -129,8 +129,8 @@ import Testing
         let club = try await ClubFixture(kind)
         defer { club.stop() }
         for (group, athlete, flags) in [("Tuesday squad", "ada", ["--share"]), ("Tuesday squad", "bob", ["--coach"])] as [(String, String, [String])] {
-            if athlete == "ada" { #expect(try await offThePool { try WorkoutProcess.run(["serve", "groups", "add", group, "--database", club.database]) }.status == 0) }
-            let joined = try await offThePool { try WorkoutProcess.run(["serve", "groups", "join", group, athlete, "--database", club.database] + flags) }
+            if athlete == "ada" { #expect(try await offThePool { try WorkoutProcess.runBlocking(["serve", "groups", "add", group, "--database", club.database]) }.status == 0) }
+            let joined = try await offThePool { try WorkoutProcess.runBlocking(["serve", "groups", "join", group, athlete, "--database", club.database] + flags) }
             #expect(joined.status == 0, "\(joined.stderr)")
         }
         let store = try await club.store(named: "ada", scenarios: ["easy-run.yaml", "track-intervals.yaml"])
@@ -174,7 +174,7 @@ import Testing
         let club = try await ClubFixture(.sqlite)
         defer { club.stop() }
         for arguments in [["add", "Tuesday squad"], ["join", "Tuesday squad", "ada", "--share"], ["join", "Tuesday squad", "bob", "--coach"]] {
-            let done = try await offThePool { try WorkoutProcess.run(["serve", "groups"] + arguments + ["--database", club.database]) }
+            let done = try await offThePool { try WorkoutProcess.runBlocking(["serve", "groups"] + arguments + ["--database", club.database]) }
             try #require(done.status == 0, "\(done.stderr)")
         }
         let store = try await club.store(named: "ada", scenarios: ["easy-run.yaml", "track-intervals.yaml"])
@@ -182,7 +182,7 @@ import Testing
         let ids = try await club.workouts(token: club.bobToken).keys.sorted()
         try #require(ids.count == 2)
         let exported = club.folder.appendingPathComponent("easy-run.fit").path
-        let export = try await offThePool { try WorkoutProcess.run(["export", ids[0], "-o", exported, "--store", store]) }
+        let export = try await offThePool { try WorkoutProcess.runBlocking(["export", ids[0], "-o", exported, "--store", store]) }
         try #require(export.status == 0, "\(export.stderr)")
         let password = ClubFixture.password
         let results = try await Browser.run([

@@ -58,20 +58,20 @@ import Testing
         // What the command that stored it said.
         var said: (moving: Double, distance: Double?, ascent: Double?, laps: Int?)
         if isScenario {
-            let replay = try await offThePool { try WorkoutProcess.run(["replay", input, "--store", store, "--json"]) }
+            let replay = try await offThePool { try WorkoutProcess.runBlocking(["replay", input, "--store", store, "--json"]) }
             try #require(replay.status == 0, "\(replay.stderr)")
             let result = try Self.json(replay.stdout)
             said = (result["elapsed"] as? Double ?? -1, result["totalDistanceMeters"] as? Double, result["elevationAscendedMeters"] as? Double,
                     (result["laps"] as? [Any])?.count)
         } else {
-            let imported = try await offThePool { try WorkoutProcess.run(["import", input, "--store", store, "--json"]) }
+            let imported = try await offThePool { try WorkoutProcess.runBlocking(["import", input, "--store", store, "--json"]) }
             try #require(imported.status == 0, "\(imported.stderr)")
             let outcome = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [[String: Any]]).first
             let activity = try #require(outcome?["activity"] as? [String: Any], "\(imported.stdout)")
             said = (activity["timerSeconds"] as? Double ?? -1, activity["distanceMeters"] as? Double, nil, nil)
         }
 
-        let shown = try await offThePool { try WorkoutProcess.run(["show", "last", "--json", "--store", store]) }
+        let shown = try await offThePool { try WorkoutProcess.runBlocking(["show", "last", "--json", "--store", store]) }
         try #require(shown.status == 0, "\(shown.stderr)")
         let show = try Self.json(shown.stdout)
         let id = try #require(show["id"] as? String)
@@ -95,7 +95,7 @@ import Testing
         if let saidLaps = said.laps { #expect(saidLaps == laps, "\(name): replay counted \(saidLaps) laps, show \(laps)") }
 
         // list.
-        let listed = try await offThePool { try WorkoutProcess.run(["list", "--json", "--store", store]) }
+        let listed = try await offThePool { try WorkoutProcess.runBlocking(["list", "--json", "--store", store]) }
         let row = try #require((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])?.first, "\(listed.stdout)")
         #expect(Self.clock(row["durationSeconds"] as? Double ?? -1) == Self.clock(moving), "\(name): list \(row["durationSeconds"] ?? "–")")
         #expect(km(row["distanceMeters"] as? Double) == km(distance), "\(name): list \(row["distanceMeters"] ?? "–")")
@@ -103,7 +103,7 @@ import Testing
 
         // The FIT file export writes, as Garmin's SDK reads it.
         let fit = folder.appendingPathComponent("ride.fit").path
-        let exported = try await offThePool { try WorkoutProcess.run(["export", id, "-o", fit, "--store", store]) }
+        let exported = try await offThePool { try WorkoutProcess.runBlocking(["export", id, "-o", fit, "--store", store]) }
         try #require(exported.status == 0, "\(exported.stderr)")
         let decoded = try await offThePool { try ExternalTool.python(Self.decodeSession, [fit]) }
         let session = try Self.json(decoded.standardOutput)
@@ -121,7 +121,7 @@ import Testing
 
         // The report's page, in Chromium.
         let page = folder.appendingPathComponent("ride.html").path
-        let written = try await offThePool { try WorkoutProcess.run(["report", id, "-o", page, "--store", store, "--time-zone", "UTC"]) }
+        let written = try await offThePool { try WorkoutProcess.runBlocking(["report", id, "-o", page, "--store", store, "--time-zone", "UTC"]) }
         try #require(written.status == 0, "\(written.stderr)")
         let read = try await Browser.run([
             .open("file://\(page)"),

@@ -11,7 +11,7 @@ import Testing
     }
 
     static func run(_ arguments: [String], store: String) async throws -> WorkoutProcess.Output {
-        let output = try await offThePool { try WorkoutProcess.run(arguments + ["--store", store]) }
+        let output = try await offThePool { try WorkoutProcess.runBlocking(arguments + ["--store", store]) }
         try #require(output.status == 0, "workout \(arguments.joined(separator: " ")): \(output.stderr)")
         return output
     }

@@ -27,12 +27,12 @@ import Testing
         let scenario = folder.appendingPathComponent("ride.yaml").path
         try Self.ride.write(toFile: scenario, atomically: true, encoding: .utf8)
         let nmea = folder.appendingPathComponent("ride.nmea").path
-        let simulated = try await offThePool { try WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"]) }
+        let simulated = try await offThePool { try WorkoutProcess.runBlocking(["simulate", scenario, "--nmea", nmea, "--start", "now"]) }
         try #require(simulated.status == 0, "\(simulated.stderr)")
         let store = folder.appendingPathComponent("health.sqlite").path
         let gpsd = try GPSFake(log: nmea)
         defer { gpsd.stop() }
-        gpsd.waitUntilListening()
+        try await offThePool { gpsd.waitUntilListening() }
         let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "60", "--fix-wait", "10",
                                               "--serve", "127.0.0.1:0", "--store", store])
         try await recording.waitFor("live page on ")
@@ -62,7 +62,7 @@ import Testing
         let caughtUp = try #require(results[1] as? [Int])
         #expect(caughtUp[0] >= caughtUp[1] - 1 && caughtUp[0] <= caughtUp[1], "page \(caughtUp[0]) points, server \(caughtUp[1])")
         let end = try #require(results[2] as? [String: Any])
-        let list = try await offThePool { try WorkoutProcess.run(["list", "--json", "--store", store]) }
+        let list = try await offThePool { try WorkoutProcess.runBlocking(["list", "--json", "--store", store]) }
         let workout = try #require((try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])?.first, "\(recording.output)")
         let meters = try #require(workout["distanceMeters"] as? Double)
         #expect(end["distance"] as? String == String(format: "%.2f km", meters / 1_000), "the page's last distance is the saved workout's")

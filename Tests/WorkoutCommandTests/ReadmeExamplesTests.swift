@@ -142,7 +142,7 @@ struct MarkdownExamples {
         for scenario in examples.scenarios {
             let file = folder.appendingPathComponent("example-\(UUID().uuidString).yaml")
             try scenario.text.write(to: file, atomically: true, encoding: .utf8)
-            let checked = try await offThePool { try WorkoutProcess.run(["check", file.path]) }
+            let checked = try await offThePool { try WorkoutProcess.runBlocking(["check", file.path]) }
             if checked.status != 0 { failures.append("\(scenario.place): the scenario fails its own expectations:\n\(checked.stdout)\(checked.stderr)") }
         }
         return (examples, failures)

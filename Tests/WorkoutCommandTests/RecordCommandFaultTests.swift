@@ -108,7 +108,7 @@ private final class FeederBox: @unchecked Sendable {
             // pipe could still hold the "state running" line of a recording that was running (and is recovered).
             let output = await recording.finalOutput()
             let runningBeforeKill = output.contains("state running")
-            let recover = try await offThePool { try WorkoutProcess.run(["recover", "--json", "--store", store]) }
+            let recover = try await offThePool { try WorkoutProcess.runBlocking(["recover", "--json", "--store", store]) }
             let context = "round \(round) of seed \(seed), killed after \(String(format: "%.2f", delay)) s\n\(output)\n\(recover.stdout)\(recover.stderr)"
             #expect(recover.status == 0, "\(context)")
             #expect(try await offThePool { try Self.integrity(of: store) } == "ok", "\(context)")
@@ -138,13 +138,13 @@ private final class FeederBox: @unchecked Sendable {
             #expect(loss <= 1.25, "lost \(String(format: "%.2f", loss)) s of readings: \(context)")
         }
         // Every recovered workout exports, and the FIT file reads back with its heart rate.
-        let list = try await offThePool { try WorkoutProcess.run(["list", "--json", "--store", store]) }
+        let list = try await offThePool { try WorkoutProcess.runBlocking(["list", "--json", "--store", store]) }
         let workouts = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]], "\(list.stderr)")
         #expect(workouts.count == recovered, "\(list.stdout)")
         for workout in workouts {
             let id = try #require(workout["id"] as? String)
             let file = folder.appendingPathComponent("\(id).fit")
-            let export = try await offThePool { try WorkoutProcess.run(["export", id, "--format", "fit", "--output", file.path, "--store", store]) }
+            let export = try await offThePool { try WorkoutProcess.runBlocking(["export", id, "--format", "fit", "--output", file.path, "--store", store]) }
             #expect(export.status == 0, "\(export.stdout)\(export.stderr)")
             #expect(throws: Never.self) { try ActivityFile.read(file) }
         }
@@ -235,9 +235,9 @@ private final class FeederBox: @unchecked Sendable {
             let inside = kept.filter { $0.date >= window.start.addingTimeInterval(1.2) && $0.date <= window.end }
             #expect(inside.count >= 20, "window \(index + 1): \(inside.count) readings\n\(output)")
         }
-        let shown = try await offThePool { try WorkoutProcess.run(["show", "last", "--json", "--store", store]) }
+        let shown = try await offThePool { try WorkoutProcess.runBlocking(["show", "last", "--json", "--store", store]) }
         let detail = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any], "\(shown.stderr)")
-        let text = try await offThePool { try WorkoutProcess.run(["show", "last", "--store", store]) }.stdout
+        let text = try await offThePool { try WorkoutProcess.runBlocking(["show", "last", "--store", store]) }.stdout
         #expect(text.components(separatedBy: ": disconnected").count - 1 >= 11, "each loss is marked\n\(text)")
         #expect(detail["heartRate"] != nil || text.contains("bpm"), "\(text)")
     }

@@ -100,28 +100,32 @@ struct RecordTestError: Error, CustomStringConvertible {
         let groundTruth: Double
     }
 
+    /// The same ride with a 30-s rest in the middle, in which gpsd is killed and started again: 22 s of it are
+    /// left for gpsd to start and the recorder to reconnect (about 10 s on a loaded machine), so no step is lost.
+    static let longRestRide = ride.replacingOccurrences(of: "- rest: 15s", with: "- rest: 30s")
+
     /// Writes the scenario, its NMEA dated from now, and its ground-truth distance.
-    func prepare() throws -> Ride {
+    func prepare(_ text: String = Self.ride) async throws -> Ride {
         let folder = Scratch.url("record")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scenario = folder.appendingPathComponent("ride.yaml").path
-        try Self.ride.write(toFile: scenario, atomically: true, encoding: .utf8)
+        try text.write(toFile: scenario, atomically: true, encoding: .utf8)
         let nmea = folder.appendingPathComponent("ride.nmea").path
-        let simulated = try WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"])
+        let simulated = try await WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"])
         try #require(simulated.status == 0, "\(simulated.stderr)")
-        let replay = try WorkoutProcess.run(["replay", scenario, "--no-store", "--json"])
+        let replay = try await WorkoutProcess.run(["replay", scenario, "--no-store", "--json"])
         let result = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any]
         let truth = try #require((result?["groundTruth"] as? [String: Any])?["distanceMeters"] as? Double)
         return Ride(folder: folder, nmea: nmea, store: folder.appendingPathComponent("health.sqlite").path, groundTruth: truth)
     }
 
     func workouts(in store: String) async throws -> [[String: Any]] {
-        let list = try await offThePool { try WorkoutProcess.run(["list", "--json", "--store", store]) }
+        let list = try await offThePool { try WorkoutProcess.runBlocking(["list", "--json", "--store", store]) }
         return try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
     }
 
     @Test func aRideThroughRealGpsdIsRecordedWithItsDistanceAndPause() async throws {
-        let ride = try prepare()
+        let ride = try await prepare()
         defer { try? FileManager.default.removeItem(at: ride.folder) }
         let gpsd = try GPSFake(log: ride.nmea)
         defer { gpsd.stop() }
@@ -133,7 +137,7 @@ struct RecordTestError: Error, CustomStringConvertible {
         // 50 s of moving, the rest standing: auto-paused at the start and in the middle.
         let active = try #require(workout["durationSeconds"] as? Double)
         #expect(active > 50 && active < 70, "active \(active) s")
-        let shown = try WorkoutProcess.run(["show", try #require(workout["id"] as? String), "--json", "--store", ride.store]).stdout
+        let shown = try await WorkoutProcess.run(["show", try #require(workout["id"] as? String), "--json", "--store", ride.store]).stdout
         let detail = try #require(try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any])
         let pauses = try #require(detail["pauses"] as? [[String: Any]])
         // The 15 s rest after the first 25 s of running is an automatic pause.
@@ -145,9 +149,9 @@ struct RecordTestError: Error, CustomStringConvertible {
     }
 
     @Test func aRecordingCarriesOnWhenGpsdIsKilledAndRestarted() async throws {
-        let ride = try prepare()
+        let ride = try await prepare(Self.longRestRide)
         defer { try? FileManager.default.removeItem(at: ride.folder) }
-        // Split the NMEA in the middle of the second rest: 41 epochs of four sentences, then the rest.
+        // Split the NMEA 8 s into the 30-s rest: 41 epochs of four sentences, then the rest.
         let lines = try String(contentsOfFile: ride.nmea, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let first = ride.folder.appendingPathComponent("first.nmea").path, second = ride.folder.appendingPathComponent("second.nmea").path
         try (lines.prefix(164).joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
@@ -155,7 +159,7 @@ struct RecordTestError: Error, CustomStringConvertible {
         // gpsfake's starts and stops wait for the daemon: off Swift's two-thread pool, so a busy suite cannot hold
         // the restart back until the recorder's reconnection has backed off past the second log.
         let gpsd = try await offThePool { try GPSFake(log: first) }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "84", "--store", ride.store])
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "99", "--store", ride.store])
         // gpsfake deactivates its device at the end of the log: kill gpsd then, mid-ride.
         try await recording.waitFor("went away")
         try await offThePool { gpsd.stop() }
@@ -169,7 +173,7 @@ struct RecordTestError: Error, CustomStringConvertible {
         // Everything before the kill is kept and the second half is recorded; the gap fell in a rest.
         #expect(abs(meters - ride.groundTruth) <= ride.groundTruth * 0.01, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
         let id = try #require(workout["id"] as? String)
-        let shown = try await offThePool { try WorkoutProcess.run(["show", id, "--store", ride.store]) }.stdout
+        let shown = try await offThePool { try WorkoutProcess.runBlocking(["show", id, "--store", ride.store]) }.stdout
         #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): disconnected"), "\(shown)")
         #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): connected"), "\(shown)")
     }
@@ -178,7 +182,7 @@ struct RecordTestError: Error, CustomStringConvertible {
     /// on: the recorder notices the silence, marks it, reconnects, and the
     /// ride's distance is the receiver's, with nothing added across the gap.
     @Test func aRecordingSurvivesGpsdHungForTenSeconds() async throws {
-        let ride = try prepare()
+        let ride = try await prepare()
         defer { try? FileManager.default.removeItem(at: ride.folder) }
         let gpsd = try GPSFake(log: ride.nmea)
         defer { gpsd.stop() }
@@ -200,7 +204,7 @@ struct RecordTestError: Error, CustomStringConvertible {
         #expect(meters <= ride.groundTruth * 1.005, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
         #expect(meters >= ride.groundTruth - 5 * hungSeconds - 15,
                 "recorded \(meters) m, scenario \(ride.groundTruth) m, gpsd hung \(hungSeconds) s\n\(recording.output)")
-        let shown = try WorkoutProcess.run(["show", try #require(workout["id"] as? String), "--store", ride.store]).stdout
+        let shown = try await WorkoutProcess.run(["show", try #require(workout["id"] as? String), "--store", ride.store]).stdout
         #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): stale"), "the silence is marked\n\(shown)")
     }
 
@@ -260,7 +264,7 @@ struct RecordTestError: Error, CustomStringConvertible {
             #expect(reference > 40)
             #expect(abs(meters - reference) <= reference * 0.02, "recorded \(meters) m, GeographicLib over gpsd's \(accepted.count) fixes \(reference) m")
             // The settling receiver's first fixes (400 m error, 11 m/s of noise) set no top speed.
-            let shown = try await offThePool { try WorkoutProcess.run(["show", "last", "--json", "--store", store]) }.stdout
+            let shown = try await offThePool { try WorkoutProcess.runBlocking(["show", "last", "--json", "--store", store]) }.stdout
             let detail = try #require(try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any])
             let top = try #require(detail["maximumSpeed"] as? Double)
             #expect(top <= (accepted.compactMap(\.speed).max() ?? 0) + 0.001, "top speed \(top) m/s")

@@ -90,7 +90,7 @@ final class TmuxTerminal: @unchecked Sendable {
         let store = folder.appendingPathComponent("health.sqlite").path, profile = folder.appendingPathComponent("athlete.yaml").path
         try Self.ride.write(toFile: scenario, atomically: true, encoding: .utf8)
         try "sex: female\nage: 35\nmass: 60\nheight: 168\nmaxHeartRate: 180\n".write(toFile: profile, atomically: true, encoding: .utf8)
-        #expect(try WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"]).status == 0)
+        #expect(try await WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"]).status == 0)
         let gpsd = try GPSFake(log: nmea)
         defer { gpsd.stop() }
         let strap = try SocatPair()
@@ -148,7 +148,7 @@ final class TmuxTerminal: @unchecked Sendable {
         #expect(average >= 150 && average < 160, "\(line)")
         #expect(summary.contains("markers     1"), "\(summary)")
 
-        let shown = try WorkoutProcess.run(["show", "last", "--json", "--store", store])
+        let shown = try await WorkoutProcess.run(["show", "last", "--json", "--store", store])
         let detail = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any], "\(shown.stderr)")
         #expect((detail["markers"] as? [Any])?.count == 1)
         #expect((detail["laps"] as? [Any])?.count == 2)
@@ -156,7 +156,7 @@ final class TmuxTerminal: @unchecked Sendable {
         let zones = try #require(detail["zones"] as? [String: Any])
         #expect(zones["basis"] as? String == "athlete" && zones["maximumHeartRate"] as? Double == 180)
         let fit = folder.appendingPathComponent("ride.fit").path
-        #expect(try WorkoutProcess.run(["export", "last", "-o", fit, "--store", store]).status == 0)
+        #expect(try await WorkoutProcess.run(["export", "last", "-o", fit, "--store", store]).status == 0)
         let markers = try ExternalTool.python("""
             import sys
             from garmin_fit_sdk import Decoder, Stream

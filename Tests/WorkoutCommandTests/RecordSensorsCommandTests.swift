@@ -27,7 +27,7 @@ import Testing
     static func simulatedRide(in folder: URL) async throws -> URL {
         let scenario = folder.appendingPathComponent("ride.yaml"), capture = folder.appendingPathComponent("ride.hrm")
         try ride.write(to: scenario, atomically: true, encoding: .utf8)
-        let simulate = try await offThePool { try WorkoutProcess.run(["simulate", scenario.path, "--hrm", capture.path, "--start", "now"]) }
+        let simulate = try await offThePool { try WorkoutProcess.runBlocking(["simulate", scenario.path, "--hrm", capture.path, "--start", "now"]) }
         try #require(simulate.status == 0, "\(simulate.stderr)")
         return capture
     }
@@ -86,7 +86,7 @@ import Testing
         let status = try await recording.finish()
         #expect(status == 0, "\(recording.output)")
         // The recording ends with the power and cadence `show` gives: one computation.
-        let shown = try await offThePool { try WorkoutProcess.run(["show", "last", "--store", store]) }
+        let shown = try await offThePool { try WorkoutProcess.runBlocking(["show", "last", "--store", store]) }
         let summaryLines = shown.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  power") || $0.hasPrefix("  cadence") }
         #expect(summaryLines.count == 2, "\(shown.stdout)")
         for line in summaryLines { #expect(recording.output.contains(line), "record's summary lacks `\(line)`:\n\(recording.output)") }
@@ -124,15 +124,15 @@ import Testing
         defer { fake.stop() }
         let environment = ["DBUS_SYSTEM_BUS_ADDRESS": fake.bus.address, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
 
-        let scan = try await offThePool { try WorkoutProcess.run(["sensors", "scan", "--seconds", "1"], environment: environment) }
+        let scan = try await offThePool { try WorkoutProcess.runBlocking(["sensors", "scan", "--seconds", "1"], environment: environment) }
         #expect(scan.status == 0, "\(scan.stderr)")
         let rows = scan.stdout.split(separator: "\n").map(String.init)
         #expect(rows.contains { $0.hasPrefix("C4:7A:11:22:33:44  Power 1") && $0.contains("87 %") && $0.hasSuffix("cycling-power") }, "\(scan.stdout)")
         #expect(rows.contains { $0.hasPrefix("E8:11:00:00:00:0A  HRM-Pro") && $0.hasSuffix("heart-rate") }, "\(scan.stdout)")
         #expect(scan.stdout.contains("workout sensors add power ble:C4:7A:11:22:33:44"), "\(scan.stdout)")
-        let add = try await offThePool { try WorkoutProcess.run(["sensors", "add", "power", "ble:C4:7A:11:22:33:44"], environment: environment) }
+        let add = try await offThePool { try WorkoutProcess.runBlocking(["sensors", "add", "power", "ble:C4:7A:11:22:33:44"], environment: environment) }
         #expect(add.status == 0, "\(add.stderr)")
-        let list = try await offThePool { try WorkoutProcess.run(["sensors", "list"], environment: environment) }
+        let list = try await offThePool { try WorkoutProcess.runBlocking(["sensors", "list"], environment: environment) }
         #expect(list.stdout == "power  ble:C4:7A:11:22:33:44\n")
 
         let store = folder.appendingPathComponent("health.sqlite").path
@@ -143,7 +143,7 @@ import Testing
         let output = recording.output
         #expect(output.contains("ble:C4:7A:11:22:33:44 connected: connected to Power 1 (C4:7A:11:22:33:44), battery 87 %"), "\(output)")
         #expect(output.contains("le-connection-abort-by-local"), "the refused first connection is said: \(output)")
-        let shown = try await offThePool { try WorkoutProcess.run(["show", "last", "--store", store]) }
+        let shown = try await offThePool { try WorkoutProcess.runBlocking(["show", "last", "--store", store]) }
         let summaryLines = shown.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  power") || $0.hasPrefix("  cadence") }
         #expect(summaryLines.count == 2, "\(shown.stdout)")
         for line in summaryLines { #expect(output.contains(line), "record's summary lacks `\(line)`:\n\(output)") }
@@ -177,7 +177,7 @@ import Testing
     /// records with cadence, their cadence summed.
     static func fitFigures(store: String, folder: URL) async throws -> [Double] {
         let fit = folder.appendingPathComponent("ride.fit").path
-        let export = try await offThePool { try WorkoutProcess.run(["export", "last", "--format", "fit", "--output", fit, "--store", store]) }
+        let export = try await offThePool { try WorkoutProcess.runBlocking(["export", "last", "--format", "fit", "--output", fit, "--store", store]) }
         try #require(export.status == 0, "\(export.stdout)\(export.stderr)")
         let read = try await offThePool { try ExternalTool.python("""
             import sys

@@ -28,7 +28,7 @@ extension BlockingCommandSuites {
         defer { try? FileManager.default.removeItem(at: folder) }
         let fit = SharedData.file("activity-files/fitparse__garmin-edge-500-ride.fit").path
         let page = folder.appendingPathComponent("ride.html").path
-        let written = try await offThePool { try WorkoutProcess.run(["report", fit, "-o", page, "--maximum-heart-rate", "190", "--time-zone", "UTC"]) }
+        let written = try await offThePool { try WorkoutProcess.runBlocking(["report", fit, "-o", page, "--maximum-heart-rate", "190", "--time-zone", "UTC"]) }
         try #require(written.status == 0, "\(written.stderr)")
         let decoded = try await offThePool { try ExternalTool.python(Self.decode, [fit]) }
         let truth = try #require(try JSONSerialization.jsonObject(with: Data(decoded.standardOutput.utf8)) as? [String: Any], "\(decoded.standardError)")
@@ -112,12 +112,12 @@ extension BlockingCommandSuites {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
     }
 
-    @Test func aMissingFileOrABadOptionIsRefusedWithAMessage() throws {
-        let missing = try WorkoutProcess.run(["report", "/nonexistent/ride.fit"])
+    @Test func aMissingFileOrABadOptionIsRefusedWithAMessage() async throws {
+        let missing = try await WorkoutProcess.run(["report", "/nonexistent/ride.fit"])
         #expect(missing.status != 0 && missing.stderr.contains("/nonexistent/ride.fit: no such file"))
-        let tiles = try WorkoutProcess.run(["report", "ride.fit", "--tiles", "https://tile.example/x.png"])
+        let tiles = try await WorkoutProcess.run(["report", "ride.fit", "--tiles", "https://tile.example/x.png"])
         #expect(tiles.status != 0 && tiles.stderr.contains("{z}, {x} and {y}"))
-        let units = try WorkoutProcess.run(["report", "ride.fit", "--units", "furlongs"])
+        let units = try await WorkoutProcess.run(["report", "ride.fit", "--units", "furlongs"])
         #expect(units.status != 0 && units.stderr.contains("metric"))
     }
 }

@@ -16,9 +16,9 @@ extension BlockingCommandSuites {
         return folder.appendingPathComponent(name).path
     }
 
-    @Test func replayPrintsTheSameJSONEveryTime() throws {
-        let first = try WorkoutProcess.run(["replay", scenario("easy-run.yaml"), "--no-store", "--json"])
-        let second = try WorkoutProcess.run(["replay", scenario("easy-run.yaml"), "--no-store", "--json"])
+    @Test func replayPrintsTheSameJSONEveryTime() async throws {
+        let first = try await WorkoutProcess.run(["replay", scenario("easy-run.yaml"), "--no-store", "--json"])
+        let second = try await WorkoutProcess.run(["replay", scenario("easy-run.yaml"), "--no-store", "--json"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == second.stdout)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
@@ -29,38 +29,38 @@ extension BlockingCommandSuites {
         #expect(json["state"] as? String == "ended")
     }
 
-    @Test func replayStoresTheWorkout() throws {
+    @Test func replayStoresTheWorkout() async throws {
         let store = temporaryFile("health.sqlite")
-        let replay = try WorkoutProcess.run(["replay", scenario("treadmill-run.yaml"), "--store", store])
+        let replay = try await WorkoutProcess.run(["replay", scenario("treadmill-run.yaml"), "--store", store])
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout.contains("Treadmill run — running, ended"))
-        let contents = try WorkoutProcess.run(["store", "--store", store, "--json"])
+        let contents = try await WorkoutProcess.run(["store", "--store", store, "--json"])
         #expect(contents.stdout.contains("\"heartRate\" : 1800"), "\(contents.stdout)")
         #expect(contents.stdout.contains("\"workout\" : 1"), "\(contents.stdout)")
     }
 
-    @Test func noStoreWithAnExportIsRefusedWithTheWayToDoIt() throws {
+    @Test func noStoreWithAnExportIsRefusedWithTheWayToDoIt() async throws {
         let export = temporaryFile("nothing.fit")
-        let replay = try WorkoutProcess.run(["replay", scenario("easy-run.yaml"), "--no-store", "--export", export])
+        let replay = try await WorkoutProcess.run(["replay", scenario("easy-run.yaml"), "--no-store", "--export", export])
         #expect(replay.status == 64)
         #expect(replay.stderr.contains("--no-store keeps no samples or route to export to \(export); give --store :memory:"), "\(replay.stderr)")
         #expect(!FileManager.default.fileExists(atPath: export))
-        let inMemory = try WorkoutProcess.run(["replay", scenario("easy-run.yaml"), "--store", ":memory:", "--export", export])
+        let inMemory = try await WorkoutProcess.run(["replay", scenario("easy-run.yaml"), "--store", ":memory:", "--export", export])
         #expect(inMemory.status == 0, "\(inMemory.stderr)")
         #expect(FileManager.default.fileExists(atPath: export))
     }
 
-    @Test func aBadScenarioIsRefusedWithItsLocation() throws {
+    @Test func aBadScenarioIsRefusedWithItsLocation() async throws {
         let file = temporaryFile("bad.yaml")
         try "activity: running\nlocation: indoor\ntimeline:\n  - strat\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let replay = try WorkoutProcess.run(["replay", file, "--no-store"])
+        let replay = try await WorkoutProcess.run(["replay", file, "--no-store"])
         #expect(replay.status != 0)
         #expect(replay.stderr.contains("\(file):4:5: error: unknown timeline step 'strat'"), "\(replay.stderr)")
         #expect(replay.stderr.contains("Did you mean 'start'?"))
         #expect(replay.stdout.isEmpty)
     }
 
-    @Test func checkReportsEachExpectationAndExitsWithTheOutcome() throws {
+    @Test func checkReportsEachExpectationAndExitsWithTheOutcome() async throws {
         let failing = temporaryFile("failing.yaml")
         try """
             name: Too optimistic
@@ -77,7 +77,7 @@ extension BlockingCommandSuites {
               totalDistanceMeters: 5km ± 1%
             """.write(toFile: failing, atomically: true, encoding: .utf8)
         let junit = temporaryFile("report.xml")
-        let check = try WorkoutProcess.run(["check", scenario("trainer-ride.yaml"), failing, "--junit", junit])
+        let check = try await WorkoutProcess.run(["check", scenario("trainer-ride.yaml"), failing, "--junit", junit])
         #expect(check.status == 1)
         #expect(check.stdout.contains("✓ power.average: expected 153 ± 5, measured"))
         #expect(check.stdout.contains("✗ totalDistanceMeters: expected 5000 ± 1%, measured"))
@@ -86,9 +86,9 @@ extension BlockingCommandSuites {
         #expect(report.contains("<testsuites name=\"workout check\" tests=\"11\" failures=\"1\">"))
     }
 
-    @Test func simulateWritesNMEAAndStrapFrames() throws {
+    @Test func simulateWritesNMEAAndStrapFrames() async throws {
         let nmea = temporaryFile("ride.nmea"), hrm = temporaryFile("strap.txt")
-        let simulate = try WorkoutProcess.run(["simulate", scenario("strap-dropout.yaml"), "--nmea", nmea, "--hrm", hrm, "--framing", "hrm1"])
+        let simulate = try await WorkoutProcess.run(["simulate", scenario("strap-dropout.yaml"), "--nmea", nmea, "--hrm", hrm, "--framing", "hrm1"])
         #expect(simulate.status == 0, "\(simulate.stderr)")
         let sentences = try String(contentsOfFile: nmea, encoding: .utf8).split(separator: "\r\n")
         #expect(sentences.count == 1800 * 4)
@@ -97,12 +97,12 @@ extension BlockingCommandSuites {
         // 30 minutes at one notification a second, less the 30 s the link was down, plus two link frames.
         #expect(frames.count == 1770 + 2)
         #expect(frames.contains { $0.contains(",LINK,00*") })
-        let refused = try WorkoutProcess.run(["simulate", scenario("trainer-ride.yaml"), "--nmea", nmea])
+        let refused = try await WorkoutProcess.run(["simulate", scenario("trainer-ride.yaml"), "--nmea", nmea])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("no GPS route"))
     }
 
-    @Test func simulatedGPSSaysNoFixInATunnelAndNothingWhileGPSDRestarts() throws {
+    @Test func simulatedGPSSaysNoFixInATunnelAndNothingWhileGPSDRestarts() async throws {
         let file = temporaryFile("faults.yaml"), nmea = temporaryFile("faults.nmea")
         try """
             activity: cycling
@@ -117,7 +117,7 @@ extension BlockingCommandSuites {
               - gpsLoss: {at: 1m, duration: 30s}
               - gpsdRestart: {at: 3m, duration: 20s}
             """.write(toFile: file, atomically: true, encoding: .utf8)
-        let simulate = try WorkoutProcess.run(["simulate", file, "--nmea", nmea])
+        let simulate = try await WorkoutProcess.run(["simulate", file, "--nmea", nmea])
         #expect(simulate.status == 0, "\(simulate.stderr)")
         let sentences = try String(contentsOfFile: nmea, encoding: .utf8).split(separator: "\r\n")
         let noFix = sentences.filter { $0.hasPrefix("$GPGGA") && $0.split(separator: ",", omittingEmptySubsequences: false)[6] == "0" }

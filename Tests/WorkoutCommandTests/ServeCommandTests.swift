@@ -45,7 +45,7 @@ struct HTTP {
         let store = folder.appendingPathComponent("health.sqlite").path
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let scenario = root.appendingPathComponent("Scenarios/easy-run.yaml").path
-        let replay = try await offThePool { try WorkoutProcess.run(["replay", scenario, "--store", store]) }
+        let replay = try await offThePool { try WorkoutProcess.runBlocking(["replay", scenario, "--store", store]) }
         try #require(replay.status == 0, "\(replay.stderr)")
         return store
     }
@@ -149,7 +149,7 @@ struct HTTP {
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the upload of a real file"),
           .enabled(if: ExternalTool.has("curl"), "curl is missing"))
     func anOpenBindNeedsTheTokenForChanges() async throws {
-        let refused = try await offThePool { try WorkoutProcess.run(["serve", "--bind", "0.0.0.0"]) }
+        let refused = try await offThePool { try WorkoutProcess.runBlocking(["serve", "--bind", "0.0.0.0"]) }
         #expect(refused.status != 0 && refused.stderr.contains("--token"))
         let folder = Scratch.url("serve-token")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -239,7 +239,7 @@ struct HTTP {
         let openBase = open.url.replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
         for path in reads { #expect(try await HTTP.request(openBase + path).status == 200, "GET /\(path) on a --public server") }
         #expect(try await HTTP.request(openBase + "api/workouts/\(id)", method: "DELETE").status == 401)
-        let help = try await offThePool { try WorkoutProcess.run(["serve", "--help"]) }
+        let help = try await offThePool { try WorkoutProcess.runBlocking(["serve", "--help"]) }
         #expect(help.stdout.contains("--public") && help.stdout.contains("private"))
     }
 

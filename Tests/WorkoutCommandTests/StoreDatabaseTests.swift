@@ -35,7 +35,7 @@ import TestSupport
             process.waitUntilExit()
             if process.terminationStatus != 0 { problems.append("exit \(process.terminationStatus): \(errors)") }
         }
-        let listed = try WorkoutProcess.run(["list", "--json", "--store", store])
+        let listed = try WorkoutProcess.runBlocking(["list", "--json", "--store", store])
         let workouts = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [Any]
         if workouts?.count != 8 { problems.append("\(workouts?.count ?? 0) workouts of 8 kept: \(listed.stderr)") }
         return problems

@@ -31,13 +31,13 @@ import TestSupport
     @Test func everySampleOfTheOldStoreReadsBackAsTheOldCodeReadIt() async throws {
         let store = try copyOfTheOldStore()
         for type in Self.types {
-            let samples = try await offThePool { try WorkoutProcess.run(["samples", type, "--store", store, "--json"]) }
+            let samples = try await offThePool { try WorkoutProcess.runBlocking(["samples", type, "--store", store, "--json"]) }
             #expect(samples.status == 0, "\(samples.stderr)")
             let rows = try json(samples.stdout)
             #expect((rows as? [Any])?.count ?? 0 > 100, "\(type): the fixture holds a run's readings")
             #expect(rows == (try expected("samples-\(type).json")), "\(type) differs from what the old code read")
         }
-        let show = try await offThePool { try WorkoutProcess.run(["show", "last", "--store", store, "--json"]) }
+        let show = try await offThePool { try WorkoutProcess.runBlocking(["show", "last", "--store", store, "--json"]) }
         #expect(show.status == 0, "\(show.stderr)")
         // The training metrics are new since the old code; every figure it printed is still printed, the same.
         let shown = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
@@ -49,10 +49,10 @@ import TestSupport
 
     @Test func theMigratedStoreTakesNewWorkoutsAsSeries() async throws {
         let store = try copyOfTheOldStore()
-        let before = try await offThePool { try WorkoutProcess.run(["store", "--store", store, "--json"]) }
-        let replay = try await offThePool { try WorkoutProcess.run(["replay", Self.root.appendingPathComponent("Scenarios/easy-run.yaml").path, "--store", store]) }
+        let before = try await offThePool { try WorkoutProcess.runBlocking(["store", "--store", store, "--json"]) }
+        let replay = try await offThePool { try WorkoutProcess.runBlocking(["replay", Self.root.appendingPathComponent("Scenarios/easy-run.yaml").path, "--store", store]) }
         #expect(replay.status == 0, "\(replay.stderr)")
-        let after = try await offThePool { try WorkoutProcess.run(["store", "--store", store, "--json"]) }
+        let after = try await offThePool { try WorkoutProcess.runBlocking(["store", "--store", store, "--json"]) }
         let old = try #require((try json(before.stdout) as? [String: Any])?["counts"] as? [String: Int])
         let new = try #require((try json(after.stdout) as? [String: Any])?["counts"] as? [String: Int])
         // The same scenario again: twice the readings, one more workout.

@@ -8,7 +8,7 @@ import Testing
 
     /// Each workout's identifier and records in a local store, as `workout list --json` gives them.
     func local(_ store: String) async throws -> [String] {
-        let listed = try await offThePool { try WorkoutProcess.run(["list", "--json", "--store", store]) }
+        let listed = try await offThePool { try WorkoutProcess.runBlocking(["list", "--json", "--store", store]) }
         let workouts = (try? JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]) ?? []
         return workouts.compactMap { $0["id"] as? String }
     }
@@ -38,7 +38,7 @@ import Testing
         defer { club.stop() }
         // The 24-hour run goes last: its 86,400 records are read from the store and sent while the server is dead.
         let store = try await club.store(named: "ada", scenarios: Self.scenarios + ["ultra-24h.yaml"])
-        let expected = try await offThePool { try WorkoutProcess.run(["list", "--json", "--store", store]) }
+        let expected = try await offThePool { try WorkoutProcess.runBlocking(["list", "--json", "--store", store]) }
         #expect(expected.status == 0)
         let sync = try RecordingProcess(["sync", "--to", club.url, "--token", club.adaToken, "--store", store, "--retry-for", "90"])
         // Kill the server as soon as the first workout is acknowledged; restart it a moment later.
@@ -82,7 +82,7 @@ import Testing
         #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
         let server = try await club.workouts(token: club.adaToken)
         #expect(server.count == 3, "\(server)")
-        let total = try await offThePool { try WorkoutProcess.run(["serve", "users", "list", "--database", club.database]) }
+        let total = try await offThePool { try WorkoutProcess.runBlocking(["serve", "users", "list", "--database", club.database]) }
         #expect(total.status == 0)
     }
 
@@ -139,11 +139,11 @@ import Testing
         let scenario = club.folder.appendingPathComponent("ride.yaml").path
         try Self.shortRide.write(toFile: scenario, atomically: true, encoding: .utf8)
         let nmea = club.folder.appendingPathComponent("ride-\(UUID().uuidString).nmea").path
-        let simulated = try await offThePool { try WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"]) }
+        let simulated = try await offThePool { try WorkoutProcess.runBlocking(["simulate", scenario, "--nmea", nmea, "--start", "now"]) }
         try #require(simulated.status == 0, "\(simulated.stderr)")
         let gpsd = try GPSFake(log: nmea)
         defer { gpsd.stop() }
-        gpsd.waitUntilListening()
+        try await offThePool { gpsd.waitUntilListening() }
         let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "12", "--fix-wait", "10",
                                               "--store", store, "--sync-to", club.url, "--sync-token-file", tokenFile, "--sync-retry-for", "1"])
         return (try await recording.finish(), recording.output)

@@ -15,8 +15,14 @@ struct WorkoutProcess {
         var stderr: String
     }
 
-    /// Runs `workout` with `arguments`; `input`, if given, is its standard input.
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Output {
+    /// Runs `workout` with `arguments` and waits for it on a thread of its own, so that no cooperative
+    /// thread is held while it runs; `input`, if given, is its standard input.
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws -> Output {
+        try await offThePool { try runBlocking(arguments, environment: environment, input: input) }
+    }
+
+    /// Runs `workout` with `arguments` on the calling thread: for code already off the pool.
+    static func runBlocking(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -60,32 +66,32 @@ extension BlockingCommandSuites {
 
     /// A mistyped store path is reported, not made into a new, empty store.
     @Test(arguments: [["list"], ["show", "last"], ["samples", "heartRate"], ["stats", "heartRate"], ["export", "last"], ["delete", "last"], ["recover"]])
-    func readingCommandsRefuseAStoreThatIsNotThere(_ command: [String]) throws {
+    func readingCommandsRefuseAStoreThatIsNotThere(_ command: [String]) async throws {
         let path = Scratch.url("missing").appendingPathComponent("health.sqlite").path
-        let result = try WorkoutProcess.run(command + ["--store", path])
+        let result = try await WorkoutProcess.run(command + ["--store", path])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: \(path): no store there"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test func versionAndHelp() throws {
-        let version = try WorkoutProcess.run(["--version"])
+    @Test func versionAndHelp() async throws {
+        let version = try await WorkoutProcess.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
-        let help = try WorkoutProcess.run(["--help"])
+        let help = try await WorkoutProcess.run(["--help"])
         #expect(help.status == 0)
         for command in ["samples", "stats", "store", "convert"] { #expect(help.stdout.contains(command)) }
     }
 
     @Test func aSecondProcessReadsWhatTheFirstSaved() async throws {
         let path = try await storeWithHeartRates()
-        let result = try WorkoutProcess.run(["samples", "heartRate", "--store", path, "--json"])
+        let result = try await WorkoutProcess.run(["samples", "heartRate", "--store", path, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(rows.compactMap { ($0["value"] as? Double)?.rounded() } == [120, 150])
         #expect(rows.allSatisfy { $0["unit"] as? String == "count/min" && $0["source"] as? String == "Recorder" })
 
-        let stats = try WorkoutProcess.run(["stats", "stepCount", "--by", "day", "--json"], environment: ["OPENHEALTHKIT_STORE": path])
+        let stats = try await WorkoutProcess.run(["stats", "stepCount", "--by", "day", "--json"], environment: ["OPENHEALTHKIT_STORE": path])
         #expect(stats.status == 0, "\(stats.stderr)")
         let buckets = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [[String: Any]])
         #expect(buckets.count == 1)
@@ -94,35 +100,35 @@ extension BlockingCommandSuites {
 
     @Test func aDeniedReadShowsNothingFromOtherApps() async throws {
         let path = try await storeWithHeartRates()
-        let result = try WorkoutProcess.run(["samples", "heartRate", "--store", path, "--json"],
+        let result = try await WorkoutProcess.run(["samples", "heartRate", "--store", path, "--json"],
                                             environment: ["OPENHEALTHKIT_AUTHORIZATION": "deny read heartRate"])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(rows.isEmpty)
     }
 
-    @Test func badInputGetsAnActionableError() throws {
-        let type = try WorkoutProcess.run(["samples", "heartRat", "--store", ":memory:"])
+    @Test func badInputGetsAnActionableError() async throws {
+        let type = try await WorkoutProcess.run(["samples", "heartRat", "--store", ":memory:"])
         #expect(type.status != 0)
         #expect(type.stderr.contains("Did you mean 'heartRate'?"))
-        let unit = try WorkoutProcess.run(["convert", "1", "count/hour", "count/s"])
+        let unit = try await WorkoutProcess.run(["convert", "1", "count/hour", "count/s"])
         #expect(unit.status != 0)
         #expect(unit.stderr.contains("column 7"))
         #expect(unit.stderr.contains("did you mean \"hr\""))
-        let policy = try WorkoutProcess.run(["store", "--store", ":memory:"], environment: ["OPENHEALTHKIT_AUTHORIZATION": "deny shar heartRate"])
+        let policy = try await WorkoutProcess.run(["store", "--store", ":memory:"], environment: ["OPENHEALTHKIT_AUTHORIZATION": "deny shar heartRate"])
         #expect(policy.status != 0)
         #expect(policy.stderr.contains("OPENHEALTHKIT_AUTHORIZATION:1:1"))
     }
 
-    @Test func convertPrintsBothUnits() throws {
-        let result = try WorkoutProcess.run(["convert", "5.5", "mmol<180.15588000005408>/L", "mg/dL"])
+    @Test func convertPrintsBothUnits() async throws {
+        let result = try await WorkoutProcess.run(["convert", "5.5", "mmol<180.15588000005408>/L", "mg/dL"])
         #expect(result.status == 0)
         #expect(result.stdout == "5.5 mmol<180.15588000005408>/L = 99.086 mg/dL\n")
     }
 
     @Test func storeSummaryCountsEveryType() async throws {
         let path = try await storeWithHeartRates()
-        let result = try WorkoutProcess.run(["store", "--store", path, "--json"])
+        let result = try await WorkoutProcess.run(["store", "--store", path, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(summary["counts"] as? [String: Int] == ["heartRate": 2, "stepCount": 1])
