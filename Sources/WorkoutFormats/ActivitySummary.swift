@@ -34,6 +34,8 @@ public struct ActivitySummary: Sendable, Equatable {
     public var descent: Double?
     /// What ended a lap.
     public var trigger: ActivityLapTrigger
+    /// A session's training figures, as a FIT session states them (a device's own, or ours on export).
+    public var training: ActivityTrainingFigures?
 
     /// A summary starting at `start` and lasting `elapsedTime` seconds.
     public init(sport: ActivitySport, start: Date, elapsedTime: TimeInterval, timerTime: TimeInterval? = nil,

@@ -1,15 +1,17 @@
 public import Foundation
 public import OpenHealthKitCore
 public import TrainingMetrics
+public import WorkoutFormats
 
 /// The athlete's figures as they changed over time, kept in the store as HealthKit keeps them:
 /// dated samples of functional threshold power (`cyclingFunctionalThresholdPower`), resting heart
-/// rate (`restingHeartRate`) and body mass (`bodyMass`).
+/// rate (`restingHeartRate`) and body mass (`bodyMass`); and, where HealthKit has no type, of
+/// OpenHealthKit's own types for maximum and threshold heart rate, critical power and W′
+/// (``HKQuantityTypeIdentifier/openHealthKitMaximumHeartRate`` and its neighbours).
 ///
 /// A workout is computed with the values **in force on its date**: the latest sample at or before
 /// its start, else the figures stored with the workout (from the profile it was recorded or
-/// imported with). Maximum heart rate has no HealthKit type; it comes from the profile stored
-/// with each workout.
+/// imported with).
 public struct AthleteHistory: Sendable {
     /// One dated value.
     public struct Entry: Sendable, Equatable, Codable {
@@ -27,6 +29,14 @@ public struct AthleteHistory: Sendable {
         case restingHeartRate = "resting-heart-rate"
         /// Body mass, in kilograms.
         case bodyMass = "weight"
+        /// Maximum heart rate, in beats per minute.
+        case maximumHeartRate = "max-heart-rate"
+        /// Lactate threshold heart rate, in beats per minute.
+        case lactateThresholdHeartRate = "threshold-heart-rate"
+        /// Critical power, in watts.
+        case criticalPower = "cp"
+        /// W′, the work that can be done above critical power, in kilojoules.
+        case wPrime = "w-prime"
 
         /// The HealthKit type the setting is kept as.
         public var type: HKQuantityType {
@@ -34,15 +44,42 @@ public struct AthleteHistory: Sendable {
             case .functionalThresholdPower: HKQuantityType(.cyclingFunctionalThresholdPower)
             case .restingHeartRate: HKQuantityType(.restingHeartRate)
             case .bodyMass: HKQuantityType(.bodyMass)
+            case .maximumHeartRate: HKQuantityType(.openHealthKitMaximumHeartRate)
+            case .lactateThresholdHeartRate: HKQuantityType(.openHealthKitLactateThresholdHeartRate)
+            case .criticalPower: HKQuantityType(.openHealthKitCriticalPower)
+            case .wPrime: HKQuantityType(.openHealthKitWPrime)
             }
         }
 
         /// The unit values are given and shown in.
         public var unit: HKUnit {
             switch self {
-            case .functionalThresholdPower: .watt()
-            case .restingHeartRate: .count().unitDivided(by: .minute())
+            case .functionalThresholdPower, .criticalPower: .watt()
+            case .restingHeartRate, .maximumHeartRate, .lactateThresholdHeartRate: .count().unitDivided(by: .minute())
             case .bodyMass: .gramUnit(with: .kilo)
+            case .wPrime: .jouleUnit(with: .kilo)
+            }
+        }
+
+        /// The unit's symbol as it is printed: `W`, `bpm`, `kg` or `kJ`.
+        public var symbol: String {
+            switch self {
+            case .functionalThresholdPower, .criticalPower: "W"
+            case .restingHeartRate, .maximumHeartRate, .lactateThresholdHeartRate: "bpm"
+            case .bodyMass: "kg"
+            case .wPrime: "kJ"
+            }
+        }
+
+        /// The values a person can have, to refuse a mistyped one.
+        public var plausibleRange: ClosedRange<Double> {
+            switch self {
+            case .functionalThresholdPower, .criticalPower: 30...1000
+            case .restingHeartRate: 25...120
+            case .maximumHeartRate: 100...240
+            case .lactateThresholdHeartRate: 80...230
+            case .bodyMass: 20...300
+            case .wPrime: 1...100
             }
         }
     }
@@ -88,6 +125,10 @@ public struct AthleteHistory: Sendable {
         var athlete = figures ?? AthleteFigures()
         if let ftp = value(.functionalThresholdPower, at: date) { athlete.functionalThresholdPower = ftp }
         if let resting = value(.restingHeartRate, at: date) { athlete.restingHeartRate = resting }
+        if let maximum = value(.maximumHeartRate, at: date) { athlete.maximumHeartRate = maximum }
+        if let threshold = value(.lactateThresholdHeartRate, at: date) { athlete.lactateThresholdHeartRate = threshold }
+        if let criticalPower = value(.criticalPower, at: date) { athlete.criticalPower = criticalPower }
+        if let wPrime = value(.wPrime, at: date) { athlete.wPrime = wPrime * 1000 }
         return athlete
     }
 }
@@ -108,5 +149,14 @@ extension HKHealthStore {
     public func athleteFigures(for workout: HKWorkout) async throws -> AthleteFigures? {
         let figures = try await AthleteHistory(store: self).figures(at: workout.startDate, stored: AthleteFigures(workout: workout))
         return figures == AthleteFigures() ? nil : figures
+    }
+}
+
+extension HKHealthStore {
+    /// `workout` as it is exported to a file: its activity, with the training figures
+    /// (``Activity/statingTraining(athlete:)``) of the athlete's values on its date, the ones
+    /// `workout show` prints.
+    public func exportedActivity(of workout: HKWorkout) async throws -> Activity {
+        try await Activity(workout: workout, in: self).statingTraining(athlete: try await athleteFigures(for: workout))
     }
 }

@@ -19,7 +19,8 @@ import OpenHealthKit
         let table = QuantityTypeTable.standard
         #expect(table.entries.count >= 120)
         for (identifier, entry) in table.entries {
-            #expect(identifier.rawValue.hasPrefix("HKQuantityTypeIdentifier"))
+            // Apple's, and OpenHealthKit's own for what HealthKit has no type for, named so that nobody takes them for Apple's.
+            #expect(identifier.rawValue.hasPrefix("HKQuantityTypeIdentifier") || identifier.rawValue.hasPrefix("OpenHealthKitQuantityTypeIdentifier"))
             #expect(!entry.canonicalUnit.isNull(), "\(identifier) has no unit")
         }
         let expectations: [(HKQuantityTypeIdentifier, HKQuantityAggregationStyle, String)] = [
@@ -33,6 +34,9 @@ import OpenHealthKit
             #expect(type.aggregationStyle == style, "\(identifier)")
             #expect(type.canonicalUnit.unitString == unit, "\(identifier)")
         }
+        #expect(table.entries.keys.filter { $0.rawValue.hasPrefix("OpenHealthKit") }.count == 4)
+        #expect(HKQuantityType(.openHealthKitWPrime).canonicalUnit.unitString == "kJ")
+        #expect(HKObjectType.named("maximumHeartRate") == HKQuantityType(.openHealthKitMaximumHeartRate))
         #expect(HKQuantityType(.heartRate).maximumAllowedDuration == 345_600)
         #expect(!HKQuantityType(.bodyMass).isMaximumDurationRestricted)
         #expect(HKQuantityType(.heartRate).is(compatibleWith: HKUnit(from: "count/min")))

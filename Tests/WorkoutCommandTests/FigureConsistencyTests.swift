@@ -5,7 +5,9 @@ import Testing
 /// One truth per ride: for every real file in `../shared/data` and every shipped scenario, each surface that
 /// shows a workout's figures — `import`'s line or `replay`'s summary, `list`, `show`, the report's page in
 /// Chromium, the web app's API and the FIT file `export` writes, read by Garmin's SDK — says the same, to the
-/// precision it shows: times to the second, distances to 10 m, speeds to 0.1 km/h, the rest to the unit.
+/// precision it shows: times to the second, distances to 10 m, speeds to 0.1 km/h, the rest to the unit. The
+/// training figures (normalized power, TSS, IF, against an FTP set from before every ride) too: `show`, the
+/// report's Training table, the API, and the FIT session's own fields.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct FigureConsistencyTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -29,7 +31,11 @@ import Testing
         print(json.dumps({'timer': total('total_timer_time'), 'distance': total('total_distance'), 'ascent': total('total_ascent'),
                           'heartRate': s[0].get('avg_heart_rate') if len(s) == 1 else None,
                           'cadence': s[0].get('avg_cadence') if len(s) == 1 else None,
-                          'laps': len(m.get('lap_mesgs', [])), 'errors': len(e)}))
+                          'np': s[0].get('normalized_power') if len(s) == 1 else None,
+                          'tss': s[0].get('training_stress_score') if len(s) == 1 else None,
+                          'if': s[0].get('intensity_factor') if len(s) == 1 else None,
+                          'threshold': s[0].get('threshold_power') if len(s) == 1 else None,
+                          'sessions': len(s), 'laps': len(m.get('lap_mesgs', [])), 'errors': len(e)}))
         """
 
     static func json(_ text: String) throws -> [String: Any] {
@@ -54,6 +60,10 @@ import Testing
         let store = folder.appendingPathComponent("health.sqlite").path
         let isScenario = name.hasPrefix("Scenarios/")
         let input = isScenario ? Self.root.appendingPathComponent(name).path : SharedData.file(name).path
+
+        // An FTP from before every ride, so that each with power has a TSS and an IF.
+        let athlete = try await WorkoutProcess.run(["athlete", "set", "--ftp", "250", "--from", "2000-01-01", "--store", store])
+        try #require(athlete.status == 0, "\(athlete.stderr)")
 
         // What the command that stored it said.
         var said: (moving: Double, distance: Double?, ascent: Double?, laps: Int?)
@@ -83,6 +93,10 @@ import Testing
         let averageSpeed = show["averageSpeed"] as? Double
         let laps = (show["laps"] as? [Any])?.count ?? 0
         let zoneSeconds = (show["zones"] as? [String: Any])?["seconds"] as? [Double]
+        let training = show["training"] as? [String: Any]
+        let normalizedPower = training?["normalizedPower"] as? Double
+        let stress = training?["trainingStressScore"] as? Double
+        let intensity = training?["intensityFactor"] as? Double
         // A file's title (a GPX track's name) and the device it names.
         let title = show["name"] as? String
         let device = show["device"] as? String
@@ -118,6 +132,13 @@ import Testing
             #expect(abs(Double(cadence) - averageCadence) < 1, "\(name): FIT cadence \(cadence), show \(averageCadence)")
         }
         if laps > 0 { #expect(session["laps"] as? Int == laps, "\(name): FIT laps \(session["laps"] ?? "–"), show \(laps)") }
+        if session["sessions"] as? Int == 1 {
+            // One session: its training fields are show's, to the FIT field's precision (1 W, 0.1 TSS, 0.001 IF).
+            #expect(session["np"] as? Int == normalizedPower.map { Int($0.rounded()) }, "\(name): FIT NP \(session["np"] ?? "–"), show \(normalizedPower ?? -1)")
+            #expect((session["tss"] as? Double).map { abs($0 - (stress ?? -9)) <= 0.05 } ?? (stress == nil), "\(name): FIT TSS \(session["tss"] ?? "–"), show \(stress ?? -1)")
+            #expect((session["if"] as? Double).map { abs($0 - (intensity ?? -9)) <= 0.0005 } ?? (intensity == nil), "\(name): FIT IF \(session["if"] ?? "–"), show \(intensity ?? -1)")
+            #expect(session["threshold"] as? Int == (stress == nil ? nil : 250), "\(name): FIT threshold power \(session["threshold"] ?? "–")")
+        }
 
         // The report's page, in Chromium.
         let page = folder.appendingPathComponent("ride.html").path
@@ -130,6 +151,7 @@ import Testing
                 out.zones = Array.from(document.querySelectorAll('#heart-rate-zones tr[data-zone]')).map(function(r){ return parseFloat(r.getAttribute('data-seconds')); });
                 out.model = (document.querySelector('#heart-rate-zones .zones-model') || {}).textContent || '';
                 out.title = document.querySelector('h1').textContent;
+                out.training = {}; document.querySelectorAll('#training table.metrics tbody tr').forEach(function(r){ out.training[r.querySelector('th').textContent] = r.querySelector('td').textContent; });
                 out.subtitle = document.querySelector('.subtitle').textContent;
                 return out;
                 """),
@@ -160,6 +182,11 @@ import Testing
             #expect((report["model"] as? String)?.contains((show["zones"] as? [String: Any])?["description"] as? String ?? "?") == true)
         }
 
+        let trainingRows = report["training"] as? [String: String] ?? [:]
+        #expect(trainingRows["Normalized power"] == normalizedPower.map { "\(Int($0.rounded())) W" }, "\(name): the report's NP \(trainingRows["Normalized power"] ?? "–"), show \(normalizedPower ?? -1)")
+        #expect(trainingRows["Training stress"] == stress.map { "\(Int($0.rounded()))" }, "\(name): the report's TSS \(trainingRows["Training stress"] ?? "–"), show \(stress ?? -1)")
+        #expect(trainingRows["Intensity factor"] == intensity.map { String(format: "%.2f", $0) }, "\(name): the report's IF \(trainingRows["Intensity factor"] ?? "–")")
+
         // The web app's API.
         let server = try await ServingProcess(["--store", store])
         defer { server.stop() }
@@ -172,6 +199,9 @@ import Testing
         #expect((figures["averageSpeed"] as? Double).map { String(format: "%.1f", $0 * 3.6) } == averageSpeed.map { String(format: "%.1f", $0 * 3.6) })
         #expect((figures["averageCadence"] as? Double).map { Int($0.rounded()) } == averageCadence.map { Int($0.rounded()) })
         #expect((figures["temperature"] as? Double).map { Int($0.rounded()) } == (show["temperatureCelsius"] as? Double).map { Int($0.rounded()) })
+        let apiTraining = figures["training"] as? [String: Any]
+        #expect(apiTraining?["normalizedPower"] as? Double == normalizedPower && apiTraining?["trainingStressScore"] as? Double == stress,
+                "\(name): the API's training figures \(apiTraining ?? [:]), show's \(training ?? [:])")
         let apiList = try await HTTP.request(server.url + "api/workouts").json
         let apiRow = try #require((apiList["workouts"] as? [[String: Any]])?.first)
         #expect(Self.clock(apiRow["durationSeconds"] as? Double ?? -1) == Self.clock(moving), "\(name): the API's list \(apiRow["durationSeconds"] ?? "–")")

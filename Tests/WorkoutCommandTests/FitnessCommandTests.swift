@@ -61,4 +61,54 @@ import Testing
         let text = try await Self.run(["fitness", "--from", "2009-09-01", "--to", "2009-10-31", "--time-zone", "America/Boise"], store: store).stdout
         #expect(text.contains("critical power 278 W, W′ 9.4 kJ"), "\(text)")
     }
+
+    /// A ride with heart rate and no power: its stress is the TRIMP, from the resting and maximum heart rate in
+    /// force on its date; a new maximum computes it again once, as `show` does. Critical power and W′ on their
+    /// dates give the lowest W′ balance of a ride with power; values nobody has are refused.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real rides"))
+    func heartRatesCriticalPowerAndWPrimeHoldFromTheirDates() async throws {
+        let store = Scratch.url("fitness-hr", extension: "sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        _ = try await Self.run(["athlete", "set", "--resting-heart-rate", "50", "--max-heart-rate", "195", "--from", "2019-01-01"], store: store)
+        _ = try await Self.run(["import", SharedData.file("activity-files/gc__urbanbiker-ride-hr-2019-04-18.gpx").path], store: store)
+        func showTraining() async throws -> [String: Any] {
+            let shown = try Self.json(try await Self.run(["show", "last", "--json"], store: store).stdout)
+            return try #require(shown["training"] as? [String: Any], "\(shown)")
+        }
+        func stress() async throws -> (Double, Int) {
+            let chart = try Self.json(try await Self.run(["fitness", "--from", "2019-04-01", "--to", "2019-04-30", "--json"], store: store).stdout)
+            let days = try #require(chart["days"] as? [[String: Any]])
+            let total = days.compactMap { $0["stress"] as? Double }.reduce(0, +)
+            return (total, try #require(chart["computedAgain"] as? Int))
+        }
+        let before = try #require(try await showTraining()["trainingImpulse"] as? Double)
+        var (charted, computedAgain) = try await stress()
+        #expect(charted == before && computedAgain == 0)
+
+        // A lower maximum from before the ride: the same beats are a larger share of the reserve, so more load.
+        _ = try await Self.run(["athlete", "set", "--max-heart-rate", "175", "--from", "2019-04-01"], store: store)
+        let after = try #require(try await showTraining()["trainingImpulse"] as? Double)
+        #expect(after > before * 1.1, "TRIMP \(before) with 195 bpm, \(after) with 175 bpm")
+        (charted, computedAgain) = try await stress()
+        #expect(charted == after && computedAgain == 1)
+        // A value from after the ride changes nothing for it.
+        _ = try await Self.run(["athlete", "set", "--max-heart-rate", "160", "--from", "2019-05-01"], store: store)
+        #expect(try await showTraining()["trainingImpulse"] as? Double == after)
+
+        // Critical power and W′ on the power ride's date give its lowest W′ balance: less W′ leaves less.
+        _ = try await Self.run(["import", SharedData.file("activity-files/gc__edge705-ride-hr-2009-09-19.tcx").path], store: store)
+        _ = try await Self.run(["athlete", "set", "--cp", "278", "--w-prime", "20", "--from", "2009-01-01"], store: store)
+        let roomy = try #require(try await showTraining()["lowestWPrimeBalance"] as? Double)
+        _ = try await Self.run(["athlete", "set", "--w-prime", "12", "--from", "2009-09-01"], store: store)
+        let tight = try #require(try await showTraining()["lowestWPrimeBalance"] as? Double)
+        #expect(roomy > tight && roomy <= 20_000 && tight <= 12_000, "lowest W′ balance \(roomy) J of 20 kJ, \(tight) J of 12 kJ")
+        let listed = try await Self.run(["athlete", "list", "--json"], store: store).stdout
+        let kept = try Self.json(listed)
+        #expect((kept["max-heart-rate"] as? [Any])?.count == 3 && (kept["w-prime"] as? [Any])?.count == 2 && (kept["cp"] as? [Any])?.count == 1, "\(listed)")
+
+        let refused = try await WorkoutProcess.run(["athlete", "set", "--max-heart-rate", "300", "--store", store])
+        #expect(refused.status != 0 && refused.stderr.contains("--max-heart-rate must be between 100 and 240 bpm"), "\(refused.stderr)")
+        let backwards = try await WorkoutProcess.run(["athlete", "set", "--max-heart-rate", "105", "--resting-heart-rate", "110", "--store", store])
+        #expect(backwards.status != 0 && backwards.stderr.contains("must be below --max-heart-rate"), "\(backwards.stderr)")
+    }
 }

@@ -58,7 +58,7 @@ public class HKObjectType: Hashable, CustomStringConvertible, CustomDebugStringC
 
     /// Rebuilds a type from its identifier string, as stored in the database.
     package static func from(identifier: String) -> HKObjectType? {
-        if identifier.hasPrefix("HKQuantityTypeIdentifier") {
+        if identifier.hasPrefix("HKQuantityTypeIdentifier") || identifier.hasPrefix("OpenHealthKitQuantityTypeIdentifier") {
             return quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: identifier))
         }
         if identifier.hasPrefix("HKCategoryTypeIdentifier") {
@@ -89,7 +89,8 @@ public class HKObjectType: Hashable, CustomStringConvertible, CustomDebugStringC
 
     /// The short name of a type: `heartRate` for `HKQuantityTypeIdentifierHeartRate`.
     public var shortName: String {
-        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCharacteristicTypeIdentifier", "HKCorrelationTypeIdentifier"]
+        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCharacteristicTypeIdentifier", "HKCorrelationTypeIdentifier",
+                       "OpenHealthKitQuantityTypeIdentifier"]
         where identifier.hasPrefix(prefix) {
             let rest = identifier.dropFirst(prefix.count)
             return rest.prefix(1).lowercased() + rest.dropFirst()

@@ -43,7 +43,8 @@ public struct QuantityTypeTable: Sendable {
     /// The row for `identifier`, if the table knows it.
     public subscript(identifier: HKQuantityTypeIdentifier) -> Entry? { entries[identifier] }
 
-    /// The table matching Apple's current release.
+    /// The table matching Apple's current release, and OpenHealthKit's own types (whose raw
+    /// values start `OpenHealthKitQuantityTypeIdentifier`).
     public static let standard = QuantityTypeTable([
         .init(.stepCount, .cumulative, "count", maximumDuration: 345600),
         .init(.distanceWalkingRunning, .cumulative, "m", maximumDuration: 345600),
@@ -165,5 +166,10 @@ public struct QuantityTypeTable: Sendable {
         .init(.dietaryPotassium, .cumulative, "mg", maximumDuration: 345600),
         .init(.dietaryCaffeine, .cumulative, "mg", maximumDuration: 345600),
         .init(.dietaryWater, .cumulative, "mL", maximumDuration: 345600),
+        // OpenHealthKit's own: an athlete's dated settings that HealthKit has no type for.
+        .init(.openHealthKitMaximumHeartRate, .discreteArithmetic, "count/min", maximumDuration: 345600),
+        .init(.openHealthKitLactateThresholdHeartRate, .discreteArithmetic, "count/min", maximumDuration: 345600),
+        .init(.openHealthKitCriticalPower, .discreteArithmetic, "W", maximumDuration: 345600),
+        .init(.openHealthKitWPrime, .discreteArithmetic, "kJ", maximumDuration: 345600),
     ])
 }

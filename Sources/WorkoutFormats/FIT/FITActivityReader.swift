@@ -205,6 +205,10 @@ public enum FITActivityReader {
                 summary.maximumPower = message.number(21)
                 summary.ascent = message.number(22)
                 summary.descent = message.number(23)
+                let training = ActivityTrainingFigures(normalizedPower: message.number(34), trainingStressScore: message.number(35, scale: 10),
+                                                       intensityFactor: message.number(36, scale: 1000), thresholdPower: message.number(45),
+                                                       work: message.number(48))
+                summary.training = training.isEmpty ? nil : training
                 summary.trigger = .sessionEnd
                 sessions.append(summary)
             }

@@ -204,6 +204,12 @@ public final class FITActivityWriter {
          .number(summary.averageSpeed.map { $0 * 1000 }), .number(summary.maximumSpeed.map { $0 * 1000 })]
     }
 
+    /// A session's normalized power, TSS (tenths), IF (thousandths), threshold power and work.
+    private func trainingValues(_ training: ActivityTrainingFigures?) -> [FITValue] {
+        [.number(training?.normalizedPower), .number(training?.trainingStressScore.map { $0 * 10 }),
+         .number(training?.intensityFactor.map { $0 * 1000 }), .number(training?.thresholdPower), .number(training?.work)]
+    }
+
     /// Writes a lap's totals; call it when the lap ends.
     public func lap(_ summary: ActivitySummary) {
         lastDate = max(lastDate, summary.end)
@@ -240,8 +246,9 @@ public final class FITActivityWriter {
             .init(253, .uint32), .init(2, .uint32), .init(7, .uint32), .init(8, .uint32), .init(9, .uint32), .init(11, .uint16),
             .init(14, .uint16), .init(15, .uint16), .init(16, .uint8), .init(17, .uint8), .init(18, .uint8), .init(20, .uint16),
             .init(21, .uint16), .init(22, .uint16), .init(23, .uint16), .init(5, .enumeration), .init(124, .uint32), .init(125, .uint32),
+            .init(34, .uint16), .init(35, .uint16), .init(36, .uint16), .init(45, .uint16), .init(48, .uint32),
         ], values: [.number(Double(sessionCount)), .number(8), .number(1), .number(0), .number(0),
-                    .number(Double(sessionLapStart)), .number(Double(lapCount - sessionLapStart))] + summaryValues(summary))
+                    .number(Double(sessionLapStart)), .number(Double(lapCount - sessionLapStart))] + summaryValues(summary) + trainingValues(summary.training))
         sessionCount += 1
         sessionLapStart = lapCount
         timerTotal += summary.timerTime

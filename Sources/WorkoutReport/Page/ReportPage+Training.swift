@@ -1,3 +1,4 @@
+import Foundation
 import Markup
 import TrainingMetrics
 import WorkoutFormats
@@ -12,12 +13,14 @@ extension ReportPage {
             if let value { rows.append([name, format(value), note]) }
         }
         let watts = { (value: Double) in "\(Int(value.rounded())) W" }
+        // Ratios with two decimals, zeros kept (0.90, as `show` prints it and riders read it).
+        let ratio = { (value: Double) in String(format: "%.2f", value) }
         row("Normalized power", training.normalizedPower, watts, "30-s rolling mean, 4th-power average")
-        row("Intensity factor", training.intensityFactor, { ReportText.number($0, decimals: 2) },
+        row("Intensity factor", training.intensityFactor, ratio,
             training.thresholds.functionalThresholdPower.map { "NP / FTP (\(Int($0.rounded())) W)" } ?? "NP / FTP")
         row("Training stress", training.trainingStressScore, { "\(Int($0.rounded()))" }, "TSS: an hour at FTP is 100")
-        row("Variability index", training.variabilityIndex, { ReportText.number($0, decimals: 2) }, "NP / average power")
-        row("Efficiency factor", training.efficiencyFactor, { ReportText.number($0, decimals: 2) }, "NP / average heart rate")
+        row("Variability index", training.variabilityIndex, ratio, "NP / average power")
+        row("Efficiency factor", training.efficiencyFactor, ratio, "NP / average heart rate")
         row("Work", training.work, { "\(Int($0.rounded())) kJ" }, "")
         row("Aerobic decoupling", training.decoupling, { "\(ReportText.number($0, decimals: 1)) %" }, "Pw:HR, first half against second; above 5 % suggests above the aerobic threshold")
         row("Heart-rate load", training.trainingImpulse, { "\(Int($0.rounded()))" }, "TRIMP (Banister)")

@@ -54,6 +54,9 @@ protocol ServedCatalog: Sendable {
     func summary(of entry: Entry) -> WorkoutSummary
     /// The whole workout: its records, laps, events and route.
     func activity(of entry: Entry) async throws -> Activity
+    /// The workout as it is downloaded: its activity with the training figures of its athlete
+    /// (``Activity/statingTraining(athlete:)``), as its page shows them.
+    func downloadedActivity(of entry: Entry) async throws -> Activity
     /// The workout and how its report is drawn: its time zone, athlete and title.
     func report(of entry: Entry) async throws -> (activity: Activity, options: ReportOptions)
     /// The file the workout was imported from, if it was kept.

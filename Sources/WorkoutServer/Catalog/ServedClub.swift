@@ -69,6 +69,11 @@ struct ServedClub: ServedCatalog {
         try await archive(of: entry).activity
     }
 
+    func downloadedActivity(of entry: Entry) async throws -> Activity {
+        let archive = try await archive(of: entry)
+        return archive.activity.statingTraining(athlete: archive.athlete)
+    }
+
     func report(of entry: Entry) async throws -> (activity: Activity, options: ReportOptions) {
         let archive = try await archive(of: entry)
         var options = ReportOptions()

@@ -39,6 +39,10 @@ struct ServedStore: ServedCatalog {
         try await library.activity(of: workout)
     }
 
+    func downloadedActivity(of workout: HKWorkout) async throws -> Activity {
+        try await library.downloadedActivity(of: workout)
+    }
+
     func report(of workout: HKWorkout) async throws -> (activity: Activity, options: ReportOptions) {
         var options = ReportOptions()
         options.defaultTimeZone = configuration.timeZone

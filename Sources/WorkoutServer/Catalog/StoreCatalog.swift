@@ -64,9 +64,15 @@ public actor StoreCatalog {
         try await Activity(workout: workout, in: store)
     }
 
+    /// The workout as it is exported: its activity with the training figures of the athlete's
+    /// values on its date (``Activity/statingTraining(athlete:)``).
+    public func downloadedActivity(of workout: HKWorkout) async throws -> Activity {
+        try await store.exportedActivity(of: workout)
+    }
+
     /// The workout as a FIT, TCX or GPX file.
     public func file(of workout: HKWorkout, as format: ActivityFileFormat) async throws -> Data {
-        try ActivityFile.data(try await activity(of: workout), as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        try ActivityFile.data(try await downloadedActivity(of: workout), as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
     }
 
     /// The file the workout was imported from, byte for byte, if it was kept.

@@ -97,7 +97,7 @@ extension ServedCatalog {
         guard let format = ActivityFileFormat(rawValue: name.lowercased()) else {
             throw WebError(.notFound, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx, gpx or original.")
         }
-        let data = try ActivityFile.data(try await activity(of: entry), as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        let data = try ActivityFile.data(try await downloadedActivity(of: entry), as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
         return ServerResponse.activityFile(data, format: format, baseName: summary.fileBaseName)
     }
 

@@ -60,7 +60,7 @@ struct Export: AsyncParsableCommand {
         } else {
             let store = try storeOptions.openExisting()
             let workout = try await findWorkout(source, in: store)
-            activity = try await Activity(workout: workout, in: store)
+            activity = try await store.exportedActivity(of: workout)
             name = workout.fileBaseName
         }
         let destination = URL(fileURLWithPath: output ?? "\(name).\(chosen)")

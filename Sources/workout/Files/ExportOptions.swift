@@ -19,7 +19,7 @@ struct ExportOptions: ParsableArguments {
     /// Writes `workout` from `store` to the path, if one was given.
     func write(_ workout: HKWorkout, from store: HKHealthStore) async throws {
         guard let export, let format else { return }
-        let activity = try await Activity(workout: workout, in: store)
+        let activity = try await store.exportedActivity(of: workout)
         try ActivityFile.write(activity, as: format, to: URL(fileURLWithPath: export))
     }
 }

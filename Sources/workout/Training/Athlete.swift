@@ -8,12 +8,14 @@ import WorkoutLibrary
 struct AthleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "athlete",
-        abstract: "Keep the athlete's threshold power, resting heart rate and weight as they change over a season.",
+        abstract: "Keep the athlete's threshold power, heart rates, critical power and weight as they change over a season.",
         discussion: """
-            Each value is kept in the store as HealthKit keeps it (a dated cyclingFunctionalThresholdPower, \
-            restingHeartRate or bodyMass sample) and holds from its date until the next. A workout's training \
-            metrics (IF, TSS, power levels, TRIMP) use the values in force on its date, else the profile it \
-            was recorded or imported with; `workout fitness` computes again the workouts a new value changes.
+            Each value is kept in the store as a dated sample and holds from its date until the next: \
+            HealthKit's cyclingFunctionalThresholdPower, restingHeartRate and bodyMass types, and OpenHealthKit's \
+            own types for maximum and threshold heart rate, critical power and W′, which HealthKit has none for. \
+            A workout's training metrics (IF, TSS, power and heart-rate levels, TRIMP, W′ balance) use the values \
+            in force on its date, else the profile it was recorded or imported with; `workout fitness` computes \
+            again the workouts a new value changes.
             """,
         subcommands: [AthleteSet.self, AthleteList.self],
         defaultSubcommand: AthleteList.self
@@ -30,6 +32,18 @@ struct AthleteSet: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Resting heart rate, in beats per minute.", valueName: "bpm"))
     var restingHeartRate: Double?
 
+    @Option(help: ArgumentHelp("Maximum heart rate, in beats per minute.", valueName: "bpm"))
+    var maxHeartRate: Double?
+
+    @Option(help: ArgumentHelp("Lactate threshold heart rate, in beats per minute.", valueName: "bpm"))
+    var thresholdHeartRate: Double?
+
+    @Option(help: ArgumentHelp("Critical power, in watts (`workout fitness` estimates it from your rides).", valueName: "watts"))
+    var cp: Double?
+
+    @Option(help: ArgumentHelp("W′, the work you can do above critical power, in kilojoules.", valueName: "kJ"))
+    var wPrime: Double?
+
     @Option(help: ArgumentHelp("Body mass, in kilograms.", valueName: "kg"))
     var weight: Double?
 
@@ -38,22 +52,47 @@ struct AthleteSet: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    /// The values given, each with the setting it is.
+    var values: [(AthleteHistory.Setting, Double)] {
+        let all: [(AthleteHistory.Setting, Double?)] = [
+            (.functionalThresholdPower, ftp), (.restingHeartRate, restingHeartRate), (.maximumHeartRate, maxHeartRate),
+            (.lactateThresholdHeartRate, thresholdHeartRate), (.criticalPower, cp), (.wPrime, wPrime), (.bodyMass, weight),
+        ]
+        return all.compactMap { setting, value in value.map { (setting, $0) } }
+    }
+
     func validate() throws {
-        if ftp == nil, restingHeartRate == nil, weight == nil { throw ValidationError("Give at least one of --ftp, --resting-heart-rate and --weight.") }
-        if let ftp, !(ftp >= 30 && ftp <= 1000) { throw ValidationError("--ftp must be between 30 and 1000 W.") }
-        if let restingHeartRate, !(restingHeartRate >= 25 && restingHeartRate <= 120) {
-            throw ValidationError("--resting-heart-rate must be between 25 and 120 bpm.")
+        if values.isEmpty {
+            throw ValidationError("Give at least one of --ftp, --resting-heart-rate, --max-heart-rate, --threshold-heart-rate, --cp, --w-prime and --weight.")
         }
-        if let weight, !(weight >= 20 && weight <= 300) { throw ValidationError("--weight must be between 20 and 300 kg.") }
+        for (setting, value) in values where !setting.plausibleRange.contains(value) {
+            let range = setting.plausibleRange
+            throw ValidationError("--\(Self.optionName(setting)) must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)) \(setting.symbol).")
+        }
+        if let maxHeartRate, let restingHeartRate, restingHeartRate >= maxHeartRate {
+            throw ValidationError("--resting-heart-rate (\(formatNumber(restingHeartRate))) must be below --max-heart-rate (\(formatNumber(maxHeartRate))).")
+        }
+    }
+
+    /// The option that sets `setting`.
+    static func optionName(_ setting: AthleteHistory.Setting) -> String {
+        switch setting {
+        case .functionalThresholdPower: "ftp"
+        case .restingHeartRate: "resting-heart-rate"
+        case .maximumHeartRate: "max-heart-rate"
+        case .lactateThresholdHeartRate: "threshold-heart-rate"
+        case .criticalPower: "cp"
+        case .wPrime: "w-prime"
+        case .bodyMass: "weight"
+        }
     }
 
     func run() async throws {
         let store = storeOptions.open()
         let date = from?.date ?? Date()
-        let values: [(AthleteHistory.Setting, Double?)] = [(.functionalThresholdPower, ftp), (.restingHeartRate, restingHeartRate), (.bodyMass, weight)]
-        for case let (setting, value?) in values {
+        for (setting, value) in values {
             try await store.saveAthleteSetting(setting, value: value, from: date)
-            print("\(setting.rawValue) \(formatNumber(value)) \(AthleteList.unit(setting)) from \(date.formatted(.iso8601))")
+            print("\(setting.rawValue) \(formatNumber(value)) \(setting.symbol) from \(date.formatted(.iso8601))")
         }
     }
 }
@@ -67,14 +106,6 @@ struct AthleteList: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    static func unit(_ setting: AthleteHistory.Setting) -> String {
-        switch setting {
-        case .functionalThresholdPower: "W"
-        case .restingHeartRate: "bpm"
-        case .bodyMass: "kg"
-        }
-    }
-
     func run() async throws {
         let history = try await AthleteHistory(store: try storeOptions.openExisting())
         if json {
@@ -85,7 +116,7 @@ struct AthleteList: AsyncParsableCommand {
         var rows: [[String]] = []
         for setting in AthleteHistory.Setting.allCases {
             for entry in history.entries[setting] ?? [] {
-                rows.append([entry.date.formatted(.iso8601), setting.rawValue, "\(formatNumber(entry.value)) \(Self.unit(setting))"])
+                rows.append([entry.date.formatted(.iso8601), setting.rawValue, "\(formatNumber(entry.value)) \(setting.symbol)"])
             }
         }
         if rows.isEmpty {
