@@ -213,6 +213,9 @@ import Testing
             .click("#upload-submit"),
             .waitUntil("return location.pathname.indexOf('/workouts/') === 0 && !!document.getElementById('summary')", timeout: 30),
             .evaluate("return location.pathname.split('/')[2]"),
+            .open(club.url + "fitness?days=365&to=2026-06-30"),
+            .evaluate("return [document.title, document.getElementById('fitness-range').textContent, !!document.querySelector('#fitness-chart svg')]"),
+            AccessibilityAudit.step,
         ])
         for (index, page) in ["log in", "the list", "a workout", "the squad", "a comparison"].enumerated() {
             let audit = index == 0 ? results[0] : results[index + 1]
@@ -228,6 +231,11 @@ import Testing
         let uploaded = try #require(results[8] as? String)
         #expect(!ids.contains(uploaded))
         #expect(try await club.workouts(token: club.bobToken).keys.sorted() == (ids + [uploaded]).sorted())
+        // His fitness page covers the days asked for and passes the audit too. The run he uploaded came with no
+        // athlete's heart rates (ada's synced runs came with hers), so it has no training load to chart.
+        let fitness = try #require(results[9] as? [Any])
+        #expect(fitness[0] as? String == "Fitness" && fitness[1] as? String == "2025-07-01 – 2026-06-30 · 0 workouts with a training load", "\(fitness)")
+        #expect(results[10] as? [String] == [], "accessibility of the fitness page: \(results[10])")
     }
 
     /// A FIT file posted to the API is stored as the athlete's workout with the figures `workout import` gives it;

@@ -243,6 +243,54 @@ struct HTTP {
         #expect(help.stdout.contains("--public") && help.stdout.contains("private"))
     }
 
+    /// The fitness page in Chromium, on a desktop and a phone: the figures `/api/fitness` gives for the same days,
+    /// the load chart and the power curve drawn with their titles, the critical-power line, and the audit passed.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real ride"),
+          .enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
+    func theFitnessPageShowsWhatTheAPIGivesAndPassesTheAudit() async throws {
+        let folder = Scratch.url("serve-fitness")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("health.sqlite").path
+        for arguments in [["athlete", "set", "--ftp", "250", "--from", "2009-01-01"],
+                          ["import", SharedData.file("activity-files/gc__edge705-ride-hr-2009-09-19.tcx").path]] {
+            let done = try await WorkoutProcess.run(arguments + ["--store", store])
+            try #require(done.status == 0, "\(done.stderr)")
+        }
+        let server = try await ServingProcess(["--store", store])
+        defer { server.stop() }
+        let query = "fitness?days=42&to=2009-10-11"
+        let api = try await HTTP.request(server.url + "api/" + query).json
+        let read = """
+            return {ctl: document.getElementById('fitness-ctl').textContent, tsb: document.getElementById('fitness-tsb').textContent,
+                    weeks: document.querySelectorAll('#fitness-weeks tbody tr').length, cp: (document.getElementById('fitness-cp') || {}).textContent,
+                    load: !!document.querySelector('#fitness-chart svg title'), curve: !!document.querySelector('#fitness-power-curve svg title'),
+                    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth}
+            """
+        let results = try await Browser.run([
+            .open(server.url + query), .evaluate(read), AccessibilityAudit.step,
+            .windowSize(width: 390, height: 844), .open(server.url + query), .evaluate(read),
+        ])
+        let days = try #require(api["days"] as? [[String: Any]])
+        let last = try #require(days.last)
+        let fit = try #require(api["criticalPower"] as? [String: Any])
+        // The weeks from Monday the days fall in (the API gives the days; the page sums them by week).
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = .gmt
+        let mondays = Set(days.compactMap { ($0["date"] as? String).flatMap { try? Date($0 + "T12:00:00Z", strategy: .iso8601) } }
+            .compactMap { calendar.dateInterval(of: .weekOfYear, for: $0)?.start })
+        for (index, width) in [(0, 1280), (2, 390)] {
+            let page = try #require(results.count > index ? results[index] as? [String: Any] : nil, "\(results)")
+            #expect(page["ctl"] as? String == String(format: "%.1f", last["fitness"] as? Double ?? -1), "at \(width) px: \(page), API \(last)")
+            #expect(page["tsb"] as? String == String(format: "%+.1f", last["form"] as? Double ?? -1), "at \(width) px: \(page)")
+            #expect(page["weeks"] as? Int == mondays.count, "at \(width) px: \(page)")
+            #expect((page["cp"] as? String)?.hasPrefix("Critical power \(Int((fit["criticalPower"] as? Double ?? 0).rounded())) W") == true, "\(page)")
+            #expect(page["load"] as? Bool == true && page["curve"] as? Bool == true, "each chart has a title: \(page)")
+            #expect(page["overflow"] as? Int ?? 1 <= 0, "at \(width) px nothing runs off the side: \(page)")
+        }
+        #expect(results[1] as? [String] == [], "accessibility of the fitness page: \(results[1])")
+    }
+
     @Test(.enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
     func deletingAsksFirstThenRemovesTheWorkout() async throws {
         let folder = Scratch.url("serve-delete")

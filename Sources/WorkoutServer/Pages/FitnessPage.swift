@@ -9,12 +9,14 @@ enum FitnessPage {
     /// The ranges offered, in days.
     static let ranges = [42, 90, 180, 365, 730]
 
-    static func render(_ report: FitnessReport, days: Int, navigation: HTML = ServerPage.navigation, head: HTML = .empty) -> HTML {
+    /// The page of `report`, which covers `range` (its links keep the range's last day).
+    static func render(_ report: FitnessReport, range: FitnessRoutes.Range, navigation: HTML = ServerPage.navigation, head: HTML = .empty) -> HTML {
         var body: HTML = "<nav aria-label=\"Range\" class=\"pages\">"
-        for range in ranges {
-            body += range == days ? "<strong aria-current=\"page\">\(range) days</strong>" : "<a href=\"/fitness?days=\(range)\">\(range) days</a>"
+        for days in ranges {
+            body += range.from == nil && range.days == days
+                ? "<strong aria-current=\"page\">\(days) days</strong>" : "<a href=\"\(range.link(days: days))\">\(days) days</a>"
         }
-        body += "</nav><p class=\"count\" id=\"fitness-range\">\(report.from) – \(report.to) · \(report.workouts) workout\(report.workouts == 1 ? "" : "s")</p>"
+        body += "</nav><p class=\"count\" id=\"fitness-range\">\(report.from) – \(report.to) · \(report.workouts) workout\(report.workouts == 1 ? "" : "s") with a training load</p>"
         guard let last = report.days.last else {
             body += "<p id=\"fitness-empty\">No workout with power or heart rate in these days yet. Import or record one, and give your threshold power with <code>workout athlete set --ftp 250</code>.</p>"
             return ServerPage.layout(title: "Fitness", body: body, navigation: navigation, head: head)

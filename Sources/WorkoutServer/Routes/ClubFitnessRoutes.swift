@@ -14,9 +14,8 @@ struct ClubFitnessRoutes {
         let routes = RouteCollection(context: ClubRequestContext.self)
         routes.get("/fitness") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
-            let range = try FitnessRoutes.Range(request)
-            let days = range.days.map { FitnessPage.ranges.contains($0) ? $0 : 90 } ?? 90
-            return ServerResponse.html(FitnessPage.render(try await report(FitnessRoutes.Range(days: days), athlete: viewer.athlete.id), days: days,
+            let range = try FitnessRoutes.Range(request).forPage
+            return ServerResponse.html(FitnessPage.render(try await report(range, athlete: viewer.athlete.id), range: range,
                                                           navigation: ClubPage.navigation(csrf: viewer.csrfToken), head: ClubPage.head(csrf: viewer.csrfToken)))
         }
         routes.get("/api/fitness") { request, context in

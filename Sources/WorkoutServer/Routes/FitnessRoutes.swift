@@ -30,14 +30,19 @@ struct FitnessRoutes {
             from = query["from"].map(String.init)
             to = query["to"].map(String.init)
         }
+
+        /// The range a page shows: as asked, 90 days when neither a length nor a first day is given.
+        var forPage: Range { Range(days: from == nil ? (days ?? 90) : days, from: from, to: to) }
+
+        /// The page's address for `days` days ending where this range ends.
+        func link(days: Int) -> String { "/fitness?days=\(days)" + (to.map { "&to=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" } ?? "") }
     }
 
     var routes: RouteCollection<BasicRequestContext> {
         let routes = RouteCollection(context: BasicRequestContext.self)
         routes.get("/fitness") { request, _ in
-            let range = try Range(request)
-            let days = range.days.map { FitnessPage.ranges.contains($0) ? $0 : 90 } ?? 90
-            return ServerResponse.html(FitnessPage.render(try await report(Range(days: days)), days: days))
+            let range = try Range(request).forPage
+            return ServerResponse.html(FitnessPage.render(try await report(range), range: range))
         }
         routes.get("/api/fitness") { request, _ in
             ServerResponse.json(try await report(try Range(request)))
