@@ -26,13 +26,13 @@ extension Club {
         let s = archive.summary
         var statements = [SQLStatement("""
             INSERT INTO workouts (id, athlete_id, activity, start_time, end_time, duration, distance, energy, average_heart_rate, pauses,
-                                  record_count, facts, received_at, legs, stress)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING RETURNING id
+                                  record_count, facts, received_at, legs, stress, stress_known)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 1) ON CONFLICT (id) DO NOTHING RETURNING id
             """, [.text(id), .integer(owner), .text(s.activity), .date(s.start), .date(s.end), .real(s.durationSeconds), .real(s.distanceMeters),
                   .real(s.energyKilocalories), .real(s.averageHeartRate), .integer(Int64(s.pauses)), .integer(Int64(archive.activity.records.count)),
                   .text(archive.factsJSON), .date(now()), .text(s.legs.flatMap(Self.legsText)),
                   // Its training stress, by the figures every surface uses, against the athlete's figures it came with.
-                  .real(WorkoutFigures(activity: archive.activity, athlete: archive.athlete).training?.stress)])]
+                  .real(Self.stress(of: archive))])]
         for (column, count, samples) in archive.series {
             statements.append(SQLStatement("INSERT INTO workout_series (workout_id, kind, sample_count, samples) VALUES ($1, $2, $3, $4)",
                                            [.text(id), .text(column.rawValue), .integer(Int64(count)), .blob(samples)], onlyIfRowsFrom: 0))
@@ -101,9 +101,41 @@ extension Club {
     public func archive(_ id: UUID, visibleTo viewer: Int64) async throws -> WorkoutArchive? {
         let rows = try await database.read(Self.listing + " WHERE w.id = $2 AND " + Self.visible, [.integer(viewer), .text(id.uuidString)])
         guard let row = rows.first else { return nil }
-        let series = try await database.read("SELECT kind, samples FROM workout_series WHERE workout_id = $1", [.text(id.uuidString)])
+        return try await archive(of: row)
+    }
+
+    /// The archive of the workout a ``listing`` row holds, with its series.
+    func archive(of row: SQLRow) async throws -> WorkoutArchive {
+        let id = row["id"].text ?? ""
+        let series = try await database.read("SELECT kind, samples FROM workout_series WHERE workout_id = $1", [.text(id)])
         return try WorkoutArchive(summary: Self.workout(row).summary, factsJSON: row["facts"].text ?? "{}",
                                   series: series.compactMap { row in ArchiveColumn(rawValue: row["kind"].text ?? "").map { ($0, row["samples"].blob ?? Data()) } })
+    }
+
+    /// A workout's training stress (TSS, else TRIMP), by the figures every surface uses, against the athlete's
+    /// figures it came with; nil without power or a heart-rate reserve.
+    static func stress(of archive: WorkoutArchive) -> Double? {
+        WorkoutFigures(activity: archive.activity, athlete: archive.athlete).training?.stress
+    }
+
+    /// Computes the training stress of the workouts stored before the club kept one (schema version 3), `batch`
+    /// at a time, until none is left; returns how many it computed. The server runs it as it starts; running it
+    /// again, or on two servers at once, computes each workout once more at most and changes nothing.
+    ///
+    /// A workout whose archive no longer reads is marked done with no stress, and counted, rather than stop the rest.
+    @discardableResult
+    public func computeMissingStress(batch: Int = 100) async throws -> Int {
+        var computed = 0
+        while true {
+            let rows = try await database.read(Self.listing + " WHERE w.stress_known = 0 ORDER BY w.start_time LIMIT $1", [.integer(Int64(max(1, batch)))])
+            if rows.isEmpty { return computed }
+            for row in rows {
+                let stress = (try? await archive(of: row)).flatMap(Self.stress(of:))
+                try await database.execute("UPDATE workouts SET stress = $1, stress_known = 1 WHERE id = $2 AND stress_known = 0",
+                                         [.real(stress), .text(row["id"].text ?? "")])
+                computed += 1
+            }
+        }
     }
 
     /// The laps of workout `id` if `viewer` may see it, else nil.

@@ -286,4 +286,32 @@ import OpenHealthKit
         #expect(chart == expected.chart(through: Int(week.timeIntervalSince1970 / 86_400) + 6))
         #expect(chart.count == 7)
     }
+
+    /// Workouts stored before the club kept a stress (schema version 3) get theirs when the server starts:
+    /// the same stress a new workout is stored with, each computed once, and none for a run without the
+    /// athlete's heart rates; a second run finds nothing to do.
+    @Test(arguments: ClubBackend.available)
+    func workoutsStoredBeforeTheStressWasKeptGetItOnce(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let start = Date(timeIntervalSince1970: 1_789_948_800)
+        let athlete = AthleteFigures(maximumHeartRate: 190, restingHeartRate: 50)
+        var expected: [Double] = []
+        for day in 0..<3 {
+            let sample = try SampleWorkout.archive(start: start.addingTimeInterval(Double(day) * 86_400))
+            _ = try await club.store(try WorkoutArchive(summary: sample.summary, activity: sample.activity, athlete: athlete), owner: ada.id)
+            expected.append(try #require(try await club.stresses(of: ada.id, through: start.addingTimeInterval(9 * 86_400)).last?.stress))
+        }
+        _ = try await club.store(try SampleWorkout.archive(start: start.addingTimeInterval(4 * 86_400)), owner: ada.id)
+        // As a club from before version 3 holds them: no stress, not known.
+        try await club.database.execute("UPDATE workouts SET stress = NULL, stress_known = 0")
+        #expect(try await club.stresses(of: ada.id, through: start.addingTimeInterval(9 * 86_400)).isEmpty)
+
+        #expect(try await club.computeMissingStress(batch: 2) == 4)
+        let after = try await club.stresses(of: ada.id, through: start.addingTimeInterval(9 * 86_400))
+        #expect(after.map(\.stress) == expected, "the stresses a new store gives: \(expected)")
+        #expect(try await club.computeMissingStress() == 0)
+        let known = try await club.database.read("SELECT COUNT(*) AS n FROM workouts WHERE stress_known = 1")
+        #expect(known.first?["n"].integer == 4)
+    }
 }

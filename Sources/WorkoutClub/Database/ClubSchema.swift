@@ -123,6 +123,12 @@ public enum ClubSchema {
             // NULL for a workout without power or a heart-rate reserve, and for those stored before this version.
             ["ALTER TABLE workouts ADD COLUMN stress \(d.double)"]
         },
+        Migration(version: 4, name: "which workouts' training stress has been computed") { d in
+            // 1 once the stress was computed (stored with it since version 3, even when it is NULL: no power and no
+            // heart-rate reserve); 0 for a workout stored before version 3, which ``Club/computeMissingStress(batch:)`` fills in.
+            ["ALTER TABLE workouts ADD COLUMN stress_known \(d.integer) NOT NULL DEFAULT 0",
+             "UPDATE workouts SET stress_known = 1 WHERE stress IS NOT NULL"]
+        },
     ]
 
     /// The newest version.

@@ -33,13 +33,17 @@ public struct ClubServer: Sendable {
         self.secureCookies = secureCookies
     }
 
-    /// Brings the club's tables up to date and serves until the task is cancelled or the process gets SIGINT or
+    /// Brings the club's tables up to date (and computes the training stress of workouts stored before the
+    /// club kept one, ``Club/computeMissingStress(batch:)``), then serves until the task is cancelled or the process gets SIGINT or
     /// SIGTERM (when `handlesSignals`), in one `ServiceGroup` with the database's client, if it has one to run
     /// (``ClubDatabase/service``): the HTTP server stops first, then the client, each gracefully.
     public func run(handlesSignals: Bool = true, onRunning: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
         let club = club
         try await WorkoutServer.serve(router(), configuration: configuration, services: club.database.service.map { [$0] } ?? [], handlesSignals: handlesSignals,
-                                      beforeServing: { try await club.migrate() }, onRunning: onRunning)
+                                      beforeServing: {
+                                          try await club.migrate()
+                                          try await club.computeMissingStress()
+                                      }, onRunning: onRunning)
     }
 
     /// The club's routes, each request's athlete found first, as it serves them (tests drive it in process).
