@@ -165,7 +165,9 @@ extension HKLiveWorkoutDataSource {
     /// A batch's samples and derived quantities grouped by type, in order of
     /// first appearance, as TypedRows.Groups groups rows: a batch holds a
     /// handful of types, and equal types are often separate objects, so a
-    /// short scan compares them by ==.
+    /// short scan compares them by ==. Derived quantities, which alternate
+    /// between their few types, find their group by ``DerivedQuantity/typeIndex``,
+    /// and each group's quantities are counted first so that its array grows once.
     static func groups(of batch: ReadingWriter.Batch) -> [TypeGroup] {
         var groups: [TypeGroup] = []
         // Readings of one type come in runs: the last group found is tried first, by identity.
@@ -181,7 +183,20 @@ extension HKLiveWorkoutDataSource {
             return last
         }
         for sample in batch.samples { groups[index(of: sample.sampleType)].samples.append(sample) }
-        for quantity in batch.derived { groups[index(of: quantity.type)].derived.append(quantity) }
+        guard !batch.derived.isEmpty else { return groups }
+        var counts = [Int](repeating: 0, count: DerivedQuantity.types.count)
+        for quantity in batch.derived { counts[Int(quantity.typeIndex)] += 1 }
+        var slots = [Int](repeating: -1, count: counts.count)
+        for quantity in batch.derived {
+            let slot = Int(quantity.typeIndex)
+            var group = slots[slot]
+            if group < 0 {
+                group = index(of: quantity.type)
+                slots[slot] = group
+                groups[group].derived.reserveCapacity(groups[group].derived.count + counts[slot])
+            }
+            groups[group].derived.append(quantity)
+        }
         return groups
     }
 
