@@ -33,7 +33,9 @@ public import Foundation
 ///    ``Configuration/minimumStep`` from the last stored point. Jitter while
 ///    stopped otherwise adds hundreds of metres an hour.
 ///
-/// Distances are geodesics on WGS 84 (``Geodesic``).
+/// Distances are on WGS 84: each step on the ellipsoid's local radii, within a micrometre of the
+/// geodesic (``Geodesic/stepDistance(latitude1:longitude1:latitude2:longitude2:)``), and longer
+/// ones the geodesic itself (``Geodesic``).
 public struct DistanceAccumulator: Sendable {
     /// Thresholds for the gates.
     public struct Configuration: Hashable, Sendable {
@@ -107,7 +109,7 @@ public struct DistanceAccumulator: Sendable {
         }
         let seconds = location.timestamp.timeIntervalSince(previous.timestamp)
         guard seconds > 0 else { return nil }
-        let meters = Geodesic.wgs84.distance(latitude1: previous.coordinate.latitude, longitude1: previous.coordinate.longitude,
+        let meters = Geodesic.wgs84.stepDistance(latitude1: previous.coordinate.latitude, longitude1: previous.coordinate.longitude,
                                              latitude2: location.coordinate.latitude, longitude2: location.coordinate.longitude)
         if meters / seconds > configuration.maximumSpeed { return nil }
         if meters > configuration.maximumStep {
@@ -183,7 +185,7 @@ public struct DistanceAccumulator: Sendable {
     }
 
     private func displacement(from a: CLLocation, to b: CLLocation) -> Double {
-        Geodesic.wgs84.distance(latitude1: a.coordinate.latitude, longitude1: a.coordinate.longitude,
+        Geodesic.wgs84.stepDistance(latitude1: a.coordinate.latitude, longitude1: a.coordinate.longitude,
                                 latitude2: b.coordinate.latitude, longitude2: b.coordinate.longitude)
     }
 }
