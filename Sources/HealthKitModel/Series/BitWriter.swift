@@ -18,7 +18,9 @@ package struct BitWriter {
     /// The words written, the last one padded with zero bits.
     package var words: [UInt64] { used == 0 ? filled : filled + [current] }
 
-    /// Writes the low `bits` bits of `value` (1 to 64).
+    /// Writes the low `bits` bits of `value` (1 to 64). Inlined: a row of a live series is six or seven
+    /// of these, and the call would cost as much as the work.
+    @inline(__always)
     package mutating func write(_ value: UInt64, bits: Int) {
         guard bits > 0 else { return }
         let value = bits == 64 ? value : value & ((1 &<< UInt64(bits)) &- 1)

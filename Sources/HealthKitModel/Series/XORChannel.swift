@@ -30,6 +30,7 @@ package struct XORChannel: Sendable {
     /// Writes `bits`' coding after the `prefixBits` low bits of `prefix`, as one field where the whole fits in
     /// 64 bits (the usual case: a live recording encodes every reading this way), else as two; the bits written
     /// are the same either way.
+    @inline(__always)
     private mutating func write(_ bits: UInt64, after prefix: UInt64, prefixBits: Int, to writer: inout BitWriter) {
         let xor = bits ^ previous
         previous = bits

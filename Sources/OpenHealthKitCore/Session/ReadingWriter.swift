@@ -28,6 +28,23 @@ final class ReadingWriter: Sendable {
             derived.adopt(other.derived)
             locations.adopt(other.locations)
         }
+
+        /// `batches`' readings in order, as one batch whose arrays are each made once at their full
+        /// size: merged one by one, the first batch's arrays (shared with the queue) would be copied,
+        /// then copied again at every doubling.
+        static func merged(_ batches: [Batch]) -> Batch {
+            guard batches.count > 1 else { return batches.first ?? Batch(samples: [], locations: []) }
+            var merged = Batch(samples: [], locations: [])
+            merged.samples.reserveCapacity(batches.reduce(0) { $0 + $1.samples.count })
+            merged.derived.reserveCapacity(batches.reduce(0) { $0 + $1.derived.count })
+            merged.locations.reserveCapacity(batches.reduce(0) { $0 + $1.locations.count })
+            for batch in batches {
+                merged.samples += batch.samples
+                merged.derived += batch.derived
+                merged.locations += batch.locations
+            }
+            return merged
+        }
     }
 
     /// Unwritten readings (samples and positions) beyond which ``enqueue(_:)``
@@ -74,8 +91,7 @@ final class ReadingWriter: Sendable {
                 }
                 switch step {
                 case .write(let batches, let ticket):
-                    var merged = batches[0]
-                    for batch in batches.dropFirst() { merged.append(batch) }
+                    let merged = Batch.merged(batches)
                     return (merged, ticket, merged.count)
                 case .stop: return nil
                 case .park:
