@@ -144,7 +144,10 @@ public struct DistanceAccumulator: Sendable {
             return nil
         }
         recent.append(location)
-        recent.removeAll { location.timestamp.timeIntervalSince($0.timestamp) > configuration.displacementWindow }
+        // The fixes are in time order, so those older than the window are a prefix: dropped without moving the rest one by one.
+        if let kept = recent.firstIndex(where: { location.timestamp.timeIntervalSince($0.timestamp) <= configuration.displacementWindow }), kept > 0 {
+            recent.removeFirst(kept)
+        }
         if location.speed >= configuration.movingSpeed {
             speedContradicted = false
             return count(meters, from: previous.timestamp, to: location)

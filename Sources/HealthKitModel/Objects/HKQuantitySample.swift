@@ -24,7 +24,9 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     package let series: QuantitySeries?
 
     /// The sample's type as a quantity type.
-    public var quantityType: HKQuantityType { sampleType as! HKQuantityType }
+    ///
+    /// Every initialiser takes an `HKQuantityType`, so the sample type is one: no checked cast each time.
+    public var quantityType: HKQuantityType { unsafeDowncast(sampleType, to: HKQuantityType.self) }
 
     package init(unchecked type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date, count: Int = 1,
          uuid: UUID = ObjectUUID.next(), device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current,
