@@ -182,7 +182,12 @@ extension HKLiveWorkoutDataSource {
             last = groups.count - 1
             return last
         }
-        for sample in batch.samples { groups[index(of: sample.sampleType)].samples.append(sample) }
+        for sample in batch.samples {
+            let group = index(of: sample.sampleType)
+            // Most batches hold one type of sample: room for all of them at once.
+            if groups[group].samples.isEmpty { groups[group].samples.reserveCapacity(batch.samples.count) }
+            groups[group].samples.append(sample)
+        }
         guard !batch.derived.isEmpty else { return groups }
         var counts = [Int](repeating: 0, count: DerivedQuantity.types.count)
         for quantity in batch.derived { counts[Int(quantity.typeIndex)] += 1 }

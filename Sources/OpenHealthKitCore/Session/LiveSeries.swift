@@ -153,18 +153,19 @@ struct LiveSeries: Sendable {
             growing[key] = touched.count - 1
             return touched.count - 1
         }
-        // Readings in a row from one device go to one series.
-        var recent: (device: HKDevice?, index: Int)?
+        // Readings in a row from one device go to one series. The previous reading is kept, not its device:
+        // comparing devices in place copies none of their strings.
+        var recent: (sample: HKQuantitySample, index: Int)?
         for sample in samples {
             guard let quantity = sample as? HKQuantitySample, quantity.series == nil, quantity.metadata == nil, quantity.count == 1 else {
                 plan.samples.append(sample)
                 continue
             }
+            let value = quantity.quantity
             let row = StatisticRow(start: quantity.startDate.timeIntervalSince1970, end: quantity.endDate.timeIntervalSince1970,
-                                   value: quantity.quantity.value, source: 0, count: 1)
-            let hint = recent.flatMap { $0.device == quantity.device ? $0.index : nil }
-            recent = (quantity.device, add(row, unit: quantity.quantity.unit, hint: hint,
-                                           key: Key(type: type.identifier, device: quantity.device, derived: false)))
+                                   value: value.value, source: 0, count: 1)
+            let hint = recent.flatMap { $0.sample.device == quantity.device ? $0.index : nil }
+            recent = (quantity, add(row, unit: value.unit, hint: hint, key: Key(type: type.identifier, device: quantity.device, derived: false)))
         }
         var derivedIndex: Int?
         for quantity in derived {

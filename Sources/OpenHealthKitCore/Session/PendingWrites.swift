@@ -32,6 +32,10 @@ struct PendingWrites: Sendable {
     mutating func add(samples: [HKSample], derived: [DerivedQuantity], locations: [CLLocation], types: Set<HKQuantityType>,
                       writesQuantities: Bool, writesLocations: Bool, at now: Date) -> Bool {
         if writesQuantities {
+            // Room for the rest of a hand-over at the first append, so the arrays are not copied at every doubling.
+            if !batch.derived.isEmpty, batch.derived.capacity < batch.derived.count + derived.count {
+                batch.derived.reserveCapacity(Swift.max(2 * (batch.derived.count + derived.count), 2 * Self.flushCount))
+            }
             batch.samples.adopt(samples)
             batch.derived.adopt(derived)
         }
