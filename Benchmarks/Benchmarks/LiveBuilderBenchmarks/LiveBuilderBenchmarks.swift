@@ -28,6 +28,18 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("Track step distance on the local radii between consecutive 1 Hz fixes (10,000 lines)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            var total = 0.0
+            for second in 0..<10_000 {
+                let latitude = 48 + Double(second) * 3 / 111_200
+                total += Geodesic.wgs84.stepDistance(latitude1: latitude, longitude1: 11 + Double(second) * 1e-6, latitude2: latitude + 3 / 111_200,
+                                                     longitude2: 11 + Double(second + 1) * 1e-6)
+            }
+            blackHole(total)
+        }
+    }
+
     // Handed over in batches of 256, as a scenario replay does. The first
     // batch is not timed: it opens the store's tables for the workout, asks
     // for sharing once per type and allocates each type's rows, once per
