@@ -156,6 +156,7 @@ let package = Package(
                 "WorkoutClub",
                 "Markup",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

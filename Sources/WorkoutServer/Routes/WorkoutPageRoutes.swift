@@ -63,7 +63,8 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
             + (try await catalog.originalFileName(of: entry).map { [ReportLink(title: "Download original (\($0))", url: "\(base)/download/original")] } ?? [])
             + (catalog.editsWorkouts ? [ReportLink(title: "Edit…", url: "\(base)/edit")] : [])
             + (catalog.mayDelete(entry, viewer: viewer) ? [ReportLink(title: "Delete…", url: "\(base)/delete")] : [])
-        return ServerResponse.html(WorkoutReport(activity: activity, options: options).page)
+        let (drawn, report) = (activity, options)
+        return ServerResponse.html(try await Rendering.run { WorkoutReport(activity: drawn, options: report).page })
     }
 }
 
@@ -97,7 +98,8 @@ extension ServedCatalog {
         guard let format = ActivityFileFormat(rawValue: name.lowercased()) else {
             throw WebError(.notFound, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx, gpx or original.")
         }
-        let data = try ActivityFile.data(try await downloadedActivity(of: entry), as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        let activity = try await downloadedActivity(of: entry)
+        let data = try await Rendering.run { try ActivityFile.data(activity, as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current) }
         return ServerResponse.activityFile(data, format: format, baseName: summary.fileBaseName)
     }
 
