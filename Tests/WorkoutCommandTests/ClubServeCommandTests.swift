@@ -128,6 +128,9 @@ import Testing
     func theSquadAndTheLapComparisonShowWhatMembersShare(_ kind: ClubDatabaseKind) async throws {
         let club = try await ClubFixture(kind)
         defer { club.stop() }
+        // Joining a group that is not there suggests the command that makes it, quoted so that it pastes as one name.
+        let missing = try await WorkoutProcess.run(["serve", "groups", "join", "Tuesday squad", "ada", "--database", club.database])
+        #expect(missing.status != 0 && missing.stderr.contains("`workout serve groups add 'Tuesday squad'`"), "\(missing.stderr)")
         for (group, athlete, flags) in [("Tuesday squad", "ada", ["--share"]), ("Tuesday squad", "bob", ["--coach"])] as [(String, String, [String])] {
             if athlete == "ada" { #expect(try await offThePool { try WorkoutProcess.runBlocking(["serve", "groups", "add", group, "--database", club.database]) }.status == 0) }
             let joined = try await offThePool { try WorkoutProcess.runBlocking(["serve", "groups", "join", group, athlete, "--database", club.database] + flags) }

@@ -9,7 +9,11 @@ struct LiveRoutes {
     /// The page, the snapshot and the stream, as a route collection.
     var routes: RouteCollection<BasicRequestContext> {
         let routes = RouteCollection(context: BasicRequestContext.self)
-        routes.get("/live") { _, _ in ServerResponse.html(LivePage.render()) }
+        // Without a recording the page would try to connect forever: say so instead.
+        routes.get("/live") { _, _ in
+            guard liveFeed != nil else { throw noRecording }
+            return ServerResponse.html(LivePage.render())
+        }
         routes.get("/api/live") { _, _ in
             guard let liveFeed else { throw noRecording }
             var headers = HTTPFields()

@@ -43,3 +43,11 @@ func tableLines(header: [String], rows: [[String]]) -> [String] {
 func warn(_ text: String) {
     FileHandle.standardError.write(Data("warning: \(text)\n".utf8))
 }
+
+/// `word` as a shell reads it back as one argument: as it is when it holds only safe characters,
+/// else in single quotes (`'Tuesday squad'`, `'Ada'\''s'`), so a suggested command can be pasted.
+func shellQuoted(_ word: String) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=@,+")
+    if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+}

@@ -34,7 +34,7 @@ struct ServeGroups: AsyncParsableCommand {
         func run() async throws {
             try await database.withClub { club in
                 guard let found = try await club.group(named: group) else {
-                    throw RecordingsError("No group is named '\(group)'; make it with `workout serve groups add \(group)`.")
+                    throw RecordingsError("No group is named '\(group)'; make it with `workout serve groups add \(shellQuoted(group))`.")
                 }
                 let member = try await ClubDatabaseOptions.athlete(named: athlete, in: club)
                 try await club.join(found.id, athlete: member.id, role: coach ? .coach : .member, sharesWorkouts: share)
