@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The live page of `workout record --serve`, followed in a real Chromium while a real gpsd (gpsfake) feeds the recording.
-@Suite(.timeLimit(.minutes(3))) struct LivePageTests {
+@Suite(.timeLimit(.minutes(5))) struct LivePageTests {
     static let ride = """
         name: live page ride
         activity: running

@@ -102,7 +102,11 @@ private final class FeederBox: @unchecked Sendable {
             let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--allow-empty",
                                                   "--store", store])
             let delay = Double.random(in: 0.3...3.5, using: &random)
+            let slept = Date()
             try await Task.sleep(for: .seconds(delay))
+            // How late this process woke: on a machine busy with the rest of the suite, the recorder is held back as
+            // long, and readings wait unread in the pty; the bound below is a second and a quarter beyond that.
+            let lateness = max(0, Date().timeIntervalSince(slept) - delay)
             let sent = try await offThePool { recording.kill(); return feeder.stop() }
             // Whether it was running is read from all it wrote before the kill: read before it, a busy machine's
             // pipe could still hold the "state running" line of a recording that was running (and is recovered).
@@ -135,7 +139,7 @@ private final class FeederBox: @unchecked Sendable {
             let newestKept = kept.last?.date ?? firstSent.date
             let loss = max(0, lastSent.date.timeIntervalSince(newestKept))
             losses.append(loss)
-            #expect(loss <= 1.25, "lost \(String(format: "%.2f", loss)) s of readings: \(context)")
+            #expect(loss <= 1.25 + lateness, "lost \(String(format: "%.2f", loss)) s of readings (woken \(String(format: "%.2f", lateness)) s late): \(context)")
         }
         // Every recovered workout exports, and the FIT file reads back with its heart rate.
         let list = try await offThePool { try WorkoutProcess.runBlocking(["list", "--json", "--store", store]) }
@@ -168,7 +172,7 @@ private final class FeederBox: @unchecked Sendable {
     /// the recorder says so once, in words, goes on, holds the readings it
     /// could not write and writes them once there is room, so the finished
     /// workout has every reading; the store is sound.
-    @Test(.timeLimit(.minutes(2)), .enabled(if: SocatPair.executable != nil, "socat is missing: run Scripts/setup"),
+    @Test(.timeLimit(.minutes(5)), .enabled(if: SocatPair.executable != nil, "socat is missing: run Scripts/setup"),
           .enabled(if: canMount, "mounting a small tmpfs needs root: skipping the full disk"))
     func aFullDiskLosesNothingOnceSpaceReturns() async throws {
         let disk = Scratch.url("full-disk")
@@ -205,7 +209,7 @@ private final class FeederBox: @unchecked Sendable {
     /// minute, as a loose USB plug does: the recording goes on, picks the
     /// strap up again each time, and the workout keeps the readings of every
     /// time it was there and marks each loss.
-    @Test(.timeLimit(.minutes(3)), .enabled(if: SocatPair.executable != nil, "socat is missing: run Scripts/setup"))
+    @Test(.timeLimit(.minutes(5)), .enabled(if: SocatPair.executable != nil, "socat is missing: run Scripts/setup"))
     func aStrapBridgeThatComesAndGoesForAMinute() async throws {
         let folder = Scratch.url("flapping")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -73,7 +73,7 @@ struct RecordTestError: Error, CustomStringConvertible {
 }
 
 /// Records scenario rides through a real gpsd. Each takes about as long as its ride (80 s).
-@Suite(.timeLimit(.minutes(3))) struct RecordCommandTests {
+@Suite(.timeLimit(.minutes(5))) struct RecordCommandTests {
     static let ride = """
         name: gpsd test ride
         activity: running
