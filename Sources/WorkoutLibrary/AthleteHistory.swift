@@ -95,10 +95,13 @@ public struct AthleteHistory: Sendable {
         if try await store.statusForAuthorizationRequest(toShare: [], read: types) == .shouldRequest {
             try await store.requestAuthorization(toShare: nil, read: types)
         }
-        for setting in Setting.allCases {
-            let samples = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: setting.type)],
-                                                            sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
-            entries[setting] = samples.map { Entry(date: $0.startDate, value: $0.quantity.doubleValue(for: setting.unit)) }
+        // Every setting in one query, oldest first, then sorted out by type.
+        let settings = Dictionary(uniqueKeysWithValues: Setting.allCases.map { ($0.type.quantityTypeIdentifier, $0) })
+        let predicates: [HKSamplePredicate<HKQuantitySample>] = Setting.allCases.map { .quantitySample(type: $0.type) }
+        let samples = try await HKSampleQueryDescriptor(predicates: predicates, sortDescriptors: [SortDescriptor(\HKQuantitySample.startDate)]).result(for: store)
+        for sample in samples {
+            guard let setting = settings[sample.quantityType.quantityTypeIdentifier] else { continue }
+            entries[setting, default: []].append(Entry(date: sample.startDate, value: sample.quantity.doubleValue(for: setting.unit)))
         }
         self.entries = entries
     }
