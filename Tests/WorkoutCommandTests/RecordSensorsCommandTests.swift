@@ -70,7 +70,8 @@ import Testing
         let strap = try SocatPair()
         defer { strap.stop() }
         let store = folder.appendingPathComponent("health.sqlite").path
-        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "22s",
+        // 16 s of notifications, fed from when the test sees the recording run: 30 s leave room for a loaded machine to notice late.
+        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "30s",
                                               "--store", store])
         try await recording.waitFor("state running", timeout: 30)
         // The bridge sends each line at its own time, as the sensors notified.
