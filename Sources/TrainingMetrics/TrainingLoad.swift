@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The performance management chart: chronic and acute training load and their balance, day by
 /// day (Coggan; GoldenCheetah's `PMCData.cpp`).
@@ -73,5 +73,15 @@ public struct TrainingLoad: Sendable, Equatable {
             days.append(Day(day: first + index, stress: stress, fitness: fitness, fatigue: fatigue, form: form))
         }
         return days
+    }
+}
+
+extension TrainingLoad {
+    /// The chart of workouts' stresses, each added on the day it started in `days`, from the first
+    /// one's day through the day of `last`: what a store's and a club's fitness pages both draw.
+    public static func chart(of stresses: some Sequence<(start: Date, stress: Double)>, through last: Date, days: CalendarDays) -> [Day] {
+        var load = TrainingLoad()
+        for (start, stress) in stresses { load.add(stress: stress, day: days.day(of: start)) }
+        return load.chart(through: days.day(of: last))
     }
 }

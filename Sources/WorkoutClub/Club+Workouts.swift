@@ -204,10 +204,7 @@ extension Club {
     /// `athlete`'s training-load chart (``TrainingLoad``) from their first workout with a stress to day `last`,
     /// days counted in `timeZone`: the stress each workout was stored with, one query.
     public func trainingLoad(of athlete: Int64, through last: Date, timeZone: TimeZone) async throws -> [TrainingLoad.Day] {
-        let calendar = CalendarDays(timeZone: timeZone)
-        var load = TrainingLoad()
-        for (start, stress) in try await stresses(of: athlete, through: last) { load.add(stress: stress, day: calendar.day(of: start)) }
-        return load.chart(through: calendar.day(of: last))
+        TrainingLoad.chart(of: try await stresses(of: athlete, through: last), through: last, days: CalendarDays(timeZone: timeZone))
     }
 
     /// When each of `athlete`'s workouts with a stress started, up to `last`, and its stress, oldest first.

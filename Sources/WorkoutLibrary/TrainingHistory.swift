@@ -129,9 +129,7 @@ public struct TrainingHistory: Sendable {
 
     /// The training-load chart of `stresses` from their first day to `last`.
     public func load(_ stresses: [Stress], through last: Date) -> [TrainingLoad.Day] {
-        var load = TrainingLoad()
-        for stress in stresses { load.add(stress: stress.stress, day: day(of: stress.start)) }
-        return load.chart(through: day(of: last))
+        TrainingLoad.chart(of: stresses.lazy.map { ($0.start, $0.stress) }, through: last, days: days)
     }
 
     /// The best power curve of the workouts from `start` to `end`, each point its best over them;
@@ -264,6 +262,20 @@ public struct FitnessReport: Sendable, Codable, Equatable {
         return weeks.map { Week(from: $0.days[0].date, stress: $0.days.reduce(0) { $0 + $1.stress }, last: $0.days[$0.days.count - 1]) }
     }
 
+    /// The report of days `firstDay` to `lastDay` (day numbers in `days`) from workouts' stresses: the chart
+    /// from the first workout on, shown over the range, the workouts that started in it, and `powerCurve` with
+    /// critical power fitted on it. The one computation of a store's report and a club's.
+    public init(stresses: [(start: Date, stress: Double)], firstDay: Int, lastDay: Int, days: CalendarDays, computedAgain: Int = 0,
+                powerCurve: MeanMaximalPower? = nil) {
+        let chart = TrainingLoad.chart(of: stresses, through: days.noon(of: lastDay), days: days).filter { $0.day >= firstDay }
+        let model = powerCurve.flatMap(CriticalPower.init(curve:))
+        self.init(from: days.text(of: firstDay), to: days.text(of: lastDay),
+                  workouts: stresses.filter { (firstDay...lastDay).contains(days.day(of: $0.start)) }.count,
+                  computedAgain: computedAgain, days: chart.map { Day($0, days: days) }, powerCurve: powerCurve,
+                  criticalPower: model.map { CriticalPowerFit(criticalPower: $0.criticalPower, wPrime: $0.wPrime, rSquared: $0.rSquared,
+                                                              estimatedFunctionalThresholdPower: $0.estimatedFunctionalThresholdPower) })
+    }
+
     /// A report of these figures.
     public init(from: String, to: String, workouts: Int, computedAgain: Int, days: [Day], powerCurve: MeanMaximalPower?, criticalPower: CriticalPowerFit?) {
         self.from = from
@@ -283,16 +295,7 @@ extension TrainingHistory {
         let start = date(ofDay: firstDay).addingTimeInterval(-43_200), end = date(ofDay: lastDay + 1).addingTimeInterval(-43_200)
         let stresses = try await stresses(to: end)
         let computedAgain = try await refreshStress(stresses)
-        let chart = load(stresses, through: date(ofDay: lastDay)).filter { $0.day >= firstDay }
-        let curve = try await powerCurve(from: start, to: end)
-        let model = curve.flatMap(CriticalPower.init(curve:))
-        return FitnessReport(
-            from: days.text(of: firstDay), to: days.text(of: lastDay),
-            workouts: stresses.filter { $0.start >= start && $0.start < end }.count,
-            computedAgain: computedAgain,
-            days: chart.map { FitnessReport.Day($0, days: days) },
-            powerCurve: curve,
-            criticalPower: model.map { FitnessReport.CriticalPowerFit(criticalPower: $0.criticalPower, wPrime: $0.wPrime, rSquared: $0.rSquared,
-                                                                      estimatedFunctionalThresholdPower: $0.estimatedFunctionalThresholdPower) })
+        return FitnessReport(stresses: stresses.map { ($0.start, $0.stress) }, firstDay: firstDay, lastDay: lastDay, days: days,
+                             computedAgain: computedAgain, powerCurve: try await powerCurve(from: start, to: end))
     }
 }

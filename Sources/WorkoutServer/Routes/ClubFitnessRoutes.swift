@@ -29,12 +29,6 @@ struct ClubFitnessRoutes {
         let calendar = CalendarDays(timeZone: catalog.configuration.timeZone)
         let days = try range.days(today: calendar.day(of: catalog.club.now()))
         let stresses = try await catalog.club.stresses(of: athlete, through: calendar.noon(of: days.last + 1).addingTimeInterval(-43_200))
-        var load = TrainingLoad()
-        for (start, stress) in stresses { load.add(stress: stress, day: calendar.day(of: start)) }
-        return FitnessReport(
-            from: calendar.text(of: days.first), to: calendar.text(of: days.last),
-            workouts: stresses.filter { calendar.day(of: $0.start) >= days.first }.count, computedAgain: 0,
-            days: load.chart(through: days.last).filter { $0.day >= days.first }.map { FitnessReport.Day($0, days: calendar) },
-            powerCurve: nil, criticalPower: nil)
+        return FitnessReport(stresses: stresses, firstDay: days.first, lastDay: days.last, days: calendar)
     }
 }
