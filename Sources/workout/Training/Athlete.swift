@@ -67,23 +67,11 @@ struct AthleteSet: AsyncParsableCommand {
         }
         for (setting, value) in values where !setting.plausibleRange.contains(value) {
             let range = setting.plausibleRange
-            throw ValidationError("--\(Self.optionName(setting)) must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)) \(setting.symbol).")
+            // Each option is named as the setting is kept (`--max-heart-rate` keeps `max-heart-rate`).
+            throw ValidationError("--\(setting.rawValue) must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)) \(setting.symbol).")
         }
         if let maxHeartRate, let restingHeartRate, restingHeartRate >= maxHeartRate {
             throw ValidationError("--resting-heart-rate (\(formatNumber(restingHeartRate))) must be below --max-heart-rate (\(formatNumber(maxHeartRate))).")
-        }
-    }
-
-    /// The option that sets `setting`.
-    static func optionName(_ setting: AthleteHistory.Setting) -> String {
-        switch setting {
-        case .functionalThresholdPower: "ftp"
-        case .restingHeartRate: "resting-heart-rate"
-        case .maximumHeartRate: "max-heart-rate"
-        case .lactateThresholdHeartRate: "threshold-heart-rate"
-        case .criticalPower: "cp"
-        case .wPrime: "w-prime"
-        case .bodyMass: "weight"
         }
     }
 
