@@ -198,7 +198,7 @@ extension HKLiveWorkoutDataSource {
             if group < 0 {
                 group = index(of: quantity.type)
                 slots[slot] = group
-                groups[group].derived.reserveCapacity(groups[group].derived.count + counts[slot])
+                groups[group].derived.reserveCapacity(counts[slot])
             }
             groups[group].derived.append(quantity)
         }
