@@ -275,6 +275,57 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         session.end()
     }
 
+    /// A recorder listening to `events()` hears every status in order, however briefly it held (a
+    /// refused connection followed at once by a good one), and every failure, as ``failures`` keeps it.
+    @Test func everyStatusAndFailureIsToldInOrderHoweverBrief() async throws {
+        let (store, _) = try await makeAuthorizedStore([heartRate, HKWorkoutType()])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .cycling
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: VirtualClock(start: at(0)))
+        let builder = session.associatedWorkoutBuilder()
+        let source = ControlledSource()
+        let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [source])
+        let events = dataSource.events()
+        builder.dataSource = dataSource
+        let kinds: [WorkoutSourceStatus.Kind] = [.disconnected, .connected, .contactLost, .contactRestored, .reconnecting, .connected]
+        for (index, kind) in kinds.enumerated() {
+            source.send(.status(WorkoutSourceStatus(source: source.name, kind: kind, date: at(Double(index)), detail: "step \(index)")))
+        }
+        source.continuation.finish(throwing: WorkoutSourceError("the strap went away for good"))
+        await dataSource.untilSourcesFinish()
+        var heard: [LiveDataSourceEvent] = []
+        for await event in events {
+            heard.append(event)
+            if case .failure = event { break }
+        }
+        let statuses = heard.compactMap { event -> WorkoutSourceStatus? in
+            if case .status(let status) = event { return status }
+            return nil
+        }
+        #expect(statuses.map(\.kind) == kinds)
+        #expect(statuses.map(\.detail) == kinds.indices.map { "step \($0)" })
+        // Only the last status stays in `statuses`: the events are what a poller would miss.
+        #expect(dataSource.statuses[source.name]?.detail == "step 5")
+        guard case .failure(let message) = heard.last else { Issue.record("no failure was told: \(heard)"); return }
+        #expect(message.contains("the strap went away for good"))
+        #expect(dataSource.failures == [message])
+        session.end()
+    }
+
+    /// A listener that stops listening is let go; the others still hear.
+    @Test func aListenerThatStopsIsLetGoAndTheOthersStillHear() async throws {
+        let (_, session, _, dataSource) = try await run(sharing: [heartRate, HKWorkoutType()])
+        let gone = Task { for await _ in dataSource.events() {} }
+        let staying = dataSource.events()
+        gone.cancel()
+        await gone.value
+        await dataSource.deliver([.status(WorkoutSourceStatus(source: "test", kind: .connected, date: at(1)))], from: "test")
+        var iterator = staying.makeAsyncIterator()
+        guard case .status(let status) = await iterator.next() else { Issue.record("the listener that stayed heard nothing"); return }
+        #expect(status.kind == .connected)
+        session.end()
+    }
+
     @Test func deliveredReadingsCountAtOnceAndReachTheStoreByFlush() async throws {
         let (store, session, builder, dataSource) = try await run(sharing: [heartRate, HKWorkoutType()])
         for second in 1...600 { await dataSource.deliver([.quantity(heartRateSample(Double(100 + second % 50), at: Double(second)))], from: "test") }

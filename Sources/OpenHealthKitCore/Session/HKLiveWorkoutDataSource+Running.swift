@@ -13,24 +13,19 @@ extension HKLiveWorkoutDataSource {
                 guard s.machine.profile == nil else { return }
                 s.machine.profile = profile
                 if !assumed.isEmpty {
-                    s.failures.append("energy: the store holds no \(assumed.count == 4 ? "characteristics" : "full characteristics") for the user, so active energy assumes "
-                                      + assumed.joined(separator: ", ") + "; set them with `workout characteristics` (or HKHealthStore.setUserProfile and body mass and height samples)")
+                    s.tell(.failure("energy: the store holds no \(assumed.count == 4 ? "characteristics" : "full characteristics") for the user, so active energy assumes "
+                                      + assumed.joined(separator: ", ") + "; set them with `workout characteristics` (or HKHealthStore.setUserProfile and body mass and height samples)"))
                 }
             }
         }
-        state.withLock { s in
-            s.builder = builder
-            s.writer?.close()
-            s.writer = ReadingWriter { [weak self] batch in await self?.write(batch) }
-            s.running = sources.count
-            guard !sources.isEmpty else {
-                s.tasks = []
-                return
-            }
+        let writer = ReadingWriter { [weak self] batch in await self?.write(batch) }
+        let earlier = state.withLock { s -> Task<Void, Never>? in
+            let earlier = s.lifecycle.attach(.init(builder: WeakReference(builder), writer: writer, reading: nil, running: sources.count))
+            guard !sources.isEmpty else { return earlier }
             // The tasks hold the data source and the builder weakly: dropping
             // them stops the reading at the next reading.
             let sources = sources, dataSource = WeakReference(self), builder = WeakReference(builder)
-            s.tasks = [Task {
+            s.lifecycle.started(Task {
                 await withDiscardingTaskGroup { group in
                     for source in sources {
                         group.addTask { await Self.read(source, into: dataSource, builder: builder) }
@@ -41,13 +36,15 @@ extension HKLiveWorkoutDataSource {
                     group.addTask {
                         while !Task.isCancelled {
                             do { try await Task.sleep(for: .seconds(PendingWrites.flushInterval)) } catch { return }
-                            guard let self = dataSource.value, let builder = builder.value, self.state.withLock({ $0.running > 0 }) else { return }
+                            guard let self = dataSource.value, let builder = builder.value, self.state.withLock({ $0.lifecycle.running > 0 }) else { return }
                             await self.flushIfOverdue(into: builder)
                         }
                     }
                 }
-            }]
+            })
+            return earlier
         }
+        earlier?.cancel()
     }
 
     /// Reads `source` into the builder until it ends, the task is cancelled,
@@ -65,18 +62,13 @@ extension HKLiveWorkoutDataSource {
         }
         if let self = dataSource.value, let builder = builder.value { await self.flushAndWait(into: builder) }
         guard let self = dataSource.value else { return }
-        self.state.withLock { $0.running -= 1 }
+        self.state.withLock { $0.lifecycle.sourceEnded() }
         self.finished.continuation.yield()
     }
 
     /// Stops reading every source; the writer finishes what it was handed.
     func detach() {
-        let tasks = state.withLock { s -> [Task<Void, Never>] in
-            defer { s.tasks = [] }
-            s.writer?.close()
-            return s.tasks
-        }
-        for task in tasks { task.cancel() }
+        state.withLock { $0.lifecycle.stop() }?.cancel()
     }
 
     /// Handles `readings` from a source that paces itself, such as a scenario
@@ -101,14 +93,14 @@ extension HKLiveWorkoutDataSource {
     /// Handles part of an array of readings in place, without copying them
     /// first, as the form for any sequence does.
     public func deliver(_ readings: ArraySlice<WorkoutReading>, from sourceName: String) async {
-        guard let builder = state.withLock({ $0.builder }) else { return }
+        guard let builder = state.withLock({ $0.lifecycle.builder }) else { return }
         await absorb(readings, from: sourceName, builder: builder)
     }
 
     /// Writes out the readings buffered so far and waits until they are in the
     /// store; ``HKWorkoutBuilder/finishWorkout()`` does this too.
     public func flush() async {
-        guard let builder = state.withLock({ $0.builder }) else { return }
+        guard let builder = state.withLock({ $0.lifecycle.builder }) else { return }
         await flushAndWait(into: builder)
     }
 
@@ -116,7 +108,7 @@ extension HKLiveWorkoutDataSource {
     /// clock: what the data source's ticker does every second, callable from a
     /// test that moves a virtual write clock.
     package func flushIfOverdue() async {
-        guard let builder = state.withLock({ $0.builder }) else { return }
+        guard let builder = state.withLock({ $0.lifecycle.builder }) else { return }
         await flushIfOverdue(into: builder)
     }
 
@@ -149,6 +141,7 @@ extension HKLiveWorkoutDataSource {
                 while !batch.isInterrupted, let reading = rest.first {
                     rest = rest.dropFirst()
                     s.machine.absorb(reading, at: moment, into: &batch)
+                    if case .status(let status) = reading { s.tell(.status(status)) }
                 }
             }
             if !batch.isEmpty { await collect(batch, into: builder) }

@@ -36,7 +36,7 @@ extension HKLiveWorkoutDataSource {
             allowed = error == nil
             state.withLock { s in
                 s.routeAllowed = allowed
-                if let error { s.failures.append("route: positions count toward distance, but no route is saved: \(error.localizedDescription)") }
+                if let error { s.tell(.failure("route: positions count toward distance, but no route is saved: \(error.localizedDescription)")) }
             }
         }
         guard allowed else { return false }
@@ -47,7 +47,7 @@ extension HKLiveWorkoutDataSource {
     /// and hands the buffer to the writer (waiting only while its backlog is full).
     func flush(into builder: HKLiveWorkoutBuilder) async {
         let now = writeClock.now
-        let (handOver, writer) = state.withLock { s in (s.pending.handOver(at: now), s.writer) }
+        let (handOver, writer) = state.withLock { s in (s.pending.handOver(at: now), s.lifecycle.writer) }
         if !handOver.types.isEmpty { builder.tell(.collected(handOver.types)) }
         await writer?.enqueue(handOver.batch)
     }
@@ -55,7 +55,7 @@ extension HKLiveWorkoutDataSource {
     /// Hands the buffer over and waits until everything is written.
     func flushAndWait(into builder: HKLiveWorkoutBuilder) async {
         await flush(into: builder)
-        let writer = state.withLock { $0.writer }
+        let writer = state.withLock { $0.lifecycle.writer }
         await writer?.drain()
         // Readings the store refused earlier get one more try, even with nothing
         // new to write, on the writer's task: writes never run side by side.
@@ -68,12 +68,12 @@ extension HKLiveWorkoutDataSource {
     /// Waits until what was handed to the writer is written, handing nothing
     /// more over: what waits in the buffer stays there.
     package func waitForWrites() async {
-        await state.withLock { $0.writer }?.drain()
+        await state.withLock { $0.lifecycle.writer }?.drain()
     }
 
     /// Waits for the writes under way, taking no more: for a discarded workout.
     func closeAndDrain() async {
-        let writer = state.withLock { $0.writer }
+        let writer = state.withLock { $0.lifecycle.writer }
         writer?.close()
         await writer?.drain()
     }
@@ -91,7 +91,7 @@ extension HKLiveWorkoutDataSource {
     /// (``StoreWriteFailure/isTransient``) is held and tried again with the
     /// next batch; the trouble is reported once, and so is its end.
     func write(_ fresh: ReadingWriter.Batch) async {
-        guard let builder = state.withLock({ $0.builder }) else { return }
+        guard let builder = state.withLock({ $0.lifecycle.builder }) else { return }
         var batch = state.withLock { s -> ReadingWriter.Batch in
             var held = s.unwritten
             s.unwritten = ReadingWriter.Batch(samples: [], locations: [])
@@ -110,7 +110,7 @@ extension HKLiveWorkoutDataSource {
             guard failure.isTransient else {
                 state.withLock { s in
                     let message = "\(what): \(failure)"
-                    if !s.failures.contains(message) { s.failures.append(message) }
+                    if !s.failures.contains(message) { s.tell(.failure(message)) }
                 }
                 return false
             }
@@ -151,7 +151,7 @@ extension HKLiveWorkoutDataSource {
                     + (dropped > 0 ? " (\(dropped) of the oldest were dropped)" : "")
                 if s.storeTrouble != trouble.description {
                     s.storeTrouble = trouble.description
-                    s.failures.append(message)
+                    s.tell(.failure(message))
                 }
             } else {
                 s.storeWrittenAgain()

@@ -35,10 +35,11 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var machine: LiveReadingsMachine
         /// Readings counted and not yet handed to the writer.
         var pending = PendingWrites()
-        var tasks: [Task<Void, Never>] = []
+        /// Idle, reading into a builder, or stopped; the builder, writer and reading task with it.
+        var lifecycle = LiveDataSourceLifecycle.idle
         var failures: [String] = []
-        /// Sources still running.
-        var running = 0
+        /// Who listens to ``events()``.
+        var observers: [AsyncStream<LiveDataSourceEvent>.Continuation] = []
         /// The heartbeat series in progress.
         var heartbeatSeries: HKHeartbeatSeriesBuilder?
         /// Readings the store refused for a reason that may pass (a full or
@@ -51,7 +52,17 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         mutating func storeWrittenAgain() {
             guard storeTrouble != nil else { return }
             storeTrouble = nil
-            failures.append("the store is written again; the readings held meanwhile were saved")
+            tell(.failure("the store is written again; the readings held meanwhile were saved"))
+        }
+
+        /// Tells `event` to every listener (a failure is kept in ``failures`` too);
+        /// listeners that stopped listening are let go.
+        mutating func tell(_ event: LiveDataSourceEvent) {
+            if case .failure(let message) = event { failures.append(message) }
+            observers.removeAll { observer in
+                if case .terminated = observer.yield(event) { return true }
+                return false
+            }
         }
         /// The quantity series the written readings grow into (only the writer changes them).
         var series = LiveSeries()
@@ -60,8 +71,6 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         /// Whether the athlete comes from the store's user characteristics when none is given
         /// (HealthKit's own initialiser: the system knows the user).
         var profileFromStore = false
-        var writer: ReadingWriter?
-        weak var builder: HKLiveWorkoutBuilder?
     }
 
     let finished = AsyncStream<Void>.makeStream()
@@ -112,6 +121,10 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         self.configurationError = error
         self.writeClock = writeClock
         self.state = Mutex(State(machine: LiveReadingsMachine(configuration: configuration)))
+    }
+
+    deinit {
+        for observer in state.withLock({ $0.observers }) { observer.finish() }
     }
 
     /// The athlete, for energy from heart rate, METs and basal energy. Without
@@ -201,17 +214,33 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     /// (``AthleteProfile/workoutMetadata``), from which zones are drawn later.
     public var derivedMetadata: [String: Any] { state.withLock { $0.machine.derivedMetadata } }
 
-    /// Messages from sources that failed.
+    /// Messages from sources that failed, and from the store's troubles.
     public var failures: [String] { state.withLock { $0.failures } }
 
-    /// Records `message` among ``failures``.
+    /// Records `message` among ``failures`` and tells it to ``events()``' listeners.
     func fail(_ message: String) {
-        state.withLock { $0.failures.append(message) }
+        state.withLock { $0.tell(.failure(message)) }
+    }
+
+    /// Every status the sources report and every failure, as they happen,
+    /// from now until the data source is gone or the listener stops. (An
+    /// OpenHealthKit addition: a recorder shows them without polling
+    /// ``statuses`` and ``failures``.)
+    ///
+    /// ```swift
+    /// for await event in dataSource.events() {
+    ///     if case .status(let status) = event { print(status.source, status.kind) }
+    /// }
+    /// ```
+    public func events() -> AsyncStream<LiveDataSourceEvent> {
+        let (stream, continuation) = AsyncStream<LiveDataSourceEvent>.makeStream()
+        state.withLock { $0.observers.append(continuation) }
+        return stream
     }
 
     /// Waits until every source has ended.
     public func untilSourcesFinish() async {
         var iterator = finished.stream.makeAsyncIterator()
-        while state.withLock({ $0.running > 0 }), !Task.isCancelled, await iterator.next() != nil {}
+        while state.withLock({ $0.lifecycle.running > 0 }), !Task.isCancelled, await iterator.next() != nil {}
     }
 }

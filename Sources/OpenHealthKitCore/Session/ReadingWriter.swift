@@ -54,120 +54,61 @@ final class ReadingWriter: Sendable {
     /// Unwritten readings beyond which ``enqueue(_:)`` waits.
     let maximumBacklog: Int
 
-    /// What was handed over and written, and who waits for a write; shared
-    /// with the writing task, which must not keep the writer alive.
+    /// The queue (``WriteQueue``) behind a lock: thin storage shared with the
+    /// writing task, which must not keep the writer alive. Waiters are resumed
+    /// after the lock is let go.
     private final class Ledger: Sendable {
-        struct Counts {
-            /// Batches handed over, and batches written (merged ones count each).
-            var enqueued = 0
-            var written = 0
-            /// Readings handed over and not yet written.
-            var unwritten = 0
-            /// Batches waiting for the next write, in the order handed over;
-            /// the writing task merges them, so handing over never copies.
-            var queued: [Batch] = []
-            var closed = false
-            var finished = false
-            /// Waits for a batch to be written, by ticket.
-            var waiters: [(ticket: Int, continuation: CheckedContinuation<Void, Never>)] = []
-            /// Waits for room in the backlog.
-            var roomWaiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
-            /// The writing task, parked until there is something to write.
-            var idle: CheckedContinuation<Void, Never>?
-        }
-        let counts = Mutex(Counts())
+        typealias Waiter = CheckedContinuation<Void, Never>
+        let queue = Mutex(WriteQueue<Batch, Waiter>())
 
         /// The next merged batch to write and the ticket it completes, or `nil`
         /// once the writer is finished and nothing is left.
         func next() async -> (Batch, ticket: Int, readings: Int)? {
             while true {
-                enum Step { case write([Batch], Int), stop, park }
-                let step = counts.withLock { c -> Step in
-                    if !c.queued.isEmpty {
-                        defer { c.queued = [] }
-                        return .write(c.queued, c.enqueued)
-                    }
-                    return c.finished ? .stop : .park
-                }
-                switch step {
+                switch queue.withLock({ $0.next() }) {
                 case .write(let batches, let ticket):
                     let merged = Batch.merged(batches)
                     return (merged, ticket, merged.count)
-                case .stop: return nil
+                case .stop:
+                    return nil
                 case .park:
-                    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                        let ready = counts.withLock { c -> Bool in
-                            guard c.queued.isEmpty, !c.finished else { return true }
-                            c.idle = continuation
-                            return false
-                        }
-                        if ready { continuation.resume() }
+                    await withCheckedContinuation { (continuation: Waiter) in
+                        queue.withLock { $0.park(continuation) }?.resume()
                     }
                 }
             }
         }
 
         func markWritten(through ticket: Int, readings: Int) {
-            let ready = counts.withLock { c -> [CheckedContinuation<Void, Never>] in
-                c.written = ticket
-                c.unwritten -= readings
-                var ready = c.waiters.filter { $0.ticket <= c.written }.map(\.continuation)
-                c.waiters.removeAll { $0.ticket <= c.written }
-                ready += c.roomWaiters.filter { c.unwritten <= $0.limit }.map(\.continuation)
-                c.roomWaiters.removeAll { c.unwritten <= $0.limit }
-                return ready
-            }
-            for waiter in ready { waiter.resume() }
+            for waiter in queue.withLock({ $0.markWritten(through: ticket, readings: readings) }) { waiter.resume() }
         }
 
         /// Hands `batch` to the writing task; `false` when closed.
         func add(_ batch: Batch) -> Bool {
-            let (accepted, idle) = counts.withLock { c -> (Bool, CheckedContinuation<Void, Never>?) in
-                guard !c.closed else { return (false, nil) }
-                c.enqueued += 1
-                c.unwritten += batch.count
-                c.queued.append(batch)
-                defer { c.idle = nil }
-                return (true, c.idle)
-            }
-            idle?.resume()
+            let (accepted, wake) = queue.withLock { $0.add(batch, readings: batch.count) }
+            wake?.resume()
             return accepted
         }
 
         func finish() {
-            let idle = counts.withLock { c -> CheckedContinuation<Void, Never>? in
-                c.finished = true
-                defer { c.idle = nil }
-                return c.idle
-            }
-            idle?.resume()
+            queue.withLock { $0.finish() }?.resume()
         }
 
         func wait(until ticket: Int) async {
             // A continuation always suspends, and the task may then resume on
             // another thread: not worth it when there is nothing to wait for.
-            guard counts.withLock({ $0.written < ticket }) else { return }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let done = counts.withLock { c -> Bool in
-                    guard c.written < ticket else { return true }
-                    c.waiters.append((ticket, continuation))
-                    return false
-                }
-                if done { continuation.resume() }
+            guard !queue.withLock({ $0.isWritten(ticket) }) else { return }
+            await withCheckedContinuation { (continuation: Waiter) in
+                queue.withLock { $0.wait(continuation, until: ticket) }?.resume()
             }
         }
 
         func waitForRoom(limit: Int) async {
             // The common case, room in the backlog, returns without suspending:
             // the caller goes on on its own thread, with its data in that core's cache.
-            guard counts.withLock({ $0.unwritten > limit }) else { return }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let room = counts.withLock { c -> Bool in
-                    guard c.unwritten > limit else { return true }
-                    c.roomWaiters.append((limit, continuation))
-                    return false
-                }
-                if room { continuation.resume() }
+            guard !queue.withLock({ $0.hasRoom(within: limit) }) else { return }
+            await withCheckedContinuation { (continuation: Waiter) in
+                queue.withLock { $0.wait(continuation, forRoomWithin: limit) }?.resume()
             }
         }
     }
@@ -201,16 +142,16 @@ final class ReadingWriter: Sendable {
 
     /// Waits until every batch handed over so far is written.
     func drain() async {
-        await ledger.wait(until: ledger.counts.withLock { $0.enqueued })
+        await ledger.wait(until: ledger.queue.withLock { $0.enqueued })
     }
 
     /// Takes no more batches; those already handed over are still written.
     func close() {
-        ledger.counts.withLock { $0.closed = true }
+        ledger.queue.withLock { $0.close() }
     }
 
     /// Readings handed over and not yet written.
-    var backlog: Int { ledger.counts.withLock { $0.unwritten } }
+    var backlog: Int { ledger.queue.withLock { $0.unwritten } }
 }
 
 extension Array {

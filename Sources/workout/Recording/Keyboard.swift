@@ -5,7 +5,7 @@ final class Keyboard {
     private var saved = termios()
     private var isRaw = false
 
-    init?(_ commands: CommandQueue) {
+    init?(_ commands: RecordWakes) {
         guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
         var raw = saved
         raw.c_lflag &= ~(tcflag_t(ICANON) | tcflag_t(ECHO))

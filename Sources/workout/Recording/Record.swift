@@ -205,6 +205,9 @@ struct Record: AsyncParsableCommand {
         for step in clock.takeSteps() { display.warn(step.description) }
 
         let session = try HKWorkoutSession(healthStore: store, configuration: configuration, clock: clock)
+        // Subscribed before anything starts, so that no status or change is missed, however brief.
+        let updates = session.updates()
+        let events = dataSource.events()
         let builder = session.associatedWorkoutBuilder()
         builder.dataSource = dataSource
         let live = try await startServer(store: store, session: session, dataSource: dataSource, snapshotter: snapshotter, clock: clock, display: display)
@@ -215,48 +218,44 @@ struct Record: AsyncParsableCommand {
         display.log("recording \(activityType.name) to \(store.location); " + (display.plain ? "SIGINT or SIGTERM finishes" : "q finishes"))
         if mirror { await startMirroring(session, store: store, display: display) }
 
-        let commands = CommandQueue()
-        let interrupt = await InterruptSignal { commands.push(.finish) }
-        let keyboard = display.plain ? nil : Keyboard(commands)
-        var tick = 0
+        let wakes = RecordWakes()
+        let interrupt = await InterruptSignal { wakes.push(.finish) }
+        let keyboard = display.plain ? nil : Keyboard(wakes)
         var failuresShown = 0
-        recording: while true {
-            try? await Task.sleep(for: .milliseconds(200))
-            for step in clock.takeSteps() { display.warn(step.description) }
-            let now = clock.now
-            if let duration, now.timeIntervalSince(start) >= duration.seconds { break }
-            var changed = false
-            for command in commands.take() {
-                changed = true
-                switch command {
-                case .finish:
+        // Woken by what happens, in order, and once a second for the clock and the redraw: no polling.
+        await withDiscardingTaskGroup { group in
+            group.addTask { await wakes.forward(events: events, updates: updates, clock: clock, deadline: duration.map { start + $0.seconds }) }
+            defer { group.cancelAll() }
+            recording: for await wake in wakes.stream {
+                for step in clock.takeSteps() { display.warn(step.description) }
+                let now = clock.now
+                if let duration, now.timeIntervalSince(start) >= duration.seconds { break }
+                switch wake {
+                case .command(.finish):
                     break recording
-                case .pauseOrResume:
-                    let pausing = session.state == .running
-                    if pausing { session.pause() } else if session.state == .paused { session.resume() } else { continue }
-                    // The session moves its state on its own queue: say what happened once it has.
-                    let wanted: HKWorkoutSessionState = pausing ? .paused : .running
-                    await session.settle(at: wanted, within: 1)
-                    display.log(session.state == .paused ? "paused" : "resumed")
-                case .lap:
-                    let lap = snapshotter.startLap(builder: builder, at: now)
-                    try? await builder.addWorkoutEvents([HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lap.start, end: now), metadata: nil)])
-                    display.log("lap \(lap.number): \(clockText(lap.seconds))")
-                case .marker:
-                    try? await builder.addWorkoutEvents([HKWorkoutEvent(type: .marker, dateInterval: DateInterval(start: now, duration: 0),
-                                                                        metadata: nil)])
-                    display.log("marker at \(clockText(builder.elapsedTime(at: now)))")
+                case .command(let command):
+                    guard await perform(command, session: session, builder: builder, snapshotter: snapshotter, display: display, at: now) else { continue }
+                case .source(.status(let status)):
+                    display.sourceChanged(status)
+                    continue
+                case .source(.failure(let message)):
+                    // The store's troubles and the sources' failures, as they happen.
+                    failuresShown += 1
+                    display.warn(message)
+                    continue
+                case .session(.failed(let error)):
+                    display.warn("session: \(error.localizedDescription)")
+                    continue
+                case .session(.stateChanged), .tick:
+                    break
+                case .session:
+                    continue
                 }
+                let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: now)
+                display.update(session: session, snapshot: snapshot, redraw: true)
+                live?.publisher.publish(snapshot)
+                if mirror, case .tick = wake { await sendMirrorSnapshot(snapshot, session: session) }
             }
-            // The store's troubles and the sources' failures, as they happen.
-            let failures = dataSource.failures
-            for failure in failures.dropFirst(failuresShown) { display.warn(failure) }
-            failuresShown = failures.count
-            tick += 1
-            let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: now)
-            display.update(session: session, dataSource: dataSource, snapshot: snapshot, redraw: changed || tick % 5 == 0)
-            if tick % 5 == 0 || changed { live?.publisher.publish(snapshot) }
-            if mirror, tick % 5 == 0 { await sendMirrorSnapshot(snapshot, session: session) }
         }
         interrupt.cancel()
         let end = clock.now

@@ -54,13 +54,16 @@ final class RecordDisplay {
         if !plain { log("warning: \(text)") }
     }
 
+    /// Logs a source's status when its kind changed (a device connected, lost, a fix gained), in both modes.
+    func sourceChanged(_ status: WorkoutSourceStatus) {
+        guard lastStatuses[status.source] != status.kind else { return }
+        lastStatuses[status.source] = status.kind
+        log("\(status.source) \(status.kind.rawValue)" + (status.detail.isEmpty ? "" : ": \(status.detail)"))
+    }
+
     /// Shows `snapshot`: on the dashboard when `now` (or the terminal changed size); in plain mode, the
-    /// session's state changes and a line every 10 s. Device changes are logged in both.
-    func update(session: HKWorkoutSession, dataSource: HKLiveWorkoutDataSource, snapshot: LiveSnapshot, redraw now: Bool) {
-        for (name, status) in dataSource.statuses.sorted(by: { $0.key < $1.key }) where lastStatuses[name] != status.kind {
-            lastStatuses[name] = status.kind
-            log("\(name) \(status.kind.rawValue)" + (status.detail.isEmpty ? "" : ": \(status.detail)"))
-        }
+    /// session's state changes and a line every 10 s.
+    func update(session: HKWorkoutSession, snapshot: LiveSnapshot, redraw now: Bool) {
         state.snapshot = snapshot
         if plain {
             if session.state != lastState {

@@ -1,0 +1,46 @@
+import Foundation
+import OpenHealthKit
+
+/// What wakes the recording loop, in the order it happened: a command from the
+/// keyboard or a signal, a source's status or a failure from the data source,
+/// a change of the session, or the clock's tick.
+enum RecordWake: Sendable {
+    case command(RecordCommand)
+    case source(LiveDataSourceEvent)
+    case session(HKWorkoutSession.Update)
+    /// A second went by, or the recording's duration ran out.
+    case tick
+}
+
+/// The recording loop's one queue of ``RecordWake``s: the keyboard's thread and
+/// the signal handler push commands; ``forward(events:updates:clock:deadline:)``
+/// brings in the data source's events, the session's updates and the ticks.
+final class RecordWakes: Sendable {
+    let stream: AsyncStream<RecordWake>
+    private let continuation: AsyncStream<RecordWake>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream()
+    }
+
+    /// A command, from any thread.
+    func push(_ command: RecordCommand) { continuation.yield(.command(command)) }
+
+    /// Brings `events` and `updates` in as they come, and a tick each second, or
+    /// at `deadline` on `clock` if that comes first; returns when cancelled.
+    func forward(events: AsyncStream<LiveDataSourceEvent>, updates: AsyncStream<HKWorkoutSession.Update>,
+                 clock: any WorkoutClock, deadline: Date?) async {
+        let continuation = continuation
+        await withDiscardingTaskGroup { group in
+            group.addTask { for await event in events { continuation.yield(.source(event)) } }
+            group.addTask { for await update in updates { continuation.yield(.session(update)) } }
+            group.addTask {
+                while !Task.isCancelled {
+                    let left = deadline.map { $0.timeIntervalSince(clock.now) } ?? 1
+                    do { try await Task.sleep(for: .seconds(min(1, max(0.01, left)))) } catch { return }
+                    continuation.yield(.tick)
+                }
+            }
+        }
+    }
+}
