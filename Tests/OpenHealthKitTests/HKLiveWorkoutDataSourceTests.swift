@@ -306,9 +306,11 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
         #expect(statuses.map(\.detail) == kinds.indices.map { "step \($0)" })
         // Only the last status stays in `statuses`: the events are what a poller would miss.
         #expect(dataSource.statuses[source.name]?.detail == "step 5")
-        guard case .failure(let message) = heard.last else { Issue.record("no failure was told: \(heard)"); return }
-        #expect(message.contains("the strap went away for good"))
-        #expect(dataSource.failures == [message])
+        guard case .failure(let failure) = heard.last else { Issue.record("no failure was told: \(heard)"); return }
+        #expect(failure.kind == .source && failure.source == source.name)
+        #expect(failure.message.contains("the strap went away for good"))
+        #expect(dataSource.failures == [failure.message])
+        #expect(dataSource.recentFailures(1) == [failure])
         session.end()
     }
 

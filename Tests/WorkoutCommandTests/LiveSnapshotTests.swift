@@ -15,7 +15,7 @@ import WorkoutServer
     /// A ride of `seconds` seconds on a virtual clock: a 3D fix every second, climbing 1 m per 20 m at 8 m/s,
     /// heart rate 150, cadence 90, power 240, with `snapshotter` taking a snapshot each second as the
     /// recording loop does and a lap at `lapAt` seconds; the session, builder and data source, and the clock.
-    static func ride(seconds: Int, snapshotter: LiveSnapshotter, lapAt: Int? = nil, watts: @escaping (Int) -> Double = { _ in 240 }) async throws
+    static func ride(seconds: Int, snapshotter: LiveSnapshotter, lapAt: Int? = nil, sharesRoute: Bool = true, watts: @escaping (Int) -> Double = { _ in 240 }) async throws
         -> (HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource, VirtualClock) {
         let folder = Scratch.url("snapshot")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -29,7 +29,7 @@ import WorkoutServer
         let dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration, sources: [])
         dataSource.enableCollection(for: HKQuantityType(.cyclingCadence), predicate: nil)
         dataSource.enableCollection(for: HKQuantityType(.cyclingPower), predicate: nil)
-        let types: Set<HKSampleType> = Set(dataSource.typesToCollect.map { $0 as HKSampleType }).union([HKWorkoutType(), HKSeriesType.workoutRoute()])
+        let types: Set<HKSampleType> = Set(dataSource.typesToCollect.map { $0 as HKSampleType }).union([HKWorkoutType()] + (sharesRoute ? [HKSeriesType.workoutRoute()] : []))
         try await store.requestAuthorization(toShare: types, read: types)
         builder.dataSource = dataSource
         session.startActivity(with: start)
@@ -75,15 +75,18 @@ import WorkoutServer
         #expect(snapshot.elevationMeters == 58)
         #expect(abs((snapshot.gradePercent ?? 0) - 5) < 0.01, "\(String(describing: snapshot.gradePercent))")
         #expect(snapshot.gps?.kind == .fix3D)
+        #expect(snapshot.warnings == nil, "a recording without trouble has no warnings")
 
         // The live page gets exactly this snapshot, through the publisher and the feed.
         let feed = LiveFeed(wallClock: { Self.start })
         let publisher = LivePublisher(feed: feed, session: session, dataSource: dataSource, snapshotter: snapshotter, clock: clock)
         publisher.publish(builder)
-        await publisher.finish(workoutID: nil, builder: builder)
+        await publisher.finish(workoutID: nil, url: "https://club.example/workouts/1", builder: builder)
         var page = try #require(await feed.latest)
         #expect(page.state == .ended)
+        #expect(page.workoutURL == "https://club.example/workouts/1")
         page.state = snapshot.state
+        page.workoutURL = nil
         #expect(page == snapshot, "the page got \(String(describing: page)), the dashboard \(String(describing: snapshot))")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(await feed.snapshotJSON().utf8)) as? [String: Any])
         let status = try #require(json["status"] as? [String: Any])
@@ -93,10 +96,31 @@ import WorkoutServer
 
         // The dashboard draws the same snapshot (19 rows: the figures as text, not big digits).
         let screen = RecordDashboard.render(DashboardState(snapshot: snapshot, timeOfDay: "10:00:00"), width: 100, height: 19).joined(separator: "\n")
-        for text in ["RUNNING", "cycling", "lap 2", String(format: "%.2f km", snapshot.distanceMeters / 1000), "28.8 km/h", "90 rpm", "240 W",
+        for text in ["RECORDING", "cycling", "lap 2", String(format: "%.2f km", snapshot.distanceMeters / 1000), "28.8 km/h", "90 rpm", "240 W",
                      "58 m", "+5.0 %", "150 bpm", snapshot.gps?.text ?? "-"] {
             #expect(screen.contains(text), "the dashboard lacks \(text):\n\(screen)")
         }
+        session.end()
+    }
+
+    /// Trouble in force reaches the dashboard and the live page from the snapshot, typed: here the route, which the
+    /// app may not share, so positions count toward distance and no route is saved.
+    @Test func troubleInForceIsShownOnTheDashboardAndTheLivePage() async throws {
+        let snapshotter = LiveSnapshotter(activity: .cycling, gps: "gps", strap: nil, zones: nil)
+        let (session, builder, dataSource, clock) = try await Self.ride(seconds: 10, snapshotter: snapshotter, sharesRoute: false)
+        let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now)
+        let warnings = try #require(snapshot.warnings, "no warning in \(snapshot)")
+        #expect(warnings.map(\.kind) == [.route])
+        #expect(warnings[0].message.hasPrefix("route: positions count toward distance, but no route is saved"))
+        let screen = RecordDashboard.render(DashboardState(snapshot: snapshot, timeOfDay: "10:00:00"), width: 200, height: 30).joined(separator: "\n")
+        #expect(screen.contains(" ! " + warnings[0].message), "\(screen)")
+        let feed = LiveFeed(wallClock: { Self.start })
+        await feed.publish(snapshot)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(await feed.snapshotJSON().utf8)) as? [String: Any])
+        let sent = try #require((json["status"] as? [String: Any])?["warnings"] as? [[String: Any]])
+        #expect(sent.map { $0["kind"] as? String } == ["route"] && sent.first?["message"] as? String == warnings[0].message)
+        // Positions still count toward distance.
+        #expect(snapshot.distanceMeters > 70)
         session.end()
     }
 

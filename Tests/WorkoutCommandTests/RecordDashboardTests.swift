@@ -115,7 +115,7 @@ final class TmuxTerminal: @unchecked Sendable {
             "--profile", profile, "--store", store,
         ])
         var rows = try await terminal.waitFor("a running workout with a fix and heart rate") {
-            Self.contains($0, "RUNNING") && Self.contains($0, "3D fix") && Self.contains($0, "Z4")
+            Self.contains($0, "RECORDING") && Self.contains($0, "3D fix") && Self.contains($0, "Z4")
         }
         Self.checkLayout(rows, width: width, height: height)
         #expect(Self.contains(rows, "km/h"), "a ride shows speed, not pace")
@@ -126,7 +126,7 @@ final class TmuxTerminal: @unchecked Sendable {
         #expect(!Self.contains(rows, "resumed"), "the first p pauses and says so\n\(rows.joined(separator: "\n"))")
         Self.checkLayout(rows, width: width, height: height)
         try terminal.send("p")
-        rows = try await terminal.waitFor("the resume") { Self.contains($0, "RUNNING") && Self.contains($0, " resumed") }
+        rows = try await terminal.waitFor("the resume") { Self.contains($0, "RECORDING") && Self.contains($0, " resumed") }
         try terminal.send("l")
         rows = try await terminal.waitFor("the lap") { Self.contains($0, "lap 2") && Self.contains($0, "lap 1: ") }
         try terminal.send("m")

@@ -160,11 +160,19 @@ import Testing
         let offline = try await record(club, store: store, tokenFile: tokenFile)
         #expect(offline.status == 0, "the workout is saved even though the club cannot be reached: \(offline.output)")
         #expect(offline.output.contains("the store keeps"), "\(offline.output)")
+        #expect(!offline.output.contains("on the club:"), "\(offline.output)")
         try await club.restartServer()
         #expect(try await club.workouts(token: club.adaToken).isEmpty)
         let online = try await record(club, store: store, tokenFile: tokenFile)
         #expect(online.status == 0, "\(online.output)")
         #expect(online.output.contains("2 sent"), "the queued workout goes with the new one: \(online.output)")
-        #expect(Set(try await club.workouts(token: club.adaToken).keys) == Set(try await local(store)))
+        let onClub = try await club.workouts(token: club.adaToken)
+        #expect(Set(onClub.keys) == Set(try await local(store)))
+        // The recording says where its workout now is on the club, as its live page links it.
+        let line = try #require(online.output.split(separator: "\n").first { $0.hasPrefix("on the club: ") }, "\(online.output)")
+        let address = line.dropFirst("on the club: ".count)
+        let base = club.url.hasSuffix("/") ? String(club.url.dropLast()) : club.url
+        #expect(address.hasPrefix("\(base)/workouts/"), "\(line)")
+        #expect(onClub.keys.contains(String(address.split(separator: "/").last ?? "")), "\(line) names a workout the club lacks")
     }
 }

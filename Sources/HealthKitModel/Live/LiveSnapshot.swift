@@ -7,7 +7,7 @@ public import Foundation
 /// after 5 s without a reading, the heart rate after 10 s.
 public struct LiveSnapshot: Codable, Sendable, Equatable {
     /// Where the recording is.
-    public enum State: String, Codable, Sendable, Hashable {
+    public enum State: String, Codable, Sendable, Hashable, CaseIterable {
         /// The session has not started.
         case waiting
         /// Recording.
@@ -22,6 +22,20 @@ public struct LiveSnapshot: Codable, Sendable, Equatable {
         case saving
         /// Saved (``LiveSnapshot/workoutID`` names it) or, without an identifier, discarded.
         case ended
+
+        /// The state in words for a person, as the dashboard and the live page both say it: "recording",
+        /// not "running", which on a ride would read as the sport.
+        public var label: String {
+            switch self {
+            case .waiting: "waiting to start"
+            case .running: "recording"
+            case .paused: "paused"
+            case .autoPaused: "auto-paused"
+            case .stopped: "stopped"
+            case .saving: "saving"
+            case .ended: "ended"
+            }
+        }
     }
 
     /// A device the recording listens to and what it last said.
@@ -121,6 +135,12 @@ public struct LiveSnapshot: Codable, Sendable, Equatable {
     public var fixTime: Date?
     /// The saved workout's identifier, once it has ended.
     public var workoutID: String?
+    /// Where the saved workout can be opened once it has ended, when it is somewhere a browser reaches
+    /// (the club it was sent to); `nil` while it is only in the recorder's store.
+    public var workoutURL: String?
+    /// The failures still in force, at most three, newest last (``LiveFailure/inForce(_:limit:)``);
+    /// `nil` when there are none.
+    public var warnings: [LiveFailure]?
 
     /// A snapshot of a recording that has not started: no figures yet.
     public init(state: State = .waiting, activity: String, showsPace: Bool, date: Date) {

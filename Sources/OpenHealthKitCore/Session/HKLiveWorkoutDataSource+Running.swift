@@ -13,8 +13,8 @@ extension HKLiveWorkoutDataSource {
                 guard s.machine.profile == nil else { return }
                 s.machine.profile = profile
                 if !assumed.isEmpty {
-                    s.tell(.failure("energy: the store holds no \(assumed.count == 4 ? "characteristics" : "full characteristics") for the user, so active energy assumes "
-                                      + assumed.joined(separator: ", ") + "; set them with `workout characteristics` (or HKHealthStore.setUserProfile and body mass and height samples)"))
+                    s.tell(.failure(LiveFailure(.energy, message: "energy: the store holds no \(assumed.count == 4 ? "characteristics" : "full characteristics") for the user, so active energy assumes "
+                                      + assumed.joined(separator: ", ") + "; set them with `workout characteristics` (or HKHealthStore.setUserProfile and body mass and height samples)")))
                 }
             }
         }
@@ -58,7 +58,7 @@ extension HKLiveWorkoutDataSource {
                 await self.absorb(CollectionOfOne(reading), from: source.name, builder: builder)
             }
         } catch {
-            dataSource.value?.fail("\(source.name): \(error)")
+            dataSource.value?.fail(LiveFailure(.source, source: source.name, message: "\(source.name): \(error)"))
         }
         if let self = dataSource.value, let builder = builder.value { await self.flushAndWait(into: builder) }
         guard let self = dataSource.value else { return }
@@ -177,10 +177,13 @@ extension HKLiveWorkoutDataSource {
                     if s.heartbeatSeries == nil { s.heartbeatSeries = HKHeartbeatSeriesBuilder(healthStore: builder.healthStore, device: nil, start: seriesStart, collectedByDataSource: true) }
                     return s.heartbeatSeries
                 }
-                do { try await series?.addHeartbeat(at: offset, precededByGap: gap) } catch { fail("\(sourceName): \(error)") }
+                do { try await series?.addHeartbeat(at: offset, precededByGap: gap) } catch {
+                    fail(LiveFailure(.heartbeats, source: sourceName, message: "\(sourceName): \(error)"))
+                }
             case .mark(let event):
                 do { try await builder.addWorkoutEvents([event]) } catch {
-                    fail("\(event.metadata?[OpenHealthKitMetadataKeyDeviceSource] as? String ?? sourceName): \(error)")
+                    let source = event.metadata?[OpenHealthKitMetadataKeyDeviceSource] as? String ?? sourceName
+                    fail(LiveFailure(.event, source: source, message: "\(source): \(error)"))
                 }
             case .collect, .derive, .route:
                 break

@@ -13,7 +13,7 @@ extension HKLiveWorkoutDataSource {
         if !batch.locations.isEmpty, !recordsRoute(for: builder) { batch.leaveOutLocations() }
         let counts: Bool
         do { counts = try builder.acceptsSamples() } catch {
-            fail("\(error)")
+            fail(LiveFailure(.builder, message: "\(error)"))
             return
         }
         let types = counts && !batch.rows.isEmpty ? builder.count(batch.rows) : []
@@ -36,7 +36,7 @@ extension HKLiveWorkoutDataSource {
             allowed = error == nil
             state.withLock { s in
                 s.routeAllowed = allowed
-                if let error { s.tell(.failure("route: positions count toward distance, but no route is saved: \(error.localizedDescription)")) }
+                if let error { s.tell(.failure(LiveFailure(.route, message: "route: positions count toward distance, but no route is saved: \(error.localizedDescription)"))) }
             }
         }
         guard allowed else { return false }
@@ -110,7 +110,7 @@ extension HKLiveWorkoutDataSource {
             guard failure.isTransient else {
                 state.withLock { s in
                     let message = "\(what): \(failure)"
-                    if !s.failures.contains(message) { s.tell(.failure(message)) }
+                    if !s.failures.contains(where: { $0.message == message }) { s.tell(.failure(LiveFailure(.store, message: message))) }
                 }
                 return false
             }
@@ -151,7 +151,7 @@ extension HKLiveWorkoutDataSource {
                     + (dropped > 0 ? " (\(dropped) of the oldest were dropped)" : "")
                 if s.storeTrouble != trouble.description {
                     s.storeTrouble = trouble.description
-                    s.tell(.failure(message))
+                    s.tell(.failure(LiveFailure(.store, message: message)))
                 }
             } else {
                 s.storeWrittenAgain()
@@ -246,7 +246,7 @@ extension HKLiveWorkoutDataSource {
                 try await store.saveAssociated([sample], to: workout.uuid, collected: true)
             }
         } catch {
-            fail("heartbeats: \(error)")
+            fail(LiveFailure(.heartbeats, message: "heartbeats: \(error)"))
         }
     }
 

@@ -37,7 +37,8 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         var pending = PendingWrites()
         /// Idle, reading into a builder, or stopped; the builder, writer and reading task with it.
         var lifecycle = LiveDataSourceLifecycle.idle
-        var failures: [String] = []
+        /// Every failure told so far, in order.
+        var failures: [LiveFailure] = []
         /// Who listens to ``events()``.
         var observers: [AsyncStream<LiveDataSourceEvent>.Continuation] = []
         /// The heartbeat series in progress.
@@ -52,13 +53,13 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         mutating func storeWrittenAgain() {
             guard storeTrouble != nil else { return }
             storeTrouble = nil
-            tell(.failure("the store is written again; the readings held meanwhile were saved"))
+            tell(.failure(LiveFailure(.storeRecovered, message: "the store is written again; the readings held meanwhile were saved")))
         }
 
         /// Tells `event` to every listener (a failure is kept in ``failures`` too);
         /// listeners that stopped listening are let go.
         mutating func tell(_ event: LiveDataSourceEvent) {
-            if case .failure(let message) = event { failures.append(message) }
+            if case .failure(let failure) = event { failures.append(failure) }
             observers.removeAll { observer in
                 if case .terminated = observer.yield(event) { return true }
                 return false
@@ -215,11 +216,16 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     public var derivedMetadata: [String: Any] { state.withLock { $0.machine.derivedMetadata } }
 
     /// Messages from sources that failed, and from the store's troubles.
-    public var failures: [String] { state.withLock { $0.failures } }
+    public var failures: [String] { state.withLock { $0.failures.map(\.message) } }
 
-    /// Records `message` among ``failures`` and tells it to ``events()``' listeners.
-    func fail(_ message: String) {
-        state.withLock { $0.tell(.failure(message)) }
+    /// The failures told so far, with what each concerns; the last `limit` of them. (An OpenHealthKit addition.)
+    public func recentFailures(_ limit: Int = .max) -> [LiveFailure] {
+        state.withLock { Array($0.failures.suffix(limit)) }
+    }
+
+    /// Records `failure` among ``failures`` and tells it to ``events()``' listeners.
+    func fail(_ failure: LiveFailure) {
+        state.withLock { $0.tell(.failure(failure)) }
     }
 
     /// Every status the sources report and every failure, as they happen,

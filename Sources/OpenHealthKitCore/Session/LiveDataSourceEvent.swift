@@ -9,8 +9,8 @@ import Foundation
 public enum LiveDataSourceEvent: Sendable, Hashable {
     /// A source reported a status (connected, reconnecting, a fix, contact…).
     case status(WorkoutSourceStatus)
-    /// Something went wrong, in a sentence for a person: a source failed, the
-    /// store refused writes (or took them again), the route is not shared.
-    /// The same text is added to ``HKLiveWorkoutDataSource/failures``.
-    case failure(String)
+    /// Something went wrong: a source failed, the store refused writes (or
+    /// took them again), the route is not shared. Its message is added to
+    /// ``HKLiveWorkoutDataSource/failures``.
+    case failure(LiveFailure)
 }

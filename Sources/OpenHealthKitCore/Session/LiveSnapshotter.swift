@@ -122,6 +122,8 @@ public final class LiveSnapshotter: Sendable {
         snapshot.averageSpeed = elapsed > 0 && meters > 0 ? meters / elapsed : nil
         snapshot.maximumSpeed = (dataSource.derivedMetadata[HKMetadataKeyMaximumSpeed] as? HKQuantity)?.doubleValue(for: HKUnit(from: "m/s"))
         snapshot.fixTime = latest?.timestamp
+        let warnings = LiveFailure.inForce(dataSource.recentFailures())
+        snapshot.warnings = warnings.isEmpty ? nil : warnings
         let statuses = dataSource.statuses
         if let gps {
             var source = Self.source(gps, statuses[gps], waiting: "waiting for gpsd")

@@ -1,16 +1,23 @@
-/// The live page: a recording in progress, kept current over Server-Sent Events.
+import Foundation
+import HealthKitModel
 import Markup
+
+/// The live page: a recording in progress, kept current over Server-Sent Events.
 ///
 /// It shows the recording's ``LiveSnapshot``, the figures the dashboard shows: the state, the time without
 /// pauses (ticking between updates), the distance and lap, speed or pace (current, average, best), heart rate
-/// and zone, cadence, power, energy, elevation and grade, the strap's and the GPS fix's state, and the track so far. A dropped connection reconnects by
-/// itself and the snapshot it gets first catches the page up.
+/// and zone, cadence, power, energy, elevation and grade, the strap's and the GPS fix's state, the trouble still in force (the store refusing
+/// writes, a source that failed), and the track so far. The state is said in the dashboard's words ("recording", not "running"), beside the
+/// sport. A dropped connection reconnects by itself and the snapshot it gets first catches the page up. At the end it links the saved
+/// workout where a browser reaches it (the club it was sent to), or says how to open it from the recorder's store.
 enum LivePage {
     static func render() -> HTML {
         ServerPage.layout(title: "Live workout", body: """
             <p id="live-connection" class="count" aria-live="polite">connecting…</p>\
+            <ul id="live-warnings" class="message" role="alert" hidden></ul>\
             <section aria-labelledby="live-now"><h2 id="live-now">Now</h2><dl class="live">\
-            <div><dt>Recording</dt><dd id="live-state">waiting</dd></div>\
+            <div><dt>State</dt><dd id="live-state">waiting to start</dd></div>\
+            <div><dt>Sport</dt><dd id="live-sport">–</dd></div>\
             <div><dt>Time</dt><dd id="live-elapsed">0:00</dd></div>\
             <div><dt>Distance</dt><dd id="live-distance">0.00 km</dd></div>\
             <div><dt>Lap</dt><dd id="live-lap">1</dd></div>\
@@ -42,8 +49,16 @@ enum LivePage {
             """)
     }
 
+    /// Each state's words, from ``LiveSnapshot/State/label``: the page says what the dashboard says.
+    static let stateLabels: String = {
+        let labels = Dictionary(uniqueKeysWithValues: LiveSnapshot.State.allCases.map { ($0.rawValue, $0.label) })
+        let data = (try? JSONSerialization.data(withJSONObject: labels, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }()
+
     static let script = """
-        (function(){"use strict";
+        (function(){"use strict";var labels=\(stateLabels);
+        function words(a){return a.replace(/([a-z])([A-Z])/g,"$1 $2").toLowerCase();}
         var track=[],status=null,receivedAt=0,source=null,ended=false,retry=0,snapshotLength=0,pointUpdates=0;window.liveLatencies=[];
         function $(id){return document.getElementById(id);}
         function pad(n){return n<10?"0"+n:""+n;}
@@ -56,7 +71,10 @@ enum LivePage {
           $("live-track").setAttribute("d",d);$("live-track").setAttribute("data-points",track.length);var last=pts[pts.length-1];
           $("live-position").setAttribute("cx",((last[0]-x0)*s+ox).toFixed(1));$("live-position").setAttribute("cy",((last[1]-y0)*s+oy).toFixed(1));}
         function speedText(v){if(v==null)return "–";if(status.showsPace){if(v<0.3)return "–";var p=1000/v;return Math.floor(p/60)+":"+pad(Math.round(p%60))+" /km";}return (v*3.6).toFixed(1)+" km/h";}
-        function show(){if(!status)return;$("live-state").textContent=status.state;$("live-distance").textContent=(status.distanceMeters/1000).toFixed(2)+" km";
+        function warnings(list){var box=$("live-warnings");box.textContent="";box.hidden=!list.length;
+          list.forEach(function(w){var li=document.createElement("li");li.textContent=w.message;li.setAttribute("data-kind",w.kind);box.appendChild(li);});}
+        function show(){if(!status)return;$("live-state").textContent=labels[status.state]||status.state;$("live-sport").textContent=words(status.activity);
+          document.title="Live "+words(status.activity);warnings(status.warnings||[]);$("live-distance").textContent=(status.distanceMeters/1000).toFixed(2)+" km";
           $("live-speed-label").textContent=status.showsPace?"Pace":"Speed";$("live-speed").textContent=speedText(status.speed);
           $("live-heart-rate").textContent=status.heartRate!=null?Math.round(status.heartRate)+" bpm":"–";$("live-zone").textContent=status.heartRateZone?"Z"+status.heartRateZone:"–";
           $("live-lap").textContent=status.lap+" · "+clock(status.lapSeconds)+" · "+(status.lapDistanceMeters/1000).toFixed(2)+" km";
@@ -69,8 +87,12 @@ enum LivePage {
           $("live-energy").textContent=figure(status.energyKilocalories,"kcal");$("live-elevation").textContent=figure(status.elevationMeters,"m");
           $("live-grade").textContent=status.gradePercent!=null?(status.gradePercent>=0?"+":"")+status.gradePercent.toFixed(1)+" %":"–";
           $("live-gps").textContent=status.gps?status.gps.text:"–";$("live-strap").textContent=status.sensors&&status.sensors.length>1?status.sensors.map(function(s){return (s.label||s.name)+": "+s.text+(s.battery!=null?" ("+s.battery+" %)":"");}).join(" · "):status.strap?status.strap.text:"–";tick();
-          if(status.state==="ended"){ended=true;var done=$("live-done");done.hidden=false;
-            done.innerHTML=status.workoutID?'Saved: <a id="live-workout-link" href="/workouts/'+status.workoutID+'">see the workout</a>':"The recording ended.";
+          if(status.state==="ended"){ended=true;var done=$("live-done");done.hidden=false;done.textContent="";
+            if(status.workoutURL){done.appendChild(document.createTextNode("Saved: "));var a=document.createElement("a");a.id="live-workout-link";a.href=status.workoutURL;
+              a.textContent="see the workout";done.appendChild(a);}
+            else if(status.workoutID){var short=status.workoutID.slice(0,8).toLowerCase();done.textContent="Saved in the recorder's store as "+short+
+              ". Open it there with `workout show "+short+"`, or `workout serve` and its page.";}
+            else done.textContent="The recording ended without saving a workout.";
             $("live-connection").textContent="recording ended";if(source){source.close();source=null;}}}
         function tick(){if(!status)return;var e=status.elapsedSeconds+(status.state==="running"?(Date.now()-receivedAt)/1000:0);$("live-elapsed").textContent=clock(e);}
         setInterval(tick,500);

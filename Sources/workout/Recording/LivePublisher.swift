@@ -50,14 +50,16 @@ final class LivePublisher: HKLiveWorkoutBuilderDelegate, Sendable {
         updates.yield((snapshot, points))
     }
 
-    /// Publishes the end: the saved workout's identifier, for the page's link.
-    func finish(workoutID: String?, builder: HKLiveWorkoutBuilder) async {
+    /// Publishes the end: the saved workout's identifier, and its address when a browser reaches it (the
+    /// club it was sent to), for the page's link.
+    func finish(workoutID: String?, url: String?, builder: HKLiveWorkoutBuilder) async {
         publish(builder)
         updates.finish()
         await sender.value
         guard var snapshot = await feed.latest else { return }
         snapshot.state = .ended
         snapshot.workoutID = workoutID
+        snapshot.workoutURL = url
         await feed.publish(snapshot)
     }
 

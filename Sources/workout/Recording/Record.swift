@@ -238,10 +238,10 @@ struct Record: AsyncParsableCommand {
                 case .source(.status(let status)):
                     display.sourceChanged(status)
                     continue
-                case .source(.failure(let message)):
+                case .source(.failure(let failure)):
                     // The store's troubles and the sources' failures, as they happen.
                     failuresShown += 1
-                    display.warn(message)
+                    display.warn(failure.message)
                     continue
                 case .session(.failed(let error)):
                     display.warn("session: \(error.localizedDescription)")
@@ -286,16 +286,20 @@ struct Record: AsyncParsableCommand {
         if !sensors.isEmpty { try? await builder.addMetadata([OpenHealthKitMetadataKeySensors: ActivitySensor.metadataValue(sensors)]) }
         let finished = try await builder.finishWorkout()
         await store.checkpoint()
+        // Its training stress, kept with it for the training-load chart.
+        var workout = finished
+        if let saved = finished { workout = (try? await store.keepTrainingStress(of: saved)) ?? saved }
+        // Sent on before the live page's last word, so that it links the workout where it now is.
+        var clubURL: String?
+        if let syncTo, let workout { clubURL = await sync(to: syncTo, store: store, workout: workout) }
         if let live {
-            await live.publisher.finish(workoutID: finished?.uuid.uuidString, builder: builder)
+            await live.publisher.finish(workoutID: finished?.uuid.uuidString, url: clubURL, builder: builder)
             // A moment for open pages to get the end before the server stops.
             try? await Task.sleep(for: .seconds(1))
             live.server.cancel()
             await live.feed.finish()
         }
-        guard let saved = finished else { throw RecordingsError("The store did not save the workout.") }
-        // Its training stress, kept with it for the training-load chart.
-        let workout = (try? await store.keepTrainingStress(of: saved)) ?? saved
+        guard let workout else { throw RecordingsError("The store did not save the workout.") }
         for failure in dataSource.failures.dropFirst(failuresShown) { warn(failure) }
         if json {
             try printJSON(WorkoutSummary(workout))
@@ -308,6 +312,6 @@ struct Record: AsyncParsableCommand {
             try await exportOptions.write(workout, from: store)
             if !json { print("exported to \(export)") }
         }
-        if let syncTo { await sync(to: syncTo, store: store) }
+        if let clubURL, !json { print("on the club: \(clubURL)") }
     }
 }

@@ -13,7 +13,7 @@ enum RecordDashboard {
         let snapshot = state.snapshot
         var lines: [String] = []
         let clock = state.timeOfDay
-        let title = " \(snapshot.state.rawValue.uppercased())  \(snapshot.activity)  lap \(snapshot.lap)"
+        let title = " \(snapshot.state.label.uppercased())  \(snapshot.activity)  lap \(snapshot.lap)"
         lines.append(fit(title + String(repeating: " ", count: max(1, width - title.count - clock.count - 1)) + clock + " ", width))
 
         // Big figures when the screen has room for them and the fields below.
@@ -74,6 +74,8 @@ enum RecordDashboard {
         } else {
             lines.append(fit(" strap " + (snapshot.strap?.text ?? "not used"), width))
         }
+        // Trouble still in force (the store refusing writes, a source that failed), as the live page shows it.
+        for warning in snapshot.warnings ?? [] { lines.append(fit(" ! " + warning.message, width)) }
 
         // The keys take the last line; log messages fill what is left, newest last.
         let keys = fit(" [p] pause/resume  [l] lap  [m] marker  [q] finish", width)

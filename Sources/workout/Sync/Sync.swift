@@ -55,6 +55,8 @@ struct Sync: AsyncParsableCommand {
     struct Report {
         var sent = 0
         var failed = 0
+        /// The club UUIDs of the workouts not sent.
+        var failedIDs: Set<UUID> = []
         var samples = 0
         /// Whose token it is.
         var athlete: String
@@ -62,8 +64,10 @@ struct Sync: AsyncParsableCommand {
         var known: Set<UUID> = []
     }
 
-    /// Sends the store's workouts the server lacks, oldest first, a line for each; a refused token ends it.
-    static func sendMissing(from store: HKHealthStore, to client: SyncClient) async throws -> Report {
+    /// Sends the store's workouts the server lacks, oldest first, a line for each on `lines` (standard
+    /// output unless told); a refused token ends it.
+    static func sendMissing(from store: HKHealthStore, to client: SyncClient, lines: FileHandle = .standardOutput) async throws -> Report {
+        func say(_ line: String) { lines.write(Data((line + "\n").utf8)) }
         let me = try await client.me()
         let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
         let byID = Dictionary(workouts.map { (clubID(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
@@ -83,6 +87,7 @@ struct Sync: AsyncParsableCommand {
                 say("\(outcome == .stored ? "sent" : "had") \(id.uuidString) \(archive.summary.activity) \(archive.summary.start.formatted(.iso8601)) \(archive.activity.records.count) samples")
             } catch let error as SyncError {
                 report.failed += 1
+                report.failedIDs.insert(id)
                 FileHandle.standardError.write(Data("workout \(id.uuidString): \(error)\n".utf8))
                 if error.isFatal { break }
             }
