@@ -39,6 +39,9 @@ public struct ReportOptions: Sendable {
     public var defaultTimeZone: TimeZone = .current
     /// The most points a chart line is drawn from; the figures always use every record.
     public var chartPoints = 1_000
+    /// Metres in one split, over the sport's own (``SportProfile``: 5 km on a ride, a kilometre on a run,
+    /// 100 m in the water), as `--splits 10km` gives it.
+    public var splitLength: Double?
 
     /// Links shown above the report (none in a file of its own).
     public var links: [ReportLink] = []

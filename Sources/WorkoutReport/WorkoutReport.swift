@@ -46,18 +46,44 @@ public struct WorkoutReport: Sendable {
         powerSeries = timeline.power.contains(where: { $0 != nil }) ? timeline.seconds(of: \.power) : nil
     }
 
-    /// Whether speed is better shown as pace (minutes per kilometre or mile): on foot.
-    public var showsPace: Bool { [.running, .walking, .hiking].contains(activity.sport) }
+    /// Whether the workout has legs of different sports (a triathlon): its splits and best efforts are then
+    /// each leg's (``legs``), since a split across a swim and a ride means nothing.
+    public var isMultisport: Bool { Set(activity.sessions.map(\.sport)).subtracting([.transition]).count > 1 }
 
-    /// The splits: every kilometre, or every mile with imperial units.
-    public var splits: [Split] { Split.splits(of: timeline, every: options.units.splitMeters) }
+    /// What the sport measures: split length, pace or speed, efforts. A multisport workout as a whole speaks
+    /// km/h (or mph), its legs each their own.
+    public var profile: SportProfile {
+        SportProfile(sport: isMultisport ? .generic : activity.sport, units: options.units, splitLength: options.splitLength)
+    }
 
-    /// Fastest times over 1 km (or 1 mile), 5 km and 10 km, and the best power over 5 s, 1, 5, 20
-    /// and 60 minutes (the power curve's points), those the workout is long enough for.
+    /// Whether speed is shown as a pace: on foot (per kilometre or mile), in the water (per 100 m or yd), on the water (per 500 m).
+    public var showsPace: Bool { profile.showsPace }
+
+    /// The splits, each ``SportProfile/splitMeters`` long (5 km on a ride, a kilometre on a run, 100 m in the
+    /// water, or ``ReportOptions/splitLength``); none for a multisport workout as a whole.
+    public var splits: [Split] { isMultisport ? [] : Split.splits(of: timeline, every: profile.splitMeters) }
+
+    /// The sport's fastest distances (a ride's 10, 20, 40 and 100 km; a run's 1, 5 and 10 km, half and
+    /// marathon; a swim's 100 to 1,500 m) and best power over its durations (the power curve's points),
+    /// those the workout is long enough for; none for a multisport workout as a whole.
     public var bestEfforts: [BestEffort] {
-        let distances = [options.units.splitMeters, 5_000, 10_000, 21_097.5, 42_195]
-        let power = powerSeries.map { series in [5, 60, 300, 1_200, 3_600].compactMap { BestEffort.power($0, in: series, timeline: timeline) } } ?? []
-        return distances.compactMap { BestEffort.fastest($0, in: timeline) } + power
+        guard !isMultisport else { return [] }
+        let profile = profile
+        let power = powerSeries.map { series in profile.powerSeconds.compactMap { BestEffort.power($0, in: series, timeline: timeline) } } ?? []
+        return profile.distances.compactMap { BestEffort.fastest($0.meters, in: timeline) } + power
+    }
+
+    /// Each leg of a multisport workout (transitions left out) as a report of its own, with its number
+    /// among all legs; empty for a workout of one sport.
+    public var legs: [(number: Int, report: WorkoutReport)] {
+        guard isMultisport else { return [] }
+        return activity.legs().enumerated().compactMap { index, leg in
+            guard leg.sport != .transition else { return nil }
+            // The split length given is a ride's setting: the swim and the run keep theirs.
+            var options = options
+            if leg.sport != .cycling { options.splitLength = nil }
+            return (index + 1, WorkoutReport(activity: leg, options: options))
+        }
     }
 
     /// The workout's power curve, when it has power.

@@ -5,8 +5,8 @@ import WorkoutReport
 
 /// A made-up activity: `seconds` records at 1 Hz moving north at `speed` m/s, with pauses where given.
 func straightActivity(seconds: Int, speed: Double = 4, pauses: [(from: Int, to: Int)] = [], heartRate: (Int) -> Double? = { 120 + Double($0 % 40) },
-                      power: ((Int) -> Double?)? = nil) -> Activity {
-    let start = Date(timeIntervalSince1970: 1_750_000_000)
+                      power: ((Int) -> Double?)? = nil, sport: ActivitySport = .running,
+                      start: Date = Date(timeIntervalSince1970: 1_750_000_000)) -> Activity {
     var records: [ActivityRecord] = []
     var meters = 0.0
     for second in 0..<seconds {
@@ -23,7 +23,7 @@ func straightActivity(seconds: Int, speed: Double = 4, pauses: [(from: Int, to: 
     let elapsed = Double(seconds - 1)
     let paused = pauses.reduce(0.0) { $0 + Double($1.to - $1.from) }
     return Activity(records: records, timerEvents: events, laps: [],
-                    sessions: [ActivitySummary(sport: .running, start: start, elapsedTime: elapsed, timerTime: elapsed - paused, distance: meters)],
+                    sessions: [ActivitySummary(sport: sport, start: start, elapsedTime: elapsed, timerTime: elapsed - paused, distance: meters)],
                     creator: .openHealthKit)
 }
 

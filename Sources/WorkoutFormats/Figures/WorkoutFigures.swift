@@ -125,7 +125,9 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
             distance = last
         }
         if let distance, distance > 0, movingTime > 0 { averageSpeed = distance / movingTime }
-        maximumSpeed = activity.sessions.compactMap(\.maximumSpeed).max() ?? Self.sustainedMaximum(timeline.speed)
+        // The records' sustained maximum wins over a device's stated one, which keeps a one-reading spike (an Edge 500
+        // states 94 km/h for a ride whose records top out at 62): the device's counts only without speeds in the records.
+        maximumSpeed = Self.sustainedMaximum(timeline.speed) ?? activity.sessions.compactMap(\.maximumSpeed).max()
 
         let heartRates = timeline.heartRate.compactMap { $0 }.filter { $0 > 0 }
         if !heartRates.isEmpty {
@@ -189,6 +191,25 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
     }
 
     /// The highest median of three consecutive readings, ignoring readings above 100 m/s.
+    /// Each speed as the median of itself and its neighbours (the first and last as they are), the impossible
+    /// (negative, or 100 m/s and over) left out: the speeds whose highest is ``sustainedMaximum(_:)``, as
+    /// the report draws them.
+    public static func sustainedSpeeds(_ speeds: [Double?]) -> [Double?] {
+        let plausible = speeds.map { speed in speed.flatMap { $0 >= 0 && $0 < 100 ? $0 : nil } }
+        let present = plausible.indices.filter { plausible[$0] != nil }
+        guard present.count >= 3 else { return plausible }
+        var result = plausible
+        for position in 1..<(present.count - 1) {
+            let three = [plausible[present[position - 1]]!, plausible[present[position]]!, plausible[present[position + 1]]!].sorted()
+            result[present[position]] = three[1]
+        }
+        // The ends have one neighbour: no more than it and the reading next to it allow.
+        result[present[0]] = min(plausible[present[0]]!, max(plausible[present[1]]!, plausible[present[2]]!))
+        let last = present.count - 1
+        result[present[last]] = min(plausible[present[last]]!, max(plausible[present[last - 1]]!, plausible[present[last - 2]]!))
+        return result
+    }
+
     static func sustainedMaximum(_ speeds: [Double?]) -> Double? {
         let values = speeds.compactMap { $0 }.filter { $0 >= 0 && $0 < 100 }
         guard values.count >= 3 else { return values.min() }

@@ -34,7 +34,14 @@ struct ChartDrawing {
         t = kept.map { timeline.elapsed[source[$0]] }
         records = kept.map { source[$0] }
         let xUpper = axis == .time ? max(timeline.duration, xs.last ?? 0, 1) : max(units.distance(timeline.distance.last ?? 0), 0.001)
-        let lowest = y.min() ?? 0, highest = y.max() ?? 1
+        var lowest = y.min() ?? 0, highest = y.max() ?? 1
+        if series.robust, ys.count >= 50 {
+            // The axis spans the 2nd to 98th percentile of every value; the line is held inside it.
+            let sorted = ys.sorted()
+            lowest = sorted[Int(Double(sorted.count - 1) * 0.02)]
+            highest = max(sorted[Int(Double(sorted.count - 1) * 0.98)], lowest + 0.1)
+            y = y.map { min(max($0, lowest), highest) }
+        }
         // A quantity that is never negative (most are) has no axis below zero.
         let padded = lowest - (highest - lowest) * 0.05
         let ticks = AxisTicks(lower: lowest >= 0 ? max(0, padded) : padded, upper: highest + (highest - lowest) * 0.05, count: 4)
@@ -61,7 +68,7 @@ struct ChartDrawing {
         for tick in ticks.values {
             let position = ReportText.number(py(tick))
             out += "<line class=\"grid\" x1=\"\(Int(Self.left))\" x2=\"\(Int(Self.width - Self.right))\" y1=\"\(position)\" y2=\"\(position)\"/>"
-            out += "<text class=\"tick\" x=\"\(Int(Self.left - 4))\" y=\"\(position)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(ReportText.number(tick, decimals: series.decimals))</text>"
+            out += "<text class=\"tick\" x=\"\(Int(Self.left - 4))\" y=\"\(position)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(series.clock ? ReportText.minutes(tick) : ReportText.number(tick, decimals: series.decimals))</text>"
         }
         let xTicks = axis == .time ? AxisTicks.time(upTo: xUpper) : AxisTicks(lower: 0, upper: xUpper, count: 6).values.filter { $0 <= xUpper }
         for tick in xTicks {

@@ -14,8 +14,9 @@ extension ReportPage {
         if let distance = summary.distance, distance > 0 {
             items.append(("distance", "Distance", "\(ReportText.number(units.distance(distance), decimals: 2)) \(units.distanceSymbol)"))
         }
+        let profile = report.profile
         if let speed = summary.averageSpeed {
-            items.append(report.showsPace ? ("average-pace", "Average pace", "\(ReportText.pace(speed, units: units)) /\(units.distanceSymbol)")
+            items.append(profile.showsPace ? ("average-pace", "Average pace", "\(profile.speedText(speed)) \(profile.speedUnit)")
                 : ("average-speed", "Average speed", "\(ReportText.number(units.speed(speed))) \(units.speedSymbol)"))
         }
         if let speed = summary.maximumSpeed, !report.showsPace { items.append(("maximum-speed", "Top speed", "\(ReportText.number(units.speed(speed))) \(units.speedSymbol)")) }
@@ -25,7 +26,7 @@ extension ReportPage {
         if let value = summary.descent { items.append(("descent", "Descended", "\(Int(units.elevation(value).rounded())) \(units.elevationSymbol)")) }
         if let value = summary.averagePower { items.append(("average-power", "Average power", "\(Int(value.rounded())) W")) }
         if let value = summary.maximumPower { items.append(("maximum-power", "Highest power", "\(Int(value.rounded())) W")) }
-        if let value = summary.averageCadence { items.append(("average-cadence", "Average cadence", WorkoutFigures.cadenceText(value, onFoot: report.showsPace))) }
+        if let value = summary.averageCadence { items.append(("average-cadence", "Average cadence", WorkoutFigures.cadenceText(value, onFoot: profile.onFoot))) }
         if let value = summary.energy { items.append(("energy", "Energy", "\(Int(value.rounded())) kcal")) }
         if let value = summary.temperature { items.append(("temperature", "Temperature", "\(Int(value.rounded())) °C")) }
         var html: HTML = "<section id=\"summary\" aria-labelledby=\"summary-heading\"><h2 id=\"summary-heading\">Summary</h2><dl>"
@@ -42,23 +43,28 @@ extension ReportPage {
         return html + "</tbody></table></div></section>"
     }
 
-    func speedText(_ speed: Double?) -> String {
-        guard let speed, speed > 0 else { return "–" }
-        return report.showsPace ? ReportText.pace(speed, units: units) : ReportText.number(units.speed(speed))
+    func speedText(_ speed: Double?, profile: SportProfile? = nil) -> String {
+        (profile ?? report.profile).speedText(speed)
     }
 
-    var speedHeader: String { report.showsPace ? "Pace (/\(units.distanceSymbol))" : "Speed (\(units.speedSymbol))" }
+    func speedHeader(_ profile: SportProfile) -> String { profile.showsPace ? "Pace (\(profile.speedUnit))" : "Speed (\(units.speedSymbol))" }
+
+    var speedHeader: String { speedHeader(report.profile) }
 
     func legsSection() -> HTML {
         let sessions = report.activity.sessions
         guard sessions.count > 1 else { return .empty }
+        // Each leg's speed as its sport reads it: a swim per 100 m, a ride in km/h, a run per km.
         let rows = sessions.enumerated().map { index, leg in
-            [String(index + 1), leg.sport.name, ReportText.duration(leg.start.timeIntervalSince(timeline.start)), ReportText.duration(leg.timerTime),
-             leg.distance.map { ReportText.number(units.distance($0), decimals: 2) } ?? "–",
-             speedText(leg.averageSpeed ?? leg.distance.flatMap { leg.timerTime > 0 ? $0 / leg.timerTime : nil }),
-             leg.averageHeartRate.map { String(Int($0.rounded())) } ?? "–"]
+            let profile = SportProfile(sport: leg.sport, units: units)
+            let speed = speedText(leg.averageSpeed ?? leg.distance.flatMap { leg.timerTime > 0 ? $0 / leg.timerTime : nil }, profile: profile)
+            return [String(index + 1), leg.sport.name, ReportText.duration(leg.start.timeIntervalSince(timeline.start)), ReportText.duration(leg.timerTime),
+                    leg.distance.map { ReportText.number(units.distance($0), decimals: 2) } ?? "–",
+                    speed == "–" ? speed : "\(speed) \(profile.showsPace ? profile.speedUnit : units.speedSymbol)",
+                    leg.averageHeartRate.map { String(Int($0.rounded())) } ?? "–"]
         }
-        return table(id: "legs", caption: "Legs", header: ["Leg", "Sport", "Starts at", "Time", "Distance (\(units.distanceSymbol))", speedHeader, "Avg HR (bpm)"], rows: rows)
+        return legsStrip(sessions) + table(id: "legs", caption: "Legs", header: ["Leg", "Sport", "Starts at", "Time", "Distance (\(units.distanceSymbol))", "Speed or pace",
+                                                                         "Avg HR (bpm)"], rows: rows)
     }
 
     func lapsSection() -> HTML {
@@ -73,17 +79,21 @@ extension ReportPage {
         return table(id: "laps", caption: "Laps", header: ["Lap", "Starts at", "Time", "Distance (\(units.distanceSymbol))", speedHeader, "Avg HR (bpm)", "Max HR (bpm)"], rows: rows)
     }
 
-    func splitsSection() -> HTML {
+    func splitsSection() -> HTML { splitsSection(of: report, id: "splits", caption: nil) }
+
+    /// `report`'s splits, each a whole split long but the last, whose length is given.
+    func splitsSection(of report: WorkoutReport, id: String, caption: String?) -> HTML {
         let splits = report.splits
         guard !splits.isEmpty else { return .empty }
+        let profile = report.profile
         let rows = splits.map { split in
-            [split.meters >= units.splitMeters - 1 ? String(split.number) : "\(split.number) (\(ReportText.number(units.distance(split.meters), decimals: 2)))",
-             ReportText.duration(split.seconds), speedText(split.speed),
+            [split.meters >= profile.splitMeters - 1 ? String(split.number) : "\(split.number) (\(ReportText.number(units.distance(split.meters), decimals: 2)) \(units.distanceSymbol))",
+             ReportText.duration(split.seconds), speedText(split.speed, profile: profile),
              split.averageHeartRate.map { String(Int($0.rounded())) } ?? "–",
              split.elevationChange.map { (units.elevation($0) >= 0 ? "+" : "") + String(Int(units.elevation($0).rounded())) } ?? "–"]
         }
-        return table(id: "splits", caption: "Splits per \(units == .metric ? "kilometre" : "mile")",
-                     header: [units.distanceSymbol, "Time", speedHeader, "Avg HR (bpm)", "Elevation (\(units.elevationSymbol))"], rows: rows)
+        return table(id: id, caption: (caption.map { $0 + ": s" } ?? "S") + "plits per \(profile.splitName)",
+                     header: ["Split", "Time", speedHeader(profile), "Avg HR (bpm)", "Elevation (\(units.elevationSymbol))"], rows: rows)
     }
 
     func zonesSection() -> HTML {
@@ -107,19 +117,47 @@ extension ReportPage {
         return html
     }
 
-    func bestEffortsSection() -> HTML {
+    func bestEffortsSection() -> HTML { bestEffortsSection(of: report, id: "best-efforts", caption: nil, offset: 0) }
+
+    /// `report`'s best efforts; `offset` seconds from the workout's start to the report's (a leg's).
+    func bestEffortsSection(of report: WorkoutReport, id: String, caption: String?, offset: Double) -> HTML {
         let efforts = report.bestEfforts
         guard !efforts.isEmpty else { return .empty }
+        let profile = report.profile
         let rows: [[String]] = efforts.map { effort in
             switch effort.kind {
             case .fastest(let meters):
-                let name = abs(meters - units.splitMeters) < 1 ? "1 \(units.distanceSymbol)" : meters == 21_097.5 ? "Half marathon" : meters == 42_195 ? "Marathon" : "\(Int(meters / 1_000)) km"
-                return ["Fastest \(name)", ReportText.duration(effort.value), speedText(meters / effort.value), ReportText.duration(effort.startElapsed)]
+                let name = profile.distances.first { abs($0.meters - meters) < 0.5 }?.name ?? SportProfile.name(of: meters, units: units)
+                return ["Fastest \(name)", ReportText.duration(effort.value), speedText(meters / effort.value, profile: profile),
+                        ReportText.duration(offset + effort.startElapsed)]
             case .power(let seconds):
                 let name = seconds < 60 ? "\(Int(seconds)) s" : "\(Int(seconds / 60)) min"
-                return ["Best \(name) power", "\(Int(effort.value.rounded())) W", "–", ReportText.duration(effort.startElapsed)]
+                return ["Best \(name) power", "\(Int(effort.value.rounded())) W", "–", ReportText.duration(offset + effort.startElapsed)]
             }
         }
-        return table(id: "best-efforts", caption: "Best efforts", header: ["Effort", "Result", speedHeader, "From"], rows: rows)
+        return table(id: id, caption: caption.map { "\($0): best efforts" } ?? "Best efforts", header: ["Effort", "Result", speedHeader(profile), "From"], rows: rows)
+    }
+
+    /// A multisport workout's legs, each with its splits and best efforts in its own sport's measures.
+    func legSections() -> HTML {
+        var html = HTML.empty
+        for (number, leg) in report.legs {
+            let name = "Leg \(number), \(leg.activity.sport.name)"
+            let offset = leg.timeline.start.timeIntervalSince(timeline.start)
+            html += splitsSection(of: leg, id: "leg-\(number)-splits", caption: name)
+            html += bestEffortsSection(of: leg, id: "leg-\(number)-best-efforts", caption: name, offset: offset)
+        }
+        return html
+    }
+
+    /// The legs as one strip, each as wide as its share of the time, labelled with its sport.
+    func legsStrip(_ sessions: [ActivitySummary]) -> HTML {
+        let total = max(sessions.reduce(0) { $0 + $1.elapsedTime }, 1)
+        var html: HTML = "<ol class=\"legs-strip\" id=\"legs-strip\" aria-label=\"Legs by time\">"
+        for (index, leg) in sessions.enumerated() {
+            let share = leg.elapsedTime / total * 100
+            html += "<li class=\"leg leg-\(leg.sport.name)\" style=\"flex-basis:\(ReportText.number(share, decimals: 2))%\" data-leg=\"\(index + 1)\" title=\"\(leg.sport.name), \(ReportText.duration(leg.elapsedTime))\"><span>\(leg.sport == .transition ? "T" : leg.sport.name)</span></li>"
+        }
+        return html + "</ol>"
     }
 }

@@ -47,7 +47,7 @@ struct ReportPage {
             }
             html += "</section>"
         }
-        html += trainingSection() + legsSection() + lapsSection() + splitsSection() + zonesSection() + bestEffortsSection()
+        html += trainingSection() + legsSection() + lapsSection() + splitsSection() + legSections() + zonesSection() + bestEffortsSection()
         html += "</main><footer>\(timeline.count) records · charts drawn from at most \(report.options.chartPoints) points each (largest-triangle-three-buckets); figures from every record.</footer>"
         html += "<script type=\"application/json\" id=\"report-data\">\(ScriptJSON.html(data(charts: charts, route: route)))</script>"
         html += "<script>\(HTML.raw(ReportScript.javaScript))</script></body></html>\n"
@@ -57,7 +57,19 @@ struct ReportPage {
     var title: String {
         if let title = report.options.title { return title }
         if let name = report.activity.name { return name }
-        return "\(report.activity.sport.name.prefix(1).uppercased())\(report.activity.sport.name.dropFirst()) · \(dateText(timeline.start))"
+        let sport = report.isMultisport ? multisportName : report.activity.sport.name
+        return "\(sport.prefix(1).uppercased())\(sport.dropFirst()) · \(dateText(timeline.start))"
+    }
+
+    /// A multisport workout by its legs: swim, bike and run make a triathlon; run, bike and run a duathlon.
+    var multisportName: String {
+        let sports = report.activity.sessions.sorted { $0.start < $1.start }.map(\.sport).filter { $0 != .transition }
+        switch sports {
+        case [.swimming, .cycling, .running]: return "triathlon"
+        case [.running, .cycling, .running]: return "duathlon"
+        case [.swimming, .running]: return "aquathlon"
+        default: return "multisport"
+        }
     }
 
     var subtitle: String {
@@ -90,12 +102,19 @@ struct ReportPage {
             series.append(heartRate)
         }
         if timeline.speed.contains(where: { $0 != nil }) {
-            if report.showsPace {
+            // Speed as the top speed takes it (WorkoutFigures.sustainedMaximum): the median of each reading and its
+            // neighbours, so a one-reading spike is not drawn, and the line's highest point is the top speed.
+            let speeds = WorkoutFigures.sustainedSpeeds(timeline.speed)
+            let profile = report.profile
+            if profile.showsPace {
                 // Pace from speed; standing still (under 1.2 km/h) has no pace worth drawing.
-                let values = timeline.speed.map { speed in speed.flatMap { $0 > 0.33 ? min(units.splitMeters / $0 / 60, 30) : nil } }
-                series.append(ChartSeries(key: "pace", title: "Pace", unit: "min/\(units.distanceSymbol)", colour: "#0057b8", values: values, inverted: true, decimals: 1))
+                let values = speeds.map { speed in speed.flatMap { $0 > 0.33 ? min(profile.paceMeters / $0 / 60, 30) : nil } }
+                var pace = ChartSeries(key: "pace", title: "Pace", unit: "min/\(profile.paceSymbol)", colour: "#0057b8", values: values, inverted: true, decimals: 1)
+                pace.clock = true
+                pace.robust = true
+                series.append(pace)
             } else {
-                series.append(ChartSeries(key: "speed", title: "Speed", unit: units.speedSymbol, colour: "#0057b8", values: timeline.speed.map { $0.map(units.speed) }, decimals: 1))
+                series.append(ChartSeries(key: "speed", title: "Speed", unit: units.speedSymbol, colour: "#0057b8", values: speeds.map { $0.map(units.speed) }, decimals: 1))
             }
         }
         if timeline.altitude.contains(where: { $0 != nil }) {
@@ -106,8 +125,11 @@ struct ReportPage {
         }
         if timeline.cadence.contains(where: { $0 != nil }) {
             // On foot in steps per minute, twice the strides the records hold (WorkoutFigures.cadenceText).
-            let values = report.showsPace ? timeline.cadence.map { $0.map { $0 * 2 } } : timeline.cadence
-            series.append(ChartSeries(key: "cadence", title: "Cadence", unit: report.showsPace ? "spm" : "rpm", colour: "#8d5a00", values: values))
+            let onFoot = report.profile.onFoot
+            let values = onFoot ? timeline.cadence.map { $0.map { $0 * 2 } } : timeline.cadence
+            // Drawn as a smoothed line (the mean of the last 30 s of turning readings): raw, a ride's cadence is a solid band.
+            series.append(ChartSeries(key: "cadence", title: "Cadence", unit: onFoot ? "spm" : "rpm", colour: "#8d5a00",
+                                      values: ChartSeries.smoothed(values, elapsed: timeline.elapsed, over: 30)))
         }
         return series
     }

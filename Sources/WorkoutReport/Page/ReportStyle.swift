@@ -37,6 +37,9 @@ enum ReportStyle {
         th,td{text-align:right;padding:4px 8px;border-bottom:1px solid var(--line)}th:first-child,td:first-child{text-align:left}
         .bar{display:inline-block;height:10px;vertical-align:middle;max-width:70%}.bar.z1{background:#1565c0}.bar.z2{background:#2e7d32}.bar.z3{background:#f9a825}
         .bar.z4{background:#ef6c00}.bar.z5{background:#c62828}.bar.z6{background:#6a1b9a}.bar.z7{background:#111}
+        .legs-strip{display:flex;list-style:none;padding:0;margin:8px 0;height:28px;border-radius:6px;overflow:hidden}
+        .legs-strip li{display:flex;align-items:center;justify-content:center;min-width:0;overflow:hidden;white-space:nowrap;font-size:.8rem;color:#fff;background:#555}
+        .legs-strip .leg-swimming{background:#01579b}.legs-strip .leg-cycling{background:#1b5e20}.legs-strip .leg-running{background:#b71c1c}.legs-strip .leg-transition{background:#616161}
         footer{color:var(--muted);font-size:.8rem;padding:20px 12px}
         @media (max-width:480px){dd{font-size:1.05rem}h1{font-size:1.2rem}th,td{padding:3px 4px}}
         """

@@ -23,6 +23,9 @@ enum ReportText {
     /// A duration as `h:mm:ss`, or `m:ss` under an hour, rounded as every surface rounds it.
     static func duration(_ seconds: Double) -> String { WorkoutFigures.clock(seconds) }
 
+    /// Minutes (a pace's axis value) as `m:ss`.
+    static func minutes(_ value: Double) -> String { duration(value * 60) }
+
     /// A pace (seconds per kilometre or mile) as `m:ss`, from a speed in m/s; "–" when standing.
     static func pace(_ metersPerSecond: Double, units: ReportUnits) -> String {
         guard metersPerSecond > 0.05 else { return "–" }

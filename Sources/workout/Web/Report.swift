@@ -46,6 +46,10 @@ struct Report: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The most points each chart line is drawn from.", valueName: "n"))
     var chartPoints = 1_000
 
+    @Option(help: ArgumentHelp("How long a split is on a ride or a one-sport workout: 10km, 5mi, 500m (default: the sport's, 5 km on a ride, "
+                               + "a kilometre on foot, 100 m in the water).", valueName: "distance"))
+    var splits: DistanceArgument?
+
     @Option(help: ArgumentHelp("The time zone dates are shown in (default: this machine's), e.g. Europe/Paris or UTC.", valueName: "zone"))
     var timeZone: String?
 
@@ -57,6 +61,9 @@ struct Report: AsyncParsableCommand {
         if let maximumHeartRate, !(maximumHeartRate >= 60 && maximumHeartRate <= 260) { throw ValidationError("--maximum-heart-rate must be between 60 and 260 bpm.") }
         if let ftp, !(ftp > 0 && ftp < 3_000) { throw ValidationError("--ftp must be between 0 and 3000 watts.") }
         if !(10...100_000).contains(chartPoints) { throw ValidationError("--chart-points must be between 10 and 100000.") }
+        if let splits, !(splits.meters >= 25 && splits.meters <= 100_000) {
+            throw ValidationError("--splits must be between 25 m and 100 km; give a distance such as 10km, 5mi or 500m.")
+        }
         if let tiles, !(tiles.contains("{z}") && tiles.contains("{x}") && tiles.contains("{y}")) {
             throw ValidationError("--tiles needs a URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png.")
         }
@@ -70,6 +77,7 @@ struct Report: AsyncParsableCommand {
         options.tiles = tiles
         options.colouring = colourBy
         options.chartPoints = chartPoints
+        options.splitLength = splits?.meters
         if let timeZone { options.timeZone = TimeZone(identifier: timeZone) ?? .current }
         if let athlete = try profileOptions.load() { options.use(athlete) }
         options.maximumHeartRate = maximumHeartRate
