@@ -58,6 +58,22 @@ public final class PostgresCluster: Sendable {
         return "postgres://ohk@127.0.0.1:\(port)/\(name)"
     }
 
+    /// A role `name` that must give `password` (every other role is trusted), with a database of its own; its
+    /// address without the password, for tests of a wrong one.
+    public func passwordRole(_ name: String, password: String) throws -> String {
+        for sql in ["CREATE ROLE \(name) LOGIN PASSWORD '\(password)'", "CREATE DATABASE \(name) OWNER \(name)"] {
+            let done = try psql(sql)
+            guard done.status == 0 else { throw SpawnError("\(sql) failed: \(done.standardError)") }
+        }
+        // Written in place (not replaced), so the file keeps its owner; the first matching line wins.
+        let hba = "\(folder)/data/pg_hba.conf"
+        let rules = try String(contentsOfFile: hba, encoding: .utf8)
+        try ("host all \(name) 127.0.0.1/32 scram-sha-256\n" + rules).write(toFile: hba, atomically: false, encoding: .utf8)
+        let reloaded = try psql("SELECT pg_reload_conf()")
+        guard reloaded.status == 0 else { throw SpawnError("pg_reload_conf failed: \(reloaded.standardError)") }
+        return "postgres://\(name)@127.0.0.1:\(port)/\(name)"
+    }
+
     /// Runs `sql` with psql in `database` (the address's last part) and returns what it printed, unaligned, without headers.
     public func psql(_ sql: String, database: String = "postgres") throws -> Spawn.Output {
         let name = database.split(separator: "/").last.map(String.init) ?? database

@@ -284,6 +284,39 @@ import Testing
 
     /// Five wrong passwords lock the name out of the login form for a minute, the right password included, with a
     /// 429 that says until when (Retry-After); other names log in as before. (The lockout is the server's, not the database's.)
+    /// A wrong PostgreSQL address (nothing on the port, no such database, a wrong password) is told at once, in
+    /// PostgreSQL's words, by the server and by a command alike, instead of after the pool's minute of retries.
+    @Test(.enabled(if: PostgresCluster.isAvailable, "PostgreSQL is not installed (Scripts/setup and .ci/run install it)"))
+    func aWrongDatabaseAddressIsToldAtOnceWithItsReason() async throws {
+        let cluster = try #require(PostgresCluster.shared)
+        let role = "ohk_locked_\(UUID().uuidString.prefix(6).lowercased())"
+        let locked = try cluster.passwordRole(role, password: "right horse battery")
+        let freePort = try GPSFake.freePort()
+        let cases: [(address: String, reason: String)] = [
+            ("postgres://ohk@127.0.0.1:\(freePort)/club", "Nothing listens at 127.0.0.1:\(freePort) (connection refused)"),
+            ("postgres://ohk@127.0.0.1:\(cluster.port)/ohk_missing", "has no database 'ohk_missing'"),
+            (locked.replacingOccurrences(of: "postgres://\(role)@", with: "postgres://\(role):wrong@"), "refused user '\(role)': password authentication failed"),
+        ]
+        for (address, reason) in cases {
+            for command in [["serve", "--database", address, "--port", "0"], ["serve", "users", "list", "--database", address]] {
+                let clock = ContinuousClock()
+                let started = clock.now
+                let output = try await WorkoutProcess.run(command)
+                let took = clock.now - started
+                #expect(output.status != 0, "\(command): \(output.stdout)")
+                #expect(output.stderr.contains(reason), "\(command): \(output.stderr)")
+                #expect(!output.stderr.contains("ConnectionPoolError") && !output.stderr.contains("PSQLError"), "\(output.stderr)")
+                // A hang guard, not a timing goal: the pool's own retries took over a minute.
+                #expect(took < .seconds(30), "\(command) took \(took)")
+                print("workout \(command.prefix(2).joined(separator: " ")): \(reason.prefix(24))…, told in \(took)")
+            }
+        }
+        // The right password gets in.
+        let right = locked.replacingOccurrences(of: "postgres://\(role)@", with: "postgres://\(role):right%20horse%20battery@")
+        let listed = try await WorkoutProcess.run(["serve", "users", "list", "--database", right])
+        #expect(listed.status == 0, "\(listed.stderr)")
+    }
+
     @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"))
     func fiveWrongPasswordsLockTheNameOutForAMinute() async throws {
         let club = try await ClubFixture(.sqlite)

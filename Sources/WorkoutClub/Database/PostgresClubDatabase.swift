@@ -39,6 +39,64 @@ public final class PostgresClubDatabase: ClubDatabase {
         runner = runsItsOwnClient ? Task { await client.run() } : nil
     }
 
+    /// Connects once to the database at `address` and lets go, within `timeout`: a wrong address is told at
+    /// once, in PostgreSQL's own words, instead of after the pool has tried for a minute.
+    ///
+    /// - Throws: ``ClubDatabaseError/unavailable(_:)`` saying what is wrong (nothing listens, the password
+    ///   or the user is refused, the database does not exist, no answer) and what to do.
+    public static func check(_ address: PostgresAddress, timeout: Duration = .seconds(2)) async throws {
+        var configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database,
+            tls: address.requiresTLS ? .require(try .init(configuration: .makeClientConfiguration()))
+                : address.prefersTLS ? .prefer(try .init(configuration: .makeClientConfiguration())) : .disable)
+        let (seconds, attoseconds) = timeout.components
+        configuration.options.connectTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        var logger = Logger(label: "openhealthkit.club.postgres.check")
+        logger.logLevel = .critical
+        do {
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            try? await connection.close()
+        } catch {
+            throw ClubDatabaseError.unavailable(Self.reason(error, address: address, timeout: timeout))
+        }
+    }
+
+    /// Why connecting to `address` failed, for a person, with what to do.
+    static func reason(_ error: any Error, address: PostgresAddress, timeout: Duration) -> String {
+        let server = "PostgreSQL at \(address.host):\(address.port)"
+        if let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] {
+            let message = error.serverInfo?[.message] ?? "refused"
+            switch state {
+            case "28P01", "28000":
+                return "\(server) refused user '\(address.user)': \(message). Check the user and password in --database "
+                    + "(postgres://USER:PASSWORD@HOST:PORT/DATABASE), or that pg_hba.conf lets them in from here."
+            case "3D000":
+                return "\(server) has no database '\(address.database)': \(message). Create it (createdb -h \(address.host) -p \(address.port) "
+                    + "-U \(address.user) \(address.database)) or give the right name in --database."
+            case "53300":
+                return "\(server) has no connection left: \(message). Close other clients or raise max_connections."
+            default:
+                return "\(server) refused the connection: \(message) [SQLSTATE \(state)]."
+            }
+        }
+        let underlying = (error as? PSQLError)?.underlying
+        let text = String(reflecting: error) + " " + (underlying.map { String(reflecting: $0) } ?? "")
+        if text.contains("Connection refused") || text.contains("connectionRefused") || text.contains("ECONNREFUSED") {
+            return "Nothing listens at \(address.host):\(address.port) (connection refused): start PostgreSQL there, or give the right host and port in --database."
+        }
+        if text.contains("connectTimeout") || text.contains("timeout") || text.contains("Timeout") {
+            return "\(server) did not answer within \(timeout.components.seconds) s: check the host and port in --database, and that no firewall drops the connection."
+        }
+        if text.contains("resolve") || text.contains("dnsA") || text.contains("SocketAddressError") || text.contains("unknown host") || text.contains("getaddrinfo") {
+            return "The host '\(address.host)' in --database cannot be found: check its name."
+        }
+        if let error = error as? PSQLError {
+            let detail = underlying.map { "\($0)" }.map { ": \($0)" } ?? ""
+            return "\(server) cannot be reached (\(error.code)\(detail)): check that it runs, listens there, and lets \(address.user) in."
+        }
+        return "\(server) cannot be reached: \(error.localizedDescription)."
+    }
+
     /// The pooled client, when the database does not run it itself.
     public var service: (any Service)? { runner == nil ? client : nil }
 

@@ -12,6 +12,7 @@ struct ClubDatabaseOptions: ParsableArguments {
     /// Opens the club, bringing its tables up to date.
     func openClub() async throws -> Club {
         guard let database else { throw ValidationError("Give --database postgres://USER@HOST:PORT/DATABASE (or sqlite:PATH).") }
+        try await Self.check(database)
         let club = Club(database: try Self.open(database), now: { Date() })
         do {
             try await club.migrate()
@@ -47,10 +48,22 @@ struct ClubDatabaseOptions: ParsableArguments {
     }
 
     /// The club a server serves: its database's client left for the server's `ServiceGroup` to run, its tables
-    /// brought up to date by the server before it listens.
-    func serverClub() throws -> Club {
+    /// brought up to date by the server before it listens. A PostgreSQL address is tried first, so that a wrong one
+    /// is told at once.
+    func serverClub() async throws -> Club {
         guard let database else { throw ValidationError("Give --database postgres://USER@HOST:PORT/DATABASE (or sqlite:PATH).") }
+        try await Self.check(database)
         return Club(database: try Self.open(database, runsItsOwnClient: false), now: { Date() })
+    }
+
+    /// Connects once to a PostgreSQL `address` (a SQLite one needs nothing), so that a wrong password, port or
+    /// database name is told at once, in PostgreSQL's words, with what to do.
+    static func check(_ address: String) async throws {
+        let lowered = address.lowercased()
+        guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") else { return }
+        let parsed: PostgresAddress
+        do { parsed = try PostgresAddress(address) } catch { throw ValidationError("\(error)") }
+        do { try await PostgresClubDatabase.check(parsed) } catch { throw RecordingsError("\(error)") }
     }
 
     /// The database at `address`; a PostgreSQL client runs in a task of its own unless `runsItsOwnClient` is false.

@@ -79,7 +79,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     private func serveClub() async throws {
-        let opened = try club.serverClub()
+        let opened = try await club.serverClub()
         let server = ClubServer(club: opened, configuration: .init(host: bind, port: port), secureCookies: secureCookies)
         let shown = opened.database.dialect == .postgres ? (opened.database as? PostgresClubDatabase)?.address.description ?? "PostgreSQL" : club.database ?? ""
         do {
