@@ -52,6 +52,14 @@ public enum ExternalTool {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 
+    /// Schemathesis, which checks a running server against an OpenAPI document, from the virtual environment
+    /// `Scripts/setup` makes for it; nil when it is not there.
+    public static var schemathesis: String? {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/oracles/schemathesis/bin/schemathesis").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
     /// Whether `name` is on PATH.
     public static func has(_ name: String) -> Bool {
         (try? run("sh", ["-c", "command -v \(name)"]).status) == 0

@@ -304,7 +304,8 @@ struct HTTP {
         let id = try #require((try await HTTP.request(server.url + "api/workouts").json["workouts"] as? [[String: Any]])?.first?["id"] as? String)
         let samples = try await HTTP.request(server.url + "api/workouts/\(id)/samples?type=heartRate").json
         #expect(samples["unit"] as? String == "count/min")
-        #expect((samples["samples"] as? [[String: Any]])?.count ?? 0 > 1_000)
+        let values = samples["values"] as? [Double] ?? []
+        #expect(values.count > 1_000 && (samples["offsets"] as? [Double])?.count == values.count, "\(samples.keys)")
         let results = try await Browser.run([
             .open(server.url + "workouts/\(id)/delete"),
             .evaluate("return document.title"),

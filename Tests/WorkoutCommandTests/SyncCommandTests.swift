@@ -52,7 +52,7 @@ import Testing
         for id in ids {
             // Every series of every workout holds a value for each record: nothing was cut off.
             let detail = try await HTTP.request(club.url + "api/workouts/\(id)", headers: ["Authorization: Bearer \(club.adaToken)"]).json
-            let samples = detail["samples"] as? [String: Int] ?? [:]
+            let samples = detail["stored"] as? [String: Int] ?? [:]
             let records = (detail["workout"] as? [String: Any])?["recordCount"] as? Int ?? -1
             #expect(records > 0 && samples["time"] == records && samples.allSatisfy { $0.key.hasPrefix("heartbeat") || $0.value == records },
                     "\(id): \(records) records, series \(samples)")

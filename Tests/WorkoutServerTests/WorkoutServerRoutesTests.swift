@@ -77,8 +77,8 @@ import Testing
             }
             try await client.execute(uri: "/api/workouts/\(id)/samples?type=heartRate", method: .get) { response in
                 #expect(response.status == .ok)
-                let samples = try json(response.body)["samples"] as? [Any]
-                #expect(samples?.isEmpty == false)
+                let values = try json(response.body)["values"] as? [Any]
+                #expect(values?.isEmpty == false)
             }
             try await client.execute(uri: "/api/workouts/\(id)/samples?type=heartRat", method: .get) { response in
                 #expect(response.status == .badRequest)

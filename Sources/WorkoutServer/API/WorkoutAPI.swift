@@ -5,15 +5,15 @@ public import WorkoutFormats
 
 /// The JSON API's bodies, as both servers write them and `workout sync` reads them: one declaration each.
 ///
-/// Both servers answer `GET /api/workouts` with a ``Page``, `GET /api/workouts/{id}/samples` with ``Samples``
-/// and errors with an ``ErrorBody``; a workout's detail is a ``StoreDetail`` or, in a club, where a workout has
-/// an athlete and laps are stored apart, a ``ClubDetail``.
+/// Both servers answer `GET /api/workouts` with a ``Page``, `GET /api/workouts/{id}` with a ``Detail``,
+/// `GET /api/workouts/{id}/samples` with ``Samples`` and errors with an ``ErrorBody``; `docs/openapi.yaml`
+/// describes them, and a test checks both running servers against it.
 public enum WorkoutAPI {
-    /// How the API writes its bodies: dates in ISO 8601, keys sorted.
+    /// How the API writes its bodies: dates in ISO 8601, keys sorted, units' slashes as they are (`count/min`).
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
@@ -44,47 +44,78 @@ public enum WorkoutAPI {
         }
     }
 
-    /// A workout of one athlete's store, with its figures.
-    public struct StoreDetail: Codable, Sendable {
-        /// The workout's summary.
-        public var workout: WorkoutSummary
-        /// Its figures, as every surface shows them.
+    /// A workout's detail, as both servers write it: the workout as the list gives it (in a club with its
+    /// athlete's keys), its figures with its laps as objects, its readings by column, and links. A club adds
+    /// how many values each stored series holds (`stored`), its check that nothing was cut off.
+    public struct Detail<Workout: Codable & Sendable>: Codable, Sendable {
+        /// The workout, as the list writes it.
+        public var workout: Workout
+        /// Its figures, as every surface shows them, laps included; numbers to the millimetre and millisecond.
         public var figures: WorkoutFigures
-        /// How many laps it has.
-        public var laps: Int
+        /// How many readings of each column the samples endpoint serves.
+        public var readings: [String: Int]
+        /// In a club, how many values each stored series holds, by series.
+        public var stored: [String: Int]?
         /// Where its page, samples and files are.
         public var links: [String: String]
     }
 
-    /// A club's workout, with its athlete, its laps and how many values each stored series holds.
-    public struct ClubDetail: Codable, Sendable {
-        /// The workout and its athlete.
-        public var workout: ClubWorkout
-        /// Its laps.
-        public var laps: [ClubLap]
-        /// How many values each stored series holds, by column.
-        public var samples: [String: Int]
-        /// Where its page, samples, files and archive are.
-        public var links: [String: String]
-    }
-
-    /// A workout's readings of one type.
+    /// A workout's readings of one column, compact: offsets from the first record and values, in two arrays.
     public struct Samples: Codable, Sendable {
-        /// One reading: an interval, or an instant whose start is its end.
-        public struct Sample: Codable, Sendable {
-            /// When it starts.
-            public var start: Date
-            /// When it ends.
-            public var end: Date
-            /// Its value, in ``Samples/unit``.
-            public var value: Double
-        }
-        /// The type asked for.
+        /// The column: `heartRate`, `speed`, `power`, `cadence`, `altitude`, `distance` (cumulative) or `temperature`.
         public var type: String
         /// The values' unit, as HealthKit writes it (`count/min`).
         public var unit: String
-        /// The readings, in order.
-        public var samples: [Sample]
+        /// The time of the workout's first record: offsets count from it.
+        public var start: Date
+        /// Seconds each value stands for when averaged (`?resolution=`); absent for every reading as recorded.
+        public var resolution: Double?
+        /// Seconds from ``start`` of each value (of each bucket's start, when averaged).
+        public var offsets: [Double]
+        /// The values, rounded to what the column measures.
+        public var values: [Double]
+
+        /// `column`'s readings in `activity`, every reading or the mean of each `resolution` seconds that hold any.
+        init(_ activity: Activity, column: SampleColumn, resolution: Double?) {
+            let records = activity.records.sorted { $0.date < $1.date }
+            let start = records.first?.date ?? activity.startDate ?? Date(timeIntervalSince1970: 0)
+            var offsets: [Double] = [], values: [Double] = []
+            var bucket: (index: Int, sum: Double, count: Int)?
+            func close() {
+                guard let open = bucket, let resolution else { return }
+                offsets.append(Double(open.index) * resolution)
+                values.append(open.sum / Double(open.count))
+            }
+            for record in records {
+                guard let value = record[keyPath: column.keyPath], value.isFinite else { continue }
+                let offset = record.date.timeIntervalSince(start)
+                guard let resolution else {
+                    offsets.append(offset)
+                    values.append(value)
+                    continue
+                }
+                let index = Int(offset / resolution)
+                if let open = bucket, open.index == index {
+                    bucket = (index, open.sum + value, open.count + 1)
+                } else {
+                    close()
+                    bucket = (index, value, 1)
+                }
+            }
+            close()
+            self.type = column.rawValue
+            self.unit = column.unit
+            self.start = start
+            self.resolution = resolution
+            self.offsets = offsets.map { WorkoutAPI.rounded($0, decimals: 3) }
+            self.values = values.map { WorkoutAPI.rounded($0, decimals: column.decimals) }
+        }
+    }
+
+    /// `value` to `decimals` decimals, without the float noise a sum leaves (`1953.9999999999995`).
+    static func rounded(_ value: Double, decimals: Int) -> Double {
+        let scale = pow(10, Double(decimals))
+        return (value * scale).rounded() / scale
     }
 
     /// What a club did with a workout sent to it.

@@ -14,6 +14,9 @@ struct ListFilter: Sendable {
     ///   - readsAthlete: Whether `athlete=` is a filter here.
     /// - Throws: ``WorkoutListQueryError`` naming the parameter that cannot be read.
     init(_ request: Request, largestPage: Int, readsAthlete: Bool) throws(WorkoutListQueryError) {
+        if let repeated = request.repeatedParameter(among: ["activity", "from", "to", "sort", "page", "limit", "athlete"]) {
+            throw WorkoutListQueryError("\(repeated) is given more than once; give it once.")
+        }
         let parameters = request.decodedParameters
         query = try WorkoutListQuery(parameters: parameters)
         guard query.pageSize <= largestPage else {

@@ -1,4 +1,5 @@
 import Foundation
+import HealthKitModel
 import Hummingbird
 import Markup
 import WorkoutCatalog
@@ -30,8 +31,6 @@ protocol ServedCatalog: Sendable {
     associatedtype Entry: Sendable
     /// A workout as the list and the API write it.
     associatedtype Row: ListedWorkout
-    /// A workout's detail, as `GET /api/workouts/{id}` writes it.
-    associatedtype Detail: Encodable & Sendable
 
     /// Where the server listens, its time zone and upload limit.
     var configuration: WorkoutServer.Configuration { get }
@@ -71,12 +70,13 @@ protocol ServedCatalog: Sendable {
     ///
     /// - Throws: ``UploadError`` when the file cannot be read or its workout is stored already.
     func add(_ file: UploadedFile, viewer: Viewer) async throws -> Row
-    /// The workout's detail for the API, with `links` to its page, samples and files.
-    func detail(of entry: Entry, links: [String: String]) async throws -> Detail
-    /// The workout's readings of the type `name` names.
-    ///
-    /// - Throws: ``WebError`` 400 naming the types there are, for a name that is none.
-    func samples(of entry: Entry, type name: String) async throws -> WorkoutAPI.Samples
+    /// The workout as the list writes it.
+    func row(of entry: Entry) -> Row
+    /// The whole workout and the figures of its athlete on its day, from which its figures are computed, as its
+    /// report computes them.
+    func figuresSource(of entry: Entry) async throws -> (activity: Activity, athlete: AthleteFigures?)
+    /// How many values each stored series holds, where the catalog stores series apart (a club); nil otherwise.
+    func storedSeries(of entry: Entry) async throws -> [String: Int]?
     /// A whole page around `body`, with the navigation `viewer` has.
     func page(title: String, body: HTML, viewer: Viewer) -> HTML
     /// What the list says above its forms: who is logged in and their groups, in a club.

@@ -1,3 +1,4 @@
+import HealthKitModel
 import ClubArchive
 import Foundation
 import Hummingbird
@@ -111,29 +112,17 @@ struct ServedClub: ServedCatalog {
         return workout
     }
 
-    func detail(of entry: Entry, links: [String: String]) async throws -> WorkoutAPI.ClubDetail {
-        guard let uuid = UUID(uuidString: entry.workout.summary.id), let laps = try await club.laps(of: uuid, visibleTo: entry.viewer) else {
-            throw unknown(entry.workout.summary.id)
-        }
-        let counts = try await club.seriesCounts(of: uuid)
-        var links = links
-        links["archive"] = "/api/workouts/\(uuid.uuidString)/archive"
-        return WorkoutAPI.ClubDetail(workout: entry.workout, laps: laps, samples: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }),
-                                     links: links)
+    func row(of entry: Entry) -> ClubWorkout { entry.workout }
+
+    func figuresSource(of entry: Entry) async throws -> (activity: Activity, athlete: AthleteFigures?) {
+        let archive = try await archive(of: entry)
+        return (archive.activity, archive.athlete)
     }
 
-    /// The archive's readings of one kind: `heartRate`, `speed`, `power`, `cadence`, `altitude` or `distance`.
-    func samples(of entry: Entry, type name: String) async throws -> WorkoutAPI.Samples {
-        let readings: [(String, String, KeyPath<ActivityRecord, Double?>)] = [
-            ("heartRate", "count/min", \.heartRate), ("speed", "m/s", \.speed), ("power", "W", \.power), ("cadence", "count/min", \.cadence),
-            ("altitude", "m", \.altitude), ("distance", "m", \.distance),
-        ]
-        guard let (type, unit, path) = readings.first(where: { $0.0 == name }) else {
-            throw WebError.badRequest("Unknown type", "type=\(name) is not a reading workouts hold; use \(readings.map(\.0).joined(separator: ", ")).")
-        }
-        let records = try await activity(of: entry).records
-        return WorkoutAPI.Samples(type: type, unit: unit,
-                                  samples: records.compactMap { record in record[keyPath: path].map { .init(start: record.date, end: record.date, value: $0) } })
+    /// The club stores each series apart: how many values each holds, the check that nothing was cut off.
+    func storedSeries(of entry: Entry) async throws -> [String: Int]? {
+        guard let uuid = UUID(uuidString: entry.workout.summary.id) else { throw unknown(entry.workout.summary.id) }
+        return Dictionary(uniqueKeysWithValues: try await club.seriesCounts(of: uuid).map { ($0.key.rawValue, $0.value) })
     }
 
     func page(title: String, body: HTML, viewer: ClubViewer) -> HTML {

@@ -1,3 +1,4 @@
+import HealthKitModel
 import Foundation
 import Hummingbird
 import Markup
@@ -72,24 +73,14 @@ struct ServedStore: ServedCatalog {
         WorkoutSummary(try await library.importFile(file))
     }
 
-    func detail(of workout: HKWorkout, links: [String: String]) async throws -> WorkoutAPI.StoreDetail {
-        let activity = try await library.activity(of: workout)
-        return WorkoutAPI.StoreDetail(workout: WorkoutSummary(workout), figures: WorkoutFigures(activity: activity, athlete: try await library.store.athleteFigures(for: workout)),
-                                      laps: activity.laps.count, links: links)
+    func row(of workout: HKWorkout) -> WorkoutSummary { WorkoutSummary(workout) }
+
+    func figuresSource(of workout: HKWorkout) async throws -> (activity: Activity, athlete: AthleteFigures?) {
+        (try await library.activity(of: workout), try await library.store.athleteFigures(for: workout))
     }
 
-    /// The store's samples of a HealthKit quantity type (`heartRate`, `distanceCycling`, …); rates per minute.
-    func samples(of workout: HKWorkout, type name: String) async throws -> WorkoutAPI.Samples {
-        guard let type = HKObjectType.named(name) as? HKQuantityType, let entry = QuantityTypeTable.standard.entries[type.quantityTypeIdentifier] else {
-            let hint = HKObjectType.suggestion(forName: name).map { " Did you mean '\($0)'?" } ?? ""
-            throw WebError.badRequest("Unknown type", "type=\(name) is not a quantity type.\(hint) Types are named like heartRate, distanceCycling or activeEnergyBurned.")
-        }
-        let samples = try await library.samples(of: workout, type: type)
-        // Rates read per minute, as people and HealthKit's apps show them.
-        let unit = entry.canonicalUnit == HKUnit.count().unitDivided(by: .second()) ? HKUnit.count().unitDivided(by: .minute()) : entry.canonicalUnit
-        return WorkoutAPI.Samples(type: name, unit: unit.unitString,
-                                  samples: samples.map { .init(start: $0.startDate, end: $0.endDate, value: $0.quantity.doubleValue(for: unit)) })
-    }
+    /// None: a store keeps HealthKit's samples, not series of its own.
+    func storedSeries(of workout: HKWorkout) async throws -> [String: Int]? { nil }
 
     func page(title: String, body: HTML, viewer: Void) -> HTML {
         ServerPage.layout(title: title, body: body)

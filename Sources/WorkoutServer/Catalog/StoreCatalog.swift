@@ -85,12 +85,6 @@ public actor StoreCatalog {
         try await store.originalFileAttachment(of: workout)
     }
 
-    /// The quantities of one type recorded with the workout, oldest first; each
-    /// value of a quantity series (a live recording's readings) as a sample of its own.
-    public func samples(of workout: HKWorkout, type: HKQuantityType) async throws -> [HKQuantitySample] {
-        try await store.quantitySamples(type, predicate: HKQuery.predicateForObjects(from: workout))
-    }
-
     /// Reads an uploaded file and stores it as a workout.
     ///
     /// - Throws: ``UploadError`` when the file cannot be read or is stored already; nothing is stored then.

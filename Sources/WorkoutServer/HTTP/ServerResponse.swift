@@ -21,6 +21,15 @@ enum ServerResponse {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
+    /// `value` as JSON whose numbers keep at most `decimals` decimals (``RoundedJSON``): a workout's figures
+    /// to the millisecond and millimetre, without float noise.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, roundedTo decimals: Int) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        let data = RoundedJSON.rounded((try? jsonEncoder.encode(value)) ?? Data("{}".utf8), decimals: decimals)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
     static func file(_ data: Data, name: String, contentType: String) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = contentType

@@ -22,6 +22,7 @@ struct FitnessRoutes {
 
         /// The range `request`'s query asks for.
         init(_ request: Request) throws {
+            try request.requireSingle(["days", "from", "to", "athlete"])
             let query = request.uri.queryParameters
             if let text = query["days"] {
                 guard let days = Int(text), days > 0 else { throw WebError.badRequest("Bad days", "Give days as a whole number of days, such as 90; got \(text).") }
