@@ -2,7 +2,7 @@ public import ClubArchive
 public import Foundation
 import WorkoutFormats
 public import TrainingMetrics
-import WorkoutCatalog
+public import WorkoutCatalog
 
 extension Club {
     /// Who may see athlete `w.athlete_id`'s workouts: `$1` is the one asking.
@@ -76,7 +76,8 @@ extension Club {
             conditions.append(sql.replacingOccurrences(of: "?", with: "$\(arguments.count)"))
         }
         if let activity { condition("w.activity = ?", .text(activity)) }
-        if let athleteName { condition("a.name = ?", .text(athleteName)) }
+        // Names as people type them: `Ada` finds ada.
+        if let athleteName { condition("LOWER(a.name) = LOWER(?)", .text(athleteName)) }
         if let from { condition("w.start_time >= ?", .date(from)) }
         if let to { condition("w.start_time < ?", .date(to)) }
         let filter = " WHERE " + conditions.joined(separator: " AND ")
@@ -95,6 +96,13 @@ extension Club {
     /// The workout `id` if `viewer` may see it, else nil (as for one that does not exist).
     public func workout(_ id: UUID, visibleTo viewer: Int64) async throws -> ClubWorkout? {
         try await database.read(Self.listing + " WHERE w.id = $2 AND " + Self.visible, [.integer(viewer), .text(id.uuidString)]).first.map(Self.workout)
+    }
+
+    /// The one workout `viewer` may see whose identifier starts with `prefix`; nil when none does, or several.
+    public func workout(startingWith prefix: ShortIdentifier, visibleTo viewer: Int64) async throws -> ClubWorkout? {
+        // A short identifier holds only hex digits and dashes: nothing in it is a LIKE wildcard.
+        let rows = try await database.read(Self.listing + " WHERE w.id LIKE $2 AND " + Self.visible + " LIMIT 2", [.integer(viewer), .text(prefix.text + "%")])
+        return rows.count == 1 ? rows.first.map(Self.workout) : nil
     }
 
     /// The whole workout `id` (figures, readings, laps, events) if `viewer` may see it, else nil.

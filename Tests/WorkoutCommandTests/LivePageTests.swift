@@ -33,13 +33,13 @@ import Testing
         let gpsd = try GPSFake(log: nmea)
         defer { gpsd.stop() }
         try await offThePool { gpsd.waitUntilListening() }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "90", "--fix-wait", "10",
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "150", "--fix-wait", "10",
                                               "--serve", "127.0.0.1:0", "--store", store])
         try await recording.waitFor("live page on ")
         let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live page on ") })
         let url = String(try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }))
         let serverTrack = "var x = new XMLHttpRequest(); x.open('GET', '/api/live', false); x.send(); return JSON.parse(x.responseText).trackCount"
-        // A minute and a half of riding: under a full suite's load Chromium can take more than half a minute to open
+        // Two and a half minutes of recording: under a full suite's load Chromium can take more than half a minute to open
         // the page, and the page must still see the ride running, fixes arriving one by one after its first snapshot,
         // and the end.
         let results = try await Browser.run([
@@ -48,7 +48,7 @@ import Testing
             .evaluate("window.liveDebug.drop(); return window.liveDebug.trackLength()"),
             .waitUntil("return document.getElementById('live-connection').textContent === 'connected'", timeout: 10),
             .evaluate("return [window.liveDebug.trackLength(), (function(){ \(serverTrack) })()]"),
-            .waitUntil("return document.getElementById('live-state').textContent === 'ended'", timeout: 90),
+            .waitUntil("return document.getElementById('live-state').textContent === 'ended'", timeout: 150),
             .evaluate("""
                 return {distance: document.getElementById('live-distance').textContent, link: (document.getElementById('live-workout-link') || {}).href,
                         done: document.getElementById('live-done').textContent, sport: document.getElementById('live-sport').textContent,

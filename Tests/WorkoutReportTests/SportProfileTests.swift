@@ -108,6 +108,10 @@ struct SportProfileTests {
         #expect(report.html().contains("data-key=\"maximum-speed\"><dt>Top speed</dt><dd>28.8 km/h</dd>"))
         let drawn = WorkoutFigures.sustainedSpeeds(report.timeline.speed).compactMap { $0 }
         #expect(drawn.max() == report.summary.maximumSpeed)
+        // A stated maximum near the records' is kept: a live recording states its gated Doppler maximum.
+        #expect(WorkoutFigures.maximumSpeed(stated: 3.25, sustained: 3.2) == 3.25)
+        #expect(WorkoutFigures.maximumSpeed(stated: 1.48, sustained: 6.45) == 1.48)
+        #expect(WorkoutFigures.maximumSpeed(stated: nil, sustained: 6.45) == 6.45)
     }
 
     @Test("cadence is drawn as the mean of the last 30 s")

@@ -96,6 +96,20 @@ import OpenHealthKit
             }
             try await client.execute(uri: "/api/workouts/\(id)/samples?type=bogus", method: .get, headers: ada) { #expect($0.status == .badRequest) }
             try await client.execute(uri: "/api/workouts/\(id)/file?format=kml", method: .get, headers: ada) { #expect($0.status == .notFound) }
+            // Its first 8 characters find it, for ada only; 7 are too few.
+            let short = String(id.prefix(8)).lowercased()
+            try await client.execute(uri: "/api/workouts/\(short)", method: .get, headers: ada) { response in
+                #expect(response.status == .ok)
+                let workout = try json(response.body)["workout"] as? [String: Any]
+                #expect(workout?["id"] as? String == id)
+            }
+            try await client.execute(uri: "/api/workouts/\(short)", method: .get, headers: bob) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/api/workouts/\(id.prefix(7))", method: .get, headers: ada) { #expect($0.status == .notFound) }
+            // The athlete filter takes a name as people type it.
+            try await client.execute(uri: "/api/workouts?athlete=ADA", method: .get, headers: ada) { response in
+                let matching = try json(response.body)["matching"] as? Int
+                #expect(matching == 1)
+            }
             try await client.execute(uri: "/api/workouts", method: .get, headers: bob) { response in
                 let matching = try json(response.body)["matching"] as? Int
                 #expect(matching == 0, "bob sees none of ada's")
@@ -103,6 +117,28 @@ import OpenHealthKit
             try await client.execute(uri: "/api/workouts/\(id)", method: .delete, headers: bob) { #expect($0.status == .notFound) }
             try await client.execute(uri: "/api/workouts/\(id)", method: .delete, headers: ada) { #expect($0.status == .noContent) }
             try await client.execute(uri: "/api/workouts/\(id)", method: .get, headers: ada) { #expect($0.status == .notFound) }
+        }
+    }
+
+    /// A failed login keeps the name typed; a locked-out name is told how long, in seconds, not as a timestamp.
+    @Test func aFailedLoginKeepsTheNameAndALockoutSaysHowLong() async throws {
+        let fixture = try await fixture(.sqlite)
+        defer { Task { await fixture.server.club.database.close() } }
+        let app = Application(router: fixture.server.router())
+        try await app.test(.router) { client in
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            for attempt in 1...5 {
+                try await client.execute(uri: "/login", method: .post, headers: form, body: ByteBuffer(string: "name=ada&password=guess\(attempt)&next=/")) { response in
+                    #expect(response.status == .unauthorized)
+                    #expect(String(buffer: response.body).contains("name=\"name\" autocomplete=\"username\" required value=\"ada\""))
+                }
+            }
+            try await client.execute(uri: "/login", method: .post, headers: form, body: ByteBuffer(string: "name=ada&password=correct+horse&next=/")) { response in
+                #expect(response.status == .tooManyRequests)
+                let page = String(buffer: response.body)
+                #expect(page.contains("refused for 60 more seconds") || page.contains("refused for 59 more seconds"), "\(page.suffix(600))")
+                #expect(!page.contains("Z.") && page.contains("value=\"ada\""))
+            }
         }
     }
 

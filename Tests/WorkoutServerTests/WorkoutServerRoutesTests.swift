@@ -56,6 +56,40 @@ import Testing
         }
     }
 
+    /// A damaged file is refused with what can be kept and how; ticked, what precedes the damage is stored. A file
+    /// stored already is refused with a link to the workout that has it.
+    @Test func aDamagedFileCanBeSalvagedAndADuplicateLinksTheWorkoutStored() async throws {
+        let file = try RouteTestFile.ride()
+        let cut = file.prefix(file.count * 2 / 3)
+        let app = Application(router: server().router())
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/api/workouts?filename=cut.fit", method: .post, body: ByteBuffer(bytes: cut)) { response in
+                #expect(response.status == .unprocessableContent)
+                let message = (try json(response.body)["error"] as? [String: Any])?["message"] as? String ?? ""
+                #expect(message.contains("can be kept") && message.contains("?salvage=true") && !message.contains("--salvage"), "\(message)")
+            }
+            let id = try await client.execute(uri: "/api/workouts?filename=cut.fit&salvage=true", method: .post, body: ByteBuffer(bytes: cut)) { response in
+                #expect(response.status == .created, "\(String(buffer: response.body))")
+                return try #require(try json(response.body)["id"] as? String)
+            }
+            // Through the page's form, the same file again: 409, and the page links the workout stored already.
+            let boundary = "ohk-boundary"
+            var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"salvage\"\r\n\r\n1\r\n".utf8)
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"cut.fit\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+            body += cut + Data("\r\n--\(boundary)--\r\n".utf8)
+            try await client.execute(uri: "/upload", method: .post, headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: ByteBuffer(bytes: body)) { response in
+                #expect(response.status == .conflict)
+                #expect(String(buffer: response.body).contains("id=\"error-link\" href=\"/workouts/\(id)\""), "\(String(buffer: response.body).suffix(500))")
+            }
+            // The list says its order in words, and its upload form offers to keep what can be read.
+            try await client.execute(uri: "/", method: .get) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("sorted by start, newest first") || page.contains("newest first"), "\(page.prefix(1500))")
+                #expect(page.contains("name=\"salvage\"") && page.contains("rel=\"icon\""))
+            }
+        }
+    }
+
     @Test func aStoredWorkoutAnswersEveryRoute() async throws {
         let file = try RouteTestFile.ride()
         let app = Application(router: server().router())
@@ -80,6 +114,16 @@ import Testing
                 let values = try json(response.body)["values"] as? [Any]
                 #expect(values?.isEmpty == false)
             }
+            // Its first 8 characters find it: the API answers, the page sends to its full address.
+            try await client.execute(uri: "/api/workouts/\(id.prefix(8).lowercased())", method: .get) { response in
+                #expect(response.status == .ok)
+                let workout = try json(response.body)["workout"] as? [String: Any]
+                #expect(workout?["id"] as? String == id)
+            }
+            try await client.execute(uri: "/workouts/\(id.prefix(8))", method: .get) { response in
+                #expect(response.status == .seeOther && response.headers[.location] == "/workouts/\(id)")
+            }
+            try await client.execute(uri: "/api/workouts/\(id.prefix(7))", method: .get) { #expect($0.status == .notFound) }
             try await client.execute(uri: "/api/workouts/\(id)/samples?type=heartRat", method: .get) { response in
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains("heartRate"), "suggests the type")

@@ -125,9 +125,7 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
             distance = last
         }
         if let distance, distance > 0, movingTime > 0 { averageSpeed = distance / movingTime }
-        // The records' sustained maximum wins over a device's stated one, which keeps a one-reading spike (an Edge 500
-        // states 94 km/h for a ride whose records top out at 62): the device's counts only without speeds in the records.
-        maximumSpeed = Self.sustainedMaximum(timeline.speed) ?? activity.sessions.compactMap(\.maximumSpeed).max()
+        maximumSpeed = Self.maximumSpeed(stated: activity.sessions.compactMap(\.maximumSpeed).max(), sustained: Self.sustainedMaximum(timeline.speed))
 
         let heartRates = timeline.heartRate.compactMap { $0 }.filter { $0 > 0 }
         if !heartRates.isEmpty {
@@ -191,6 +189,15 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
     }
 
     /// The highest median of three consecutive readings, ignoring readings above 100 m/s.
+    /// The top speed: the one the workout states (a device's session, a live recording's gated Doppler maximum)
+    /// unless it is a spike, more than 20 % and 2 m/s above the records' sustained maximum (an Edge 500 states
+    /// 94 km/h for a ride whose records hold 62 but for one reading); then the records' sustained maximum.
+    public static func maximumSpeed(stated: Double?, sustained: Double?) -> Double? {
+        guard let stated else { return sustained }
+        guard let sustained, stated > sustained * 1.2 + 2 else { return stated }
+        return sustained
+    }
+
     /// Each speed as the median of itself and its neighbours (the first and last as they are), the impossible
     /// (negative, or 100 m/s and over) left out: the speeds whose highest is ``sustainedMaximum(_:)``, as
     /// the report draws them.

@@ -17,7 +17,7 @@ struct ReportPage {
         }
         let route = RouteDrawing(timeline: timeline, colouring: trackColouring(), laps: report.activity.laps.map { $0.start.timeIntervalSince(timeline.start) },
                                  tiles: report.options.tiles, units: units)
-        var html: HTML = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        var html: HTML = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><link rel=\"icon\" href=\"data:,\">"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         html += "<meta name=\"generator\" content=\"OpenHealthKit workout report\">"
         html += "<title>\(title)</title><style>\(HTML.raw(ReportStyle.css))</style></head><body>"
@@ -102,8 +102,8 @@ struct ReportPage {
             series.append(heartRate)
         }
         if timeline.speed.contains(where: { $0 != nil }) {
-            // Speed as the top speed takes it (WorkoutFigures.sustainedMaximum): the median of each reading and its
-            // neighbours, so a one-reading spike is not drawn, and the line's highest point is the top speed.
+            // Speed as the top speed's spike check takes it (WorkoutFigures.sustainedMaximum): the median of each reading
+            // and its neighbours, so a one-reading spike is not drawn.
             let speeds = WorkoutFigures.sustainedSpeeds(timeline.speed)
             let profile = report.profile
             if profile.showsPace {

@@ -48,8 +48,11 @@ struct ServedClub: ServedCatalog {
     }
 
     func entry(_ id: String, viewer: ClubViewer) async throws -> Entry? {
-        guard let uuid = UUID(uuidString: id), let workout = try await club.workout(uuid, visibleTo: viewer.athlete.id) else { return nil }
-        return Entry(workout: workout, viewer: viewer.athlete.id)
+        if let uuid = UUID(uuidString: id) {
+            return try await club.workout(uuid, visibleTo: viewer.athlete.id).map { Entry(workout: $0, viewer: viewer.athlete.id) }
+        }
+        guard let prefix = ShortIdentifier(id) else { return nil }
+        return try await club.workout(startingWith: prefix, visibleTo: viewer.athlete.id).map { Entry(workout: $0, viewer: viewer.athlete.id) }
     }
 
     func unknown(_ id: String) -> WebError {

@@ -54,7 +54,13 @@ public actor StoreCatalog {
 
     /// The workout whose identifier is `id` (its full UUID, any case), or nil.
     public func workout(_ id: String) async throws -> HKWorkout? {
-        guard let uuid = UUID(uuidString: id) else { return nil }
+        guard let uuid = UUID(uuidString: id) else {
+            // The first characters of one (at least 8, as the lists and the CLI show them), when only one starts so.
+            guard let prefix = ShortIdentifier(id) else { return nil }
+            let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: []).result(for: store)
+            let matches = workouts.filter { $0.uuid.uuidString.hasPrefix(prefix.text) }
+            return matches.count == 1 ? matches.first : nil
+        }
         let predicate = HKQuery.predicateForObject(with: uuid)
         return try await HKSampleQueryDescriptor(predicates: [.workout(predicate)], sortDescriptors: [], limit: 1).result(for: store).first
     }

@@ -27,11 +27,11 @@ enum ClubPage {
         csrf.map { csrf -> HTML in "<meta name=\"csrf-token\" content=\"\(csrf)\">" } ?? .empty
     }
 
-    static func login(next: String, message: String?) -> HTML {
+    static func login(next: String, message: String?, name: String = "") -> HTML {
         layout(title: "Log in", body: """
             \(message.map { message -> HTML in "<p class=\"message\" role=\"alert\" id=\"error-message\">\(message)</p>" } ?? .empty)\
             <form method="post" action="/login" class="upload" id="login"><input type="hidden" name="next" value="\(next)">\
-            <label>Name<input name="name" autocomplete="username" required></label>\
+            <label>Name<input name="name" autocomplete="username" required value="\(name)"></label>\
             <label>Password<input name="password" type="password" autocomplete="current-password" required></label>\
             <button type="submit">Log in</button></form>
             """, csrf: nil)

@@ -51,8 +51,8 @@ enum ServerResponse {
     }
 
     /// An error as a page, or for the API as `{"error": {"status": …, "title": …, "message": …}}`.
-    static func error(_ status: HTTPResponse.Status, api: Bool, title: String, message: String) -> Response {
+    static func error(_ status: HTTPResponse.Status, api: Bool, title: String, message: String, link: (title: String, url: String)? = nil) -> Response {
         if api { return json(WorkoutAPI.ErrorBody(error: .init(status: status.code, title: title, message: message)), status: status) }
-        return html(ServerPage.error(title: title, message: message), status: status)
+        return html(ServerPage.error(title: title, message: message, link: link), status: status)
     }
 }

@@ -14,14 +14,19 @@ struct UploadedFile {
     var fields: [String: String]
     /// The sport the uploader named: the form's `activity` field, or `?activity=` with a file as the body.
     var sport: String?
+    /// Whether what can be read of a damaged file is kept: the form's `salvage` box, or `?salvage=true`.
+    var salvage = false
 
     /// Why an upload was refused, as a status and a message.
     struct Failure: HTTPResponseError {
         var status: HTTPResponse.Status
         var message: String
+        /// The workout stored already, for a duplicate: the page links it.
+        var existing: String? = nil
 
         func response(api: Bool) -> Response {
-            ServerResponse.error(status, api: api, title: status == .conflict ? "Already stored" : "This file was not stored", message: message)
+            let link = existing.map { (title: "Open the workout stored already", url: "/workouts/\($0)") }
+            return ServerResponse.error(status, api: api, title: status == .conflict ? "Already stored" : "This file was not stored", message: message, link: link)
         }
 
         /// The failure as the request's kind of client reads it.
@@ -36,6 +41,7 @@ struct UploadedFile {
         }
         var file = UploadedFile(data: Data(body.readableBytesView), name: request.uri.queryParameters["filename"].map(String.init) ?? "upload", fields: [:],
                                 sport: request.uri.queryParameters["activity"].map(String.init))
+        file.salvage = ["true", "1", "on"].contains(request.uri.queryParameters["salvage"].map { $0.lowercased() } ?? "")
         if let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/") {
             guard let boundary = MultipartForm.boundary(contentType: contentType) else {
                 return .failure(Failure(status: .badRequest, message: "The form's Content-Type names no boundary; upload the file with the page's form."))
@@ -51,12 +57,22 @@ struct UploadedFile {
                     file.fields[field.name] = String(decoding: field.data, as: UTF8.self)
                 }
                 if let named = file.fields["activity"], !named.isEmpty { file.sport = named }
+                if let box = file.fields["salvage"], ["true", "1", "on"].contains(box.lowercased()) { file.salvage = true }
             } catch {
                 return .failure(Failure(status: .badRequest, message: error.description))
             }
         }
         guard !file.data.isEmpty else { return .failure(Failure(status: .badRequest, message: "The upload is empty: send a .fit, .tcx or .gpx file as the body.")) }
         return .success(file)
+    }
+
+    /// `error` as the web says it: the command line's `--salvage` is the upload's "Keep what can be read".
+    static func salvageable(_ error: ActivityFileError, records: Int) -> String {
+        var said = error
+        said.hint = "the file is damaged; the \(records) records before the damage can be kept: upload it again with "
+            + "“Keep what can be read of a damaged file” ticked (through the API, add ?salvage=true)"
+        said.readable = nil
+        return said.description
     }
 
     /// The activity the file holds, its sport settled as `workout import` settles it
@@ -74,11 +90,13 @@ struct UploadedFile {
             guard let known = UploadSportField.sport(named: sport) else { throw UploadError.unreadable(UploadSportField.unknownSport(sport)) }
             given = known
         }
-        let activity: Activity
+        var activity: Activity
         do {
             activity = try ActivityFile.read(data, format: format, path: name)
         } catch {
-            throw UploadError.unreadable(error.description)
+            guard let readable = error.readable, !readable.records.isEmpty else { throw UploadError.unreadable(error.description) }
+            guard salvage else { throw UploadError.unreadable(Self.salvageable(error, records: readable.records.count)) }
+            activity = readable
         }
         let workouts = activity.separated().count
         guard workouts == 1 else {

@@ -29,10 +29,15 @@ enum ServerPage {
     static let navigation: HTML = #"<nav aria-label="Site"><a href="/">All workouts</a> · <a href="/fitness">Fitness</a> · <a href="/live">Live</a></nav>"#
 
     /// A complete page; `navigation` and `head` (extra elements of the head) are HTML.
+    /// The pages' icon, inline (a bike wheel's spokes in the ink colour): no request, so no 404 for `/favicon.ico`.
+    static let favicon = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='6.5' fill='none' "
+        + "stroke='%23111' stroke-width='2'/%3E%3Cpath d='M8 2v12M2 8h12' stroke='%23111'/%3E%3C/svg%3E"
+
     static func layout(title: String, body: HTML, navigation: HTML = navigation, head: HTML = .empty) -> HTML {
         """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
+        <link rel="icon" href="\(HTML.raw(favicon))">\
         \(head)<title>\(title)</title><style>\(HTML.raw(css))</style></head><body>\
         <header>\(navigation)<h1>\(title)</h1></header>\
         <main>\(body)</main></body></html>
@@ -40,9 +45,10 @@ enum ServerPage {
         """
     }
 
-    /// An error page: what went wrong and what to do.
-    static func error(title: String, message: String) -> HTML {
-        layout(title: title, body: "<p class=\"message\" role=\"alert\" id=\"error-message\">\(message)</p><p><a href=\"/\">Back to all workouts</a></p>")
+    /// An error page: what went wrong and what to do, with a link to what it concerns (the workout stored already).
+    static func error(title: String, message: String, link: (title: String, url: String)? = nil) -> HTML {
+        let related: HTML = link.map { link -> HTML in "<p><a id=\"error-link\" href=\"\(link.url)\">\(link.title)</a></p>" } ?? .empty
+        return layout(title: title, body: "<p class=\"message\" role=\"alert\" id=\"error-message\">\(message)</p>\(related)<p><a href=\"/\">Back to all workouts</a></p>")
     }
 
     /// The question before deleting a workout, with the hidden fields the form carries.

@@ -15,12 +15,23 @@ struct WorkoutListPage<Row: ListedWorkout> {
     let formFields: HTML
     let timeZone: TimeZone
 
+    /// The order in the reader's words: newest first for dates, longest first for distance and time.
+    static func order(_ query: WorkoutListQuery) -> String {
+        switch query.sort {
+        case .start: query.descending ? "newest first" : "oldest first"
+        case .activity: query.descending ? "Z to A" : "A to Z"
+        case .duration, .distance: query.descending ? "longest first" : "shortest first"
+        case .energy, .heartRate: query.descending ? "highest first" : "lowest first"
+        }
+    }
+
     func render() -> HTML {
         let query = list.filter.query, matching = list.matching
         var body = introduction
         body += "<form class=\"upload\" method=\"post\" action=\"/upload\" enctype=\"multipart/form-data\">\(formFields)"
         body += "<label for=\"upload-file\">Add a FIT, TCX or GPX file<input type=\"file\" id=\"upload-file\" name=\"file\" accept=\".fit,.tcx,.gpx\" required></label>"
         body += UploadSportField.html
+        body += "<label class=\"check\"><input type=\"checkbox\" id=\"upload-salvage\" name=\"salvage\" value=\"1\"> Keep what can be read of a damaged file</label>"
         body += "<button type=\"submit\" id=\"upload-submit\">Upload</button></form>"
         body += "<form class=\"filters\" method=\"get\" action=\"/\" role=\"search\">"
         body += "<label for=\"filter-activity\">Activity<select id=\"filter-activity\" name=\"activity\"><option value=\"\">All</option>"
@@ -39,7 +50,7 @@ struct WorkoutListPage<Row: ListedWorkout> {
             let filtered = query.activity != nil || query.from != nil || query.to != nil || list.filter.athlete != nil
             return body + "<p id=\"empty\">No workouts\(matching == 0 && !filtered ? " yet: upload a file above, or record or replay one with the workout command" : " match").</p>"
         }
-        body += "<div class=\"scroll\"><table id=\"workouts\"><caption class=\"count\">Workouts, sorted by \(sortName(query.sort))\(query.descending ? ", largest first" : "")</caption><thead><tr>"
+        body += "<div class=\"scroll\"><table id=\"workouts\"><caption class=\"count\">Workouts, sorted by \(sortName(query.sort)), \(Self.order(query))</caption><thead><tr>"
         body += ListControls.sortableHeader("Start", key: .start, query: query, link: list.filter.queryString)
         if hasAthletes { body += "<th scope=\"col\">Athlete</th>" }
         for (key, title, narrow) in [(WorkoutListQuery.SortKey.activity, "Activity", false), (.duration, "Time", false), (.distance, "Distance", false),

@@ -53,13 +53,22 @@ struct AccountRoutes {
         } catch let refusal as ClubError {
             // Locked out (429) or too many checks at once (503): say so, and when to try again.
             var wait = 1.0
-            if case .tooManyAttempts(_, let until) = refusal { wait = until.timeIntervalSince(club.now()) }
-            var response = ServerResponse.html(ClubPage.login(next: next, message: refusal.description), status: refusal == .busy ? .serviceUnavailable : .tooManyRequests)
+            var message = refusal.description
+            if case .tooManyAttempts(let name, let until) = refusal {
+                wait = until.timeIntervalSince(club.now())
+                // In the reader's words: how long, not a UTC timestamp.
+                let seconds = max(1, Int(wait.rounded(.up)))
+                message = "Too many wrong passwords for '\(name)': logging in under that name is refused for "
+                    + (seconds < 90 ? "\(seconds) more seconds" : "\((seconds + 59) / 60) more minutes") + ". Try again after that."
+            }
+            var response = ServerResponse.html(ClubPage.login(next: next, message: message, name: form.name ?? ""),
+                                               status: refusal == .busy ? .serviceUnavailable : .tooManyRequests)
             response.headers[.retryAfter] = String(max(1, Int(wait.rounded(.up))))
             return response
         }
         guard let athlete else {
-            return ServerResponse.html(ClubPage.login(next: next, message: "That name and password do not match an account."), status: .unauthorized)
+            return ServerResponse.html(ClubPage.login(next: next, message: "That name and password do not match an account.", name: form.name ?? ""),
+                                       status: .unauthorized)
         }
         let (secret, _) = try await club.openSession(for: athlete)
         var response = ServerResponse.redirect(to: next)

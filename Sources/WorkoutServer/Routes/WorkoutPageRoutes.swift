@@ -22,7 +22,11 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
         }
         routes.get("/workouts/:id") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
-            return try await report(try await catalog.require(context, viewer: viewer), viewer: viewer)
+            let entry = try await catalog.require(context, viewer: viewer)
+            // A short identifier finds the workout; the page lives at its full one, whose links are relative to it.
+            let id = catalog.summary(of: entry).id
+            if try context.parameters.require("id") != id { return ServerResponse.redirect(to: "/workouts/\(id)") }
+            return try await report(entry, viewer: viewer)
         }
         routes.get("/workouts/:id/download/:format") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
@@ -109,7 +113,7 @@ extension ServedCatalog {
             return try await add(file, viewer: viewer)
         } catch let error as UploadError {
             switch error {
-            case .duplicate: throw UploadedFile.Failure(status: .conflict, message: error.description)
+            case .duplicate(let id): throw UploadedFile.Failure(status: .conflict, message: error.description, existing: id)
             case .unreadable, .missingFile: throw UploadedFile.Failure(status: .unprocessableContent, message: error.description)
             }
         }
