@@ -136,7 +136,11 @@ struct HTTP {
         let refused = try await HTTP.request(server.url + "api/workouts?filename=ride.fit", method: "POST", bodyFile: corrupt)
         #expect(refused.status == 422)
         let message = (refused.json["error"] as? [String: Any])?["message"] as? String ?? ""
-        #expect(message.contains("byte 7471") && message.contains("--salvage"), "\(refused.body)")
+        // Where the damage is, and how to keep what precedes it here (not the command line's --salvage).
+        #expect(message.contains("byte 7471") && message.contains("?salvage=true") && !message.contains("--salvage"), "\(refused.body)")
+        let salvaged = try await HTTP.request(server.url + "api/workouts?filename=ride.fit&salvage=true", method: "POST", bodyFile: corrupt)
+        #expect(salvaged.status == 201, "\(salvaged.body)")
+        if let id = salvaged.json["id"] as? String { #expect(try await HTTP.request(server.url + "api/workouts/\(id)", method: "DELETE").status == 204) }
         let page = try await HTTP.request(server.url + "upload", method: "POST", headers: ["Content-Type: multipart/form-data; boundary=xyz"], bodyFile: corrupt)
         #expect(page.status == 400 && page.body.contains("form data cannot be read"), "\(page.body)")
         let crossSite = try await HTTP.request(server.url + "api/workouts?filename=r.tcx", method: "POST", headers: ["Sec-Fetch-Site: cross-site"],
