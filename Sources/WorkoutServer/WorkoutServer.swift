@@ -93,6 +93,7 @@ public struct WorkoutServer: Sendable {
         router.addRoutes(WorkoutEditRoutes(catalog: catalog).routes)
         router.addRoutes(LiveRoutes(liveFeed: liveFeed).routes)
         router.addRoutes(FitnessRoutes(catalog: catalog).routes)
+        router.addRoutes(HistoryRoutes(catalog: catalog).routes)
         return router
     }
 

@@ -21,6 +21,8 @@ public enum Browser {
         case open(String)
         /// Sets the window's size in CSS pixels.
         case windowSize(width: Int, height: Int)
+        /// Emulates the system's colour scheme, `light` or `dark`, for the pages opened after it.
+        case colorScheme(String)
         /// Runs a script (its `return` value is kept).
         case evaluate(String)
         /// Waits until a script returns true, for at most `timeout` seconds.
@@ -40,6 +42,7 @@ public enum Browser {
             switch self {
             case .open(let url): ["open": url]
             case .windowSize(let width, let height): ["size": [width, height]]
+            case .colorScheme(let scheme): ["scheme": scheme]
             case .evaluate(let script): ["eval": script]
             case .waitUntil(let script, let timeout): ["wait": script, "timeout": timeout]
             case .hover(let selector, let x, let y): ["hover": selector, "x": x, "y": y]
@@ -112,6 +115,7 @@ public enum Browser {
             for step in json.loads(sys.argv[1]):
                 if 'open' in step: d.get(step['open'])
                 elif 'size' in step: d.set_window_size(*step['size'])
+                elif 'scheme' in step: d.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': [{'name': 'prefers-color-scheme', 'value': step['scheme']}]})
                 elif 'eval' in step: results.append(d.execute_script(step['eval']))
                 elif 'wait' in step:
                     end = time.time() + step['timeout']

@@ -79,6 +79,22 @@ struct HTTP {
             .click("#workouts tbody tr a"),
             .waitUntil("return !!document.getElementById('summary')", timeout: 30),
             AccessibilityAudit.step,
+            // The month of the ride (25 September 2011): its day links it, and the page fits a phone.
+            .open(server.url + "history?month=2011-09"),
+            .evaluate("return document.querySelectorAll('#calendar td[data-day=\"2011-09-25\"] a').length"),
+            AccessibilityAudit.step,
+            .windowSize(width: 390, height: 844),
+            .evaluate("return [document.documentElement.scrollWidth, window.innerWidth]"),
+            // In the system's dark theme the pages still pass.
+            .colorScheme("dark"),
+            .open(server.url + "history?month=2011-09"),
+            .evaluate("return getComputedStyle(document.body).backgroundColor"),
+            AccessibilityAudit.step,
+            .open(server.url),
+            AccessibilityAudit.step,
+            .click("#workouts tbody tr a"),
+            .waitUntil("return !!document.getElementById('summary')", timeout: 30),
+            AccessibilityAudit.step,
         ])
         #expect(results[0] as? Int == 1)
         let uploaded = try #require(results[1] as? [Any])
@@ -89,6 +105,14 @@ struct HTTP {
         #expect((results[3] as? [Any])?.first as? Int == 1)
         #expect(results[4] as? [String] == [], "accessibility of the list: \(results[4])")
         #expect(results[5] as? [String] == [], "accessibility of a workout's page: \(results[5])")
+        #expect(results[6] as? Int == 1, "the ride on its day of the history's calendar")
+        #expect(results[7] as? [String] == [], "accessibility of the history: \(results[7])")
+        let widths = try #require(results[8] as? [Int])
+        #expect(widths[0] <= widths[1], "the history overflows a 390-px phone: \(widths)")
+        #expect(results[9] as? String == "rgb(18, 18, 18)", "the dark theme's paper")
+        for (index, page) in [(10, "history"), (11, "list"), (12, "workout")] {
+            #expect(results[index] as? [String] == [], "accessibility of the \(page) in the dark theme: \(results[index])")
+        }
 
         // Download it again: Garmin's SDK reads it without an error, with the ride's records.
         let downloaded = folder.appendingPathComponent("download.fit").path

@@ -105,6 +105,13 @@ import OpenHealthKit
             }
             try await client.execute(uri: "/api/workouts/\(short)", method: .get, headers: bob) { #expect($0.status == .notFound) }
             try await client.execute(uri: "/api/workouts/\(id.prefix(7))", method: .get, headers: ada) { #expect($0.status == .notFound) }
+            // Each athlete's history holds their own workouts only.
+            for (headers, count) in [(ada, 1), (bob, 0)] {
+                try await client.execute(uri: "/api/history?month=2026-09", method: .get, headers: headers) { response in
+                    let days = try json(response.body)["days"] as? [[String: Any]] ?? []
+                    #expect(days.reduce(0) { $0 + (($1["workouts"] as? [Any])?.count ?? 0) } == count)
+                }
+            }
             // The athlete filter takes a name as people type it.
             try await client.execute(uri: "/api/workouts?athlete=ADA", method: .get, headers: ada) { response in
                 let matching = try json(response.body)["matching"] as? Int

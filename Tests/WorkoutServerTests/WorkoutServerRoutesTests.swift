@@ -90,6 +90,32 @@ import Testing
         }
     }
 
+    /// The history page and API over the store: the month with the uploaded ride, its day linking it.
+    @Test func theHistoryShowsTheMonthOfAStoredWorkout() async throws {
+        let file = try RouteTestFile.ride(start: Date(timeIntervalSince1970: 1_789_990_000))
+        let app = Application(router: server().router())
+        try await app.test(.router) { client in
+            let id = try await client.execute(uri: "/api/workouts?filename=ride.fit", method: .post, body: ByteBuffer(bytes: file)) { response in
+                try #require(try json(response.body)["id"] as? String)
+            }
+            // 1,789,990,000 s is 2026-09-21 (UTC).
+            try await client.execute(uri: "/api/history?month=2026-09", method: .get) { response in
+                #expect(response.status == .ok)
+                let body = try json(response.body)
+                let days = try #require(body["days"] as? [[String: Any]])
+                let day = try #require(days.first { ($0["workouts"] as? [Any])?.isEmpty == false })
+                #expect(day["day"] as? String == "2026-09-21")
+                #expect(((body["records"] as? [[String: Any]])?.first?["workout"] as? [String: Any])?["id"] as? String == id)
+            }
+            try await client.execute(uri: "/history?month=2026-09", method: .get) { response in
+                let page = String(buffer: response.body)
+                #expect(response.status == .ok && page.contains("September 2026") && page.contains("href=\"/workouts/\(id)\""))
+                #expect(page.contains("href=\"/history?month=2026-08\"") && page.contains("href=\"/history?month=2026-10\""))
+            }
+            try await client.execute(uri: "/api/history?month=2026-9", method: .get) { #expect($0.status == .badRequest) }
+        }
+    }
+
     @Test func aStoredWorkoutAnswersEveryRoute() async throws {
         let file = try RouteTestFile.ride()
         let app = Application(router: server().router())

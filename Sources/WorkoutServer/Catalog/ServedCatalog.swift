@@ -43,6 +43,8 @@ protocol ServedCatalog: Sendable {
 
     /// Who sent `request`, or the refusal of a request without the proof `change` needs.
     func viewer(of request: Request, context: Context, change: CatalogChange) throws -> Viewer
+    /// Every workout of `viewer`'s own (a store's all), for their history.
+    func ownWorkouts(viewer: Viewer) async throws -> [WorkoutSummary]
     /// The page of workouts `filter` asks for that `viewer` may see.
     func list(_ filter: ListFilter, viewer: Viewer) async throws -> WorkoutList<Row>
     /// The workout `id` names, if `viewer` may see it; nil, as for one that does not exist, otherwise.

@@ -117,6 +117,11 @@ struct ServedClub: ServedCatalog {
 
     func row(of entry: Entry) -> ClubWorkout { entry.workout }
 
+    func ownWorkouts(viewer: ClubViewer) async throws -> [WorkoutSummary] {
+        try await club.workouts(visibleTo: viewer.athlete.id, athleteName: viewer.athlete.name, limit: Int(Int32.max)).page
+            .filter { $0.athleteID == viewer.athlete.id }.map(\.summary)
+    }
+
     func figuresSource(of entry: Entry) async throws -> (activity: Activity, athlete: AthleteFigures?) {
         let archive = try await archive(of: entry)
         return (archive.activity, archive.athlete)

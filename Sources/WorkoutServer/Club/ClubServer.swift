@@ -56,6 +56,7 @@ public struct ClubServer: Sendable {
         router.addRoutes(AccountRoutes(catalog: catalog, secureCookies: secureCookies).routes)
         router.addRoutes(SquadRoutes(catalog: catalog).routes)
         router.addRoutes(ClubFitnessRoutes(catalog: catalog).routes)
+        router.addRoutes(HistoryRoutes(catalog: catalog).routes)
         router.addRoutes(SyncRoutes(catalog: catalog).routes)
         return router
     }

@@ -23,10 +23,11 @@ enum ServerPage {
         .pages{display:flex;gap:12px;align-items:center;margin:12px 0}.count{color:var(--muted)}
         .message{border-left:6px solid #b00020;padding:8px 12px;background:#fff4f4;white-space:pre-wrap}
         @media (max-width:480px){th,td{padding:4px}.hide-narrow{display:none}}
+        @media (prefers-color-scheme:dark){:root{--ink:#eee;--paper:#121212;--muted:#bbb;--line:#555;--accent:#8ab4f8;color-scheme:dark}.message{background:#3a1114}}
         """
 
     /// The one-athlete web app's links.
-    static let navigation: HTML = #"<nav aria-label="Site"><a href="/">All workouts</a> · <a href="/fitness">Fitness</a> · <a href="/live">Live</a></nav>"#
+    static let navigation: HTML = #"<nav aria-label="Site"><a href="/">All workouts</a> · <a href="/history">History</a> · <a href="/fitness">Fitness</a> · <a href="/live">Live</a></nav>"#
 
     /// A complete page; `navigation` and `head` (extra elements of the head) are HTML.
     /// The pages' icon, inline (a bike wheel's spokes in the ink colour): no request, so no 404 for `/favicon.ico`.

@@ -1,0 +1,157 @@
+public import Foundation
+
+/// An athlete's history around one month: its calendar, each week's and each of the last twelve months'
+/// totals, and their records across every workout, as the history page and `GET /api/history` show them.
+///
+/// Days, weeks (Monday to Sunday, as ISO 8601 counts them) and months are the athlete's, in `timeZone`; a
+/// workout counts on the day it started.
+public struct WorkoutHistory: Codable, Sendable, Equatable {
+    /// What some workouts add up to.
+    public struct Totals: Codable, Sendable, Equatable {
+        /// The first day they cover, `2026-05-04`.
+        public var start: String
+        /// How many workouts.
+        public var workouts: Int
+        /// Metres covered.
+        public var distanceMeters: Double
+        /// Seconds of activity, pauses left out.
+        public var durationSeconds: Double
+        /// Active kilocalories.
+        public var energyKilocalories: Double
+        /// How many workouts of each activity.
+        public var activities: [String: Int]
+
+        /// Nothing yet, from `start`.
+        init(start: String) {
+            self.start = start
+            workouts = 0
+            distanceMeters = 0
+            durationSeconds = 0
+            energyKilocalories = 0
+            activities = [:]
+        }
+
+        mutating func add(_ workout: WorkoutSummary) {
+            workouts += 1
+            distanceMeters += workout.distanceMeters ?? 0
+            durationSeconds += workout.durationSeconds
+            energyKilocalories += workout.energyKilocalories ?? 0
+            activities[workout.activity, default: 0] += 1
+        }
+    }
+
+    /// A day of the month and the workouts started on it, in order.
+    public struct Day: Codable, Sendable, Equatable {
+        /// The day, `2026-05-02`.
+        public var day: String
+        /// Its workouts.
+        public var workouts: [WorkoutSummary]
+    }
+
+    /// The best of one kind among an activity's workouts.
+    public struct Record: Codable, Sendable, Equatable {
+        /// What is best.
+        public enum Kind: String, Codable, Sendable, CaseIterable {
+            /// The longest by distance.
+            case longestDistance
+            /// The longest by time in motion.
+            case longestDuration
+            /// The most active energy.
+            case mostEnergy
+        }
+        /// The activity, as HealthKit names it.
+        public var activity: String
+        /// What is best.
+        public var kind: Kind
+        /// Metres, seconds or kilocalories.
+        public var value: Double
+        /// The workout that holds it.
+        public var workout: WorkoutSummary
+    }
+
+    /// The month, `2026-05`.
+    public var month: String
+    /// Every day of the month.
+    public var days: [Day]
+    /// Each week that has a day in the month, over all its seven days.
+    public var weeks: [Totals]
+    /// The twelve months ending with this one, oldest first.
+    public var months: [Totals]
+    /// Each activity's records across every workout given.
+    public var records: [Record]
+
+    /// The history of `workouts` around the month `month` (1 to 12) of `year`, in `timeZone`.
+    public init(workouts: [WorkoutSummary], year: Int, month: Int, timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = timeZone
+        let sorted = workouts.sorted { $0.start < $1.start }
+        func day(_ date: Date) -> String {
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        }
+        let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)) ?? Date(timeIntervalSince1970: 0)
+        let next = calendar.date(byAdding: .month, value: 1, to: first) ?? first
+        self.month = String(format: "%04d-%02d", year, month)
+
+        var byDay: [String: [WorkoutSummary]] = [:]
+        for workout in sorted { byDay[day(workout.start), default: []].append(workout) }
+        var days: [Day] = []
+        var date = first
+        while date < next {
+            days.append(Day(day: day(date), workouts: byDay[day(date)] ?? []))
+            date = calendar.date(byAdding: .day, value: 1, to: date) ?? next
+        }
+        self.days = days
+
+        // Weeks from the Monday on or before the first day to the Sunday on or after the last.
+        let weekday = calendar.component(.weekday, from: first)
+        var monday = calendar.date(byAdding: .day, value: -((weekday + 5) % 7), to: first) ?? first
+        var weeks: [Totals] = []
+        while monday < next {
+            let sunday = calendar.date(byAdding: .day, value: 7, to: monday) ?? next
+            var totals = Totals(start: day(monday))
+            for workout in sorted where workout.start >= monday && workout.start < sunday { totals.add(workout) }
+            weeks.append(totals)
+            monday = sunday
+        }
+        self.weeks = weeks
+
+        var months: [Totals] = []
+        for back in (0..<12).reversed() {
+            let start = calendar.date(byAdding: .month, value: -back, to: first) ?? first
+            let end = calendar.date(byAdding: .month, value: 1, to: start) ?? start
+            var totals = Totals(start: day(start))
+            for workout in sorted where workout.start >= start && workout.start < end { totals.add(workout) }
+            months.append(totals)
+        }
+        self.months = months
+
+        var records: [Record] = []
+        for activity in Set(sorted.map(\.activity)).sorted() {
+            let ofActivity = sorted.filter { $0.activity == activity }
+            for kind in Record.Kind.allCases {
+                let value: (WorkoutSummary) -> Double? = switch kind {
+                case .longestDistance: { $0.distanceMeters }
+                case .longestDuration: { $0.durationSeconds }
+                case .mostEnergy: { $0.energyKilocalories }
+                }
+                // The first to reach the best keeps it.
+                var best: (Double, WorkoutSummary)?
+                for workout in ofActivity {
+                    guard let candidate = value(workout), candidate > 0 else { continue }
+                    if candidate > best?.0 ?? 0 { best = (candidate, workout) }
+                }
+                if let (value, workout) = best { records.append(Record(activity: activity, kind: kind, value: value, workout: workout)) }
+            }
+        }
+        self.records = records
+    }
+
+    /// The month `text` names (`2026-05`), as year and month; nil for anything else.
+    public static func month(_ text: String) -> (year: Int, month: Int)? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]), let month = Int(parts[1]),
+              (1...9_999).contains(year), (1...12).contains(month) else { return nil }
+        return (year, month)
+    }
+}

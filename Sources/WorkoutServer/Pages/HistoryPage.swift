@@ -1,0 +1,104 @@
+import Foundation
+import Markup
+import WorkoutCatalog
+import WorkoutFormats
+
+/// The history page: a month's calendar with each day's workouts, the totals of its weeks and of the twelve
+/// months to it, and the records across every workout, each linking the workout that holds it.
+enum HistoryPage {
+    static func render(_ history: WorkoutHistory, timeZone: TimeZone) -> HTML {
+        guard let (year, month) = WorkoutHistory.month(history.month) else { return .empty }
+        var html: HTML = "<nav class=\"months\" aria-label=\"Months\">"
+        let previous = month == 1 ? (year - 1, 12) : (year, month - 1), following = month == 12 ? (year + 1, 1) : (year, month + 1)
+        html += "<a id=\"history-previous\" href=\"/history?month=\(monthKey(previous))\">‹ \(monthName(previous))</a> "
+        html += "<strong id=\"history-month\">\(monthName((year, month)))</strong> "
+        html += "<a id=\"history-next\" href=\"/history?month=\(monthKey(following))\">\(monthName(following)) ›</a></nav>"
+        html += calendar(history, year: year, month: month)
+        html += totalsTable(id: "weeks", caption: "Weeks", first: "Week from", rows: history.weeks, label: { dayName($0.start) })
+        html += totalsTable(id: "months", caption: "Twelve months", first: "Month", rows: history.months.reversed(),
+                            label: { totals in WorkoutHistory.month(String(totals.start.prefix(7))).map(monthName) ?? totals.start })
+        html += records(history.records, timeZone: timeZone)
+        return html + "<style>\(HTML.raw(css))</style>"
+    }
+
+    /// The month as weeks of days, Monday first; each day lists its workouts as links.
+    static func calendar(_ history: WorkoutHistory, year: Int, month: Int) -> HTML {
+        var html: HTML = "<section aria-labelledby=\"calendar-heading\"><h2 id=\"calendar-heading\">Calendar</h2><div class=\"scroll\"><table class=\"calendar\" id=\"calendar\"><thead><tr>"
+        for name in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] { html += "<th scope=\"col\">\(name)</th>" }
+        html += "</tr></thead><tbody><tr>"
+        var iso = Calendar(identifier: .iso8601)
+        iso.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let first = iso.date(from: DateComponents(year: year, month: month, day: 1)) ?? Date(timeIntervalSince1970: 0)
+        let leading = (iso.component(.weekday, from: first) + 5) % 7
+        html += HTML.raw(String(repeating: "<td class=\"outside\"></td>", count: leading))
+        for (index, day) in history.days.enumerated() {
+            if (leading + index) % 7 == 0, index > 0 { html += "</tr><tr>" }
+            html += "<td data-day=\"\(day.day)\"\(day.workouts.isEmpty ? HTML.empty : " class=\"active\"")><span class=\"date\">\(index + 1)</span>"
+            for workout in day.workouts {
+                let distance = workout.distanceMeters.map { String(format: " %.1f km", $0 / 1_000) } ?? ""
+                html += "<a href=\"/workouts/\(workout.id)\">\(workout.name ?? workout.activity)\(distance)</a>"
+            }
+            html += "</td>"
+        }
+        let trailing = (7 - (leading + history.days.count) % 7) % 7
+        html += HTML.raw(String(repeating: "<td class=\"outside\"></td>", count: trailing))
+        return html + "</tr></tbody></table></div></section>"
+    }
+
+    static func totalsTable(id: String, caption: String, first: String, rows: [WorkoutHistory.Totals], label: (WorkoutHistory.Totals) -> String) -> HTML {
+        let longest = max(rows.map(\.distanceMeters).max() ?? 0, 1)
+        var html: HTML = "<section aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(caption)</h2><div class=\"scroll\"><table id=\"\(id)\"><thead><tr>"
+        for header in [first, "Workouts", "Distance", "Time", "Energy"] { html += "<th scope=\"col\">\(header)</th>" }
+        html += "</tr></thead><tbody>"
+        for row in rows {
+            let share = row.distanceMeters / longest * 100
+            html += "<tr data-start=\"\(row.start)\"><th scope=\"row\">\(label(row))</th><td>\(row.workouts)</td>"
+            html += "<td><span class=\"bar\" style=\"width:\(String(format: "%.0f", share * 0.6))px\"></span> \(String(format: "%.1f km", row.distanceMeters / 1_000))</td>"
+            html += "<td>\(WorkoutFigures.clock(row.durationSeconds, alwaysHours: true))</td><td>\(String(format: "%.0f kcal", row.energyKilocalories))</td></tr>"
+        }
+        return html + "</tbody></table></div></section>"
+    }
+
+    static func records(_ records: [WorkoutHistory.Record], timeZone: TimeZone) -> HTML {
+        guard !records.isEmpty else { return "<section aria-labelledby=\"records-heading\"><h2 id=\"records-heading\">Records</h2><p>None yet.</p></section>" }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEE d MMM yyyy"
+        var html: HTML = "<section aria-labelledby=\"records-heading\"><h2 id=\"records-heading\">Records</h2><div class=\"scroll\"><table id=\"records\"><thead><tr>"
+        for header in ["Activity", "Record", "", "Workout"] { html += "<th scope=\"col\">\(header)</th>" }
+        html += "</tr></thead><tbody>"
+        for record in records {
+            let (name, value): (String, String) = switch record.kind {
+            case .longestDistance: ("Longest", String(format: "%.2f km", record.value / 1_000))
+            case .longestDuration: ("Longest time", WorkoutFigures.clock(record.value, alwaysHours: true))
+            case .mostEnergy: ("Most energy", String(format: "%.0f kcal", record.value))
+            }
+            html += "<tr data-kind=\"\(record.kind.rawValue)\"><td>\(record.activity)</td><td>\(name)</td><td>\(value)</td>"
+            html += "<td><a href=\"/workouts/\(record.workout.id)\">\(record.workout.name ?? formatter.string(from: record.workout.start))</a></td></tr>"
+        }
+        return html + "</tbody></table></div></section>"
+    }
+
+    static func monthKey(_ month: (Int, Int)) -> String { String(format: "%04d-%02d", month.0, month.1) }
+
+    static func monthName(_ month: (year: Int, month: Int)) -> String {
+        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        return "\(names[max(0, min(11, month.month - 1))]) \(month.year)"
+    }
+
+    /// `2026-05-04` as `4 May 2026`.
+    static func dayName(_ day: String) -> String {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return day }
+        return "\(parts[2]) \(monthName((parts[0], parts[1])).split(separator: " ")[0]) \(parts[0])"
+    }
+
+    static let css = """
+        .months{display:flex;gap:12px;align-items:baseline;flex-wrap:wrap;margin:8px 0}
+        .calendar{table-layout:fixed;width:100%;min-width:320px}.calendar td{vertical-align:top;height:4.5em;border:1px solid var(--line);padding:2px 4px;font-size:.85rem}
+        .calendar td a{display:block;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.calendar .outside{background:transparent;border:none}
+        .calendar .date{color:var(--muted);font-size:.75rem}.calendar .active{background:rgba(0,71,171,.06)}
+        .bar{display:inline-block;height:.7em;background:var(--accent);vertical-align:middle}
+        """
+}
