@@ -166,6 +166,15 @@ import Testing
                 try await client.execute(uri: path, method: .get) { #expect($0.status == .ok, "\(path)") }
             }
             try await client.execute(uri: "/api/workouts/\(id)", method: .patch, body: ByteBuffer(string: "not json")) { #expect($0.status == .badRequest) }
+            // What is wrong, in words, not the decoder's internals; a body too large is told how large one may be.
+            try await client.execute(uri: "/api/workouts/\(id)", method: .patch, body: ByteBuffer(string: #"{"name":5}"#)) { response in
+                let message = (try json(response.body)["error"] as? [String: Any])?["message"] as? String ?? ""
+                #expect(response.status == .badRequest && message.contains("'name' must be a string") && !message.contains("DecodingError"), "\(message)")
+            }
+            try await client.execute(uri: "/api/workouts/\(id)", method: .patch, body: ByteBuffer(string: String(repeating: "a", count: 70_000))) { response in
+                let message = (try json(response.body)["error"] as? [String: Any])?["message"] as? String ?? ""
+                #expect(response.status == .contentTooLarge && message.contains("larger than 64 KB"), "\(message)")
+            }
             try await client.execute(uri: "/api/workouts/\(id)", method: .patch, body: ByteBuffer(string: #"{"activity":"kiting"}"#)) {
                 #expect($0.status == .unprocessableContent)
             }

@@ -23,7 +23,7 @@ struct SyncRoutes {
         }
         routes.post("/api/sync/missing") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
-            let body = try await request.body.collect(upTo: 8 << 20)
+            let body = try await request.collectBody(upTo: 8 << 20, what: "The list of workouts")
             guard let asked = try? JSONDecoder().decode(WorkoutAPI.MissingRequest.self, from: Data(body.readableBytesView)), asked.ids.count <= 100_000 else {
                 throw WebError.badRequest("Bad request", "The body is not {\"ids\": [UUID, …]} (at most 100,000).")
             }

@@ -31,10 +31,11 @@ struct WorkoutEditRoutes {
         }
         routes.patch("/api/workouts/:id") { request, context in
             let workout = try await catalog.require(context, viewer: ())
-            let body = try await request.body.collect(upTo: 64 << 10)
+            let body = try await request.collectBody(upTo: 64 << 10, what: "The edit")
             let form: EditForm
             do { form = try JSONDecoder().decode(EditForm.self, from: Data(body.readableBytesView)) } catch {
-                throw WebError.badRequest("Bad edit", "Send a JSON object with any of \"name\", \"notes\" and \"activity\" (strings): \(error)")
+                let reason = (error as? DecodingError)?.plainDescription ?? "the body cannot be read"
+                throw WebError.badRequest("Bad edit", "Send a JSON object with any of \"name\", \"notes\" and \"activity\" (strings): \(reason).")
             }
             switch await apply(form.edit, to: workout) {
             case .success(let edited): return ServerResponse.json(WorkoutSummary(edited))

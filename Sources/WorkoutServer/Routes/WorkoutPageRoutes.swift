@@ -132,7 +132,7 @@ struct PageForm: Decodable {
 
     /// A form of type `Form` from `request`'s `application/x-www-form-urlencoded` body (at most 64 KB).
     static func decode<Form: Decodable>(_ type: Form.Type, from request: Request) async throws -> Form {
-        let body = try await request.body.collect(upTo: 64 << 10)
+        let body = try await request.collectBody(upTo: 64 << 10, what: "The form")
         do { return try URLEncodedFormDecoder().decode(Form.self, from: String(buffer: body)) } catch {
             throw WebError.badRequest("This form cannot be read", "Reload the page and try again.")
         }
