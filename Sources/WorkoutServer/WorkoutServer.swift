@@ -94,6 +94,7 @@ public struct WorkoutServer: Sendable {
         router.addRoutes(LiveRoutes(liveFeed: liveFeed).routes)
         router.addRoutes(FitnessRoutes(catalog: catalog).routes)
         router.addRoutes(HistoryRoutes(catalog: catalog).routes)
+        router.addRoutes(SettingsRoutes(catalog: catalog).routes)
         return router
     }
 

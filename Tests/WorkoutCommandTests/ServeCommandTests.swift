@@ -95,6 +95,8 @@ struct HTTP {
             .click("#workouts tbody tr a"),
             .waitUntil("return !!document.getElementById('summary')", timeout: 30),
             AccessibilityAudit.step,
+            .open(server.url + "settings"),
+            AccessibilityAudit.step,
         ])
         #expect(results[0] as? Int == 1)
         let uploaded = try #require(results[1] as? [Any])
@@ -110,7 +112,7 @@ struct HTTP {
         let widths = try #require(results[8] as? [Int])
         #expect(widths[0] <= widths[1], "the history overflows a 390-px phone: \(widths)")
         #expect(results[9] as? String == "rgb(18, 18, 18)", "the dark theme's paper")
-        for (index, page) in [(10, "history"), (11, "list"), (12, "workout")] {
+        for (index, page) in [(10, "history"), (11, "list"), (12, "workout"), (13, "settings")] {
             #expect(results[index] as? [String] == [], "accessibility of the \(page) in the dark theme: \(results[index])")
         }
 

@@ -116,6 +116,46 @@ import Testing
         }
     }
 
+    /// Miles and a time zone chosen on `/settings` are kept in the browser and read by the list, the workouts and the history.
+    @Test func theReadersUnitsAndTimeZoneAreKeptAndUsed() async throws {
+        let file = try RouteTestFile.ride(start: Date(timeIntervalSince1970: 1_789_990_000))
+        let app = Application(router: server().router())
+        try await app.test(.router) { client in
+            let id = try await client.execute(uri: "/api/workouts?filename=ride.fit", method: .post, body: ByteBuffer(bytes: file)) { response in
+                try #require(try json(response.body)["id"] as? String)
+            }
+            try await client.execute(uri: "/settings", method: .get) { response in
+                #expect(response.status == .ok && String(buffer: response.body).contains("name=\"units\" value=\"imperial\""))
+            }
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            try await client.execute(uri: "/settings", method: .post, headers: form, body: ByteBuffer(string: "units=imperial&timeZone=Mars%2FOlympus")) { response in
+                #expect(response.status == .unprocessableContent && String(buffer: response.body).contains("is not a time zone"))
+            }
+            let cookies = try await client.execute(uri: "/settings", method: .post, headers: form, body: ByteBuffer(string: "units=imperial&timeZone=America%2FDenver")) { response in
+                #expect(response.status == .seeOther)
+                return response.headers[values: .setCookie].compactMap { $0.split(separator: ";").first.map(String.init) }
+            }
+            #expect(cookies.contains("ohk_units=imperial") && cookies.contains { $0.hasPrefix("ohk_time_zone=America") }, "\(cookies)")
+            let reader: HTTPFields = [.cookie: cookies.joined(separator: "; ")]
+            try await client.execute(uri: "/", method: .get, headers: reader) { response in
+                // 119 × 5.5 m is 0.41 mi; 1,789,990,000 s is 21 September 2026, 11:26 UTC, 05:26 in Denver.
+                let page = String(buffer: response.body)
+                #expect(page.contains("0.41 mi") && page.contains("2026-09-21 05:26"), "\(page.suffix(1500))")
+            }
+            try await client.execute(uri: "/workouts/\(id)", method: .get, headers: reader) { response in
+                #expect(String(buffer: response.body).contains("Splits per"))
+                #expect(String(buffer: response.body).contains("mph"))
+            }
+            try await client.execute(uri: "/history?month=2026-09", method: .get, headers: reader) { response in
+                #expect(String(buffer: response.body).contains("0.3 mi") || String(buffer: response.body).contains("0.4 mi"))
+            }
+            // Without the cookies, the server's kilometres and zone.
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(String(buffer: response.body).contains("0.65 km"))
+            }
+        }
+    }
+
     @Test func aStoredWorkoutAnswersEveryRoute() async throws {
         let file = try RouteTestFile.ride()
         let app = Application(router: server().router())

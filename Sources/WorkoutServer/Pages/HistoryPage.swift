@@ -2,27 +2,28 @@ import Foundation
 import Markup
 import WorkoutCatalog
 import WorkoutFormats
+import WorkoutReport
 
 /// The history page: a month's calendar with each day's workouts, the totals of its weeks and of the twelve
 /// months to it, and the records across every workout, each linking the workout that holds it.
 enum HistoryPage {
-    static func render(_ history: WorkoutHistory, timeZone: TimeZone) -> HTML {
+    static func render(_ history: WorkoutHistory, timeZone: TimeZone, units: ReportUnits = .metric) -> HTML {
         guard let (year, month) = WorkoutHistory.month(history.month) else { return .empty }
         var html: HTML = "<nav class=\"months\" aria-label=\"Months\">"
         let previous = month == 1 ? (year - 1, 12) : (year, month - 1), following = month == 12 ? (year + 1, 1) : (year, month + 1)
         html += "<a id=\"history-previous\" href=\"/history?month=\(monthKey(previous))\">‹ \(monthName(previous))</a> "
         html += "<strong id=\"history-month\">\(monthName((year, month)))</strong> "
         html += "<a id=\"history-next\" href=\"/history?month=\(monthKey(following))\">\(monthName(following)) ›</a></nav>"
-        html += calendar(history, year: year, month: month)
-        html += totalsTable(id: "weeks", caption: "Weeks", first: "Week from", rows: history.weeks, label: { dayName($0.start) })
-        html += totalsTable(id: "months", caption: "Twelve months", first: "Month", rows: history.months.reversed(),
+        html += calendar(history, year: year, month: month, units: units)
+        html += totalsTable(id: "weeks", caption: "Weeks", first: "Week from", rows: history.weeks, units: units, label: { dayName($0.start) })
+        html += totalsTable(id: "months", caption: "Twelve months", first: "Month", rows: history.months.reversed(), units: units,
                             label: { totals in WorkoutHistory.month(String(totals.start.prefix(7))).map(monthName) ?? totals.start })
-        html += records(history.records, timeZone: timeZone)
+        html += records(history.records, timeZone: timeZone, units: units)
         return html + "<style>\(HTML.raw(css))</style>"
     }
 
     /// The month as weeks of days, Monday first; each day lists its workouts as links.
-    static func calendar(_ history: WorkoutHistory, year: Int, month: Int) -> HTML {
+    static func calendar(_ history: WorkoutHistory, year: Int, month: Int, units: ReportUnits) -> HTML {
         var html: HTML = "<section aria-labelledby=\"calendar-heading\"><h2 id=\"calendar-heading\">Calendar</h2><div class=\"scroll\"><table class=\"calendar\" id=\"calendar\"><thead><tr>"
         for name in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] { html += "<th scope=\"col\">\(name)</th>" }
         html += "</tr></thead><tbody><tr>"
@@ -35,7 +36,7 @@ enum HistoryPage {
             if (leading + index) % 7 == 0, index > 0 { html += "</tr><tr>" }
             html += "<td data-day=\"\(day.day)\"\(day.workouts.isEmpty ? HTML.empty : " class=\"active\"")><span class=\"date\">\(index + 1)</span>"
             for workout in day.workouts {
-                let distance = workout.distanceMeters.map { String(format: " %.1f km", $0 / 1_000) } ?? ""
+                let distance = workout.distanceMeters.map { String(format: " %.1f \(units.distanceSymbol)", units.distance($0)) } ?? ""
                 html += "<a href=\"/workouts/\(workout.id)\">\(workout.name ?? workout.activity)\(distance)</a>"
             }
             html += "</td>"
@@ -45,7 +46,8 @@ enum HistoryPage {
         return html + "</tr></tbody></table></div></section>"
     }
 
-    static func totalsTable(id: String, caption: String, first: String, rows: [WorkoutHistory.Totals], label: (WorkoutHistory.Totals) -> String) -> HTML {
+    static func totalsTable(id: String, caption: String, first: String, rows: [WorkoutHistory.Totals], units: ReportUnits,
+                            label: (WorkoutHistory.Totals) -> String) -> HTML {
         let longest = max(rows.map(\.distanceMeters).max() ?? 0, 1)
         var html: HTML = "<section aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(caption)</h2><div class=\"scroll\"><table id=\"\(id)\"><thead><tr>"
         for header in [first, "Workouts", "Distance", "Time", "Energy"] { html += "<th scope=\"col\">\(header)</th>" }
@@ -53,13 +55,13 @@ enum HistoryPage {
         for row in rows {
             let share = row.distanceMeters / longest * 100
             html += "<tr data-start=\"\(row.start)\"><th scope=\"row\">\(label(row))</th><td>\(row.workouts)</td>"
-            html += "<td><span class=\"bar\" style=\"width:\(String(format: "%.0f", share * 0.6))px\"></span> \(String(format: "%.1f km", row.distanceMeters / 1_000))</td>"
+            html += "<td><span class=\"bar\" style=\"width:\(String(format: "%.0f", share * 0.6))px\"></span> \(String(format: "%.1f \(units.distanceSymbol)", units.distance(row.distanceMeters)))</td>"
             html += "<td>\(WorkoutFigures.clock(row.durationSeconds, alwaysHours: true))</td><td>\(String(format: "%.0f kcal", row.energyKilocalories))</td></tr>"
         }
         return html + "</tbody></table></div></section>"
     }
 
-    static func records(_ records: [WorkoutHistory.Record], timeZone: TimeZone) -> HTML {
+    static func records(_ records: [WorkoutHistory.Record], timeZone: TimeZone, units: ReportUnits) -> HTML {
         guard !records.isEmpty else { return "<section aria-labelledby=\"records-heading\"><h2 id=\"records-heading\">Records</h2><p>None yet.</p></section>" }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")
@@ -70,7 +72,7 @@ enum HistoryPage {
         html += "</tr></thead><tbody>"
         for record in records {
             let (name, value): (String, String) = switch record.kind {
-            case .longestDistance: ("Longest", String(format: "%.2f km", record.value / 1_000))
+            case .longestDistance: ("Longest", String(format: "%.2f \(units.distanceSymbol)", units.distance(record.value)))
             case .longestDuration: ("Longest time", WorkoutFigures.clock(record.value, alwaysHours: true))
             case .mostEnergy: ("Most energy", String(format: "%.0f kcal", record.value))
             }

@@ -21,13 +21,14 @@ enum ServerPage {
         th,td{text-align:right;padding:6px 8px;border-bottom:1px solid var(--line);white-space:nowrap}th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}
         th a{color:var(--ink);text-decoration:none}th a:hover{text-decoration:underline}
         .pages{display:flex;gap:12px;align-items:center;margin:12px 0}.count{color:var(--muted)}
+        label.check{flex-direction:row;align-items:center;gap:6px;font-weight:400}fieldset{border:1px solid var(--line);border-radius:6px}
         .message{border-left:6px solid #b00020;padding:8px 12px;background:#fff4f4;white-space:pre-wrap}
         @media (max-width:480px){th,td{padding:4px}.hide-narrow{display:none}}
         @media (prefers-color-scheme:dark){:root{--ink:#eee;--paper:#121212;--muted:#bbb;--line:#555;--accent:#8ab4f8;color-scheme:dark}.message{background:#3a1114}}
         """
 
     /// The one-athlete web app's links.
-    static let navigation: HTML = #"<nav aria-label="Site"><a href="/">All workouts</a> · <a href="/history">History</a> · <a href="/fitness">Fitness</a> · <a href="/live">Live</a></nav>"#
+    static let navigation: HTML = #"<nav aria-label="Site"><a href="/">All workouts</a> · <a href="/history">History</a> · <a href="/fitness">Fitness</a> · <a href="/live">Live</a> · <a href="/settings">Settings</a></nav>"#
 
     /// A complete page; `navigation` and `head` (extra elements of the head) are HTML.
     /// The pages' icon, inline (a bike wheel's spokes in the ink colour): no request, so no 404 for `/favicon.ico`.

@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutFormats
 import WorkoutCatalog
+import WorkoutReport
 import Markup
 
 /// The list of workouts, the same on both servers: an upload form, filters, sortable columns and pages;
@@ -14,6 +15,8 @@ struct WorkoutListPage<Row: ListedWorkout> {
     /// The hidden fields the upload form carries (a club's CSRF token).
     let formFields: HTML
     let timeZone: TimeZone
+    /// Kilometres or miles, as the reader set them.
+    var units: ReportUnits = .metric
 
     /// The order in the reader's words: newest first for dates, longest first for distance and time.
     static func order(_ query: WorkoutListQuery) -> String {
@@ -67,7 +70,7 @@ struct WorkoutListPage<Row: ListedWorkout> {
             body += "<tr data-id=\"\(summary.id)\"><td><a href=\"/workouts/\(summary.id)\">\(formatter.string(from: summary.start))</a></td>"
             if hasAthletes { body += "<td>\(row.listedAthlete ?? "")</td>" }
             body += "<td>\(summary.legs?.joined(separator: " → ") ?? summary.activity)</td><td>\(duration(summary.durationSeconds))</td>"
-            body += "<td>\(summary.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–")</td>"
+            body += "<td>\(summary.distanceMeters.map { String(format: "%.2f \(units.distanceSymbol)", units.distance($0)) } ?? "–")</td>"
             body += "<td class=\"hide-narrow\">\(summary.energyKilocalories.map { "\(Int($0.rounded())) kcal" } ?? "–")</td>"
             body += "<td class=\"hide-narrow\">\(summary.averageHeartRate.map { "\(Int($0.rounded())) bpm" } ?? "–")</td></tr>"
         }

@@ -14,7 +14,9 @@ struct HistoryRoutes<Catalog: ServedCatalog> {
         routes.get("/history") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
             let history = try await history(request, viewer: viewer)
-            return ServerResponse.html(catalog.page(title: "History", body: HistoryPage.render(history, timeZone: catalog.configuration.timeZone), viewer: viewer))
+            let settings = DisplaySettings(request)
+            let page = HistoryPage.render(history, timeZone: settings.zone(or: catalog.configuration.timeZone), units: settings.units)
+            return ServerResponse.html(catalog.page(title: "History", body: page, viewer: viewer))
         }
         routes.get("/api/history") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
@@ -25,7 +27,8 @@ struct HistoryRoutes<Catalog: ServedCatalog> {
 
     func history(_ request: Request, viewer: Catalog.Viewer) async throws -> WorkoutHistory {
         try request.requireSingle(["month"])
-        let timeZone = catalog.configuration.timeZone
+        // The reader's days and months (`/settings`), else the server's.
+        let timeZone = DisplaySettings(request).zone(or: catalog.configuration.timeZone)
         let month: (year: Int, month: Int)
         if let text = request.uri.queryParameters["month"], !text.isEmpty {
             guard let given = WorkoutHistory.month(String(text)) else {

@@ -16,8 +16,10 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
             let filter = try catalog.listFilter(request, refusedAs: "This list cannot be shown")
             let list = try await catalog.list(filter, viewer: viewer)
+            let settings = DisplaySettings(request)
             let body = WorkoutListPage(list: list, hasAthletes: catalog.hasAthletes, introduction: try await catalog.listIntroduction(viewer: viewer),
-                                       formFields: catalog.formFields(viewer: viewer), timeZone: catalog.configuration.timeZone).render()
+                                       formFields: catalog.formFields(viewer: viewer), timeZone: settings.zone(or: catalog.configuration.timeZone),
+                                       units: settings.units).render()
             return ServerResponse.html(catalog.page(title: "Workouts", body: body, viewer: viewer))
         }
         routes.get("/workouts/:id") { request, context in
@@ -26,7 +28,7 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
             // A short identifier finds the workout; the page lives at its full one, whose links are relative to it.
             let id = catalog.summary(of: entry).id
             if try context.parameters.require("id") != id { return ServerResponse.redirect(to: "/workouts/\(id)") }
-            return try await report(entry, viewer: viewer)
+            return try await report(entry, viewer: viewer, settings: DisplaySettings(request))
         }
         routes.get("/workouts/:id/download/:format") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
@@ -59,8 +61,11 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
     }
 
     /// The workout's report, with links to its downloads and to what the viewer may do with it.
-    func report(_ entry: Catalog.Entry, viewer: Catalog.Viewer) async throws -> Response {
+    func report(_ entry: Catalog.Entry, viewer: Catalog.Viewer, settings: DisplaySettings) async throws -> Response {
         var (activity, options) = try await catalog.report(of: entry)
+        // The reader's units and time zone (`/settings`), over the workout's own zone.
+        options.units = settings.units
+        if let zone = settings.timeZone { options.timeZone = zone }
         let base = "/workouts/\(catalog.summary(of: entry).id)"
         options.links = [ReportLink(title: "← All workouts", url: "/")]
             + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }

@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import Markup
+import WorkoutReport
+
+/// `GET /settings` and its form: kilometres or miles and the time zone, kept in the browser's cookies for a
+/// year; the pages (list, workouts, history) read them.
+struct SettingsRoutes<Catalog: ServedCatalog> {
+    let catalog: Catalog
+
+    struct Form: Decodable {
+        var units: String?
+        var timeZone: String?
+        var csrf: String?
+    }
+
+    var routes: RouteCollection<Catalog.Context> {
+        let routes = RouteCollection(context: Catalog.Context.self)
+        routes.get("/settings") { request, context in
+            let viewer = try catalog.viewer(of: request, context: context, change: .none)
+            return ServerResponse.html(catalog.page(title: "Settings", body: page(DisplaySettings(request), viewer: viewer, saved: request.uri.queryParameters["saved"] != nil),
+                                                    viewer: viewer))
+        }
+        routes.post("/settings") { request, context in
+            let form = try await PageForm.decode(Form.self, from: request)
+            let viewer = try catalog.viewer(of: request, context: context, change: .form(token: form.csrf))
+            guard let units = ReportUnits(rawValue: form.units ?? "metric") else {
+                throw WebError.badRequest("Bad settings", "units=\(form.units ?? "") is neither metric nor imperial.")
+            }
+            let zone = (form.timeZone ?? "").trimmingCharacters(in: .whitespaces)
+            guard zone.isEmpty || TimeZone(identifier: zone) != nil else {
+                let page = page(DisplaySettings(units: units), viewer: viewer, saved: false,
+                                problem: "'\(zone)' is not a time zone; give one such as Europe/Paris, America/Denver or UTC, or leave it empty for the server's.")
+                return ServerResponse.html(catalog.page(title: "Settings", body: page, viewer: viewer), status: .unprocessableContent)
+            }
+            var response = ServerResponse.redirect(to: "/settings?saved")
+            let year = 31_536_000
+            response.setCookie(Cookie(name: DisplaySettings.unitsCookie, value: units.rawValue, maxAge: year, path: "/", httpOnly: true, sameSite: .lax))
+            response.setCookie(Cookie(name: DisplaySettings.timeZoneCookie, value: zone.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "",
+                                      maxAge: zone.isEmpty ? 0 : year, path: "/", httpOnly: true, sameSite: .lax))
+            return response
+        }
+        return routes
+    }
+
+    func page(_ settings: DisplaySettings, viewer: Catalog.Viewer, saved: Bool, problem: String? = nil) -> HTML {
+        var html: HTML = problem.map { problem -> HTML in "<p class=\"message\" role=\"alert\" id=\"error-message\">\(problem)</p>" } ?? .empty
+        if saved { html += "<p id=\"settings-saved\" role=\"status\">Saved: the pages now show \(settings.units == .metric ? "kilometres" : "miles")"
+            + " and times in \(settings.timeZone?.identifier ?? "the server's time zone (\(catalog.configuration.timeZone.identifier))").</p>" }
+        html += "<form method=\"post\" action=\"/settings\" class=\"edit\" id=\"settings\">\(catalog.formFields(viewer: viewer))"
+        html += "<fieldset><legend>Units</legend>"
+        for units in ReportUnits.allCases {
+            let checked: HTML = settings.units == units ? " checked" : .empty
+            let name = units == .metric ? "Metric: km, km/h, m" : "Imperial: mi, mph, ft"
+            html += "<label class=\"check\"><input type=\"radio\" name=\"units\" value=\"\(units.rawValue)\"\(checked)> \(name)</label>"
+        }
+        html += "</fieldset><label for=\"settings-time-zone\">Time zone<input id=\"settings-time-zone\" name=\"timeZone\" value=\"\(settings.timeZone?.identifier ?? "")\""
+        html += " placeholder=\"\(catalog.configuration.timeZone.identifier)\" list=\"time-zones\"></label>"
+        html += "<p class=\"hint\">As Europe/Paris or America/Denver; empty keeps the server's (\(catalog.configuration.timeZone.identifier)).</p><datalist id=\"time-zones\">"
+        for zone in TimeZone.knownTimeZoneIdentifiers { html += "<option value=\"\(zone)\">" }
+        return html + "</datalist><button type=\"submit\" id=\"settings-save\">Save</button></form>"
+    }
+}
