@@ -5,6 +5,9 @@ import TestSupport
 import Testing
 import WorkoutClub
 import WorkoutLibrary
+import WorkoutFormats
+import WorkoutCatalog
+import ClubArchive
 import OpenHealthKit
 @testable import WorkoutServer
 
@@ -124,6 +127,66 @@ import OpenHealthKit
             try await client.execute(uri: "/api/workouts/\(id)", method: .delete, headers: bob) { #expect($0.status == .notFound) }
             try await client.execute(uri: "/api/workouts/\(id)", method: .delete, headers: ada) { #expect($0.status == .noContent) }
             try await client.execute(uri: "/api/workouts/\(id)", method: .get, headers: ada) { #expect($0.status == .notFound) }
+        }
+    }
+
+    /// A ride of `minutes` at `speed` m/s from `start`, with `laps` equal laps, as ada's archive.
+    func ride(start: Date, minutes: Int, speed: Double, laps: Int) throws -> WorkoutArchive {
+        let seconds = minutes * 60
+        let records = (0...seconds).map { second in
+            ActivityRecord(date: start.addingTimeInterval(Double(second)), latitude: 52.37 + Double(second) * speed / 111_200, longitude: 4.89,
+                           heartRate: 140, speed: speed, distance: Double(second) * speed)
+        }
+        let lapSeconds = Double(seconds) / Double(laps)
+        let lapSummaries = (0..<laps).map { index in
+            ActivitySummary(sport: .cycling, start: start.addingTimeInterval(Double(index) * lapSeconds), elapsedTime: lapSeconds, distance: lapSeconds * speed)
+        }
+        let session = ActivitySummary(sport: .cycling, start: start, elapsedTime: Double(seconds), distance: Double(seconds) * speed)
+        let activity = Activity(records: records, laps: lapSummaries, sessions: [session])
+        let summary = WorkoutSummary(id: UUID().uuidString, activity: "cycling", start: start, end: start.addingTimeInterval(Double(seconds)),
+                                     durationSeconds: Double(seconds), distanceMeters: Double(seconds) * speed, energyKilocalories: nil,
+                                     averageHeartRate: 140, pauses: 0, legs: nil)
+        return try WorkoutArchive(summary: summary, activity: activity)
+    }
+
+    /// Laps that do not pair (one lap against three) are compared every 5 km from the records, with the gap
+    /// building up and the totals; a workout's page links the comparison, which first asks what to compare with.
+    @Test func aComparisonPairsEqualStretchesWhenLapsDoNotPair() async throws {
+        let fixture = try await fixture(.sqlite)
+        defer { Task { await fixture.server.club.database.close() } }
+        let club = fixture.server.club
+        let ada = try #require(try await club.athlete(named: "ada"))
+        // 25 minutes: at 8 m/s 12 km, at 7.5 m/s 11.25 km; two whole stretches of 5 km each and a partial one.
+        let fast = try ride(start: Date(timeIntervalSince1970: 1_789_990_000), minutes: 25, speed: 8, laps: 1)
+        let slow = try ride(start: Date(timeIntervalSince1970: 1_790_090_000), minutes: 25, speed: 7.5, laps: 3)
+        for archive in [fast, slow] { _ = try await club.store(archive, owner: ada.id) }
+        let app = Application(router: fixture.server.router())
+        let headers = bearer(fixture.ada)
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/api/compare?a=\(fast.id.uuidString)&b=\(slow.id.uuidString)", method: .get, headers: headers) { response in
+                #expect(response.status == .ok)
+                let body = try json(response.body)
+                #expect(body["matchedBy"] as? String == "distance" && body["stretchMeters"] as? Double == 5_000)
+                let pairs = try #require(body["laps"] as? [[String: Any]])
+                // 5 km takes 625 s at 8 m/s and 666.67 s at 7.5 m/s: B is 41.67 s slower each stretch; the last, partial ones do not compare.
+                #expect(pairs.count == 3)
+                #expect(abs((pairs[0]["difference"] as? Double ?? 0) - 41.667) < 0.1 && abs((pairs[1]["gap"] as? Double ?? 0) - 83.333) < 0.2, "\(pairs)")
+                #expect(pairs[2]["difference"] == nil)
+                let totals = try #require(body["totals"] as? [String: [String: Any]])
+                #expect(totals["a"]?["distanceMeters"] as? Double == 12_000 && totals["b"]?["distanceMeters"] as? Double == 11_250)
+            }
+            // Laps that pair are compared lap by lap.
+            try await client.execute(uri: "/api/compare?a=\(slow.id.uuidString)&b=\(slow.id.uuidString)", method: .get, headers: headers) { response in
+                let body = try json(response.body)
+                #expect(body["matchedBy"] as? String == "laps" && (body["laps"] as? [Any])?.count == 3)
+            }
+            try await client.execute(uri: "/workouts/\(fast.id.uuidString)", method: .get, headers: headers) { response in
+                #expect(String(buffer: response.body).contains("href=\"/compare?a=\(fast.id.uuidString)\""))
+            }
+            try await client.execute(uri: "/compare?a=\(fast.id.uuidString)", method: .get, headers: headers) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("b=\(slow.id.uuidString)") && !page.contains("b=\(fast.id.uuidString)\""), "\(page.suffix(800))")
+            }
         }
     }
 

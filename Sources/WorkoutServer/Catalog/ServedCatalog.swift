@@ -74,6 +74,8 @@ protocol ServedCatalog: Sendable {
     func add(_ file: UploadedFile, viewer: Viewer) async throws -> Row
     /// The workout as the list writes it.
     func row(of entry: Entry) -> Row
+    /// Links a workout's page has beyond downloads, editing and deleting (a club's comparison).
+    func pageLinks(of entry: Entry) -> [ReportLink]
     /// The whole workout and the figures of its athlete on its day, from which its figures are computed, as its
     /// report computes them.
     func figuresSource(of entry: Entry) async throws -> (activity: Activity, athlete: AthleteFigures?)

@@ -117,6 +117,9 @@ struct ServedClub: ServedCatalog {
 
     func row(of entry: Entry) -> ClubWorkout { entry.workout }
 
+    /// A club's workout is compared with another from its page.
+    func pageLinks(of entry: Entry) -> [ReportLink] { [ReportLink(title: "Compare with…", url: "/compare?a=\(entry.workout.summary.id)")] }
+
     func ownWorkouts(viewer: ClubViewer) async throws -> [WorkoutSummary] {
         try await club.workouts(visibleTo: viewer.athlete.id, athleteName: viewer.athlete.name, limit: Int(Int32.max)).page
             .filter { $0.athleteID == viewer.athlete.id }.map(\.summary)

@@ -75,6 +75,8 @@ struct ServedStore: ServedCatalog {
 
     func row(of workout: HKWorkout) -> WorkoutSummary { WorkoutSummary(workout) }
 
+    func pageLinks(of workout: HKWorkout) -> [ReportLink] { [] }
+
     func ownWorkouts(viewer: Void) async throws -> [WorkoutSummary] { try await library.allSummaries() }
 
     func figuresSource(of workout: HKWorkout) async throws -> (activity: Activity, athlete: AthleteFigures?) {

@@ -63,21 +63,32 @@ enum ClubPage {
     }
 
     static func comparison(_ comparison: SquadRoutes.ComparisonResponse, csrf: String?, timeZone: TimeZone) -> HTML {
-        func lap(_ lap: ClubLap?) -> HTML {
-            guard let lap else { return "<td>–</td><td>–</td><td>–</td>" }
-            let distance = lap.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–"
-            let heartRate = lap.averageHeartRate.map { String(format: "%.0f", $0) } ?? "–"
-            return "<td>\(clock(lap.timerSeconds))</td><td>\(distance)</td><td>\(heartRate)</td>"
+        func cells(_ segment: SquadRoutes.ComparisonResponse.Segment?) -> HTML {
+            guard let segment else { return "<td>–</td><td>–</td><td>–</td>" }
+            let distance = segment.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–"
+            let heartRate = segment.averageHeartRate.map { String(format: "%.0f", $0) } ?? "–"
+            return "<td>\(clock(segment.seconds))</td><td>\(distance)</td><td>\(heartRate)</td>"
         }
+        func signed(_ seconds: Double?) -> String { seconds.map { ($0 >= 0 ? "+" : "−") + clock(abs($0)) } ?? "–" }
+        let byDistance = comparison.matchedBy == "distance"
         let rows = comparison.laps.map { pair -> HTML in
-            "<tr><td>\(pair.index + 1)</td>\(lap(pair.a))\(lap(pair.b))<td>\(pair.difference.map { ($0 >= 0 ? "+" : "−") + clock(abs($0)) } ?? "–")</td></tr>"
+            "<tr><td>\(pair.index + 1)</td>\(cells(pair.a))\(cells(pair.b))<td>\(signed(pair.difference))</td><td>\(signed(pair.gap))</td></tr>"
         }.joined()
-        let title = "\(comparison.a.athleteName) and \(comparison.b.athleteName), lap by lap"
+        let (a, b) = (comparison.totals["a"], comparison.totals["b"])
+        let totals: HTML = """
+            <tr><th scope="row">Total</th>\(cells(a.map { .init(seconds: $0.durationSeconds, distanceMeters: $0.distanceMeters, averageHeartRate: $0.averageHeartRate) }))\
+            \(cells(b.map { .init(seconds: $0.durationSeconds, distanceMeters: $0.distanceMeters, averageHeartRate: $0.averageHeartRate) }))\
+            <td>\(signed(a.flatMap { a in b.map { $0.durationSeconds - a.durationSeconds } }))</td><td></td></tr>
+            """
+        let unit = byDistance ? "Every \(String(format: "%g", (comparison.stretchMeters ?? 1_000) / 1_000)) km" : "Lap"
+        let title = "\(comparison.a.athleteName) and \(comparison.b.athleteName), \(byDistance ? "by distance" : "lap by lap")"
+        let note: HTML = byDistance ? "<p class=\"hint\" id=\"matched-by\">Their laps do not pair up, so they are compared over equal stretches of distance, each from its own records.</p>" : .empty
         return layout(title: title, body: """
-            <p><a href="/workouts/\(comparison.a.summary.id)">\(comparison.a.athleteName), \(date(comparison.a.summary.start, timeZone))</a> against \
-            <a href="/workouts/\(comparison.b.summary.id)">\(comparison.b.athleteName), \(date(comparison.b.summary.start, timeZone))</a></p>\
-            <div class="scroll"><table id="laps"><thead><tr><th>Lap</th><th>Time A</th><th>Distance A</th><th>HR A</th><th>Time B</th><th>Distance B</th>\
-            <th>HR B</th><th>B − A</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <p><a href="/workouts/\(comparison.a.summary.id)">\(comparison.a.athleteName), \(date(comparison.a.summary.start, timeZone))</a> (A) against \
+            <a href="/workouts/\(comparison.b.summary.id)">\(comparison.b.athleteName), \(date(comparison.b.summary.start, timeZone))</a> (B)</p>\(note)\
+            <div class="scroll"><table id="laps"><thead><tr><th scope="col">\(unit)</th><th scope="col">Time A</th><th scope="col">Distance A</th><th scope="col">HR A</th>\
+            <th scope="col">Time B</th><th scope="col">Distance B</th><th scope="col">HR B</th><th scope="col">B − A</th><th scope="col">Gap</th></tr></thead>\
+            <tbody>\(rows)</tbody><tfoot>\(totals)</tfoot></table></div>
             """, csrf: csrf)
     }
 

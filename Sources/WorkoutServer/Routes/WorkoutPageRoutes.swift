@@ -71,6 +71,7 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
             + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }
             + (try await catalog.originalFileName(of: entry).map { [ReportLink(title: "Download original (\($0))", url: "\(base)/download/original")] } ?? [])
             + (catalog.editsWorkouts ? [ReportLink(title: "Edit…", url: "\(base)/edit")] : [])
+            + catalog.pageLinks(of: entry)
             + (catalog.mayDelete(entry, viewer: viewer) ? [ReportLink(title: "Delete…", url: "\(base)/delete")] : [])
         let (drawn, report) = (activity, options)
         return ServerResponse.html(try await Rendering.run { WorkoutReport(activity: drawn, options: report).page })
