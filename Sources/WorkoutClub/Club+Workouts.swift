@@ -5,10 +5,11 @@ public import TrainingMetrics
 public import WorkoutCatalog
 
 extension Club {
-    /// Who may see athlete `w.athlete_id`'s workouts: `$1` is the one asking.
+    /// Who may see athlete `w.athlete_id`'s workouts: `$1` is the one asking. They see their own, those of the
+    /// members of their groups who share, and, as a group's coach, every member's of that group.
     static let visible = """
         (w.athlete_id = $1 OR EXISTS (SELECT 1 FROM group_members mine JOIN group_members theirs ON theirs.group_id = mine.group_id
-            WHERE mine.athlete_id = $1 AND theirs.athlete_id = w.athlete_id AND theirs.shares_workouts = 1))
+            WHERE mine.athlete_id = $1 AND theirs.athlete_id = w.athlete_id AND (theirs.shares_workouts = 1 OR mine.role = 'coach')))
         """
     static let listing = """
         SELECT w.id, w.activity, w.start_time, w.end_time, w.duration, w.distance, w.energy, w.average_heart_rate, w.pauses,
@@ -192,20 +193,26 @@ extension Club {
     /// The squad page's lines: each member of `groupID` who shares their workouts
     /// (and `viewer`), with what they did in `[from, to)`; nil when `viewer` is not in the group.
     public func squad(_ groupID: Int64, viewer: Int64, from: Date, to: Date) async throws -> [SquadRow]? {
-        let member = try await database.read("SELECT 1 FROM group_members WHERE group_id = $1 AND athlete_id = $2", [.integer(groupID), .integer(viewer)])
-        guard !member.isEmpty else { return nil }
+        let member = try await database.read("SELECT role FROM group_members WHERE group_id = $1 AND athlete_id = $2", [.integer(groupID), .integer(viewer)])
+        guard let mine = member.first else { return nil }
+        let coaching: Int64 = mine["role"].text == GroupRole.coach.rawValue ? 1 : 0
+        // Every member, each with their role and whether they share; figures only where the viewer may see them.
         return try await database.read("""
-            SELECT a.id, a.name, COUNT(w.id) AS workouts, COALESCE(SUM(w.distance), 0) AS distance, COALESCE(SUM(w.duration), 0) AS duration,
-                   COALESCE(SUM(w.stress), 0) AS stress, MAX(w.start_time) AS last_workout
+            SELECT a.id, a.name, m.role, m.shares_workouts, COUNT(w.id) AS workouts, COALESCE(SUM(w.distance), 0) AS distance,
+                   COALESCE(SUM(w.duration), 0) AS duration, COALESCE(SUM(w.stress), 0) AS stress, MAX(w.start_time) AS last_workout
             FROM group_members m JOIN athletes a ON a.id = m.athlete_id
             LEFT JOIN workouts w ON w.athlete_id = a.id AND w.start_time >= $2 AND w.start_time < $3
-            WHERE m.group_id = $1 AND (m.shares_workouts = 1 OR m.athlete_id = $4)
-            GROUP BY a.id, a.name
+                AND (m.shares_workouts = 1 OR m.athlete_id = $4 OR $5 = 1)
+            WHERE m.group_id = $1
+            GROUP BY a.id, a.name, m.role, m.shares_workouts
             ORDER BY COALESCE(SUM(w.distance), 0) DESC, a.name
-            """, [.integer(groupID), .date(from), .date(to), .integer(viewer)]).map { row in
-            SquadRow(athleteID: row["id"].integer ?? 0, name: row["name"].text ?? "", workouts: Int(row["workouts"].integer ?? 0),
-                     distanceMeters: row["distance"].real ?? 0, durationSeconds: row["duration"].real ?? 0, stress: row["stress"].real ?? 0,
-                     lastWorkout: row["last_workout"].date)
+            """, [.integer(groupID), .date(from), .date(to), .integer(viewer), .integer(coaching)]).map { row in
+            let shares = row["shares_workouts"].integer == 1
+            let athlete = row["id"].integer ?? 0
+            return SquadRow(athleteID: athlete, name: row["name"].text ?? "", workouts: Int(row["workouts"].integer ?? 0),
+                            distanceMeters: row["distance"].real ?? 0, durationSeconds: row["duration"].real ?? 0, stress: row["stress"].real ?? 0,
+                            lastWorkout: row["last_workout"].date, role: GroupRole(rawValue: row["role"].text ?? "") ?? .member,
+                            sharesWorkouts: shares, visible: shares || athlete == viewer || coaching == 1)
         }
     }
 

@@ -220,6 +220,17 @@ import OpenHealthKit
         #expect(rows.map(\.name) == ["ada", "bob"])
         #expect(rows[0].workouts == 3 && rows[0].distanceMeters == 3 * 600 * 3.2 && rows[0].durationSeconds == 3 * 590)
         #expect(rows[1].workouts == 0 && rows[1].lastWorkout == nil)
+        #expect(rows[1].role == .coach && rows[0].role == .member && rows[0].sharesWorkouts)
+        // cy joins without sharing: listed for everyone, her figures seen by the coach only.
+        try await club.join(group.id, athlete: cy.id, sharesWorkouts: false)
+        let byCoach = try #require(try await club.squad(group.id, viewer: bob.id, from: week, to: week.addingTimeInterval(7 * 86_400)))
+        let cyForCoach = try #require(byCoach.first { $0.name == "cy" })
+        #expect(cyForCoach.visible && cyForCoach.workouts == 1 && !cyForCoach.sharesWorkouts)
+        let byAda = try #require(try await club.squad(group.id, viewer: ada.id, from: week, to: week.addingTimeInterval(7 * 86_400)))
+        let cyForAda = try #require(byAda.first { $0.name == "cy" })
+        #expect(!cyForAda.visible && cyForAda.workouts == 0, "a member sees that cy does not share, and nothing of hers")
+        #expect(try await club.workouts(visibleTo: bob.id).page.contains { $0.athleteName == "cy" }, "the coach sees every member's workouts")
+        #expect(try await club.workouts(visibleTo: ada.id).page.allSatisfy { $0.athleteName != "cy" })
     }
 
     @Test(arguments: ClubBackend.available)

@@ -16,4 +16,10 @@ public struct SquadRow: Sendable, Equatable, Codable {
     public var stress: Double
     /// When the last of them started.
     public var lastWorkout: Date?
+    /// What they are in the group.
+    public var role: GroupRole = .member
+    /// Whether they share their workouts with the group.
+    public var sharesWorkouts = true
+    /// Whether the viewer sees their figures: their own, a member who shares, or anyone to the group's coach.
+    public var visible = true
 }

@@ -38,12 +38,20 @@ enum ClubPage {
     }
 
     static func squad(_ squad: SquadRoutes.SquadResponse, groups: [ClubGroup], csrf: String?, timeZone: TimeZone) -> HTML {
-        let rows = squad.athletes.map { row -> HTML in
-            """
-            <tr><td>\(row.name)</td><td>\(row.workouts)</td><td>\(String(format: "%.1f km", row.distanceMeters / 1_000))</td>\
+        // Athletes in the table, every one of them; coaches named above it, unless they train and share too.
+        let athletes = squad.athletes.filter { $0.role == .member || ($0.sharesWorkouts && $0.workouts > 0) }
+        let coaches = squad.athletes.filter { $0.role == .coach }.map(\.name)
+        let rows = athletes.map { row -> HTML in
+            guard row.visible else {
+                return "<tr data-shares=\"false\"><td>\(row.name)</td><td colspan=\"5\" class=\"count\">does not share workouts with the group</td></tr>"
+            }
+            return """
+            <tr data-shares="\(row.sharesWorkouts ? "true" : "false")"><td>\(row.name)\(row.role == .coach ? " (coach)" : "")</td><td>\(row.workouts)</td>\
+            <td>\(String(format: "%.1f km", row.distanceMeters / 1_000))</td>\
             <td>\(clock(row.durationSeconds))</td><td>\(Int(row.stress.rounded()))</td><td>\(row.lastWorkout.map { date($0, timeZone) } ?? "–")</td></tr>
             """
         }.joined()
+        let coached: HTML = coaches.isEmpty ? .empty : "<p id=\"coaches\">Coached by \(coaches.joined(separator: ", ")).</p>"
         let day: (Date) -> String = { d in
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = timeZone
@@ -55,7 +63,7 @@ enum ClubPage {
             "<a href=\"/squad?group=\(g.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&week=\(day(squad.from))\">\(g.name)</a>"
         }
         return layout(title: "\(squad.group): week of \(day(squad.from))", body: """
-            \(others.isEmpty ? .empty : "<p>Your other groups: \(others.joined(separator: ", "))</p>")<p class="pages"><a href="/squad?group=\(group)&week=\(day(squad.from.addingTimeInterval(-86_400)))" rel="prev">← Week before</a>\
+            \(coached)\(others.isEmpty ? .empty : "<p>Your other groups: \(others.joined(separator: ", "))</p>")<p class="pages"><a href="/squad?group=\(group)&week=\(day(squad.from.addingTimeInterval(-86_400)))" rel="prev">← Week before</a>\
             <a href="/squad?group=\(group)&week=\(day(squad.to.addingTimeInterval(3_600)))" rel="next">Week after →</a></p>\
             <div class="scroll"><table id="squad"><thead><tr><th>Athlete</th><th>Workouts</th><th>Distance</th><th>Time</th><th><abbr title="Training stress: TSS from power, else heart-rate TRIMP">Load</abbr></th><th>Last</th></tr></thead>\
             <tbody>\(rows)</tbody></table></div>
