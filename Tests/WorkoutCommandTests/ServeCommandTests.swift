@@ -54,6 +54,9 @@ struct HTTP {
         try await HTTP.request(server.url + "api/workouts").json["matching"] as? Int ?? -1
     }
 
+    /// A script counting the tables wider than the box they scroll in.
+    static let overflowingTables = "Array.from(document.querySelectorAll('table')).filter(function(t){ var p = t.parentElement; return t.getBoundingClientRect().width > p.getBoundingClientRect().width + 1; }).length"
+
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the uploads of real files"),
           .enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"),
           .enabled(if: ExternalTool.pythonHas("garmin_fit_sdk"), "garmin-fit-sdk is missing (Scripts/setup installs it)"))
@@ -84,7 +87,13 @@ struct HTTP {
             .evaluate("return document.querySelectorAll('#calendar td[data-day=\"2011-09-25\"] a').length"),
             AccessibilityAudit.step,
             .windowSize(width: 390, height: 844),
-            .evaluate("return [document.documentElement.scrollWidth, window.innerWidth]"),
+            .evaluate("return [document.documentElement.scrollWidth, window.innerWidth, " + Self.overflowingTables + "]"),
+            // On a 390-px phone the list keeps its key columns in view, and a workout's axis labels read at 10 px or more.
+            .open(server.url),
+            .evaluate("var d = Array.from(document.querySelectorAll('#workouts thead th')).filter(function(t){ return t.textContent.indexOf('Distance') === 0; })[0]; return [Math.round(d.getBoundingClientRect().right), window.innerWidth]"),
+            .click("#workouts tbody tr a"),
+            .waitUntil("return !!document.getElementById('summary')", timeout: 30),
+            .evaluate("var h = Array.from(document.querySelectorAll('.tick')).map(function(t){ return t.getBoundingClientRect().height; }).filter(function(x){ return x > 0; }); return [Math.min.apply(null, h), h.length, " + Self.overflowingTables + "]"),
             // In the system's dark theme the pages still pass.
             .colorScheme("dark"),
             .open(server.url + "history?month=2011-09"),
@@ -110,9 +119,14 @@ struct HTTP {
         #expect(results[6] as? Int == 1, "the ride on its day of the history's calendar")
         #expect(results[7] as? [String] == [], "accessibility of the history: \(results[7])")
         let widths = try #require(results[8] as? [Int])
-        #expect(widths[0] <= widths[1], "the history overflows a 390-px phone: \(widths)")
-        #expect(results[9] as? String == "rgb(18, 18, 18)", "the dark theme's paper")
-        for (index, page) in [(10, "history"), (11, "list"), (12, "workout"), (13, "settings")] {
+        #expect(widths[0] <= widths[1] && widths[2] == 0, "the history overflows a 390-px phone (page, window, tables wider than their box): \(widths)")
+        let distance = try #require(results[9] as? [Int])
+        #expect(distance[0] <= distance[1], "the list's Distance column ends at \(distance[0]) px on a \(distance[1])-px phone")
+        let ticks = try #require(results[10] as? [Double])
+        #expect(ticks[0] >= 10 && ticks[1] > 0, "axis labels \(ticks[0]) px high on a phone")
+        #expect(ticks[2] == 0, "the workout's tables scroll on a phone: \(ticks)")
+        #expect(results[11] as? String == "rgb(18, 18, 18)", "the dark theme's paper")
+        for (index, page) in [(12, "history"), (13, "list"), (14, "workout"), (15, "settings")] {
             #expect(results[index] as? [String] == [], "accessibility of the \(page) in the dark theme: \(results[index])")
         }
 

@@ -35,11 +35,13 @@ extension ReportPage {
     }
 
     /// A table with a caption, a header row and rows of cells, all text.
-    func table(id: String, caption: String, header: [String], rows: [[String]]) -> HTML {
+    /// The columns in `narrow` (by index) are left out on a phone, so the key ones fit without scrolling.
+    func table(id: String, caption: String, header: [String], rows: [[String]], narrow: Set<Int> = []) -> HTML {
+        func attributes(_ index: Int) -> HTML { narrow.contains(index) ? " class=\"hide-narrow\"" : .empty }
         var html: HTML = "<section id=\"\(id)\" aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(caption)</h2><div class=\"scroll\"><table><thead><tr>"
-        for cell in header { html += "<th scope=\"col\">\(cell)</th>" }
+        for (index, cell) in header.enumerated() { html += "<th scope=\"col\"\(attributes(index))>\(cell)</th>" }
         html += "</tr></thead><tbody>"
-        for row in rows { html += "<tr>\(row.map { cell -> HTML in "<td>\(cell)</td>" }.joined())</tr>" }
+        for row in rows { html += "<tr>\(row.enumerated().map { index, cell -> HTML in "<td\(attributes(index))>\(cell)</td>" }.joined())</tr>" }
         return html + "</tbody></table></div></section>"
     }
 
@@ -64,7 +66,7 @@ extension ReportPage {
                     leg.averageHeartRate.map { String(Int($0.rounded())) } ?? "–"]
         }
         return legsStrip(sessions) + table(id: "legs", caption: "Legs", header: ["Leg", "Sport", "Starts at", "Time", "Distance (\(units.distanceSymbol))", "Speed or pace",
-                                                                         "Avg HR (bpm)"], rows: rows)
+                                                                         "Avg HR (bpm)"], rows: rows, narrow: [2, 6])
     }
 
     func lapsSection() -> HTML {
@@ -76,7 +78,8 @@ extension ReportPage {
              speedText(lap.averageSpeed ?? lap.distance.flatMap { lap.timerTime > 0 ? $0 / lap.timerTime : nil }),
              lap.averageHeartRate.map { String(Int($0.rounded())) } ?? "–", lap.maximumHeartRate.map { String(Int($0.rounded())) } ?? "–"]
         }
-        return table(id: "laps", caption: "Laps", header: ["Lap", "Starts at", "Time", "Distance (\(units.distanceSymbol))", speedHeader, "Avg HR (bpm)", "Max HR (bpm)"], rows: rows)
+        return table(id: "laps", caption: "Laps", header: ["Lap", "Starts at", "Time", "Distance (\(units.distanceSymbol))", speedHeader, "Avg HR (bpm)", "Max HR (bpm)"],
+                     rows: rows, narrow: [1, 6])
     }
 
     func splitsSection() -> HTML { splitsSection(of: report, id: "splits", caption: nil) }
@@ -93,7 +96,7 @@ extension ReportPage {
              split.elevationChange.map { (units.elevation($0) >= 0 ? "+" : "") + String(Int(units.elevation($0).rounded())) } ?? "–"]
         }
         return table(id: id, caption: (caption.map { $0 + ": s" } ?? "S") + "plits per \(profile.splitName)",
-                     header: ["Split", "Time", speedHeader(profile), "Avg HR (bpm)", "Elevation (\(units.elevationSymbol))"], rows: rows)
+                     header: ["Split", "Time", speedHeader(profile), "Avg HR (bpm)", "Elevation (\(units.elevationSymbol))"], rows: rows, narrow: [4])
     }
 
     func zonesSection() -> HTML {
@@ -135,7 +138,7 @@ extension ReportPage {
                 return ["Best \(name) power", "\(Int(effort.value.rounded())) W", "–", ReportText.duration(offset + effort.startElapsed)]
             }
         }
-        return table(id: id, caption: caption.map { "\($0): best efforts" } ?? "Best efforts", header: ["Effort", "Result", speedHeader(profile), "From"], rows: rows)
+        return table(id: id, caption: caption.map { "\($0): best efforts" } ?? "Best efforts", header: ["Effort", "Result", speedHeader(profile), "From"], rows: rows, narrow: [3])
     }
 
     /// A multisport workout's legs, each with its splits and best efforts in its own sport's measures.

@@ -1,6 +1,7 @@
 /// The report's script: pointing at (or moving along with the arrow keys) any
 /// chart shows the values there and marks the same moment on the map and the
-/// other charts; two buttons switch the charts between time and distance.
+/// other charts; two buttons switch the charts between time and distance. On a narrow screen the charts'
+/// axis labels are drawn larger in the chart's own units, so they read at 11 px however far the chart is scaled.
 enum ReportScript {
     static let javaScript = """
         (function(){
@@ -31,7 +32,10 @@ enum ReportScript {
             ev.preventDefault();show(c,i,true);});});
         var section=document.getElementById("charts");
         ["time","distance"].forEach(function(axis){var b=document.getElementById("axis-"+axis);if(!b)return;b.addEventListener("click",function(){
-          section.className="axis-"+axis;document.querySelectorAll(".toggle button").forEach(function(o){o.setAttribute("aria-pressed",o===b?"true":"false");});});});
+          section.className="axis-"+axis;document.querySelectorAll(".toggle button").forEach(function(o){o.setAttribute("aria-pressed",o===b?"true":"false");});fitTicks();});});
+        function fitTicks(){document.querySelectorAll("figure.chart svg").forEach(function(svg){var w=svg.getBoundingClientRect().width;if(!w)return;
+          var scale=Math.min(2.6,Math.max(1,800/w));svg.style.overflow="visible";svg.querySelectorAll(".tick").forEach(function(t){t.style.fontSize=(11*scale).toFixed(1)+"px";});});}
+        fitTicks();window.addEventListener("resize",fitTicks);
         })();
         """
 }

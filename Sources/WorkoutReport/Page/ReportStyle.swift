@@ -41,7 +41,7 @@ enum ReportStyle {
         .legs-strip li{display:flex;align-items:center;justify-content:center;min-width:0;overflow:hidden;white-space:nowrap;font-size:.8rem;color:#fff;background:#555}
         .legs-strip .leg-swimming{background:#01579b}.legs-strip .leg-cycling{background:#1b5e20}.legs-strip .leg-running{background:#b71c1c}.legs-strip .leg-transition{background:#616161}
         footer{color:var(--muted);font-size:.8rem;padding:20px 12px}
-        @media (max-width:480px){dd{font-size:1.05rem}h1{font-size:1.2rem}th,td{padding:3px 4px}}
+        @media (max-width:480px){dd{font-size:1.05rem}h1{font-size:1.2rem}th,td{padding:3px 4px}.hide-narrow{display:none}}
         @media (prefers-color-scheme:dark){:root{--ink:#eee;--paper:#121212;--muted:#bbb;--line:#555;--accent:#8ab4f8;color-scheme:dark}
         .map-ground{fill:#1e1e1e}.track-outline,.cursor{stroke:#eee}.grid{stroke:#3a3a3a}.tick{fill:#ccc}.scale-bar path{stroke:#eee}.north path{fill:#eee}
         .scale-bar text,.north text{fill:#eee}.lap-marker text{fill:#111}}

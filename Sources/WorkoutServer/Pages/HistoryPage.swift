@@ -15,9 +15,9 @@ enum HistoryPage {
         html += "<strong id=\"history-month\">\(monthName((year, month)))</strong> "
         html += "<a id=\"history-next\" href=\"/history?month=\(monthKey(following))\">\(monthName(following)) ›</a></nav>"
         html += calendar(history, year: year, month: month, units: units)
-        html += totalsTable(id: "weeks", caption: "Weeks", first: "Week from", rows: history.weeks, units: units, label: { dayName($0.start) })
+        html += totalsTable(id: "weeks", caption: "Weeks", first: "Week of", rows: history.weeks, units: units, label: { dayName($0.start) })
         html += totalsTable(id: "months", caption: "Twelve months", first: "Month", rows: history.months.reversed(), units: units,
-                            label: { totals in WorkoutHistory.month(String(totals.start.prefix(7))).map(monthName) ?? totals.start })
+                            label: { totals in WorkoutHistory.month(String(totals.start.prefix(7))).map { shortMonthName($0) } ?? totals.start })
         html += records(history.records, timeZone: timeZone, units: units)
         return html + "<style>\(HTML.raw(css))</style>"
     }
@@ -50,13 +50,14 @@ enum HistoryPage {
                             label: (WorkoutHistory.Totals) -> String) -> HTML {
         let longest = max(rows.map(\.distanceMeters).max() ?? 0, 1)
         var html: HTML = "<section aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(caption)</h2><div class=\"scroll\"><table id=\"\(id)\"><thead><tr>"
-        for header in [first, "Workouts", "Distance", "Time", "Energy"] { html += "<th scope=\"col\">\(header)</th>" }
+        for header in [first, "Workouts", "Distance", "Time"] { html += "<th scope=\"col\">\(header)</th>" }
+        html += "<th scope=\"col\" class=\"hide-narrow\">Energy</th>"
         html += "</tr></thead><tbody>"
         for row in rows {
             let share = row.distanceMeters / longest * 100
             html += "<tr data-start=\"\(row.start)\"><th scope=\"row\">\(label(row))</th><td>\(row.workouts)</td>"
-            html += "<td><span class=\"bar\" style=\"width:\(String(format: "%.0f", share * 0.6))px\"></span> \(String(format: "%.1f \(units.distanceSymbol)", units.distance(row.distanceMeters)))</td>"
-            html += "<td>\(WorkoutFigures.clock(row.durationSeconds, alwaysHours: true))</td><td>\(String(format: "%.0f kcal", row.energyKilocalories))</td></tr>"
+            html += "<td><span class=\"bar\" style=\"width:\(String(format: "%.0f", share * 0.4))px\"></span> \(String(format: "%.1f \(units.distanceSymbol)", units.distance(row.distanceMeters)))</td>"
+            html += "<td>\(WorkoutFigures.clock(row.durationSeconds, alwaysHours: true))</td><td class=\"hide-narrow\">\(String(format: "%.0f kcal", row.energyKilocalories))</td></tr>"
         }
         return html + "</tbody></table></div></section>"
     }
@@ -66,7 +67,7 @@ enum HistoryPage {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")
         formatter.timeZone = timeZone
-        formatter.dateFormat = "EEE d MMM yyyy"
+        formatter.dateFormat = "d MMM yyyy"
         var html: HTML = "<section aria-labelledby=\"records-heading\"><h2 id=\"records-heading\">Records</h2><div class=\"scroll\"><table id=\"records\"><thead><tr>"
         for header in ["Activity", "Record", "", "Workout"] { html += "<th scope=\"col\">\(header)</th>" }
         html += "</tr></thead><tbody>"
@@ -89,11 +90,16 @@ enum HistoryPage {
         return "\(names[max(0, min(11, month.month - 1))]) \(month.year)"
     }
 
-    /// `2026-05-04` as `4 May 2026`.
+    /// `(2026, 9)` as `Sep 2026`, for a table's narrow first column.
+    static func shortMonthName(_ month: (year: Int, month: Int)) -> String {
+        "\(monthName(month).prefix(3)) \(month.year)"
+    }
+
+    /// `2026-05-04` as `4 May 2026`, the month in three letters.
     static func dayName(_ day: String) -> String {
         let parts = day.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else { return day }
-        return "\(parts[2]) \(monthName((parts[0], parts[1])).split(separator: " ")[0]) \(parts[0])"
+        return "\(parts[2]) \(shortMonthName((parts[0], parts[1])))"
     }
 
     static let css = """
@@ -102,5 +108,6 @@ enum HistoryPage {
         .calendar td a{display:block;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.calendar .outside{background:transparent;border:none}
         .calendar .date{color:var(--muted);font-size:.75rem}.calendar .active{background:rgba(0,71,171,.06)}
         .bar{display:inline-block;height:.7em;background:var(--accent);vertical-align:middle}
+        @media (max-width:480px){#weeks .bar,#months .bar{display:none}#records td,#records th{white-space:normal}}
         """
 }

@@ -23,7 +23,7 @@ enum ServerPage {
         .pages{display:flex;gap:12px;align-items:center;margin:12px 0}.count{color:var(--muted)}
         label.check{flex-direction:row;align-items:center;gap:6px;font-weight:400}fieldset{border:1px solid var(--line);border-radius:6px}
         .message{border-left:6px solid #b00020;padding:8px 12px;background:#fff4f4;white-space:pre-wrap}
-        @media (max-width:480px){th,td{padding:4px}.hide-narrow{display:none}}
+        @media (max-width:480px){th,td{padding:4px}.hide-narrow{display:none}#workouts td,#workouts th,#weeks td,#weeks th,#months td,#months th,#squad td{white-space:normal}}
         @media (prefers-color-scheme:dark){:root{--ink:#eee;--paper:#121212;--muted:#bbb;--line:#555;--accent:#8ab4f8;color-scheme:dark}.message{background:#3a1114}}
         """
 
