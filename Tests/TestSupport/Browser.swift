@@ -23,6 +23,11 @@ public enum Browser {
         case windowSize(width: Int, height: Int)
         /// Emulates the system's colour scheme, `light` or `dark`, for the pages opened after it.
         case colorScheme(String)
+        /// Creates an empty file at the path: tells the test that the browser is up (it holds the one browser slot).
+        case touch(String)
+        /// Waits, at most `timeout` seconds, until the file at the path holds a URL, then opens it: for a page whose
+        /// server the test starts only once the browser is up.
+        case openURL(inFile: String, timeout: Double)
         /// Runs a script (its `return` value is kept).
         case evaluate(String)
         /// Waits until a script returns true, for at most `timeout` seconds.
@@ -43,6 +48,8 @@ public enum Browser {
             case .open(let url): ["open": url]
             case .windowSize(let width, let height): ["size": [width, height]]
             case .colorScheme(let scheme): ["scheme": scheme]
+            case .touch(let path): ["touch": path]
+            case .openURL(let path, let timeout): ["openfile": path, "timeout": timeout]
             case .evaluate(let script): ["eval": script]
             case .waitUntil(let script, let timeout): ["wait": script, "timeout": timeout]
             case .hover(let selector, let x, let y): ["hover": selector, "x": x, "y": y]
@@ -99,7 +106,7 @@ public enum Browser {
     }
 
     private static let driver = """
-        import json, sys, time
+        import json, os, sys, time
         from selenium import webdriver
         from selenium.webdriver.chrome.options import Options
         from selenium.webdriver.chrome.service import Service
@@ -115,6 +122,13 @@ public enum Browser {
             for step in json.loads(sys.argv[1]):
                 if 'open' in step: d.get(step['open'])
                 elif 'size' in step: d.set_window_size(*step['size'])
+                elif 'touch' in step: open(step['touch'], 'w').close()
+                elif 'openfile' in step:
+                    end = time.time() + step['timeout']
+                    while not (os.path.exists(step['openfile']) and open(step['openfile']).read().strip()):
+                        if time.time() > end: raise Exception('timed out waiting for a URL in ' + step['openfile'])
+                        time.sleep(0.1)
+                    d.get(open(step['openfile']).read().strip())
                 elif 'scheme' in step: d.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': [{'name': 'prefers-color-scheme', 'value': step['scheme']}]})
                 elif 'eval' in step: results.append(d.execute_script(step['eval']))
                 elif 'wait' in step:

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The live page of `workout record --serve`, followed in a real Chromium while a real gpsd (gpsfake) feeds the recording.
-@Suite(.timeLimit(.minutes(5))) struct LivePageTests {
+@Suite(.timeLimit(.minutes(10))) struct LivePageTests {
     static let ride = """
         name: live page ride
         activity: running
@@ -30,34 +30,44 @@ import Testing
         let simulated = try await offThePool { try WorkoutProcess.runBlocking(["simulate", scenario, "--nmea", nmea, "--start", "now"]) }
         try #require(simulated.status == 0, "\(simulated.stderr)")
         let store = folder.appendingPathComponent("health.sqlite").path
+        let serverTrack = "var x = new XMLHttpRequest(); x.open('GET', '/api/live', false); x.send(); return JSON.parse(x.responseText).trackCount"
+        // The browser first: tests take the one browser slot in turn, and under a full suite's load one can wait minutes
+        // for it. The ride starts once this one's Chromium is up, so the page sees it running, fixes arriving one by one
+        // after its first snapshot, and the end.
+        let ready = folder.appendingPathComponent("browser-ready").path, address = folder.appendingPathComponent("live-url").path
+        // The results cross back as JSON: what the browser returns is not Sendable.
+        let browsing = Task {
+            try JSONSerialization.data(withJSONObject: try await Browser.run([
+                .touch(ready),
+                .openURL(inFile: address, timeout: 120),
+                .waitUntil("return document.getElementById('live-state').textContent === 'recording' && window.liveDebug.trackLength() >= 5", timeout: 60),
+                .evaluate("window.liveDebug.drop(); return window.liveDebug.trackLength()"),
+                .waitUntil("return document.getElementById('live-connection').textContent === 'connected'", timeout: 10),
+                .evaluate("return [window.liveDebug.trackLength(), (function(){ \(serverTrack) })()]"),
+                .waitUntil("return document.getElementById('live-state').textContent === 'ended'", timeout: 120),
+                .evaluate("""
+                    return {distance: document.getElementById('live-distance').textContent, link: (document.getElementById('live-workout-link') || {}).href,
+                            done: document.getElementById('live-done').textContent, sport: document.getElementById('live-sport').textContent,
+                            points: window.liveDebug.trackLength(), drawn: parseInt(document.getElementById('live-track').getAttribute('data-points')),
+                            elapsed: document.getElementById('live-elapsed').textContent, gps: document.getElementById('live-gps').textContent,
+                            updates: window.liveLatencies.length, title: document.title, sinceSnapshot: window.liveDebug.sinceSnapshot()}
+                    """),
+                AccessibilityAudit.step,
+            ]))
+        }
+        while !FileManager.default.fileExists(atPath: ready) {
+            try await Task.sleep(for: .milliseconds(100))
+        }
         let gpsd = try GPSFake(log: nmea)
         defer { gpsd.stop() }
         try await offThePool { gpsd.waitUntilListening() }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "150", "--fix-wait", "10",
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "90", "--fix-wait", "10",
                                               "--serve", "127.0.0.1:0", "--store", store])
         try await recording.waitFor("live page on ")
         let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live page on ") })
         let url = String(try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }))
-        let serverTrack = "var x = new XMLHttpRequest(); x.open('GET', '/api/live', false); x.send(); return JSON.parse(x.responseText).trackCount"
-        // Two and a half minutes of recording: under a full suite's load Chromium can take more than half a minute to open
-        // the page, and the page must still see the ride running, fixes arriving one by one after its first snapshot,
-        // and the end.
-        let results = try await Browser.run([
-            .open(url),
-            .waitUntil("return document.getElementById('live-state').textContent === 'recording' && window.liveDebug.trackLength() >= 5", timeout: 60),
-            .evaluate("window.liveDebug.drop(); return window.liveDebug.trackLength()"),
-            .waitUntil("return document.getElementById('live-connection').textContent === 'connected'", timeout: 10),
-            .evaluate("return [window.liveDebug.trackLength(), (function(){ \(serverTrack) })()]"),
-            .waitUntil("return document.getElementById('live-state').textContent === 'ended'", timeout: 150),
-            .evaluate("""
-                return {distance: document.getElementById('live-distance').textContent, link: (document.getElementById('live-workout-link') || {}).href,
-                        done: document.getElementById('live-done').textContent, sport: document.getElementById('live-sport').textContent,
-                        points: window.liveDebug.trackLength(), drawn: parseInt(document.getElementById('live-track').getAttribute('data-points')),
-                        elapsed: document.getElementById('live-elapsed').textContent, gps: document.getElementById('live-gps').textContent,
-                        updates: window.liveLatencies.length, title: document.title, sinceSnapshot: window.liveDebug.sinceSnapshot()}
-                """),
-            AccessibilityAudit.step,
-        ])
+        try url.write(toFile: address, atomically: true, encoding: .utf8)
+        let results = try #require(try JSONSerialization.jsonObject(with: try await browsing.value) as? [Any])
         #expect(try await recording.finish() == 0, "\(recording.output)")
         // After the drop the page caught up with the track the server holds.
         let caughtUp = try #require(results[1] as? [Int])
