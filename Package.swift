@@ -176,6 +176,8 @@ let package = Package(
                 "ClubArchive",
                 "WorkoutClub",
                 "TrainingMetrics",
+                // An MBTiles file is SQLite: read with the store's GRDB, already built.
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),

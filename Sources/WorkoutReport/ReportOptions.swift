@@ -30,6 +30,12 @@ public struct ReportOptions: Sendable {
     /// `https://tile.openstreetmap.org/{z}/{x}/{y}.png`). Nil, the default, draws
     /// no tiles, so opening the report makes no request.
     public var tiles: String?
+    /// Tiles given with the report (an MBTiles file's), inlined as data: used instead of ``tiles``; the page
+    /// still makes no request.
+    public var offlineTiles: OfflineTiles?
+    /// Who made the map, said under it; by default the MBTiles file's own words, OpenStreetMap's for its
+    /// servers, else the tile server's host.
+    public var tileAttribution: String?
     /// What colours the track.
     public var colouring: TrackColouring = .speed
     /// The time zone dates are shown in, when given for this report (`--time-zone`); else the workout's own

@@ -112,6 +112,76 @@ extension BlockingCommandSuites {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
     }
 
+    /// Tiles from an MBTiles file (made here with Python's sqlite3: a PNG for every tile around the easy run's loop
+    /// in London at zooms 12 to 16) are inlined into the page, credited with the file's attribution in plain words,
+    /// and draw in Chromium; a tile server's template is credited too. The page asks nothing of the network.
+    @Test(.enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
+    func anMBTilesFilesTilesAreInlinedWithTheirAttribution() async throws {
+        let folder = Scratch.url("mbtiles")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mbtiles = folder.appendingPathComponent("london.mbtiles").path
+        let made = try await offThePool { try ExternalTool.python("""
+            import math, sqlite3, struct, sys, zlib
+            def png(r, g, b):
+                raw = b''.join(b'\\x00' + bytes([r, g, b]) * 256 for _ in range(256))
+                def chunk(kind, data): return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+                return b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 256, 256, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b'')
+            def tile(lat, lon, z):
+                n = 2 ** z
+                x = int((lon + 180) / 360 * n)
+                y = int((1 - math.log(math.tan(math.radians(lat)) + 1 / math.cos(math.radians(lat))) / math.pi) / 2 * n)
+                return x, y
+            db = sqlite3.connect(sys.argv[1])
+            db.execute('CREATE TABLE metadata (name TEXT, value TEXT)')
+            db.execute('CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)')
+            db.executemany('INSERT INTO metadata VALUES (?, ?)', [('name', 'London'), ('format', 'png'),
+                ('attribution', '<a href="https://www.openstreetmap.org/copyright">&copy; OpenStreetMap contributors</a>')])
+            image = png(230, 226, 214)
+            count = 0
+            for z in range(12, 17):
+                x0, y0 = tile(51.53, -0.11, z)
+                x1, y1 = tile(51.48, -0.04, z)
+                for x in range(x0, x1 + 1):
+                    for y in range(y0, y1 + 1):
+                        db.execute('INSERT INTO tiles VALUES (?, ?, ?, ?)', (z, x, 2 ** z - 1 - y, image))
+                        count += 1
+            db.commit()
+            print(count)
+            """, [mbtiles]) }
+        try #require(made.status == 0, "\(made.standardError)")
+        let page = folder.appendingPathComponent("run.html").path
+        let scenario = ClubFixture.root.appendingPathComponent("Scenarios/easy-run.yaml").path
+        let written = try await WorkoutProcess.run(["report", scenario, "--mbtiles", mbtiles, "-o", page])
+        try #require(written.status == 0, "\(written.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("<g class=\"tiles\" data-zoom=\"") && html.contains("href=\"data:image/png;base64,"))
+        #expect(html.contains("id=\"map-attribution\">© OpenStreetMap contributors</p>"), "the file's attribution, in plain words")
+        #expect(!html.contains("https://") && !html.contains("http://"), "the page asks nothing of the network")
+        let results = try await Browser.run([
+            .open("file://\(page)"),
+            .evaluate("""
+                var images = document.querySelectorAll('#map-svg .tiles image'), credit = document.getElementById('map-attribution');
+                return [images.length, credit.textContent, credit.getBoundingClientRect().height > 0, images[0].getBoundingClientRect().width > 0]
+                """),
+            AccessibilityAudit.step,
+        ])
+        let drawn = try #require(results[0] as? [Any])
+        #expect((drawn[0] as? Int ?? 0) > 0 && drawn[1] as? String == "© OpenStreetMap contributors" && drawn[2] as? Bool == true && drawn[3] as? Bool == true,
+                "\(drawn)")
+        #expect(results[1] as? [String] == [], "accessibility of the map with tiles: \(results[1])")
+
+        // A tile server's template is credited too; a file that is no MBTiles is refused in words.
+        let served = folder.appendingPathComponent("served.html").path
+        let fromServer = try await WorkoutProcess.run(["report", scenario, "--tiles", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "-o", served])
+        let servedPage = (try? String(contentsOfFile: served, encoding: .utf8)) ?? ""
+        #expect(fromServer.status == 0 && servedPage.contains("id=\"map-attribution\">© OpenStreetMap contributors</p>"), "\(fromServer.stderr)")
+        let notTiles = folder.appendingPathComponent("not.mbtiles").path
+        try "not a database".write(toFile: notTiles, atomically: true, encoding: .utf8)
+        let refused = try await WorkoutProcess.run(["report", scenario, "--mbtiles", notTiles, "-o", served])
+        #expect(refused.status != 0 && refused.stderr.contains("cannot be read as an MBTiles file"), "\(refused.stderr)")
+    }
+
     @Test func aMissingFileOrABadOptionIsRefusedWithAMessage() async throws {
         let missing = try await WorkoutProcess.run(["report", "/nonexistent/ride.fit"])
         #expect(missing.status != 0 && missing.stderr.contains("/nonexistent/ride.fit: no such file"))

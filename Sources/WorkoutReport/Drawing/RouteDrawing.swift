@@ -25,7 +25,7 @@ struct RouteDrawing {
         var decimals = 0
     }
 
-    init(timeline: WorkoutTimeline, colouring: Colouring?, laps: [Double], tiles: String?, units: ReportUnits) {
+    init(timeline: WorkoutTimeline, colouring: Colouring?, laps: [Double], tiles: String?, offlineTiles: OfflineTiles? = nil, units: ReportUnits) {
         var worldX: [Double] = [], worldY: [Double] = [], source: [Int] = []
         for index in 0..<timeline.count {
             guard let latitude = timeline.latitude[index], let longitude = timeline.longitude[index] else { continue }
@@ -52,7 +52,15 @@ struct RouteDrawing {
         var out: HTML = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"map-title\" id=\"map-svg\">"
         out += "<title id=\"map-title\">Route map\(colouring.map { ", coloured by \($0.title.lowercased())" } ?? "")</title>"
         out += "<rect class=\"map-ground\" width=\"\(Int(width))\" height=\"\(Int(height))\"/>"
-        if let tiles { out += Self.tileImages(template: tiles, originX: originX, originY: originY, scale: scale, width: width, height: height) }
+        if let offlineTiles {
+            out += Self.tileImages(zooms: offlineTiles.zooms, originX: originX, originY: originY, scale: scale, width: width, height: height) { zoom, x, y in
+                offlineTiles.tile(zoom, x, y).map(OfflineTiles.dataURL)
+            }
+        } else if let tiles {
+            out += Self.tileImages(zooms: 0...19, originX: originX, originY: originY, scale: scale, width: width, height: height) { zoom, x, y in
+                tiles.replacingOccurrences(of: "{z}", with: "\(zoom)").replacingOccurrences(of: "{x}", with: "\(x)").replacingOccurrences(of: "{y}", with: "\(y)")
+            }
+        }
         var outline = ""
         for index in x.indices { outline += (index == 0 ? "M" : "L") + ReportText.number(x[index]) + "," + ReportText.number(y[index]) }
         out += "<path id=\"track-line\" class=\"track-outline\" data-points=\"\(x.count)\" d=\"\(outline)\"/>"
@@ -136,19 +144,20 @@ struct RouteDrawing {
         return "<g class=\"scale-bar\"><title>Scale: \(label)</title><path d=\"M12,\(Int(y - 5))V\(Int(y))H\(ReportText.number(12 + pixels))V\(Int(y - 5))\"/><text x=\"\(ReportText.number(14 + pixels / 2))\" y=\"\(Int(y - 8))\" text-anchor=\"middle\">\(label)</text></g>"
     }
 
-    /// Tiles from a `{z}/{x}/{y}` template covering the drawing, at the zoom nearest its scale.
-    private static func tileImages(template: String, originX: Double, originY: Double, scale: Double, width: Double, height: Double) -> HTML {
-        let zoom = max(0, min(19, Int(log2(scale).rounded(.down))))
+    /// Tiles covering the drawing at the zoom nearest its scale within `zooms` (a coarser one is drawn larger),
+    /// each from `source` (a URL, or nil where there is no tile).
+    private static func tileImages(zooms: ClosedRange<Int>, originX: Double, originY: Double, scale: Double, width: Double, height: Double,
+                                   source: (_ zoom: Int, _ x: Int, _ y: Int) -> String?) -> HTML {
+        let zoom = max(zooms.lowerBound, min(zooms.upperBound, Int(log2(scale).rounded(.down))))
         let tiles = Double(1 << zoom)
         let tileSize = 256 / tiles * scale
         let firstX = Int((originX * tiles / 256).rounded(.down)), lastX = Int(((originX + width / scale) * tiles / 256).rounded(.down))
         let firstY = Int((originY * tiles / 256).rounded(.down)), lastY = Int(((originY + height / scale) * tiles / 256).rounded(.down))
-        var out: HTML = "<g class=\"tiles\">"
+        var out: HTML = "<g class=\"tiles\" data-zoom=\"\(zoom)\">"
         for tileY in max(0, firstY)...max(0, lastY) where tileY < Int(tiles) {
             for tileX in firstX...max(firstX, lastX) {
                 let wrapped = ((tileX % Int(tiles)) + Int(tiles)) % Int(tiles)
-                let url = template.replacingOccurrences(of: "{z}", with: "\(zoom)").replacingOccurrences(of: "{x}", with: "\(wrapped)")
-                    .replacingOccurrences(of: "{y}", with: "\(tileY)")
+                guard let url = source(zoom, wrapped, tileY) else { continue }
                 let left = (Double(tileX) * 256 / tiles - originX) * scale, top = (Double(tileY) * 256 / tiles - originY) * scale
                 out += "<image href=\"\(url)\" x=\"\(ReportText.number(left))\" y=\"\(ReportText.number(top))\" width=\"\(ReportText.number(tileSize + 0.5))\" height=\"\(ReportText.number(tileSize + 0.5))\"/>"
             }

@@ -16,7 +16,7 @@ struct ReportPage {
             for item in series { charts.append((item, axis, ChartDrawing(series: item, axis: axis, timeline: timeline, units: units, threshold: report.options.chartPoints))) }
         }
         let route = RouteDrawing(timeline: timeline, colouring: trackColouring(), laps: report.activity.laps.map { $0.start.timeIntervalSince(timeline.start) },
-                                 tiles: report.options.tiles, units: units)
+                                 tiles: report.options.tiles, offlineTiles: report.options.offlineTiles, units: units)
         var html: HTML = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><link rel=\"icon\" href=\"data:,\">"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         html += "<meta name=\"generator\" content=\"OpenHealthKit workout report\">"
@@ -31,7 +31,12 @@ struct ReportPage {
         html += summarySection()
         if !route.svg.isEmpty {
             html += "<section id=\"route\" aria-labelledby=\"route-heading\"><h2 id=\"route-heading\">Route</h2>\(route.svg)"
-            html += "<p id=\"map-readout\" class=\"readout\" aria-live=\"polite\">Point at a chart to find the place on the route.</p>\(trackLegend())</section>"
+            html += "<p id=\"map-readout\" class=\"readout\" aria-live=\"polite\">Point at a chart to find the place on the route.</p>\(trackLegend())"
+            // Tiles are credited as their licence asks: the given words, the MBTiles file's, else OpenStreetMap's or the server's.
+            let credit = report.options.tileAttribution ?? report.options.offlineTiles?.attribution
+                ?? (report.options.offlineTiles == nil ? report.options.tiles.map(OfflineTiles.attribution(ofTemplate:)) : "Map tiles from an MBTiles file")
+            if let credit { html += "<p class=\"attribution\" id=\"map-attribution\">\(credit)</p>" }
+            html += "</section>"
         }
         if !charts.isEmpty {
             html += "<section id=\"charts\" class=\"axis-time\" aria-labelledby=\"charts-heading\"><h2 id=\"charts-heading\">Charts</h2>"

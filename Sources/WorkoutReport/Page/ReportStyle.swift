@@ -22,6 +22,7 @@ enum ReportStyle {
         .pause-marker rect{fill:#fff;stroke:#111;stroke-width:1.5}.pause-marker path{stroke:#111;stroke-width:2}
         .scale-bar path{fill:none;stroke:#111;stroke-width:2}.scale-bar text,.north text{font-size:12px;font-weight:700}.north path{fill:#111}
         #map-cursor{fill:#ffeb3b;stroke:#111;stroke-width:3}
+        .attribution{font-size:.8rem;color:var(--muted);margin:2px 0 0;text-align:right}
         .toggle{display:flex;gap:6px;margin-bottom:8px}
         button{font:inherit;padding:6px 14px;border:2px solid var(--ink);background:var(--paper);color:var(--ink);border-radius:6px;cursor:pointer}
         button[aria-pressed=true]{background:var(--ink);color:var(--paper)}

@@ -14,7 +14,7 @@ struct Report: AsyncParsableCommand {
         discussion: """
             Give a stored workout's identifier (or its first characters, or `last`), a .fit, .tcx or .gpx file, or a \
             scenario (.yaml), which is replayed in memory first. The page holds its SVG, style and script inline and \
-            makes no request unless --tiles names a tile server, so it opens offline and can be mailed. Long workouts' \
+            makes no request unless --tiles names a tile server (--mbtiles inlines a file's tiles instead), so it opens offline and can be mailed. Long workouts' \
             charts are drawn from at most --chart-points points chosen to keep peaks (largest-triangle-three-buckets); \
             every figure comes from all the records. Heart-rate zones need the athlete: the one stored with the \
             workout, --profile, or --maximum-heart-rate.
@@ -33,6 +33,13 @@ struct Report: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A tile server's URL template with {z}, {x} and {y}, drawn under the track. None by default: the page then makes no request.",
                                valueName: "url-template"))
     var tiles: String?
+
+    @Option(help: ArgumentHelp("An MBTiles file whose tiles are drawn under the track, inlined into the page, which stays offline.", valueName: "file"))
+    var mbtiles: String?
+
+    @Option(help: ArgumentHelp("Who made the map, said under it (default: the MBTiles file's words, OpenStreetMap's for its servers, else the server's host).",
+                               valueName: "text"))
+    var tilesAttribution: String?
 
     @Option(help: ArgumentHelp("What colours the track: speed or heart-rate.", valueName: "quantity"))
     var colourBy: ReportOptions.TrackColouring = .speed
@@ -67,6 +74,7 @@ struct Report: AsyncParsableCommand {
         if let tiles, !(tiles.contains("{z}") && tiles.contains("{x}") && tiles.contains("{y}")) {
             throw ValidationError("--tiles needs a URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png.")
         }
+        if tiles != nil, mbtiles != nil { throw ValidationError("Give --tiles or --mbtiles, not both.") }
         if let timeZone, TimeZone(identifier: timeZone) == nil { throw ValidationError("--time-zone \(timeZone) is not a time zone; give one such as UTC or Europe/Paris.") }
         if let output, URL(fileURLWithPath: output).pathExtension.lowercased() != "html" { throw ValidationError("--output should end in .html (\(output)).") }
     }
@@ -75,6 +83,8 @@ struct Report: AsyncParsableCommand {
         var options = ReportOptions()
         options.units = units
         options.tiles = tiles
+        if let mbtiles { options.offlineTiles = try MBTilesFile.open(mbtiles) }
+        options.tileAttribution = tilesAttribution
         options.colouring = colourBy
         options.chartPoints = chartPoints
         options.splitLength = splits?.meters
