@@ -131,7 +131,11 @@ import Testing
             try await client.execute(uri: "/settings", method: .post, headers: form, body: ByteBuffer(string: "units=imperial&timeZone=Mars%2FOlympus")) { response in
                 #expect(response.status == .unprocessableContent && String(buffer: response.body).contains("is not a time zone"))
             }
-            let cookies = try await client.execute(uri: "/settings", method: .post, headers: form, body: ByteBuffer(string: "units=imperial&timeZone=America%2FDenver")) { response in
+            try await client.execute(uri: "/settings", method: .post, headers: form, body: ByteBuffer(string: "units=metric&tiles=ftp%3A%2F%2Fx")) { response in
+                #expect(response.status == .unprocessableContent && String(buffer: response.body).contains("is not a tile server"))
+            }
+            let cookies = try await client.execute(uri: "/settings", method: .post, headers: form,
+                                                   body: ByteBuffer(string: "units=imperial&timeZone=America%2FDenver&tiles=https%3A%2F%2Ftile.example%2F%7Bz%7D%2F%7Bx%7D%2F%7By%7D.png")) { response in
                 #expect(response.status == .seeOther)
                 return response.headers[values: .setCookie].compactMap { $0.split(separator: ";").first.map(String.init) }
             }
@@ -143,8 +147,10 @@ import Testing
                 #expect(page.contains("0.41 mi") && page.contains("2026-09-21 05:26"), "\(page.suffix(1500))")
             }
             try await client.execute(uri: "/workouts/\(id)", method: .get, headers: reader) { response in
-                #expect(String(buffer: response.body).contains("Splits per"))
-                #expect(String(buffer: response.body).contains("mph"))
+                let page = String(buffer: response.body)
+                #expect(page.contains("Splits per") && page.contains("mph"))
+                // The reader's tile server draws under the route, credited by its host.
+                #expect(page.contains("<image href=\"https://tile.example/") && page.contains("id=\"map-attribution\">Map tiles: tile.example</p>"))
             }
             try await client.execute(uri: "/history?month=2026-09", method: .get, headers: reader) { response in
                 #expect(String(buffer: response.body).contains("0.3 mi") || String(buffer: response.body).contains("0.4 mi"))

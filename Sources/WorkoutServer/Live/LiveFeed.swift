@@ -23,7 +23,7 @@ public actor LiveFeed {
         self.wallClock = wallClock
         encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
-        encoder.outputFormatting = .sortedKeys
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     }
 
     /// The latest status, if anything was published.

@@ -11,6 +11,7 @@ struct SettingsRoutes<Catalog: ServedCatalog> {
     struct Form: Decodable {
         var units: String?
         var timeZone: String?
+        var tiles: String?
         var csrf: String?
     }
 
@@ -33,7 +34,16 @@ struct SettingsRoutes<Catalog: ServedCatalog> {
                                 problem: "'\(zone)' is not a time zone; give one such as Europe/Paris, America/Denver or UTC, or leave it empty for the server's.")
                 return ServerResponse.html(catalog.page(title: "Settings", body: page, viewer: viewer), status: .unprocessableContent)
             }
+            let tiles = (form.tiles ?? "").trimmingCharacters(in: .whitespaces)
+            guard tiles.isEmpty || DisplaySettings.isTileTemplate(tiles) else {
+                let page = page(DisplaySettings(units: units), viewer: viewer, saved: false,
+                                problem: "'\(tiles)' is not a tile server's URL template; give one with {z}, {x} and {y}, such as "
+                                    + "https://tile.openstreetmap.org/{z}/{x}/{y}.png, or leave it empty for no tiles.")
+                return ServerResponse.html(catalog.page(title: "Settings", body: page, viewer: viewer), status: .unprocessableContent)
+            }
             var response = ServerResponse.redirect(to: "/settings?saved")
+            response.setCookie(Cookie(name: DisplaySettings.tilesCookie, value: tiles.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "",
+                                      maxAge: tiles.isEmpty ? 0 : 31_536_000, path: "/", httpOnly: true, sameSite: .lax))
             let year = 31_536_000
             response.setCookie(Cookie(name: DisplaySettings.unitsCookie, value: units.rawValue, maxAge: year, path: "/", httpOnly: true, sameSite: .lax))
             response.setCookie(Cookie(name: DisplaySettings.timeZoneCookie, value: zone.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "",
@@ -46,7 +56,8 @@ struct SettingsRoutes<Catalog: ServedCatalog> {
     func page(_ settings: DisplaySettings, viewer: Catalog.Viewer, saved: Bool, problem: String? = nil) -> HTML {
         var html: HTML = problem.map { problem -> HTML in "<p class=\"message\" role=\"alert\" id=\"error-message\">\(problem)</p>" } ?? .empty
         if saved { html += "<p id=\"settings-saved\" role=\"status\">Saved: the pages now show \(settings.units == .metric ? "kilometres" : "miles")"
-            + " and times in \(settings.timeZone?.identifier ?? "the server's time zone (\(catalog.configuration.timeZone.identifier))").</p>" }
+            + " and times in \(settings.timeZone?.identifier ?? "the server's time zone (\(catalog.configuration.timeZone.identifier))")"
+            + (settings.tiles == nil ? "" : ", with map tiles") + ".</p>" }
         html += "<form method=\"post\" action=\"/settings\" class=\"edit\" id=\"settings\">\(catalog.formFields(viewer: viewer))"
         html += "<fieldset><legend>Units</legend>"
         for units in ReportUnits.allCases {
@@ -56,7 +67,11 @@ struct SettingsRoutes<Catalog: ServedCatalog> {
         }
         html += "</fieldset><label for=\"settings-time-zone\">Time zone<input id=\"settings-time-zone\" name=\"timeZone\" value=\"\(settings.timeZone?.identifier ?? "")\""
         html += " placeholder=\"\(catalog.configuration.timeZone.identifier)\" list=\"time-zones\"></label>"
-        html += "<p class=\"hint\">As Europe/Paris or America/Denver; empty keeps the server's (\(catalog.configuration.timeZone.identifier)).</p><datalist id=\"time-zones\">"
+        html += "<p class=\"hint\">As Europe/Paris or America/Denver; empty keeps the server's (\(catalog.configuration.timeZone.identifier)).</p>"
+        html += "<label for=\"settings-tiles\">Map tiles<input id=\"settings-tiles\" name=\"tiles\" value=\"\(settings.tiles ?? "")\""
+        html += " placeholder=\"https://tile.openstreetmap.org/{z}/{x}/{y}.png\"></label>"
+        html += "<p class=\"hint\">A tile server's address with {z}, {x} and {y}, drawn under a workout's route and credited under the map; "
+        html += "empty draws none, and the pages then ask nothing of another server.</p><datalist id=\"time-zones\">"
         for zone in TimeZone.knownTimeZoneIdentifiers { html += "<option value=\"\(zone)\">" }
         return html + "</datalist><button type=\"submit\" id=\"settings-save\">Save</button></form>"
     }
