@@ -35,6 +35,7 @@ import Testing
                           'tss': s[0].get('training_stress_score') if len(s) == 1 else None,
                           'if': s[0].get('intensity_factor') if len(s) == 1 else None,
                           'threshold': s[0].get('threshold_power') if len(s) == 1 else None,
+                          'maxSpeed': (s[0].get('enhanced_max_speed') or s[0].get('max_speed')) if len(s) == 1 else None,
                           'sessions': len(s), 'laps': len(m.get('lap_mesgs', [])), 'errors': len(e)}))
         """
 
@@ -91,6 +92,7 @@ import Testing
         let averageHeartRate = (show["heartRate"] as? [String: Any])?["average"] as? Double
         let averageCadence = show["averageCadence"] as? Double
         let averageSpeed = show["averageSpeed"] as? Double
+        let topSpeed = show["maximumSpeed"] as? Double
         let laps = (show["laps"] as? [Any])?.count ?? 0
         let zoneSeconds = (show["zones"] as? [String: Any])?["seconds"] as? [Double]
         let training = show["training"] as? [String: Any]
@@ -138,6 +140,8 @@ import Testing
             #expect((session["tss"] as? Double).map { abs($0 - (stress ?? -9)) <= 0.05 } ?? (stress == nil), "\(name): FIT TSS \(session["tss"] ?? "–"), show \(stress ?? -1)")
             #expect((session["if"] as? Double).map { abs($0 - (intensity ?? -9)) <= 0.0005 } ?? (intensity == nil), "\(name): FIT IF \(session["if"] ?? "–"), show \(intensity ?? -1)")
             #expect(session["threshold"] as? Int == (stress == nil ? nil : 250), "\(name): FIT threshold power \(session["threshold"] ?? "–")")
+            // The top speed, spike rule and all, to the FIT field's precision (1 mm/s).
+            if let topSpeed { #expect((session["maxSpeed"] as? Double).map { abs($0 - topSpeed) <= 0.0005 } == true, "\(name): FIT top speed \(session["maxSpeed"] ?? "–"), show \(topSpeed)") }
         }
 
         // The report's page, in Chromium.
@@ -164,6 +168,11 @@ import Testing
         #expect(report["moving-time"] as? String == Self.clock(moving), "\(name): the report's moving time \(report["moving-time"] ?? "–")")
         if let distance, distance > 0 { #expect(report["distance"] as? String == "\(km(distance)!) km", "\(name): the report's distance \(report["distance"] ?? "–")") }
         if let ascent { #expect(report["ascent"] as? String == "\(Int(ascent.rounded())) m", "\(name): the report climbed \(report["ascent"] ?? "–")") }
+        if let topSpeed, let shown = report["maximum-speed"] as? String {
+            // The report gives a speed's top in km/h to a tenth (a pace's best it does not show).
+            let kmh = Double(shown.split(separator: " ").first ?? "") ?? -1
+            #expect(abs(kmh - topSpeed * 3.6) <= 0.05 + 1e-9, "\(name): the report's top speed \(shown), show's \(topSpeed * 3.6) km/h")
+        }
         if let averageHeartRate {
             #expect(report["average-heart-rate"] as? String == "\(Int(averageHeartRate.rounded())) bpm", "\(name): the report's heart rate \(report["average-heart-rate"] ?? "–")")
         }
@@ -197,6 +206,7 @@ import Testing
         #expect(km(figures["distance"] as? Double) == km(distance), "\(name): the API's distance \(figures["distance"] ?? "–")")
         #expect((figures["ascent"] as? Double).map { Int($0.rounded()) } == ascent.map { Int($0.rounded()) })
         #expect((figures["averageSpeed"] as? Double).map { String(format: "%.1f", $0 * 3.6) } == averageSpeed.map { String(format: "%.1f", $0 * 3.6) })
+        #expect((figures["maximumSpeed"] as? Double).map { abs($0 - (topSpeed ?? -9)) <= 0.0005 } ?? (topSpeed == nil), "\(name): the API's top speed \(figures["maximumSpeed"] ?? "–")")
         #expect((figures["averageCadence"] as? Double).map { Int($0.rounded()) } == averageCadence.map { Int($0.rounded()) })
         #expect((figures["temperature"] as? Double).map { Int($0.rounded()) } == (show["temperatureCelsius"] as? Double).map { Int($0.rounded()) })
         let apiTraining = figures["training"] as? [String: Any]
