@@ -1,4 +1,5 @@
 import Foundation
+import HealthKitModel
 import WorkoutFormats
 
 /// The readings `GET /api/workouts/{id}/samples?type=` serves, on both servers alike: the columns of a
@@ -53,26 +54,9 @@ enum SampleColumn: String, CaseIterable, Sendable {
     static func named(_ name: String) throws -> SampleColumn {
         if let column = SampleColumn(rawValue: name) ?? healthKitNames[name] { return column }
         let names = allCases.map(\.rawValue)
-        let near = names.min { distance(name.lowercased(), $0.lowercased()) < distance(name.lowercased(), $1.lowercased()) }
-        let hint = near.flatMap { distance(name.lowercased(), $0.lowercased()) <= 3 ? " Did you mean '\($0)'?" : nil } ?? ""
+        let near = names.min { editDistance(name.lowercased(), $0.lowercased()) < editDistance(name.lowercased(), $1.lowercased()) }
+        let hint = near.flatMap { editDistance(name.lowercased(), $0.lowercased()) <= 3 ? " Did you mean '\($0)'?" : nil } ?? ""
         throw WebError.badRequest("Unknown type", "type=\(name) is not a reading workouts hold.\(hint) Give one of \(names.joined(separator: ", ")) "
                                   + "(HealthKit's names, such as distanceCycling or cyclingPower, work too).")
-    }
-
-    /// Edit distance, for the hint.
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let saved = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = saved
-            }
-        }
-        return row[b.count]
     }
 }
