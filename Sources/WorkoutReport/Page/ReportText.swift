@@ -26,9 +26,4 @@ enum ReportText {
     /// Minutes (a pace's axis value) as `m:ss`.
     static func minutes(_ value: Double) -> String { duration(value * 60) }
 
-    /// A pace (seconds per kilometre or mile) as `m:ss`, from a speed in m/s; "–" when standing.
-    static func pace(_ metersPerSecond: Double, units: ReportUnits) -> String {
-        guard metersPerSecond > 0.05 else { return "–" }
-        return duration(units.splitMeters / metersPerSecond)
-    }
 }
