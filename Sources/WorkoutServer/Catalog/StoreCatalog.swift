@@ -52,15 +52,18 @@ public actor StoreCatalog {
         return (page, matching, names)
     }
 
-    /// The workout whose identifier is `id` (its full UUID, any case), or nil.
+    /// The workout whose identifier is `id` (its full UUID, any case, or its first characters when only one
+    /// starts so), or nil.
     public func workout(_ id: String) async throws -> HKWorkout? {
-        guard let uuid = UUID(uuidString: id) else {
-            // The first characters of one (at least 8, as the lists and the CLI show them), when only one starts so.
-            guard let prefix = ShortIdentifier(id) else { return nil }
-            let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: []).result(for: store)
-            let matches = workouts.filter { $0.uuid.uuidString.hasPrefix(prefix.text) }
-            return matches.count == 1 ? matches.first : nil
+        var uuid = UUID(uuidString: id)
+        if uuid == nil, let prefix = ShortIdentifier(id) {
+            // The first characters of one (at least 8, as the lists and the CLI show them), when only one starts so:
+            // looked up among the summaries the catalog keeps, not by reading every workout.
+            try await refresh()
+            let matches = summaries.keys.filter { $0.hasPrefix(prefix.text) }
+            if matches.count == 1 { uuid = UUID(uuidString: matches[0]) }
         }
+        guard let uuid else { return nil }
         let predicate = HKQuery.predicateForObject(with: uuid)
         return try await HKSampleQueryDescriptor(predicates: [.workout(predicate)], sortDescriptors: [], limit: 1).result(for: store).first
     }
