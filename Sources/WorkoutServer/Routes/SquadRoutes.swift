@@ -111,7 +111,7 @@ struct SquadRoutes {
         let workout = entry.workout
         let others = try await club.workouts(visibleTo: viewer.athlete.id, activity: workout.summary.activity, limit: 31).page
             .filter { $0.summary.id != workout.summary.id }.prefix(30)
-        let zone = DisplaySettings(timeZone: nil).zone(or: catalog.configuration.timeZone)
+        let zone = catalog.configuration.timeZone
         var body: HTML = "<p>Compare <a href=\"/workouts/\(workout.summary.id)\">\(workout.athleteName), \(ClubPage.date(workout.summary.start, zone))</a> with:</p>"
         if others.isEmpty {
             body += "<p id=\"no-others\">No other \(workout.summary.activity) workout you may see yet.</p>"
@@ -128,13 +128,13 @@ struct SquadRoutes {
 
     /// Two workouts, `?a=ID&b=ID`, both visible to the viewer (short identifiers too).
     func comparison(_ request: Request, viewer: ClubViewer) async throws -> ComparisonResponse {
-        var workouts: [(ClubWorkout, [ClubLap], Activity)] = []
+        var workouts: [(ClubWorkout, [ClubLap], ServedClub.Entry)] = []
         for key in ["a", "b"] {
             let id = request.uri.queryParameters[Substring(key)].map(String.init) ?? ""
             guard let entry = try await catalog.entry(id, viewer: viewer), let uuid = UUID(uuidString: entry.workout.summary.id),
                   let laps = try await club.laps(of: uuid, visibleTo: viewer.athlete.id)
             else { throw WebError(.notFound, title: "No such workout", message: "No workout you may see has the identifier '\(id)' (\(key)=).") }
-            workouts.append((entry.workout, laps, try await catalog.activity(of: entry)))
+            workouts.append((entry.workout, laps, entry))
         }
         let (a, b) = (workouts[0], workouts[1])
         func totals(_ workout: ClubWorkout) -> ComparisonResponse.Totals {
@@ -153,15 +153,17 @@ struct SquadRoutes {
         if lapsPair {
             segments = (a.1.map(segment), b.1.map(segment))
         } else {
-            // Stretches of the sport's split (5 km on a ride, a kilometre on foot), each workout's from its own records.
-            let length = SportProfile(sport: a.2.sport, units: .metric).splitMeters
+            // Stretches of the sport's split (5 km on a ride, a kilometre on foot), each workout's from its own records:
+            // the archives are read only here, when the laps do not pair.
+            let (first, second) = (try await catalog.activity(of: a.2), try await catalog.activity(of: b.2))
+            let length = SportProfile(sport: first.sport, units: .metric).splitMeters
             stretch = length
             func stretches(_ activity: Activity) -> [ComparisonResponse.Segment] {
                 Split.splits(of: WorkoutTimeline(activity: activity), every: length).map {
                     .init(seconds: $0.seconds, distanceMeters: $0.meters, averageHeartRate: $0.averageHeartRate)
                 }
             }
-            segments = (stretches(a.2), stretches(b.2))
+            segments = (stretches(first), stretches(second))
         }
         var gap = 0.0
         let pairs = (0..<max(segments.0.count, segments.1.count)).map { index in
