@@ -104,8 +104,7 @@ public struct WorkoutHistory: Codable, Sendable, Equatable {
         self.days = days
 
         // Weeks from the Monday on or before the first day to the Sunday on or after the last.
-        let weekday = calendar.component(.weekday, from: first)
-        var monday = calendar.date(byAdding: .day, value: -((weekday + 5) % 7), to: first) ?? first
+        var monday = calendar.date(byAdding: .day, value: -Self.daysAfterMonday(year: year, month: month), to: first) ?? first
         var weeks: [Totals] = []
         while monday < next {
             let sunday = calendar.date(byAdding: .day, value: 7, to: monday) ?? next
@@ -145,6 +144,16 @@ public struct WorkoutHistory: Codable, Sendable, Equatable {
             }
         }
         self.records = records
+    }
+
+    /// How many days the first of the month `month` of `year` comes after a Monday (0 for a Monday, 6 for a
+    /// Sunday): where its calendar's first week starts.
+    public static func daysAfterMonday(year: Int, month: Int) -> Int {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)) ?? Date(timeIntervalSince1970: 0)
+        // Foundation numbers weekdays from Sunday (1) whatever the calendar's first day.
+        return (calendar.component(.weekday, from: first) + 5) % 7
     }
 
     /// The month `text` names (`2026-05`), as year and month; nil for anything else.

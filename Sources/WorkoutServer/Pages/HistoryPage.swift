@@ -27,10 +27,7 @@ enum HistoryPage {
         var html: HTML = "<section aria-labelledby=\"calendar-heading\"><h2 id=\"calendar-heading\">Calendar</h2><div class=\"scroll\"><table class=\"calendar\" id=\"calendar\"><thead><tr>"
         for name in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] { html += "<th scope=\"col\">\(name)</th>" }
         html += "</tr></thead><tbody><tr>"
-        var iso = Calendar(identifier: .iso8601)
-        iso.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let first = iso.date(from: DateComponents(year: year, month: month, day: 1)) ?? Date(timeIntervalSince1970: 0)
-        let leading = (iso.component(.weekday, from: first) + 5) % 7
+        let leading = WorkoutHistory.daysAfterMonday(year: year, month: month)
         html += HTML.raw(String(repeating: "<td class=\"outside\"></td>", count: leading))
         for (index, day) in history.days.enumerated() {
             if (leading + index) % 7 == 0, index > 0 { html += "</tr><tr>" }

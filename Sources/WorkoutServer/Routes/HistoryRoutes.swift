@@ -13,22 +13,23 @@ struct HistoryRoutes<Catalog: ServedCatalog> {
         let routes = RouteCollection(context: Catalog.Context.self)
         routes.get("/history") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
-            let history = try await history(request, viewer: viewer)
             let settings = DisplaySettings(request)
-            let page = HistoryPage.render(history, timeZone: settings.zone(or: catalog.configuration.timeZone), units: settings.units)
+            let timeZone = settings.zone(or: catalog.configuration.timeZone)
+            let page = HistoryPage.render(try await history(request, viewer: viewer, timeZone: timeZone), timeZone: timeZone, units: settings.units)
             return ServerResponse.html(catalog.page(title: "History", body: page, viewer: viewer))
         }
         routes.get("/api/history") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
-            return ServerResponse.json(try await history(request, viewer: viewer), roundedTo: 3)
+            let timeZone = DisplaySettings(request).zone(or: catalog.configuration.timeZone)
+            return ServerResponse.json(try await history(request, viewer: viewer, timeZone: timeZone), roundedTo: 3)
         }
         return routes
     }
 
-    func history(_ request: Request, viewer: Catalog.Viewer) async throws -> WorkoutHistory {
+    /// The history of the month `request` asks for, in the reader's days and months (`timeZone`, from `/settings`,
+    /// else the server's).
+    func history(_ request: Request, viewer: Catalog.Viewer, timeZone: TimeZone) async throws -> WorkoutHistory {
         try request.requireSingle(["month"])
-        // The reader's days and months (`/settings`), else the server's.
-        let timeZone = DisplaySettings(request).zone(or: catalog.configuration.timeZone)
         let month: (year: Int, month: Int)
         if let text = request.uri.queryParameters["month"], !text.isEmpty {
             guard let given = WorkoutHistory.month(String(text)) else {
