@@ -14,19 +14,13 @@ enum ServerResponse {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: page.description)))
     }
 
-    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+    /// `value` as JSON; with `decimals`, its numbers keep at most that many (``RoundedJSON``): a workout's
+    /// figures to the millisecond and millimetre, without float noise.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, roundedTo decimals: Int? = nil) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
-        let data = (try? jsonEncoder.encode(value)) ?? Data("{}".utf8)
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
-    /// `value` as JSON whose numbers keep at most `decimals` decimals (``RoundedJSON``): a workout's figures
-    /// to the millisecond and millimetre, without float noise.
-    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, roundedTo decimals: Int) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        let data = RoundedJSON.rounded((try? jsonEncoder.encode(value)) ?? Data("{}".utf8), decimals: decimals)
+        let encoded = (try? jsonEncoder.encode(value)) ?? Data("{}".utf8)
+        let data = decimals.map { RoundedJSON.rounded(encoded, decimals: $0) } ?? encoded
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
