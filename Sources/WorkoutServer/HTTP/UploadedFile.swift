@@ -41,7 +41,7 @@ struct UploadedFile {
         }
         var file = UploadedFile(data: Data(body.readableBytesView), name: request.uri.queryParameters["filename"].map(String.init) ?? "upload", fields: [:],
                                 sport: request.uri.queryParameters["activity"].map(String.init))
-        file.salvage = ["true", "1", "on"].contains(request.uri.queryParameters["salvage"].map { $0.lowercased() } ?? "")
+        file.salvage = Self.isTicked(request.uri.queryParameters["salvage"].map(String.init))
         if let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/") {
             guard let boundary = MultipartForm.boundary(contentType: contentType) else {
                 return .failure(Failure(status: .badRequest, message: "The form's Content-Type names no boundary; upload the file with the page's form."))
@@ -57,7 +57,7 @@ struct UploadedFile {
                     file.fields[field.name] = String(decoding: field.data, as: UTF8.self)
                 }
                 if let named = file.fields["activity"], !named.isEmpty { file.sport = named }
-                if let box = file.fields["salvage"], ["true", "1", "on"].contains(box.lowercased()) { file.salvage = true }
+                if Self.isTicked(file.fields["salvage"]) { file.salvage = true }
             } catch {
                 return .failure(Failure(status: .badRequest, message: error.description))
             }
@@ -65,6 +65,9 @@ struct UploadedFile {
         guard !file.data.isEmpty else { return .failure(Failure(status: .badRequest, message: "The upload is empty: send a .fit, .tcx or .gpx file as the body.")) }
         return .success(file)
     }
+
+    /// Whether a box or a query parameter says yes: `true`, `1` or `on`, a checkbox's value.
+    static func isTicked(_ value: String?) -> Bool { ["true", "1", "on"].contains(value?.lowercased() ?? "") }
 
     /// `error` as the web says it: the command line's `--salvage` is the upload's "Keep what can be read".
     static func salvageable(_ error: ActivityFileError, records: Int) -> String {

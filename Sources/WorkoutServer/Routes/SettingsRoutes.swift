@@ -28,26 +28,26 @@ struct SettingsRoutes<Catalog: ServedCatalog> {
             guard let units = ReportUnits(rawValue: form.units ?? "metric") else {
                 throw WebError.badRequest("Bad settings", "units=\(form.units ?? "") is neither metric nor imperial.")
             }
+            // A refused value is said on the form again, with what to give instead.
+            func refuse(_ problem: String) -> Response {
+                let page = page(DisplaySettings(units: units), viewer: viewer, saved: false, problem: problem)
+                return ServerResponse.html(catalog.page(title: "Settings", body: page, viewer: viewer), status: .unprocessableContent)
+            }
             let zone = (form.timeZone ?? "").trimmingCharacters(in: .whitespaces)
             guard zone.isEmpty || TimeZone(identifier: zone) != nil else {
-                let page = page(DisplaySettings(units: units), viewer: viewer, saved: false,
-                                problem: "'\(zone)' is not a time zone; give one such as Europe/Paris, America/Denver or UTC, or leave it empty for the server's.")
-                return ServerResponse.html(catalog.page(title: "Settings", body: page, viewer: viewer), status: .unprocessableContent)
+                return refuse("'\(zone)' is not a time zone; give one such as Europe/Paris, America/Denver or UTC, or leave it empty for the server's.")
             }
             let tiles = (form.tiles ?? "").trimmingCharacters(in: .whitespaces)
             guard tiles.isEmpty || DisplaySettings.isTileTemplate(tiles) else {
-                let page = page(DisplaySettings(units: units), viewer: viewer, saved: false,
-                                problem: "'\(tiles)' is not a tile server's URL template; give one with {z}, {x} and {y}, such as "
-                                    + "https://tile.openstreetmap.org/{z}/{x}/{y}.png, or leave it empty for no tiles.")
-                return ServerResponse.html(catalog.page(title: "Settings", body: page, viewer: viewer), status: .unprocessableContent)
+                return refuse("'\(tiles)' is not a tile server's URL template; give one with {z}, {x} and {y}, such as "
+                              + "https://tile.openstreetmap.org/{z}/{x}/{y}.png, or leave it empty for no tiles.")
             }
+            // Kept for a year; an empty one is removed.
             var response = ServerResponse.redirect(to: "/settings?saved")
-            response.setCookie(Cookie(name: DisplaySettings.tilesCookie, value: tiles.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "",
-                                      maxAge: tiles.isEmpty ? 0 : 31_536_000, path: "/", httpOnly: true, sameSite: .lax))
-            let year = 31_536_000
-            response.setCookie(Cookie(name: DisplaySettings.unitsCookie, value: units.rawValue, maxAge: year, path: "/", httpOnly: true, sameSite: .lax))
-            response.setCookie(Cookie(name: DisplaySettings.timeZoneCookie, value: zone.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "",
-                                      maxAge: zone.isEmpty ? 0 : year, path: "/", httpOnly: true, sameSite: .lax))
+            for (name, value) in [(DisplaySettings.unitsCookie, units.rawValue), (DisplaySettings.timeZoneCookie, zone), (DisplaySettings.tilesCookie, tiles)] {
+                response.setCookie(Cookie(name: name, value: value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "",
+                                          maxAge: value.isEmpty ? 0 : 31_536_000, path: "/", httpOnly: true, sameSite: .lax))
+            }
             return response
         }
         return routes
