@@ -7,7 +7,6 @@ extension Record {
     /// offline goes with the next recording or `workout sync` once the network is back.
     /// A failure is said, not fatal: the workout is saved. Returns the workout's address on the club when
     /// `workout` is there now.
-    @discardableResult
     func sync(to url: String, store: HKHealthStore, workout: HKWorkout) async -> String? {
         do {
             // validate() checked the address and the token.
