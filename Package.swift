@@ -252,7 +252,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkoutReportTests",
-            dependencies: ["OpenHealthKit", "TrainingMetrics", "WorkoutFormats", "WorkoutReport"],
+            dependencies: ["OpenHealthKit", "TestSupport", "TrainingMetrics", "WorkoutFormats", "WorkoutReport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),

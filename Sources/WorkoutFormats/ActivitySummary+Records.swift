@@ -47,10 +47,9 @@ extension ActivitySummary {
         }
         if let distance, timerTime > 0 { averageSpeed = distance / timerTime }
         maximumSpeed = WorkoutFigures.sustainedMaximum(inside.map(\.speed))
-        let altitudes = inside.compactMap(\.altitude)
-        if !altitudes.isEmpty {
+        if inside.contains(where: { $0.altitude != nil }) {
             var gain = ElevationGain()
-            for altitude in altitudes { gain.add(altitude: altitude) }
+            for record in inside { if let altitude = record.altitude { gain.add(altitude: altitude, at: record.date.timeIntervalSinceReferenceDate) } }
             ascent = gain.ascended
             descent = gain.descended
         }

@@ -15,7 +15,7 @@ import OpenHealthKit
             let altitude = truth + noise
             if let previous, altitude > previous { raw += altitude - previous }
             previous = altitude
-            gain.add(altitude: altitude)
+            gain.add(altitude: altitude, at: Double(second))
         }
         // Each of the five summits and valleys can leave up to the 3 m threshold uncounted.
         #expect(gain.ascended <= 1000 + 1 && gain.ascended >= 1000 - 5 * 3 - 1, "ascended \(gain.ascended)")
@@ -25,9 +25,18 @@ import OpenHealthKit
 
     @Test func smallWigglesNeverCount() {
         var gain = ElevationGain(threshold: 3)
-        for altitude in [100.0, 102, 99, 101.5, 98, 100, .nan, 102.9] { gain.add(altitude: altitude) }
+        for (second, altitude) in [100.0, 102, 99, 101.5, 98, 100, .nan, 102.9].enumerated() { gain.add(altitude: altitude, at: Double(second)) }
         #expect(gain.ascended == 0 && gain.descended == 0)
-        gain.add(altitude: 103.5)
+        gain.add(altitude: 103.5, at: 8)
         #expect(gain.ascended == 3.5)
+    }
+
+    @Test func aSpikeAddsNeitherClimbNorDescent() {
+        // The fenix 2's opening: 55 m, then 142.4 m for three seconds, then 56 m and a gentle descent.
+        var gain = ElevationGain(threshold: 3)
+        let readings: [(Double, Double)] = [(0, 55), (2, 142.4), (3, 142.4), (4, 142.4), (5, 56), (10, 53), (20, 50)]
+        for (time, altitude) in readings { gain.add(altitude: altitude, at: time) }
+        #expect(gain.ascended == 0)
+        #expect(gain.descended == 5)
     }
 }

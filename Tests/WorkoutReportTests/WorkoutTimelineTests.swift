@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WorkoutFormats
 import WorkoutReport
 
@@ -48,5 +49,24 @@ struct WorkoutTimelineTests {
         for index in activity.records.indices { activity.records[index].distance = nil }
         let timeline = WorkoutTimeline(activity: activity)
         #expect(abs((timeline.distance.last ?? 0) - 1_200) < 10, "\(timeline.distance.last ?? 0)")
+    }
+
+    @Test("the fenix 2's opening altitude spike is neither drawn nor counted",
+          .enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the fenix 2 run"))
+    func altitudeSpike() throws {
+        // The file: 55 m at 14:45:08, 142.4 m at :10, :11 and :12, then 56 m; its real highest point is 81.8 m, climbed near the end.
+        let (activity, problem) = FITActivityReader.read(try Data(contentsOf: SharedData.file("activity-files/fitparse__fenix2-run.fit")))
+        #expect(problem == nil)
+        let timeline = WorkoutTimeline(activity: activity)
+        #expect(Array(timeline.altitude.prefix(5)) == [55, nil, nil, nil, 56])
+        let drawn = timeline.altitude.compactMap { $0 }
+        #expect(abs(drawn.max()! - 81.8) < 0.01)
+        #expect(drawn.count == timeline.count - 3)
+        // Without its stated ascent, the figures count from the same altitudes: the spike adds no 87 m.
+        var unstated = activity
+        unstated.sessions = unstated.sessions.map { var session = $0; session.ascent = nil; session.descent = nil; return session }
+        let figures = WorkoutFigures(activity: unstated)
+        let ascent = try #require(figures.ascent)
+        #expect(ascent < 70, "ascent \(ascent) m; the device states 64 m")
     }
 }

@@ -4,6 +4,10 @@
 /// Raw sums of noisy altitudes overcount badly (0.5 m of noise at 1 Hz turned a
 /// true 1,037 m into 10,295 m in the peers' measurements; a 3 m threshold gave
 /// 1,030 m). The threshold defaults to 3 m, as GoldenCheetah's does.
+///
+/// Readings that ``AltitudeSpikeFilter`` refuses (an altitude no rider could
+/// reach from the last one in the time between) are left out before the
+/// hysteresis, so a receiver's spike adds neither climb nor descent.
 public struct ElevationGain: Hashable, Sendable {
     /// How far altitude must move from the reference before it counts, in metres.
     public let threshold: Double
@@ -12,6 +16,7 @@ public struct ElevationGain: Hashable, Sendable {
     /// Metres descended so far.
     public private(set) var descended: Double = 0
     private var reference: Double?
+    private var spikes = AltitudeSpikeFilter()
 
     /// An accumulator with `threshold` metres of hysteresis.
     public init(threshold: Double = 3) {
@@ -19,9 +24,10 @@ public struct ElevationGain: Hashable, Sendable {
         self.threshold = threshold
     }
 
-    /// Adds an altitude reading; non-finite readings are ignored.
-    public mutating func add(altitude: Double) {
-        guard altitude.isFinite else { return }
+    /// Adds an altitude reading taken at `time` seconds (any fixed origin,
+    /// in order); non-finite readings and spikes are ignored.
+    public mutating func add(altitude: Double, at time: Double) {
+        guard spikes.keeps(altitude: altitude, at: time) else { return }
         guard let level = reference else {
             reference = altitude
             return

@@ -161,7 +161,7 @@ struct LiveReadingsMachine: Sendable {
         if let segment { movingSeconds += segment.end.timeIntervalSince(segment.start) }
         // A fix the distance's quality gate refuses (a receiver still settling) sets no record speed or climb.
         let trusted = location.horizontalAccuracy >= 0 && location.horizontalAccuracy <= distance.configuration.maximumHorizontalAccuracy
-        if trusted, location.verticalAccuracy >= 0 { elevation.add(altitude: location.altitude) }
+        if trusted, location.verticalAccuracy >= 0 { elevation.add(altitude: location.altitude, at: location.timestamp.timeIntervalSinceReferenceDate) }
         if trusted, location.speed >= 0 { maximumSpeed = max(maximumSpeed ?? 0, location.speed) }
         let indices = derivedTypeIndices(leg: moment.leg)
         // Metres and metres per second are the canonical units of distance and speed types.

@@ -154,7 +154,7 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
             descent = activity.sessions.compactMap(\.descent).reduce(nil) { ($0 ?? 0) + $1 }
         } else if timeline.altitude.contains(where: { $0 != nil }) {
             var gain = ElevationGain()
-            for altitude in timeline.altitude { if let altitude { gain.add(altitude: altitude) } }
+            for (altitude, time) in zip(timeline.altitude, timeline.elapsed) { if let altitude { gain.add(altitude: altitude, at: time) } }
             ascent = gain.ascended
             descent = gain.descended
         }

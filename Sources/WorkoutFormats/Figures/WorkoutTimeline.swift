@@ -26,7 +26,7 @@ public struct WorkoutTimeline: Sendable {
     public private(set) var heartRate: [Double?] = []
     /// Speed at each record, in metres per second.
     public private(set) var speed: [Double?] = []
-    /// Altitude at each record, in metres.
+    /// Altitude at each record, in metres; nil where ``AltitudeSpikeFilter`` refuses it.
     public private(set) var altitude: [Double?] = []
     /// Power at each record, in watts.
     public private(set) var power: [Double?] = []
@@ -56,6 +56,7 @@ public struct WorkoutTimeline: Sendable {
         var pauseIndex = 0, pausedBefore = 0.0
         var travelled = 0.0
         var lastPosition: (Double, Double)?
+        var spikes = AltitudeSpikeFilter()
         for record in records {
             let time = record.date.timeIntervalSince(start)
             // Pauses wholly before this record count fully; the one it falls in, up to it.
@@ -79,7 +80,7 @@ public struct WorkoutTimeline: Sendable {
             distance.append(travelled)
             heartRate.append(Self.finite(record.heartRate))
             speed.append(Self.finite(record.speed))
-            altitude.append(Self.finite(record.altitude))
+            altitude.append(Self.finite(record.altitude).flatMap { spikes.keeps(altitude: $0, at: time) ? $0 : nil })
             power.append(Self.finite(record.power))
             cadence.append(Self.finite(record.cadence))
             latitude.append(record.hasPosition ? record.latitude : nil)
