@@ -112,7 +112,7 @@ let package = Package(
         // HTML that escapes by construction, and one escaper per context (HTML, JSON in a script, XML).
         .target(name: "Markup", swiftSettings: strictSettings),
         // What a viewer lists of workouts: a workout's summary row, its sort keys and file names.
-        .target(name: "WorkoutCatalog", dependencies: ["HealthKitModel"], swiftSettings: strictSettings),
+        .target(name: "WorkoutCatalog", dependencies: ["HealthKitModel", "WorkoutFormats"], swiftSettings: strictSettings),
         // Training metrics over a ride's one-a-second series and across rides: normalized power, TSS, zones,
         // decoupling, TRIMP, HRV, the power curve, critical power, W′ balance, training load. Pure maths.
         .target(name: "TrainingMetrics", swiftSettings: strictSettings),

@@ -1,4 +1,5 @@
 public import Foundation
+import WorkoutFormats
 
 /// An athlete's history around one month: its calendar, each week's and each of the last twelve months'
 /// totals, and their records across every workout, as the history page and `GET /api/history` show them.
@@ -58,13 +59,21 @@ public struct WorkoutHistory: Codable, Sendable, Equatable {
             case longestDuration
             /// The most active energy.
             case mostEnergy
+            /// The fastest time over ``Record/meters``, from each workout's kept efforts.
+            case fastest
+            /// The highest average power over ``Record/seconds``, from each workout's kept efforts.
+            case highestPower
         }
         /// The activity, as HealthKit names it.
         public var activity: String
         /// What is best.
         public var kind: Kind
-        /// Metres, seconds or kilocalories.
+        /// Metres, seconds or kilocalories; seconds for ``Kind/fastest``, watts for ``Kind/highestPower``.
         public var value: Double
+        /// The distance of a ``Kind/fastest`` record, in metres.
+        public var meters: Double?
+        /// The duration of a ``Kind/highestPower`` record, in seconds.
+        public var seconds: Int?
         /// The workout that holds it.
         public var workout: WorkoutSummary
     }
@@ -128,11 +137,12 @@ public struct WorkoutHistory: Codable, Sendable, Equatable {
         var records: [Record] = []
         for activity in Set(sorted.map(\.activity)).sorted() {
             let ofActivity = sorted.filter { $0.activity == activity }
-            for kind in Record.Kind.allCases {
+            for kind in [Record.Kind.longestDistance, .longestDuration, .mostEnergy] {
                 let value: (WorkoutSummary) -> Double? = switch kind {
                 case .longestDistance: { $0.distanceMeters }
                 case .longestDuration: { $0.durationSeconds }
                 case .mostEnergy: { $0.energyKilocalories }
+                case .fastest, .highestPower: { _ in nil }
                 }
                 // The first to reach the best keeps it.
                 var best: (Double, WorkoutSummary)?
@@ -142,8 +152,23 @@ public struct WorkoutHistory: Codable, Sendable, Equatable {
                 }
                 if let (value, workout) = best { records.append(Record(activity: activity, kind: kind, value: value, workout: workout)) }
             }
+            records += Self.effortRecords(of: ofActivity, activity: activity)
         }
         self.records = records
+    }
+
+    /// The fastest time over each distance and the highest power over each duration among `workouts`, from
+    /// their kept efforts (``WorkoutSummary/efforts``), distances then durations in order; the first to
+    /// reach a best keeps it.
+    static func effortRecords(of workouts: [WorkoutSummary], activity: String) -> [Record] {
+        var fastest: [Double: (Double, WorkoutSummary)] = [:], power: [Int: (Double, WorkoutSummary)] = [:]
+        for workout in workouts {
+            guard let efforts = workout.efforts else { continue }
+            for (meters, seconds) in efforts.fastest where seconds < fastest[meters]?.0 ?? .infinity { fastest[meters] = (seconds, workout) }
+            for (duration, watts) in efforts.power where watts > power[duration]?.0 ?? 0 { power[duration] = (watts, workout) }
+        }
+        return fastest.sorted { $0.key < $1.key }.map { Record(activity: activity, kind: .fastest, value: $0.value.0, meters: $0.key, workout: $0.value.1) }
+            + power.sorted { $0.key < $1.key }.map { Record(activity: activity, kind: .highestPower, value: $0.value.0, seconds: $0.key, workout: $0.value.1) }
     }
 
     /// How many days the first of the month `month` of `year` comes after a Monday (0 for a Monday, 6 for a

@@ -1,5 +1,6 @@
 public import Foundation
 public import HealthKitModel
+public import WorkoutFormats
 
 /// A workout's figures for lists, tables and JSON, with stable keys.
 ///
@@ -28,10 +29,13 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
     public var legs: [String]?
     /// The workout's title, if it has one (`OpenHealthKitMetadataKeyWorkoutName`).
     public var name: String?
+    /// Its best efforts, as kept when it was saved; nil when they were not (a workout saved before they
+    /// were kept). Not in the JSON: the history's records carry them.
+    public var efforts: WorkoutEfforts?
 
     /// A summary from its figures.
     public init(id: String, activity: String, start: Date, end: Date, durationSeconds: Double, distanceMeters: Double?, energyKilocalories: Double?,
-                averageHeartRate: Double?, pauses: Int, legs: [String]?, name: String? = nil) {
+                averageHeartRate: Double?, pauses: Int, legs: [String]?, name: String? = nil, efforts: WorkoutEfforts? = nil) {
         self.id = id
         self.activity = activity
         self.start = start
@@ -43,6 +47,7 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
         self.pauses = pauses
         self.legs = legs
         self.name = name
+        self.efforts = efforts
     }
 
     /// The summary of `workout`.
@@ -58,6 +63,11 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
         pauses = (workout.workoutEvents ?? []).filter { $0.type == .pause }.count
         legs = workout.workoutActivities.isEmpty ? nil : workout.workoutActivities.map(\.workoutConfiguration.activityType.name)
         name = workout.metadata?[OpenHealthKitMetadataKeyWorkoutName] as? String
+        efforts = (workout.metadata?[OpenHealthKitMetadataKeyBestEfforts] as? String).flatMap(WorkoutEfforts.init(metadataValue:))
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, activity, start, end, durationSeconds, distanceMeters, energyKilocalories, averageHeartRate, pauses, legs, name
     }
 
     /// The distance of a workout in metres: its activity's distance type, or for a

@@ -13,7 +13,7 @@ extension Club {
         """
     static let listing = """
         SELECT w.id, w.activity, w.start_time, w.end_time, w.duration, w.distance, w.energy, w.average_heart_rate, w.pauses,
-               w.athlete_id, a.name, w.record_count, w.received_at, w.facts, w.legs
+               w.athlete_id, a.name, w.record_count, w.received_at, w.facts, w.legs, w.efforts
         FROM workouts w JOIN athletes a ON a.id = w.athlete_id
         """
 
@@ -25,15 +25,17 @@ extension Club {
     public func store(_ archive: WorkoutArchive, owner: Int64) async throws -> StoreOutcome {
         let id = archive.id.uuidString
         let s = archive.summary
+        let derived = Self.derivedFigures(of: archive)
         var statements = [SQLStatement("""
             INSERT INTO workouts (id, athlete_id, activity, start_time, end_time, duration, distance, energy, average_heart_rate, pauses,
-                                  record_count, facts, received_at, legs, stress, stress_known)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 1) ON CONFLICT (id) DO NOTHING RETURNING id
+                                  record_count, facts, received_at, legs, stress, stress_known, efforts)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 1, $16) ON CONFLICT (id) DO NOTHING RETURNING id
             """, [.text(id), .integer(owner), .text(s.activity), .date(s.start), .date(s.end), .real(s.durationSeconds), .real(s.distanceMeters),
                   .real(s.energyKilocalories), .real(s.averageHeartRate), .integer(Int64(s.pauses)), .integer(Int64(archive.activity.records.count)),
                   .text(archive.factsJSON), .date(now()), .text(s.legs.flatMap(Self.legsText)),
-                  // Its training stress, by the figures every surface uses, against the athlete's figures it came with.
-                  .real(Self.stress(of: archive))])]
+                  // Its training stress, by the figures every surface uses, against the athlete's figures it came with,
+                  // and its best efforts, from one reading of its records.
+                  .real(derived.stress), .text(derived.efforts.metadataValue)])]
         for (column, count, samples) in archive.series {
             statements.append(SQLStatement("INSERT INTO workout_series (workout_id, kind, sample_count, samples) VALUES ($1, $2, $3, $4)",
                                            [.text(id), .text(column.rawValue), .integer(Int64(count)), .blob(samples)], onlyIfRowsFrom: 0))
@@ -122,26 +124,39 @@ extension Club {
     }
 
     /// A workout's training stress (TSS, else TRIMP), by the figures every surface uses, against the athlete's
-    /// figures it came with; nil without power or a heart-rate reserve.
-    static func stress(of archive: WorkoutArchive) -> Double? {
-        WorkoutFigures(activity: archive.activity, athlete: archive.athlete).training?.stress
+    /// figures it came with (nil without power or a heart-rate reserve), and its best efforts.
+    static func derivedFigures(of archive: WorkoutArchive) -> (stress: Double?, efforts: WorkoutEfforts) {
+        let timeline = WorkoutTimeline(activity: archive.activity)
+        let stress = WorkoutFigures(activity: archive.activity, timeline: timeline, athlete: archive.athlete).training?.stress
+        return (stress, WorkoutEfforts(timeline: timeline, power: timeline.seconds(of: \.power)))
     }
 
-    /// Computes the training stress of the workouts stored before the club kept one (schema version 3), `batch`
-    /// at a time, until none is left; returns how many it computed. The server runs it as it starts; running it
-    /// again, or on two servers at once, computes each workout once more at most and changes nothing.
+    /// Computes the training stress and best efforts of the workouts stored before the club kept them (schema
+    /// versions 3 and 5), `batch` at a time, until none is left; returns how many it computed. The server runs it
+    /// as it starts; running it again, or on two servers at once, computes each workout once more at most and
+    /// changes nothing: a value kept already is never replaced.
     ///
-    /// A workout whose archive no longer reads is marked done with no stress, and counted, rather than stop the rest.
+    /// A workout whose archive no longer reads is marked done with neither, and counted, rather than stop the rest.
     @discardableResult
-    public func computeMissingStress(batch: Int = 100) async throws -> Int {
+    public func computeMissingFigures(batch: Int = 100) async throws -> Int {
         var computed = 0
         while true {
-            let rows = try await database.read(Self.listing + " WHERE w.stress_known = 0 ORDER BY w.start_time LIMIT $1", [.integer(Int64(max(1, batch)))])
+            let rows = try await database.read(Self.listing + " WHERE w.stress_known = 0 OR w.efforts IS NULL ORDER BY w.start_time LIMIT $1",
+                                               [.integer(Int64(max(1, batch)))])
             if rows.isEmpty { return computed }
             for row in rows {
-                let stress = (try? await archive(of: row)).flatMap(Self.stress(of:))
-                try await database.execute("UPDATE workouts SET stress = $1, stress_known = 1 WHERE id = $2 AND stress_known = 0",
-                                         [.real(stress), .text(row["id"].text ?? "")])
+                let id = row["id"].text ?? ""
+                guard let archive = try? await archive(of: row) else {
+                    // A row whose archive cannot be read keeps no stress and no efforts, and is not read again.
+                    try await database.execute("UPDATE workouts SET stress_known = 1, efforts = COALESCE(efforts, '') WHERE id = $1", [.text(id)])
+                    computed += 1
+                    continue
+                }
+                let derived = Self.derivedFigures(of: archive)
+                try await database.execute("""
+                    UPDATE workouts SET stress = CASE WHEN stress_known = 0 THEN $1 ELSE stress END, stress_known = 1,
+                                        efforts = COALESCE(efforts, $2) WHERE id = $3
+                    """, [.real(derived.stress), .text(derived.efforts.metadataValue), .text(id)])
                 computed += 1
             }
         }
@@ -236,7 +251,8 @@ extension Club {
         let summary = WorkoutSummary(id: row["id"].text ?? "", activity: row["activity"].text ?? "", start: row["start_time"].date ?? .distantPast,
                                      end: row["end_time"].date ?? .distantPast, durationSeconds: row["duration"].real ?? 0, distanceMeters: row["distance"].real,
                                      energyKilocalories: row["energy"].real, averageHeartRate: row["average_heart_rate"].real,
-                                     pauses: Int(row["pauses"].integer ?? 0), legs: row["legs"].text.flatMap(Self.legs))
+                                     pauses: Int(row["pauses"].integer ?? 0), legs: row["legs"].text.flatMap(Self.legs),
+                                     efforts: row["efforts"].text.flatMap(WorkoutEfforts.init(metadataValue:)))
         return ClubWorkout(summary: summary, athleteID: row["athlete_id"].integer ?? 0, athleteName: row["name"].text ?? "",
                            recordCount: Int(row["record_count"].integer ?? 0), receivedAt: row["received_at"].date ?? .distantPast)
     }

@@ -153,7 +153,10 @@ public struct ActivityImporter: Sendable {
         if let notes = WorkoutText.notes(activity.notes) { metadata[OpenHealthKitMetadataKeyWorkoutNotes] = notes }
         // The figures against the athlete's values in force on the workout's date: its training stress is kept with it.
         let history = try await AthleteHistory(store: store)
-        let figures = WorkoutFigures(activity: activity, athlete: history.figures(at: start, stored: athleteProfile.map(AthleteFigures.init(profile:))))
+        let timeline = WorkoutTimeline(activity: activity)
+        let figures = WorkoutFigures(activity: activity, timeline: timeline,
+                                     athlete: history.figures(at: start, stored: athleteProfile.map(AthleteFigures.init(profile:))))
+        metadata[OpenHealthKitMetadataKeyBestEfforts] = WorkoutEfforts(timeline: timeline, power: timeline.seconds(of: \.power)).metadataValue
         if let temperature = figures.temperature {
             metadata[HKMetadataKeyWeatherTemperature] = HKQuantity(unit: .degreeCelsius(), doubleValue: temperature)
         }

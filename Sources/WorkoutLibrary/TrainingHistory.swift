@@ -81,12 +81,13 @@ public struct TrainingHistory: Sendable {
     }
 
     /// A workout's training metrics, computed from its series against the figures in force on its date.
-    public func metrics(of workout: HKWorkout, activity read: Activity? = nil) async throws -> (figures: WorkoutFigures, power: SecondSeries) {
+    public func metrics(of workout: HKWorkout, activity read: Activity? = nil) async throws
+        -> (figures: WorkoutFigures, power: SecondSeries, timeline: WorkoutTimeline) {
         let activity: Activity
         if let read { activity = read } else { activity = try await Activity(workout: workout, in: store) }
         let timeline = WorkoutTimeline(activity: activity)
         let figures = athlete.figures(at: workout.startDate, stored: AthleteFigures(workout: workout))
-        return (WorkoutFigures(activity: activity, timeline: timeline, athlete: figures), timeline.seconds(of: \.power))
+        return (WorkoutFigures(activity: activity, timeline: timeline, athlete: figures), timeline.seconds(of: \.power), timeline)
     }
 
     /// Every workout's stress from `start` (nil: the first) to `end`, oldest first; a workout with
@@ -155,16 +156,34 @@ public struct TrainingHistory: Sendable {
 }
 
 extension HKHealthStore {
-    /// Computes `workout`'s training stress against the athlete's figures in force on its date and
-    /// keeps it with it, as `record` and `replay` do once a workout is saved (an import keeps it as it
-    /// saves). Returns the workout as it now is; unchanged when it has neither power nor a heart-rate
-    /// reserve to compute from. `activity`, when given, is the workout as already read from the store.
+    /// Computes what is kept with a saved workout, so pages across years read one value a workout: its
+    /// training stress against the athlete's figures in force on its date, and its best efforts
+    /// (``WorkoutEfforts``). `record` and `replay` call it once a workout is saved; an import keeps both
+    /// as it saves. Returns the workout as it now is. `activity`, when given, is the workout as already
+    /// read from the store.
     @discardableResult
-    public func keepTrainingStress(of workout: HKWorkout, activity: Activity? = nil) async throws -> HKWorkout {
+    public func keepDerivedFigures(of workout: HKWorkout, activity: Activity? = nil) async throws -> HKWorkout {
         let history = try await TrainingHistory(store: self)
-        let metadata = TrainingHistory.stressMetadata(figures: try await history.metrics(of: workout, activity: activity).figures)
-        guard !metadata.isEmpty else { return workout }
+        let metrics = try await history.metrics(of: workout, activity: activity)
+        var metadata = TrainingHistory.stressMetadata(figures: metrics.figures)
+        metadata[OpenHealthKitMetadataKeyBestEfforts] = WorkoutEfforts(timeline: metrics.timeline, power: metrics.power).metadataValue
         return try await updateMetadata(of: workout, setting: metadata)
+    }
+
+    /// Keeps the best efforts of every workout saved without them (before they were kept), so that
+    /// personal records cover every workout; returns how many it computed. Each is read once: the next
+    /// call finds them kept.
+    @discardableResult
+    public func keepMissingEfforts() async throws -> Int {
+        let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: self)
+        var computed = 0
+        for workout in workouts where workout.metadata?[OpenHealthKitMetadataKeyBestEfforts] == nil {
+            let timeline = WorkoutTimeline(activity: try await Activity(workout: workout, in: self))
+            let efforts = WorkoutEfforts(timeline: timeline, power: timeline.seconds(of: \.power))
+            _ = try await updateMetadata(of: workout, setting: [OpenHealthKitMetadataKeyBestEfforts: efforts.metadataValue])
+            computed += 1
+        }
+        return computed
     }
 }
 

@@ -168,7 +168,11 @@ import OpenHealthKit
         #expect(counts[.time] == 3_600 && counts[.heartRate] == 3_600 && counts[.latitude] == 3_600 && counts[.heartbeatSeconds] == 50, "\(counts)")
         let back = try #require(try await club.archive(archive.id, visibleTo: ada.id))
         #expect(back.activity == archive.activity, "every reading, lap, event and marker comes back exactly")
-        #expect(back.summary == archive.summary)
+        // The summary sent, with the best efforts the club computed as it stored it.
+        var sent = archive.summary
+        sent.efforts = back.summary.efforts
+        #expect(back.summary == sent)
+        #expect(back.summary.efforts?.fastest[10_000] != nil, "an 11.5-km run has a fastest 10 km")
         let laps = try #require(try await club.laps(of: archive.id, visibleTo: ada.id))
         #expect(laps.map(\.trigger) == ["distance", "sessionEnd"] && laps.map(\.averageHeartRate) == [140, 141])
     }
@@ -318,11 +322,31 @@ import OpenHealthKit
         try await club.database.execute("UPDATE workouts SET stress = NULL, stress_known = 0")
         #expect(try await club.stresses(of: ada.id, through: start.addingTimeInterval(9 * 86_400)).isEmpty)
 
-        #expect(try await club.computeMissingStress(batch: 2) == 4)
+        #expect(try await club.computeMissingFigures(batch: 2) == 4)
         let after = try await club.stresses(of: ada.id, through: start.addingTimeInterval(9 * 86_400))
         #expect(after.map(\.stress) == expected, "the stresses a new store gives: \(expected)")
-        #expect(try await club.computeMissingStress() == 0)
+        #expect(try await club.computeMissingFigures() == 0)
         let known = try await club.database.read("SELECT COUNT(*) AS n FROM workouts WHERE stress_known = 1")
         #expect(known.first?["n"].integer == 4)
+    }
+
+    /// Workouts stored before the club kept best efforts (schema version 5) get theirs when the server starts, the
+    /// same a new workout is stored with, and their summaries carry them for the athlete's records.
+    @Test(arguments: ClubBackend.available)
+    func workoutsStoredBeforeTheEffortsWereKeptGetThemOnce(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let sample = try SampleWorkout.archive(start: Date(timeIntervalSince1970: 1_789_948_800))
+        _ = try await club.store(sample, owner: ada.id)
+        let stored = try #require(try await club.workouts(visibleTo: ada.id).page.first?.summary.efforts)
+        let covered = try #require(sample.activity.records.compactMap(\.distance).max())
+        #expect(stored.fastest.keys.sorted() == WorkoutEfforts.distances.filter { $0 <= covered }, "covered \(covered) m")
+        #expect(!stored.fastest.isEmpty)
+
+        try await club.database.execute("UPDATE workouts SET efforts = NULL")
+        #expect(try await club.workouts(visibleTo: ada.id).page.first?.summary.efforts == nil)
+        #expect(try await club.computeMissingFigures() == 1)
+        #expect(try await club.workouts(visibleTo: ada.id).page.first?.summary.efforts == stored)
+        #expect(try await club.computeMissingFigures() == 0)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutCatalog
+import WorkoutFormats
 
 /// A month's calendar, weeks, twelve months and records, worked out by hand.
 @Suite struct WorkoutHistoryTests {
@@ -47,5 +48,38 @@ import WorkoutCatalog
     @Test func monthsAreReadOnlyAsYearDashMonth() {
         #expect(WorkoutHistory.month("2026-05")! == (2026, 5))
         for bad in ["2026-5", "2026-13", "26-05", "2026-05-01", "", "may"] { #expect(WorkoutHistory.month(bad) == nil, "\(bad)") }
+    }
+
+    @Test func personalRecordsByEffortAreEachDistancesFastestAndEachDurationsHighestPower() {
+        func ride(_ id: String, _ date: String, fastest: [Double: Double], power: [Int: Double]) -> WorkoutSummary {
+            var summary = workout(id, "cycling", date, km: 50, minutes: 100)
+            summary.efforts = WorkoutEfforts(fastest: fastest, power: power)
+            return summary
+        }
+        let workouts = [
+            ride("A", "2026-05-02T08:00:00Z", fastest: [10_000: 900, 20_000: 1_900], power: [5: 800, 1_200: 250]),
+            ride("B", "2026-05-09T08:00:00Z", fastest: [10_000: 880, 20_000: 1_950, 40_000: 4_100], power: [5: 750, 1_200: 262]),
+            // The same 10 km time later: the first to reach it keeps it.
+            ride("C", "2026-05-16T08:00:00Z", fastest: [10_000: 880], power: [:]),
+            // Saved before efforts were kept: counted nowhere among the efforts.
+            workout("D", "cycling", "2026-05-20T08:00:00Z", km: 120, minutes: 240),
+            ride("E", "2026-05-23T08:00:00Z", fastest: [10_000: 700], power: [:]).with(activity: "running"),
+        ]
+        let history = WorkoutHistory(workouts: workouts, year: 2026, month: 5, timeZone: Self.paris)
+        let cycling = history.records.filter { $0.activity == "cycling" && ($0.kind == .fastest || $0.kind == .highestPower) }
+        #expect(cycling.map { "\($0.kind.rawValue) \($0.meters.map { "\(Int($0)) m" } ?? "\($0.seconds ?? 0) s") \($0.value) \($0.workout.id)" } == [
+            "fastest 10000 m 880.0 B", "fastest 20000 m 1900.0 A", "fastest 40000 m 4100.0 B",
+            "highestPower 5 s 800.0 A", "highestPower 1200 s 262.0 B",
+        ])
+        #expect(history.records.first { $0.activity == "running" && $0.kind == .fastest }?.workout.id == "E")
+        #expect(history.records.first { $0.activity == "cycling" && $0.kind == .longestDistance }?.workout.id == "D")
+    }
+}
+
+private extension WorkoutSummary {
+    func with(activity: String) -> WorkoutSummary {
+        var summary = self
+        summary.activity = activity
+        return summary
     }
 }

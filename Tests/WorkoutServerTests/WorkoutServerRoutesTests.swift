@@ -3,6 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import OpenHealthKit
 import TestSupport
+import WorkoutFormats
+import WorkoutLibrary
 import Testing
 @testable import WorkoutServer
 
@@ -113,6 +115,56 @@ import Testing
                 #expect(page.contains("href=\"/history?month=2026-08\"") && page.contains("href=\"/history?month=2026-10\""))
             }
             try await client.execute(uri: "/api/history?month=2026-9", method: .get) { #expect($0.status == .badRequest) }
+        }
+    }
+
+    /// Personal records by effort come from each workout's kept efforts, and say what its own report's best
+    /// efforts say; a workout saved before efforts were kept gets them computed once.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the Edge 500 ride"))
+    func personalRecordsByEffortAreTheReportsBestEfforts() async throws {
+        let store = HKHealthStore(location: .file(Scratch.url("records", extension: "sqlite").path))
+        let server = WorkoutServer(library: StoreCatalog(store: store), configuration: .init(host: "127.0.0.1", port: 0))
+        let app = Application(router: server.router())
+        let ride = try Data(contentsOf: SharedData.file("activity-files/fitparse__garmin-edge-500-ride.fit"))
+        try await app.test(.router) { client in
+            let id = try await client.execute(uri: "/api/workouts?filename=ride.fit", method: .post, body: ByteBuffer(bytes: ride)) { response in
+                try #require(try json(response.body)["id"] as? String)
+            }
+            // The report's best efforts: Fastest 10 km, 20 km, 40 km.
+            let report = try await client.execute(uri: "/workouts/\(id)", method: .get) { String(buffer: $0.body) }
+            let section = try #require(report.range(of: "<section id=\"best-efforts\"").map { String(report[$0.lowerBound...]) })
+            func reported(_ name: String) -> String? {
+                guard let row = section.range(of: "<td>\(name)</td><td>") else { return nil }
+                return String(section[row.upperBound...].prefix { $0 != "<" })
+            }
+            func records() async throws -> [String: Double] {
+                try await client.execute(uri: "/api/history?month=2011-09", method: .get) { response in
+                    let records = try #require(try json(response.body)["records"] as? [[String: Any]])
+                    var fastest: [String: Double] = [:]
+                    for record in records where record["kind"] as? String == "fastest" {
+                        if let meters = record["meters"] as? Double, let seconds = record["value"] as? Double { fastest[String(Int(meters))] = seconds }
+                    }
+                    return fastest
+                }
+            }
+            let fastest = try await records()
+            for (meters, name) in [("10000", "Fastest 10 km"), ("20000", "Fastest 20 km"), ("40000", "Fastest 40 km")] {
+                let seconds = try #require(fastest[meters], "no record over \(meters) m: \(fastest)")
+                #expect(WorkoutFigures.clock(seconds) == reported(name), "\(name): history \(seconds) s, report \(reported(name) ?? "none")")
+            }
+            #expect(fastest["100000"] == nil, "a 92.6-km ride has no fastest 100 km")
+            try await client.execute(uri: "/history?month=2011-09", method: .get) { response in
+                let page = String(buffer: response.body)
+                let row = try #require(page.range(of: "data-kind=\"fastest\" data-meters=\"20000.0\">").map { String(page[$0.upperBound...].prefix(300)) })
+                #expect(row.contains("<td>Fastest 20 km</td><td>\(reported("Fastest 20 km") ?? "?")</td>") && row.contains("href=\"/workouts/\(id)\""), "\(row)")
+            }
+
+            // As a workout saved before efforts were kept: the history computes them once, the same.
+            let workout = try #require(try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: []).result(for: store).first)
+            #expect(workout.metadata?[OpenHealthKitMetadataKeyBestEfforts] != nil)
+            _ = try await store.updateMetadata(of: workout, removing: [OpenHealthKitMetadataKeyBestEfforts])
+            #expect(try await records() == fastest)
+            #expect(try await store.keepMissingEfforts() == 0)
         }
     }
 

@@ -158,3 +158,9 @@ public let OpenHealthKitMetadataKeyAthleteCriticalPower = "OpenHealthKitAthleteC
 /// On a workout recorded or imported with an athlete profile that gives one:
 /// the athlete's W′ then (`HKQuantity`, J), for W′ balance. OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyAthleteWPrime = "OpenHealthKitAthleteWPrime"
+
+/// On a workout: its best efforts over the standard distances and durations (a `String` such as
+/// `d1000=203.4 d5000=1101 p5=912 p1200=287`: seconds over metres, watts over seconds), computed
+/// when it was saved, so personal records across years read one value a workout. An empty string:
+/// computed, and none found. OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyBestEfforts = "OpenHealthKitBestEfforts"

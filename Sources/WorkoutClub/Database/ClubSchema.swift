@@ -125,9 +125,14 @@ public enum ClubSchema {
         },
         Migration(version: 4, name: "which workouts' training stress has been computed") { d in
             // 1 once the stress was computed (stored with it since version 3, even when it is NULL: no power and no
-            // heart-rate reserve); 0 for a workout stored before version 3, which ``Club/computeMissingStress(batch:)`` fills in.
+            // heart-rate reserve); 0 for a workout stored before version 3, which ``Club/computeMissingFigures(batch:)`` fills in.
             ["ALTER TABLE workouts ADD COLUMN stress_known \(d.integer) NOT NULL DEFAULT 0",
              "UPDATE workouts SET stress_known = 1 WHERE stress IS NOT NULL"]
+        },
+        Migration(version: 5, name: "a workout's best efforts") { _ in
+            // WorkoutEfforts.metadataValue, computed when it is stored ('' when it has none); NULL for a workout stored before
+            // this version, which ``Club/computeMissingFigures(batch:)`` fills in.
+            ["ALTER TABLE workouts ADD COLUMN efforts TEXT"]
         },
     ]
 

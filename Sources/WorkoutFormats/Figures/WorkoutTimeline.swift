@@ -89,6 +89,16 @@ public struct WorkoutTimeline: Sendable {
         if !speed.contains(where: { $0 != nil }), travelled > 0 { deriveSpeed() }
     }
 
+    /// Moving time when the distance reached `meters`, interpolated between the record at `index` and
+    /// the one before; the record's own when the distance did not grow between them.
+    public func movingTime(atDistance meters: Double, near index: Int) -> Double {
+        guard index > 0 else { return moving[index] }
+        let before = distance[index - 1], after = distance[index]
+        guard after > before, meters < after else { return moving[index] }
+        let fraction = max(0, min(1, (meters - before) / (after - before)))
+        return moving[index - 1] + fraction * (moving[index] - moving[index - 1])
+    }
+
     /// Speed from distance over the records two either side (about five seconds at 1 Hz).
     private mutating func deriveSpeed() {
         for index in elapsed.indices {

@@ -30,7 +30,7 @@ public struct Split: Sendable, Equatable {
         while index < timeline.count {
             if timeline.distance[index] >= boundary || index == timeline.count - 1 {
                 let end = min(boundary, total)
-                let time = movingTime(at: end, in: timeline, near: index)
+                let time = timeline.movingTime(atDistance: end, near: index)
                 let altitude = timeline.altitude[index]
                 splits.append(Split(number: splits.count + 1, meters: end - (boundary - length), seconds: max(0, time - startTime),
                                     averageHeartRate: heartRateCount > 0 ? heartRates / Double(heartRateCount) : nil,
@@ -56,15 +56,6 @@ public struct Split: Sendable, Equatable {
             splits[splits.count - 1].meters += last.meters
         }
         return splits
-    }
-
-    /// Moving time when the distance reached `meters`, between the record at `index` and the one before.
-    static func movingTime(at meters: Double, in timeline: WorkoutTimeline, near index: Int) -> Double {
-        guard index > 0 else { return timeline.moving[index] }
-        let before = timeline.distance[index - 1], after = timeline.distance[index]
-        guard after > before, meters < after else { return timeline.moving[index] }
-        let fraction = max(0, min(1, (meters - before) / (after - before)))
-        return timeline.moving[index - 1] + fraction * (timeline.moving[index] - timeline.moving[index - 1])
     }
 
     private static func firstAltitude(_ timeline: WorkoutTimeline) -> Double? {

@@ -110,6 +110,11 @@ public struct SportProfile: Sendable, Equatable {
         return "\(Int(meters.rounded())) m"
     }
 
+    /// A best-power duration's name: `5 s`, `20 min`.
+    public static func durationName(seconds: Double) -> String {
+        seconds < 60 ? "\(Int(seconds)) s" : "\(Int(seconds / 60)) min"
+    }
+
     /// A speed as this sport reads it: a pace (`4:30`, per ``paceSymbol``) or a speed in km/h or mph; "–" when standing.
     public func speedText(_ metersPerSecond: Double?) -> String {
         guard let metersPerSecond, metersPerSecond > 0.05 else { return "–" }

@@ -134,8 +134,7 @@ extension ReportPage {
                 return ["Fastest \(name)", ReportText.duration(effort.value), speedText(meters / effort.value, profile: profile),
                         ReportText.duration(offset + effort.startElapsed)]
             case .power(let seconds):
-                let name = seconds < 60 ? "\(Int(seconds)) s" : "\(Int(seconds / 60)) min"
-                return ["Best \(name) power", "\(Int(effort.value.rounded())) W", "–", ReportText.duration(offset + effort.startElapsed)]
+                return ["Best \(SportProfile.durationName(seconds: seconds)) power", "\(Int(effort.value.rounded())) W", "–", ReportText.duration(offset + effort.startElapsed)]
             }
         }
         return table(id: id, caption: caption.map { "\($0): best efforts" } ?? "Best efforts", header: ["Effort", "Result", speedHeader(profile), "From"], rows: rows, narrow: [3])

@@ -77,7 +77,7 @@ struct ServedStore: ServedCatalog {
 
     func pageLinks(of workout: HKWorkout) -> [ReportLink] { [] }
 
-    func ownWorkouts(viewer: Void) async throws -> [WorkoutSummary] { try await library.allSummaries() }
+    func ownWorkouts(viewer: Void) async throws -> [WorkoutSummary] { try await library.summariesWithEfforts() }
 
     func figuresSource(of workout: HKWorkout) async throws -> (activity: Activity, athlete: AthleteFigures?) {
         (try await library.activity(of: workout), try await library.store.athleteFigures(for: workout))

@@ -32,6 +32,17 @@ public actor StoreCatalog {
         return Array(summaries.values)
     }
 
+    /// Every workout's summary with its best efforts: those saved before efforts were kept have theirs
+    /// computed once and kept (``HKHealthStore/keepMissingEfforts()``), so the next call reads no records.
+    public func summariesWithEfforts() async throws -> [WorkoutSummary] {
+        try await refresh()
+        if summaries.values.contains(where: { $0.efforts == nil }) {
+            try await store.keepMissingEfforts()
+            try await refresh()
+        }
+        return Array(summaries.values)
+    }
+
     /// The workouts matching `query`, sorted and cut to its page; how many matched in
     /// all; and the activities of every stored workout, for the list's filter.
     public func list(_ query: WorkoutListQuery) async throws -> (page: [WorkoutSummary], matching: Int, activities: [String]) {

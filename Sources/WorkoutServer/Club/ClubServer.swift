@@ -34,7 +34,7 @@ public struct ClubServer: Sendable {
     }
 
     /// Brings the club's tables up to date (and computes the training stress of workouts stored before the
-    /// club kept one, ``Club/computeMissingStress(batch:)``), then serves until the task is cancelled or the process gets SIGINT or
+    /// club kept one, ``Club/computeMissingFigures(batch:)``), then serves until the task is cancelled or the process gets SIGINT or
     /// SIGTERM (when `handlesSignals`), in one `ServiceGroup` with the database's client, if it has one to run
     /// (``ClubDatabase/service``): the HTTP server stops first, then the client, each gracefully.
     public func run(handlesSignals: Bool = true, onRunning: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
@@ -42,7 +42,7 @@ public struct ClubServer: Sendable {
         try await WorkoutServer.serve(router(), configuration: configuration, services: club.database.service.map { [$0] } ?? [], handlesSignals: handlesSignals,
                                       beforeServing: {
                                           try await club.migrate()
-                                          try await club.computeMissingStress()
+                                          try await club.computeMissingFigures()
                                       }, onRunning: onRunning)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HealthKitModel
 import Markup
 import WorkoutCatalog
 import WorkoutFormats
@@ -69,12 +70,22 @@ enum HistoryPage {
         for header in ["Activity", "Record", "", "Workout"] { html += "<th scope=\"col\">\(header)</th>" }
         html += "</tr></thead><tbody>"
         for record in records {
-            let (name, value): (String, String) = switch record.kind {
-            case .longestDistance: ("Longest", String(format: "%.2f \(units.distanceSymbol)", units.distance(record.value)))
-            case .longestDuration: ("Longest time", WorkoutFigures.clock(record.value, alwaysHours: true))
-            case .mostEnergy: ("Most energy", String(format: "%.0f kcal", record.value))
+            let profile = SportProfile(sport: ActivitySport(HKWorkoutActivityType(name: record.activity) ?? .other), units: units)
+            let (name, value): (String, String)
+            switch record.kind {
+            case .longestDistance: (name, value) = ("Longest", String(format: "%.2f \(units.distanceSymbol)", units.distance(record.value)))
+            case .longestDuration: (name, value) = ("Longest time", WorkoutFigures.clock(record.value, alwaysHours: true))
+            case .mostEnergy: (name, value) = ("Most energy", String(format: "%.0f kcal", record.value))
+            case .fastest:
+                // The distances this sport's report looks for, in the reader's units: a ride's 10, 20, 40 km, a run's 5 km.
+                guard let meters = record.meters, let distance = profile.distances.first(where: { abs($0.meters - meters) < 0.01 }) else { continue }
+                (name, value) = ("Fastest \(distance.name)", WorkoutFigures.clock(record.value))
+            case .highestPower:
+                guard let seconds = record.seconds, profile.powerSeconds.contains(seconds) else { continue }
+                (name, value) = ("Best \(SportProfile.durationName(seconds: Double(seconds))) power", String(format: "%.0f W", record.value))
             }
-            html += "<tr data-kind=\"\(record.kind.rawValue)\"><td>\(record.activity)</td><td>\(name)</td><td>\(value)</td>"
+            let measure = record.meters.map { " data-meters=\"\($0)\"" } ?? record.seconds.map { " data-seconds=\"\($0)\"" } ?? ""
+            html += "<tr data-kind=\"\(record.kind.rawValue)\"\(HTML.raw(measure))><td>\(record.activity)</td><td>\(name)</td><td>\(value)</td>"
             html += "<td><a href=\"/workouts/\(record.workout.id)\">\(record.workout.name ?? formatter.string(from: record.workout.start))</a></td></tr>"
         }
         return html + "</tbody></table></div></section>"

@@ -286,9 +286,9 @@ struct Record: AsyncParsableCommand {
         if !sensors.isEmpty { try? await builder.addMetadata([OpenHealthKitMetadataKeySensors: ActivitySensor.metadataValue(sensors)]) }
         let finished = try await builder.finishWorkout()
         await store.checkpoint()
-        // Its training stress, kept with it for the training-load chart.
+        // Its training stress and best efforts, kept with it for the training-load chart and the records.
         var workout = finished
-        if let saved = finished { workout = (try? await store.keepTrainingStress(of: saved)) ?? saved }
+        if let saved = finished { workout = (try? await store.keepDerivedFigures(of: saved)) ?? saved }
         // Sent on before the live page's last word, so that it links the workout where it now is.
         var clubURL: String?
         if let syncTo, let workout { clubURL = await sync(to: syncTo, store: store, workout: workout) }

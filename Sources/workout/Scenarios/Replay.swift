@@ -97,8 +97,9 @@ struct Replay: AsyncParsableCommand {
             saved = workouts.last { abs($0.startDate.timeIntervalSince(start)) < 0.001 }
             if let workout = saved {
                 let activity = try await Activity(workout: workout, in: store)
-                // Its training stress, kept with it for the training-load chart, from the workout as read once.
-                let kept = try await store.keepTrainingStress(of: workout, activity: activity)
+                // Its training stress and best efforts, kept with it for the training-load chart and the records,
+                // from the workout as read once.
+                let kept = try await store.keepDerivedFigures(of: workout, activity: activity)
                 saved = kept
                 result = result.adopting(WorkoutFigures(activity: activity, athlete: try await store.athleteFigures(for: kept)))
             }

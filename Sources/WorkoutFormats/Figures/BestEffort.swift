@@ -1,5 +1,5 @@
-public import WorkoutFormats
 public import TrainingMetrics
+
 /// A workout's best stretch: the fastest time over a distance, or the highest
 /// average power over a time.
 public struct BestEffort: Sendable, Equatable {
@@ -29,7 +29,7 @@ public struct BestEffort: Sendable, Equatable {
             let from = timeline.distance[end] - meters
             while first + 1 < end, timeline.distance[first + 1] <= from { first += 1 }
             // The moving time when the distance was `from`, between records `first` and `first + 1`.
-            let startTime = Split.movingTime(at: from, in: timeline, near: first + 1)
+            let startTime = timeline.movingTime(atDistance: from, near: first + 1)
             let time = timeline.moving[end] - startTime
             if time > 0, time < (best?.value ?? .infinity) {
                 best = BestEffort(kind: .fastest(meters: meters), value: time, startElapsed: timeline.elapsed[first])
