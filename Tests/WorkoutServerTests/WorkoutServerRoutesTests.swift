@@ -196,7 +196,7 @@ import Testing
             try await client.execute(uri: "/", method: .get, headers: reader) { response in
                 // 119 × 5.5 m is 0.41 mi; 1,789,990,000 s is 21 September 2026, 11:26 UTC, 05:26 in Denver.
                 let page = String(buffer: response.body)
-                #expect(page.contains("0.41 mi") && page.contains("2026-09-21 05:26"), "\(page.suffix(1500))")
+                #expect(page.contains("0.41 mi") && page.contains("Mon 21 Sep 2026 05:26"), "\(page.suffix(1500))")
             }
             try await client.execute(uri: "/workouts/\(id)", method: .get, headers: reader) { response in
                 let page = String(buffer: response.body)

@@ -87,12 +87,10 @@ struct ReportPage {
         return parts.joined(separator: " · ")
     }
 
+    /// `date` as every surface writes it (``WorkoutDateText``), in the reader's zone, else the workout's.
     func dateText(_ date: Date, long: Bool = false) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = report.options.timeZone ?? report.activity.timeZone ?? report.options.defaultTimeZone
-        formatter.dateFormat = long ? "EEEE d MMMM yyyy, HH:mm zzz" : "d MMM yyyy"
-        return formatter.string(from: date)
+        let zone = report.options.timeZone ?? report.activity.timeZone ?? report.options.defaultTimeZone
+        return long ? WorkoutDateText.long(date, in: zone) : WorkoutDateText.day(date, in: zone)
     }
 
     /// The charts the workout's data allows, in a fixed order.

@@ -100,11 +100,7 @@ enum ClubPage {
             """, csrf: csrf)
     }
 
-    static func date(_ date: Date, _ timeZone: TimeZone) -> String {
-        var style = Date.FormatStyle(date: .abbreviated, time: .shortened)
-        style.timeZone = timeZone
-        return date.formatted(style)
-    }
+    static func date(_ date: Date, _ timeZone: TimeZone) -> String { WorkoutDateText.dateTime(date, in: timeZone) }
 
     static func clock(_ seconds: Double) -> String { WorkoutFigures.clock(seconds) }
 }

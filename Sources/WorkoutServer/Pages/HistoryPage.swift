@@ -62,10 +62,6 @@ enum HistoryPage {
 
     static func records(_ records: [WorkoutHistory.Record], timeZone: TimeZone, units: ReportUnits) -> HTML {
         guard !records.isEmpty else { return "<section aria-labelledby=\"records-heading\"><h2 id=\"records-heading\">Records</h2><p>None yet.</p></section>" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "d MMM yyyy"
         var html: HTML = "<section aria-labelledby=\"records-heading\"><h2 id=\"records-heading\">Records</h2><div class=\"scroll\"><table id=\"records\"><thead><tr>"
         for header in ["Activity", "Record", "", "Workout"] { html += "<th scope=\"col\">\(header)</th>" }
         html += "</tr></thead><tbody>"
@@ -86,7 +82,7 @@ enum HistoryPage {
             }
             let measure = record.meters.map { " data-meters=\"\($0)\"" } ?? record.seconds.map { " data-seconds=\"\($0)\"" } ?? ""
             html += "<tr data-kind=\"\(record.kind.rawValue)\"\(HTML.raw(measure))><td>\(record.activity)</td><td>\(name)</td><td>\(value)</td>"
-            html += "<td><a href=\"/workouts/\(record.workout.id)\">\(record.workout.name ?? formatter.string(from: record.workout.start))</a></td></tr>"
+            html += "<td><a href=\"/workouts/\(record.workout.id)\">\(record.workout.name ?? WorkoutDateText.day(record.workout.start, in: timeZone))</a></td></tr>"
         }
         return html + "</tbody></table></div></section>"
     }
@@ -103,11 +99,14 @@ enum HistoryPage {
         "\(monthName(month).prefix(3)) \(month.year)"
     }
 
-    /// `2026-05-04` as `4 May 2026`, the month in three letters.
+    /// `2026-05-04` as every surface writes a day (``WorkoutDateText``): `Mon 4 May 2026`.
     static func dayName(_ day: String) -> String {
         let parts = day.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return day }
-        return "\(parts[2]) \(shortMonthName((parts[0], parts[1])))"
+        guard parts.count == 3, let utc = TimeZone(identifier: "UTC") else { return day }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        guard let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12)) else { return day }
+        return WorkoutDateText.day(date, in: utc)
     }
 
     static let css = """

@@ -61,13 +61,9 @@ struct WorkoutListPage<Row: ListedWorkout> {
             body += ListControls.sortableHeader(title, key: key, query: query, narrow: narrow, link: list.filter.queryString)
         }
         body += "</tr></thead><tbody>"
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
         for row in list.rows {
             let summary = row.summary
-            body += "<tr data-id=\"\(summary.id)\"><td><a href=\"/workouts/\(summary.id)\">\(formatter.string(from: summary.start))</a></td>"
+            body += "<tr data-id=\"\(summary.id)\"><td><a href=\"/workouts/\(summary.id)\">\(WorkoutDateText.dateTime(summary.start, in: timeZone))</a></td>"
             if hasAthletes { body += "<td>\(row.listedAthlete ?? "")</td>" }
             body += "<td>\(summary.legs?.joined(separator: " → ") ?? summary.activity)</td><td>\(duration(summary.durationSeconds))</td>"
             body += "<td>\(summary.distanceMeters.map { String(format: "%.2f \(units.distanceSymbol)", units.distance($0)) } ?? "–")</td>"

@@ -299,7 +299,7 @@ public struct ScenarioResult: Sendable, Encodable {
         var lines: [String] = []
         lines.append("\(scenario) — \(activityType), \(state)")
         if let start {
-            lines.append("  start       \(start.formatted(.iso8601))")
+            lines.append("  start       \(WorkoutDateText.long(start, in: .current))")
         }
         lines.append("  time        \(Self.clock(elapsed)) active, \(Self.clock(duration)) in all")
         if totalDistanceMeters > 0 || groundTruth.distanceMeters > 0 {

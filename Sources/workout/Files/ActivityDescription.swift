@@ -16,6 +16,8 @@ struct ActivityDescription: Encodable {
     var creator: String
     var sports: [String]
     var start: Date?
+    /// The zone the file says it was recorded in, if it says.
+    var timeZone: TimeZone?
     var timerSeconds: Double
     var distanceMeters: Double?
     var energyKilocalories: Double?
@@ -29,6 +31,7 @@ struct ActivityDescription: Encodable {
         creator = activity.creator.name
         sports = activity.sessions.isEmpty ? [activity.sport.name] : activity.sessions.map(\.sport.name)
         start = activity.startDate
+        timeZone = activity.timeZone
         timerSeconds = activity.sessions.reduce(0) { $0 + $1.timerTime }
         let distance = activity.sessions.compactMap(\.distance).reduce(0, +)
         distanceMeters = distance > 0 ? distance : nil
@@ -57,7 +60,8 @@ struct ActivityDescription: Encodable {
 
     var text: String {
         var parts = [sports.joined(separator: "+")]
-        if let start { parts.append(start.formatted(.iso8601)) }
+        // The file's own zone where it gives one, else this machine's.
+        if let start { parts.append(WorkoutDateText.dateTime(start, in: timeZone ?? .current, zone: true)) }
         parts.append(clockText(timerSeconds))
         if let distanceMeters { parts.append(String(format: "%.2f km", distanceMeters / 1000)) }
         if let energyKilocalories { parts.append(String(format: "%.0f kcal", energyKilocalories)) }

@@ -41,6 +41,8 @@ struct List: AsyncParsableCommand {
         let workouts = try await HKSampleQueryDescriptor(predicates: [.workout(predicate)], sortDescriptors: [SortDescriptor(\.startDate, order: oldestFirst ? .forward : .reverse)],
                                                          limit: limit).result(for: store)
         let summaries = workouts.map(WorkoutSummary.init)
+        // Each start in the zone it was recorded in, else this machine's: the rider's own time, as `show` gives it.
+        let zones = workouts.map { ($0.metadata?[HKMetadataKeyTimeZone] as? String).flatMap(TimeZone.init(identifier:)) ?? .current }
         if json { return try printJSON(summaries) }
         guard !summaries.isEmpty else {
             print(predicates.isEmpty ? "No workouts in \(store.location). Record one with `workout record` or replay a scenario with `workout replay`."
@@ -49,8 +51,8 @@ struct List: AsyncParsableCommand {
         }
         var rows: [[String]] = []
         let ids = uniquePrefixes(summaries.map(\.id))
-        for (summary, id) in zip(summaries, ids) {
-            rows.append([id, summary.start.formatted(.iso8601), summary.activity, clockText(summary.durationSeconds),
+        for (index, (summary, id)) in zip(summaries, ids).enumerated() {
+            rows.append([id, WorkoutDateText.dateTime(summary.start, in: zones[index]), summary.activity, clockText(summary.durationSeconds),
                          summary.distanceMeters.map { String(format: "%.2f km", $0 / 1000) } ?? "",
                          summary.energyKilocalories.map { String(format: "%.0f kcal", $0) } ?? "",
                          summary.averageHeartRate.map { String(format: "%.0f bpm", $0) } ?? ""])

@@ -65,13 +65,8 @@ struct Show: AsyncParsableCommand {
     static func text(_ detail: WorkoutDetail) -> [String] {
         var lines = ["\(detail.activity) \(detail.id)"]
         func line(_ label: String, _ text: String) { lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + text) }
-        var start = detail.start.formatted(.iso8601)
-        if let name = detail.timeZone, let zone = TimeZone(identifier: name) {
-            // The local time the device recorded, in its own zone.
-            var style = Date.ISO8601FormatStyle(timeZone: zone)
-            style = style.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .colon)
-            start += " (\(detail.start.formatted(style)) local)"
-        }
+        // The local time the device recorded, in its own zone, else this machine's; as `list` and the web app write dates.
+        let start = WorkoutDateText.long(detail.start, in: detail.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
         if let name = detail.name { line("title", name) }
         if let notes = detail.notes {
             for (index, text) in notes.split(separator: "\n", omittingEmptySubsequences: false).enumerated() { line(index == 0 ? "notes" : "", String(text)) }
