@@ -68,6 +68,32 @@ extension BlockingCommandSuites {
             .windowSize(width: 1200, height: 900),
             .screenshot(screenshot),
             AccessibilityAudit.step,
+            // The elevation profile under the map: pointing at its middle marks the map and moves the charts.
+            .hover(selector: "#profile svg .hit", x: 0.5, y: 0.5),
+            .evaluate("""
+                var d = JSON.parse(document.getElementById('report-data').textContent), p = d.charts.find(function(c){return c.id==='profile';});
+                var i = parseInt(document.getElementById('profile').getAttribute('data-index'));
+                return {x: p.x[i], t: p.t[i], last: p.x[p.x.length - 1], cursorT: parseFloat(document.getElementById('map-cursor').getAttribute('data-t')),
+                        heartRateIndex: document.getElementById('chart-heartRate-time').getAttribute('data-index'), readout: document.getElementById('profile-readout').textContent};
+                """),
+            // Markers: every pause counted once, no two drawn over each other.
+            .evaluate("""
+                var m = Array.from(document.querySelectorAll('#map-svg .marker')).map(function(g){return [parseFloat(g.getAttribute('data-x')), parseFloat(g.getAttribute('data-y'))];});
+                var closest = Infinity;
+                for (var a = 0; a < m.length; a++) for (var b = a + 1; b < m.length; b++) closest = Math.min(closest, Math.hypot(m[a][0] - m[b][0], m[a][1] - m[b][1]));
+                return {pauses: Array.from(document.querySelectorAll('#map-svg .pause-marker')).reduce(function(n, g){return n + parseInt(g.getAttribute('data-count'));}, 0),
+                        pauseMarkers: document.querySelectorAll('#map-svg .pause-marker').length, closest: closest};
+                """),
+            // Zooming keeps the markers at their size and the scale bar true; the whole route comes back.
+            .click("#map-zoom-in"), .click("#map-zoom-in"),
+            .evaluate("""
+                var map = document.getElementById('map-svg'), bar = map.querySelector('.scale-bar'), lap = map.querySelector('.lap-marker');
+                var r = lap.getBoundingClientRect(), path = bar.querySelector('path').getBBox();
+                return {zoom: parseFloat(map.getAttribute('data-zoom')), lapWidth: r.width, label: bar.querySelector('text').textContent, barUnits: path.width,
+                        metersPerUnit: parseFloat(bar.getAttribute('data-meters-per-unit'))};
+                """),
+            .click("#map-reset"),
+            .evaluate("return [parseFloat(document.getElementById('map-svg').getAttribute('data-zoom')), document.querySelector('#map-svg .lap-marker').getBoundingClientRect().width]"),
         ])
         let charts = try #require(results[0] as? [String: Any])
         // Every heart-rate reading is in the data; the chart draws 1,000 of them, with the true extremes.
@@ -108,6 +134,26 @@ extension BlockingCommandSuites {
         let widths = try #require(results[5] as? [Int])
         #expect(widths[0] <= widths[1], "the page is \(widths[0]) px wide on a \(widths[1]) px screen")
         #expect(results[6] as? [String] == [], "accessibility: \(results[6])")
+        // The profile's middle is half the ride's distance; the map and the heart-rate chart moved to the same moment.
+        let profile = try #require(results[7] as? [String: Any])
+        let middle = try #require(profile["x"] as? Double), last = try #require(profile["last"] as? Double)
+        #expect(abs(middle - last / 2) < last / 100, "pointed at half of \(last) km, got \(middle)")
+        #expect(profile["cursorT"] as? Double == profile["t"] as? Double, "the map marks the profile's moment: \(profile)")
+        #expect(profile["heartRateIndex"] as? String != nil && (profile["readout"] as? String)?.hasSuffix(" m") == true, "\(profile)")
+        // The Edge 500's 47 pauses are all on the map, gathered into fewer markers; none covers another.
+        let markers = try #require(results[8] as? [String: Any])
+        #expect(markers["pauses"] as? Int == 47)
+        #expect((markers["pauseMarkers"] as? Int ?? 47) < 47)
+        #expect((markers["closest"] as? Double ?? 0) >= 16 - 0.01, "\(markers)")
+        // Zoomed 1.5 × 1.5: a lap marker is as wide on screen as before, and the scale bar's length still says its distance.
+        let zoomed = try #require(results[9] as? [String: Any])
+        let zoom = try #require(zoomed["zoom"] as? Double)
+        #expect(abs(zoom - 2.25) < 0.001)
+        let reset = try #require(results[10] as? [Double])
+        #expect(reset[0] == 1 && abs((zoomed["lapWidth"] as? Double ?? 0) - reset[1]) < 0.5, "lap marker \(zoomed["lapWidth"] ?? "?") zoomed, \(reset[1]) whole")
+        let label = try #require(zoomed["label"] as? String), units = try #require(zoomed["barUnits"] as? Double), perUnit = try #require(zoomed["metersPerUnit"] as? Double)
+        let labelled = label.hasSuffix(" km") ? Double(label.dropLast(3))! * 1_000 : Double(label.dropLast(2))!
+        #expect(abs(units * perUnit / zoom - labelled) / labelled < 0.01, "the bar is \(units) units at \(perUnit) m each, zoomed \(zoom): \(label)")
         let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
     }

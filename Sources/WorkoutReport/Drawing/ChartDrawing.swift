@@ -8,7 +8,8 @@ import Markup
 /// shaded on the time axis.
 struct ChartDrawing {
     static let width = 800.0
-    static let height = 200.0
+    /// A chart's height; the elevation profile under the map is lower.
+    static let standardHeight = 200.0, profileHeight = 130.0
     static let left = 44.0, right = 26.0, top = 8.0, bottom = 22.0
 
     /// The points drawn, in data units: x (seconds or metres), y (in the series' unit) and t (seconds since the start).
@@ -19,8 +20,13 @@ struct ChartDrawing {
     var records: [Int] = []
     /// The SVG element.
     var svg = HTML.empty
+    /// The drawing's height in SVG units.
+    let height: Double
 
-    init(series: ChartSeries, axis: ChartAxis, timeline: WorkoutTimeline, units: ReportUnits, threshold: Int) {
+    /// `series` against `axis`; `id` names its SVG's title (unique on the page), `height` its height.
+    init(series: ChartSeries, axis: ChartAxis, timeline: WorkoutTimeline, units: ReportUnits, threshold: Int,
+         id given: String? = nil, height: Double = ChartDrawing.standardHeight) {
+        self.height = height
         var xs: [Double] = [], ys: [Double] = [], source: [Int] = []
         for index in series.values.indices {
             guard let value = series.values[index] else { continue }
@@ -45,15 +51,15 @@ struct ChartDrawing {
         // A quantity that is never negative (most are) has no axis below zero.
         let padded = lowest - (highest - lowest) * 0.05
         let ticks = AxisTicks(lower: lowest >= 0 ? max(0, padded) : padded, upper: highest + (highest - lowest) * 0.05, count: 4)
-        let plotWidth = Self.width - Self.left - Self.right, plotHeight = Self.height - Self.top - Self.bottom
+        let plotWidth = Self.width - Self.left - Self.right, plotHeight = height - Self.top - Self.bottom
         func px(_ value: Double) -> Double { Self.left + value / xUpper * plotWidth }
         func py(_ value: Double) -> Double {
             let fraction = (value - ticks.lower) / (ticks.upper - ticks.lower)
             return Self.top + (series.inverted ? fraction : 1 - fraction) * plotHeight
         }
-        let id = "chart-\(series.key)-\(axis.rawValue)"
+        let id = given ?? "chart-\(series.key)-\(axis.rawValue)"
         let against = axis == .time ? "time" : "distance (\(units.distanceSymbol))"
-        var out: HTML = "<svg viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" aria-labelledby=\"\(id)-title\">"
+        var out: HTML = "<svg viewBox=\"0 0 \(Int(Self.width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-title\">"
         out += "<title id=\"\(id)-title\">\(series.title) (\(series.unit)) against \(against)</title>"
         for band in series.bands where band.upper > ticks.lower && band.lower < ticks.upper {
             let top = py(series.inverted ? max(band.lower, ticks.lower) : min(band.upper, ticks.upper))
@@ -73,7 +79,7 @@ struct ChartDrawing {
         let xTicks = axis == .time ? AxisTicks.time(upTo: xUpper) : AxisTicks(lower: 0, upper: xUpper, count: 6).values.filter { $0 <= xUpper }
         for tick in xTicks {
             let label = axis == .time ? ReportText.duration(tick) : ReportText.number(tick, decimals: 1)
-            out += "<text class=\"tick\" x=\"\(ReportText.number(px(tick)))\" y=\"\(Int(Self.height - 6))\" text-anchor=\"middle\">\(label)</text>"
+            out += "<text class=\"tick\" x=\"\(ReportText.number(px(tick)))\" y=\"\(Int(height - 6))\" text-anchor=\"middle\">\(label)</text>"
         }
         // The line, broken where a pause or a long gap lies between two drawn points.
         let gap = max(30, (timeline.elapsed.last ?? 0) / Double(max(threshold, 1)) * 4)
@@ -87,7 +93,8 @@ struct ChartDrawing {
             path += ReportText.number(py(y[index]))
         }
         out += "<path class=\"series\" stroke=\"\(series.colour)\" data-points=\"\(x.count)\" d=\"\(path)\"/>"
-        out += "<line class=\"cursor\" x1=\"-10\" x2=\"-10\" y1=\"\(Int(Self.top))\" y2=\"\(Int(Self.top + plotHeight))\"/>"
+        // Hidden until a point is shown: axis labels may draw outside the box, so it cannot wait off the edge.
+        out += "<line class=\"cursor\" visibility=\"hidden\" x1=\"\(Int(Self.left))\" x2=\"\(Int(Self.left))\" y1=\"\(Int(Self.top))\" y2=\"\(Int(Self.top + plotHeight))\"/>"
         out += "<rect class=\"hit\" x=\"\(Int(Self.left))\" y=\"\(Int(Self.top))\" width=\"\(Int(plotWidth))\" height=\"\(Int(plotHeight))\" data-x-upper=\"\(ReportText.number(xUpper, decimals: 4))\"/>"
         out += "</svg>"
         svg = out

@@ -49,9 +49,11 @@ struct RouteDrawing {
         latitude = kept.map { timeline.latitude[source[$0]] ?? 0 }
         longitude = kept.map { timeline.longitude[source[$0]] ?? 0 }
 
-        var out: HTML = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"map-title\" id=\"map-svg\">"
+        var out: HTML = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"map-title\" id=\"map-svg\" tabindex=\"0\">"
         out += "<title id=\"map-title\">Route map\(colouring.map { ", coloured by \($0.title.lowercased())" } ?? "")</title>"
         out += "<rect class=\"map-ground\" width=\"\(Int(width))\" height=\"\(Int(height))\"/>"
+        // Everything that moves when the map is panned and zoomed; the scale bar and the north arrow stay put.
+        out += "<g id=\"map-view\">"
         if let offlineTiles {
             out += Self.tileImages(zooms: offlineTiles.zooms, originX: originX, originY: originY, scale: scale, width: width, height: height) { zoom, x, y in
                 offlineTiles.tile(zoom, x, y).map(OfflineTiles.dataURL)
@@ -65,7 +67,7 @@ struct RouteDrawing {
         for index in x.indices { outline += (index == 0 ? "M" : "L") + ReportText.number(x[index]) + "," + ReportText.number(y[index]) }
         out += "<path id=\"track-line\" class=\"track-outline\" data-points=\"\(x.count)\" d=\"\(outline)\"/>"
         out += Self.colouredSegments(x: x, y: y, values: colouring.map { c in kept.map { c.values[source[$0]] } })
-        // Markers: laps and pauses where they happened, then start and finish on top.
+        // Markers: laps and pauses where they happened, then start and finish on top, each kept clear of the others.
         func position(at time: Double) -> (Double, Double)? {
             guard !t.isEmpty else { return nil }
             var low = 0, high = t.count - 1
@@ -75,21 +77,26 @@ struct RouteDrawing {
             }
             return (x[low], y[low])
         }
+        var markers: [MapMarker] = []
+        if let first = x.first, let firstY = y.first, let last = x.last, let lastY = y.last {
+            markers.append(MapMarker(kind: .start, x: first, y: firstY, title: "Start"))
+            markers.append(MapMarker(kind: .finish, x: last, y: lastY, title: "Finish"))
+        }
         for (number, lap) in laps.enumerated() where number > 0 {
             if let (px, py) = position(at: lap) {
-                out += "<g class=\"lap-marker\"><title>Lap \(number + 1) starts (\(ReportText.duration(lap)))</title><circle cx=\"\(ReportText.number(px))\" cy=\"\(ReportText.number(py))\" r=\"7\"/><text x=\"\(ReportText.number(px))\" y=\"\(ReportText.number(py))\" text-anchor=\"middle\" dominant-baseline=\"central\">\(number + 1)</text></g>"
+                markers.append(MapMarker(kind: .lap(number + 1), x: px, y: py, title: "Lap \(number + 1) starts (\(ReportText.duration(lap)))"))
             }
         }
-        for pause in timeline.pauses {
-            if let (px, py) = position(at: pause.lowerBound) {
-                out += "<g class=\"pause-marker\"><title>Paused at \(ReportText.duration(pause.lowerBound)) for \(ReportText.duration(pause.upperBound - pause.lowerBound))</title><rect x=\"\(ReportText.number(px - 4.5))\" y=\"\(ReportText.number(py - 4.5))\" width=\"9\" height=\"9\" rx=\"1.5\"/><path d=\"M\(ReportText.number(px - 1.5)),\(ReportText.number(py - 2.5))v5M\(ReportText.number(px + 1.5)),\(ReportText.number(py - 2.5))v5\"/></g>"
-            }
-        }
-        out += "<g class=\"start-marker\"><title>Start</title><circle cx=\"\(ReportText.number(x[0]))\" cy=\"\(ReportText.number(y[0]))\" r=\"8\"/></g>"
-        out += "<g class=\"finish-marker\"><title>Finish</title><rect x=\"\(ReportText.number(x[x.count - 1] - 7))\" y=\"\(ReportText.number(y[y.count - 1] - 7))\" width=\"14\" height=\"14\"/></g>"
+        markers += MapMarker.pauseClusters(timeline.pauses.compactMap { pause in
+            position(at: pause.lowerBound).map { (x: $0.0, y: $0.1, title: "at \(ReportText.duration(pause.lowerBound)) for \(ReportText.duration(pause.upperBound - pause.lowerBound))") }
+        })
+        let placed = MapMarker.placedClear(markers, width: width, height: height - Self.bottomBand)
+        // Drawn under the start and finish, which were placed first.
+        for marker in placed.reversed() { out += marker.svg }
+        out += "<circle id=\"map-cursor\" cx=\"-20\" cy=\"-20\" r=\"7\"/>"
+        out += "</g>"
         out += Self.scaleBar(latitude: (timeline.latitude[source[0]] ?? 0), scale: scale, height: height, units: units)
         out += "<g class=\"north\" transform=\"translate(\(Int(width - 20)),22)\"><title>North is up</title><path d=\"M0,-12L6,6L0,2L-6,6Z\"/><text y=\"18\" text-anchor=\"middle\">N</text></g>"
-        out += "<circle id=\"map-cursor\" cx=\"-20\" cy=\"-20\" r=\"7\"/>"
         out += "</svg>"
         svg = out
     }
@@ -141,7 +148,7 @@ struct RouteDrawing {
         }
         let pixels = length * unitMeters / metersPerPixel
         let y = height - 12
-        return "<g class=\"scale-bar\"><title>Scale: \(label)</title><path d=\"M12,\(Int(y - 5))V\(Int(y))H\(ReportText.number(12 + pixels))V\(Int(y - 5))\"/><text x=\"\(ReportText.number(14 + pixels / 2))\" y=\"\(Int(y - 8))\" text-anchor=\"middle\">\(label)</text></g>"
+        return "<g class=\"scale-bar\" data-meters-per-unit=\"\(ReportText.number(metersPerPixel, decimals: 6))\" data-units=\"\(units == .metric ? "metric" : "imperial")\"><title>Scale: \(label)</title><path d=\"M12,\(Int(y - 5))V\(Int(y))H\(ReportText.number(12 + pixels))V\(Int(y - 5))\"/><text x=\"\(ReportText.number(14 + pixels / 2))\" y=\"\(Int(y - 8))\" text-anchor=\"middle\">\(label)</text></g>"
     }
 
     /// Tiles covering the drawing at the zoom nearest its scale within `zooms` (a coarser one is drawn larger),

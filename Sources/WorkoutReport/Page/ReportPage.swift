@@ -3,6 +3,14 @@ import HealthKitModel
 import Markup
 import WorkoutFormats
 
+/// A chart as drawn on the page: its element's id, what it shows, against what, and the drawing.
+struct DrawnChart {
+    var id: String
+    var series: ChartSeries
+    var axis: ChartAxis
+    var drawing: ChartDrawing
+}
+
 /// Assembles a ``WorkoutReport``'s HTML document.
 struct ReportPage {
     let report: WorkoutReport
@@ -11,9 +19,18 @@ struct ReportPage {
 
     func render() -> HTML {
         let series = chartSeries()
-        var charts: [(series: ChartSeries, axis: ChartAxis, drawing: ChartDrawing)] = []
+        var charts: [DrawnChart] = []
         for axis in [ChartAxis.time, .distance] where axis == .time || (timeline.distance.last ?? 0) > 0 {
-            for item in series { charts.append((item, axis, ChartDrawing(series: item, axis: axis, timeline: timeline, units: units, threshold: report.options.chartPoints))) }
+            for item in series {
+                charts.append(DrawnChart(id: "chart-\(item.key)-\(axis.rawValue)", series: item, axis: axis,
+                                         drawing: ChartDrawing(series: item, axis: axis, timeline: timeline, units: units, threshold: report.options.chartPoints)))
+            }
+        }
+        // The elevation by distance under the map, linked to it and to the charts.
+        let profile = series.first { $0.key == "elevation" }.flatMap { elevation -> ChartDrawing? in
+            guard timeline.latitude.contains(where: { $0 != nil }), (timeline.distance.last ?? 0) > 0 else { return nil }
+            return ChartDrawing(series: elevation, axis: .distance, timeline: timeline, units: units, threshold: report.options.chartPoints,
+                                id: "profile", height: ChartDrawing.profileHeight)
         }
         let route = RouteDrawing(timeline: timeline, colouring: trackColouring(), laps: report.activity.laps.map { $0.start.timeIntervalSince(timeline.start) },
                                  tiles: report.options.tiles, offlineTiles: report.options.offlineTiles, units: units)
@@ -30,12 +47,20 @@ struct ReportPage {
         html += "</header><main>"
         html += summarySection()
         if !route.svg.isEmpty {
-            html += "<section id=\"route\" aria-labelledby=\"route-heading\"><h2 id=\"route-heading\">Route</h2>\(route.svg)"
-            html += "<p id=\"map-readout\" class=\"readout\" aria-live=\"polite\">Point at a chart to find the place on the route.</p>\(trackLegend())"
+            html += "<section id=\"route\" aria-labelledby=\"route-heading\"><h2 id=\"route-heading\">Route</h2>"
+            html += "<div class=\"map-tools\" role=\"group\" aria-label=\"Map view\"><button type=\"button\" id=\"map-zoom-in\" aria-label=\"Zoom in\">+</button>"
+            html += "<button type=\"button\" id=\"map-zoom-out\" aria-label=\"Zoom out\">−</button><button type=\"button\" id=\"map-reset\">Whole route</button></div>"
+            html += route.svg
+            html += "<p id=\"map-readout\" class=\"readout\" aria-live=\"polite\">Point at the route, the profile or a chart to find the place on the others; drag or use the arrow keys to move the map, the wheel or + and − to zoom.</p>\(trackLegend())"
             // Tiles are credited as their licence asks: the given words, the MBTiles file's, else OpenStreetMap's or the server's.
             let credit = report.options.tileAttribution ?? report.options.offlineTiles?.attribution
                 ?? (report.options.offlineTiles == nil ? report.options.tiles.map(OfflineTiles.attribution(ofTemplate:)) : "Map tiles from an MBTiles file")
             if let credit { html += "<p class=\"attribution\" id=\"map-attribution\">\(credit)</p>" }
+            if let profile {
+                html += "<figure class=\"chart\" id=\"profile\" tabindex=\"0\" data-key=\"elevation\" data-axis=\"distance\" aria-describedby=\"profile-readout\">"
+                html += "<figcaption>Elevation by distance <span class=\"unit\">(\(units.elevationSymbol), \(units.distanceSymbol))</span></figcaption>\(profile.svg)"
+                html += "<p class=\"readout\" id=\"profile-readout\" aria-live=\"polite\"></p></figure>"
+            }
             html += "</section>"
         }
         if !charts.isEmpty {
@@ -44,7 +69,7 @@ struct ReportPage {
                 html += "<div class=\"toggle\" role=\"group\" aria-label=\"Charts against\"><button type=\"button\" id=\"axis-time\" aria-pressed=\"true\">Time</button><button type=\"button\" id=\"axis-distance\" aria-pressed=\"false\">Distance</button></div>"
             }
             for chart in charts {
-                let id = "chart-\(chart.series.key)-\(chart.axis.rawValue)"
+                let id = chart.id
                 html += "<figure class=\"chart chart-\(chart.axis.rawValue)\" id=\"\(id)\" tabindex=\"0\" data-key=\"\(chart.series.key)\" data-axis=\"\(chart.axis.rawValue)\" aria-describedby=\"\(id)-readout\">"
                 html += "<figcaption>\(chart.series.title) <span class=\"unit\">(\(chart.series.unit))</span></figcaption>"
                 html += chart.drawing.svg
@@ -54,7 +79,8 @@ struct ReportPage {
         }
         html += trainingSection() + legsSection() + lapsSection() + splitsSection() + legSections() + zonesSection() + bestEffortsSection()
         html += "</main><footer>\(timeline.count) records · charts drawn from at most \(report.options.chartPoints) points each (largest-triangle-three-buckets); figures from every record.</footer>"
-        html += "<script type=\"application/json\" id=\"report-data\">\(ScriptJSON.html(data(charts: charts, route: route)))</script>"
+        let linked = charts + (profile.flatMap { drawing in series.first { $0.key == "elevation" }.map { [DrawnChart(id: "profile", series: $0, axis: .distance, drawing: drawing)] } } ?? [])
+        html += "<script type=\"application/json\" id=\"report-data\">\(ScriptJSON.html(data(charts: linked, route: route)))</script>"
         html += "<script>\(HTML.raw(ReportScript.javaScript))</script></body></html>\n"
         return html
     }
@@ -159,7 +185,7 @@ struct ReportPage {
     }
 
     /// The drawn points as JSON for the script: the track and each chart.
-    func data(charts: [(series: ChartSeries, axis: ChartAxis, drawing: ChartDrawing)], route: RouteDrawing) -> String {
+    func data(charts: [DrawnChart], route: RouteDrawing) -> String {
         func list(_ values: [Double], _ decimals: Int) -> String {
             var out = "["
             out.reserveCapacity(values.count * 8)
@@ -193,7 +219,7 @@ struct ReportPage {
         json += "\"charts\":["
         for (index, chart) in charts.enumerated() {
             if index > 0 { json += "," }
-            json += "{\"id\":\(string("chart-\(chart.series.key)-\(chart.axis.rawValue)")),\"key\":\(string(chart.series.key)),\"axis\":\(string(chart.axis.rawValue)),"
+            json += "{\"id\":\(string(chart.id)),\"key\":\(string(chart.series.key)),\"axis\":\(string(chart.axis.rawValue)),"
             json += "\"title\":\(string(chart.series.title)),\"unit\":\(string(chart.series.unit)),\"decimals\":\(chart.series.decimals),"
             json += "\"x\":\(list(chart.drawing.x, chart.axis == .time ? 1 : 4)),\"y\":\(list(chart.drawing.y, 2)),\"t\":\(list(chart.drawing.t, 1))}"
         }

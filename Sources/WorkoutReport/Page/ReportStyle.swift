@@ -19,7 +19,10 @@ enum ReportStyle {
         .legend{display:flex;align-items:center;gap:2px;font-size:.85rem}.legend i{display:inline-block;width:22px;height:10px}.legend span{margin:0 6px}
         .start-marker circle{fill:#1b5e20;stroke:#fff;stroke-width:3}.finish-marker rect{fill:#111;stroke:#fff;stroke-width:3}
         .lap-marker circle{fill:#fff;stroke:#111;stroke-width:2}.lap-marker text{font-size:9px;font-weight:700}
-        .pause-marker rect{fill:#fff;stroke:#111;stroke-width:1.5}.pause-marker path{stroke:#111;stroke-width:2}
+        .pause-marker rect{fill:#fff;stroke:#111;stroke-width:1.5}.pause-marker path{stroke:#111;stroke-width:2}.pause-marker text{font-size:8px;font-weight:700}
+        .marker-leader{stroke:#111;stroke-width:1;vector-effect:non-scaling-stroke}.track,.track-outline{vector-effect:non-scaling-stroke}
+        .map-tools{display:flex;gap:6px;margin:0 0 6px}.map-tools button{padding:2px 12px;min-width:44px;min-height:36px}#map-svg{cursor:grab}
+        #profile{margin:8px 0 0}#profile figcaption{font-weight:700}
         .scale-bar path{fill:none;stroke:#111;stroke-width:2}.scale-bar text,.north text{font-size:12px;font-weight:700}.north path{fill:#111}
         #map-cursor{fill:#ffeb3b;stroke:#111;stroke-width:3}
         .attribution{font-size:.8rem;color:var(--muted);margin:2px 0 0;text-align:right}
@@ -45,6 +48,6 @@ enum ReportStyle {
         @media (max-width:480px){dd{font-size:1.05rem}h1{font-size:1.2rem}th,td{padding:3px 4px}.hide-narrow{display:none}}
         @media (prefers-color-scheme:dark){:root{--ink:#eee;--paper:#121212;--muted:#bbb;--line:#555;--accent:#8ab4f8;color-scheme:dark}
         .map-ground{fill:#1e1e1e}.track-outline,.cursor{stroke:#eee}.grid{stroke:#3a3a3a}.tick{fill:#ccc}.scale-bar path{stroke:#eee}.north path{fill:#eee}
-        .scale-bar text,.north text{fill:#eee}.lap-marker text{fill:#111}}
+        .scale-bar text,.north text{fill:#eee}.lap-marker text,.pause-marker text{fill:#111}.marker-leader{stroke:#eee}}
         """
 }
