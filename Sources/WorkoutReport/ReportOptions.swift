@@ -30,6 +30,9 @@ public struct ReportOptions: Sendable {
     /// `https://tile.openstreetmap.org/{z}/{x}/{y}.png`). Nil, the default, draws
     /// no tiles, so opening the report makes no request.
     public var tiles: String?
+    /// The zoom levels ``tiles`` has (a server of an MBTiles file's, as `workout serve --mbtiles` runs one);
+    /// a coarser one is drawn larger. 0 to 19 by default.
+    public var tileZooms: ClosedRange<Int> = 0...19
     /// Tiles given with the report (an MBTiles file's), inlined as data: used instead of ``tiles``; the page
     /// still makes no request.
     public var offlineTiles: OfflineTiles?

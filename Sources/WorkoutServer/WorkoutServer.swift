@@ -1,10 +1,10 @@
 public import Foundation
 public import OpenHealthKitCore
+public import WorkoutReport
 import Hummingbird
 import Logging
 import ServiceLifecycle
 import UnixSignals
-import WorkoutReport
 
 /// `workout serve`: the store as a web app and JSON API, and the live page of a recording.
 ///
@@ -40,6 +40,9 @@ public struct WorkoutServer: Sendable {
         public var uploadLimit: Int
         /// The clock pages read "today" from (the fitness page's last day); the system's unless a test sets one.
         public var clock: any WorkoutClock = SystemClock()
+        /// The map this server serves itself (`workout serve --mbtiles`), at `/tiles/{z}/{x}/{y}`: drawn under a
+        /// workout's route unless the reader chose otherwise in `/settings`, and asking nothing of another server.
+        public var offlineTiles: OfflineTiles?
 
         /// A configuration; `token` is needed unless `host` is loopback.
         public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, isPublic: Bool = false, timeZone: TimeZone = .current,
@@ -95,6 +98,7 @@ public struct WorkoutServer: Sendable {
         router.addRoutes(FitnessRoutes(catalog: catalog).routes)
         router.addRoutes(HistoryRoutes(catalog: catalog).routes)
         router.addRoutes(SettingsRoutes(catalog: catalog).routes)
+        router.addRoutes(TileRoutes(catalog: catalog).routes)
         return router
     }
 

@@ -158,16 +158,10 @@ extension BlockingCommandSuites {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
     }
 
-    /// Tiles from an MBTiles file (made here with Python's sqlite3: a PNG for every tile around the easy run's loop
-    /// in London at zooms 12 to 16) are inlined into the page, credited with the file's attribution in plain words,
-    /// and draw in Chromium; a tile server's template is credited too. The page asks nothing of the network.
-    @Test(.enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
-    func anMBTilesFilesTilesAreInlinedWithTheirAttribution() async throws {
-        let folder = Scratch.url("mbtiles")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let mbtiles = folder.appendingPathComponent("london.mbtiles").path
-        let made = try await offThePool { try ExternalTool.python("""
+    /// Makes an MBTiles file at `path` with Python's sqlite3: one plain PNG for every tile around the easy run's loop
+    /// in London at zooms 12 to 16, credited to OpenStreetMap's contributors in HTML as such files often are.
+    static func makeLondonMBTiles(at path: String) async throws -> ExternalTool.Output {
+        try await offThePool { try ExternalTool.python("""
             import math, sqlite3, struct, sys, zlib
             def png(r, g, b):
                 raw = b''.join(b'\\x00' + bytes([r, g, b]) * 256 for _ in range(256))
@@ -194,7 +188,19 @@ extension BlockingCommandSuites {
                         count += 1
             db.commit()
             print(count)
-            """, [mbtiles]) }
+            """, [path]) }
+    }
+
+    /// Tiles from an MBTiles file (made here with Python's sqlite3: a PNG for every tile around the easy run's loop
+    /// in London at zooms 12 to 16) are inlined into the page, credited with the file's attribution in plain words,
+    /// and draw in Chromium; a tile server's template is credited too. The page asks nothing of the network.
+    @Test(.enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
+    func anMBTilesFilesTilesAreInlinedWithTheirAttribution() async throws {
+        let folder = Scratch.url("mbtiles")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mbtiles = folder.appendingPathComponent("london.mbtiles").path
+        let made = try await Self.makeLondonMBTiles(at: mbtiles)
         try #require(made.status == 0, "\(made.standardError)")
         let page = folder.appendingPathComponent("run.html").path
         let scenario = ClubFixture.root.appendingPathComponent("Scenarios/easy-run.yaml").path

@@ -54,6 +54,36 @@ struct HTTP {
         try await HTTP.request(server.url + "api/workouts").json["matching"] as? Int ?? -1
     }
 
+    /// `--mbtiles`: the server serves the file's tiles itself and draws them under a workout's route by default,
+    /// credited as the file says; a reader who chose no map in `/settings` gets none; a tile the file lacks is 404.
+    @Test func aServersOwnMapIsServedAndDrawnUnderRoutes() async throws {
+        let folder = Scratch.url("serve-tiles")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await prepareStore(folder)
+        let mbtiles = folder.appendingPathComponent("london.mbtiles").path
+        let made = try await ReportCommandTests.makeLondonMBTiles(at: mbtiles)
+        try #require(made.status == 0, "\(made.standardError)")
+        let server = try await ServingProcess(["--store", store, "--mbtiles", mbtiles])
+        defer { server.stop() }
+        let id = try #require((try await HTTP.request(server.url + "api/workouts").json["workouts"] as? [[String: Any]])?.first?["id"] as? String)
+
+        let page = try await HTTP.request(server.url + "workouts/\(id)")
+        #expect(page.body.contains("id=\"map-attribution\">© OpenStreetMap contributors</p>"))
+        let tile = try #require(page.body.firstMatch(of: /<image href="\/(tiles\/\d+\/\d+\/\d+)"/).map { String($0.output.1) }, "no tile under the route")
+        let saved = folder.appendingPathComponent("tile.png").path
+        #expect(try await HTTP.request(server.url + tile, output: saved).status == 200)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: saved))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && bytes.count > 100, "\(tile): \(bytes.count) bytes")
+        let outside = try await HTTP.request(server.url + "tiles/3/0/0")
+        #expect(outside.status == 404 && outside.body.contains("zooms 12 to 16"), "\(outside.body)")
+        #expect(try await HTTP.request(server.url + "tiles/3/9/0").status == 400)
+
+        let settings = try await HTTP.request(server.url + "settings")
+        #expect(settings.body.contains("value=\"server\" checked"), "the server's map is the default")
+        let none = try await HTTP.request(server.url + "workouts/\(id)", headers: ["Cookie: ohk_tiles=none"])
+        #expect(none.status == 200 && !none.body.contains("<image href=") && !none.body.contains("map-attribution"))
+    }
+
     /// A script counting the tables wider than the box they scroll in.
     static let overflowingTables = "Array.from(document.querySelectorAll('table')).filter(function(t){ var p = t.parentElement; return t.getBoundingClientRect().width > p.getBoundingClientRect().width + 1; }).length"
 

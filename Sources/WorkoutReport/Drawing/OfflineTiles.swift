@@ -17,12 +17,16 @@ public struct OfflineTiles: Sendable {
         self.tile = tile
     }
 
-    /// A tile's bytes as a `data:` URL, its type read from its first bytes (PNG, JPEG or WebP).
+    /// A tile's bytes as a `data:` URL, its type read from its first bytes.
     static func dataURL(_ data: Data) -> String {
+        "data:\(mediaType(of: data));base64," + data.base64EncodedString()
+    }
+
+    /// A tile's media type, read from its first bytes: PNG, JPEG or WebP.
+    public static func mediaType(of data: Data) -> String {
         let bytes = [UInt8](data.prefix(12))
-        let type = bytes.starts(with: [0xFF, 0xD8]) ? "image/jpeg"
+        return bytes.starts(with: [0xFF, 0xD8]) ? "image/jpeg"
             : bytes.count >= 12 && bytes[0..<4] == [0x52, 0x49, 0x46, 0x46] && bytes[8..<12] == [0x57, 0x45, 0x42, 0x50] ? "image/webp" : "image/png"
-        return "data:\(type);base64," + data.base64EncodedString()
     }
 
     /// Who made the tiles a server's template names, when it is a map whose licence is known (OpenStreetMap's),

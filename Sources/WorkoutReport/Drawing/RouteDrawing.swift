@@ -25,7 +25,8 @@ struct RouteDrawing {
         var decimals = 0
     }
 
-    init(timeline: WorkoutTimeline, colouring: Colouring?, laps: [Double], tiles: String?, offlineTiles: OfflineTiles? = nil, units: ReportUnits) {
+    init(timeline: WorkoutTimeline, colouring: Colouring?, laps: [Double], tiles: String?, tileZooms: ClosedRange<Int> = 0...19,
+         offlineTiles: OfflineTiles? = nil, units: ReportUnits) {
         var worldX: [Double] = [], worldY: [Double] = [], source: [Int] = []
         for index in 0..<timeline.count {
             guard let latitude = timeline.latitude[index], let longitude = timeline.longitude[index] else { continue }
@@ -59,7 +60,7 @@ struct RouteDrawing {
                 offlineTiles.tile(zoom, x, y).map(OfflineTiles.dataURL)
             }
         } else if let tiles {
-            out += Self.tileImages(zooms: 0...19, originX: originX, originY: originY, scale: scale, width: width, height: height) { zoom, x, y in
+            out += Self.tileImages(zooms: tileZooms, originX: originX, originY: originY, scale: scale, width: width, height: height) { zoom, x, y in
                 tiles.replacingOccurrences(of: "{z}", with: "\(zoom)").replacingOccurrences(of: "{x}", with: "\(x)").replacingOccurrences(of: "{y}", with: "\(y)")
             }
         }

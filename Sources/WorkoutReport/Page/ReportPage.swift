@@ -33,7 +33,7 @@ struct ReportPage {
                                 id: "profile", height: ChartDrawing.profileHeight)
         }
         let route = RouteDrawing(timeline: timeline, colouring: trackColouring(), laps: report.activity.laps.map { $0.start.timeIntervalSince(timeline.start) },
-                                 tiles: report.options.tiles, offlineTiles: report.options.offlineTiles, units: units)
+                                 tiles: report.options.tiles, tileZooms: report.options.tileZooms, offlineTiles: report.options.offlineTiles, units: units)
         var html: HTML = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><link rel=\"icon\" href=\"data:,\">"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         html += "<meta name=\"generator\" content=\"OpenHealthKit workout report\">"

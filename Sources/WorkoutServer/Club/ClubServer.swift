@@ -58,6 +58,7 @@ public struct ClubServer: Sendable {
         router.addRoutes(ClubFitnessRoutes(catalog: catalog).routes)
         router.addRoutes(HistoryRoutes(catalog: catalog).routes)
         router.addRoutes(SettingsRoutes(catalog: catalog).routes)
+        router.addRoutes(TileRoutes(catalog: catalog).routes)
         router.addRoutes(SyncRoutes(catalog: catalog).routes)
         return router
     }

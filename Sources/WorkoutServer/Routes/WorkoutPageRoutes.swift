@@ -66,7 +66,11 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
         // The reader's units and time zone (`/settings`), over the workout's own zone.
         options.units = settings.units
         if let zone = settings.timeZone { options.timeZone = zone }
-        if let tiles = settings.tiles { options.tiles = tiles }
+        if let tiles = settings.tiles(served: catalog.configuration.offlineTiles) {
+            options.tiles = tiles.template
+            options.tileZooms = tiles.zooms
+            if let credit = tiles.attribution { options.tileAttribution = credit }
+        }
         let base = "/workouts/\(catalog.summary(of: entry).id)"
         options.links = [ReportLink(title: "← All workouts", url: "/")]
             + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }

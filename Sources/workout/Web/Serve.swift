@@ -10,7 +10,7 @@ struct Serve: AsyncParsableCommand {
         abstract: "Serve the store as a web app: the workout list, each workout's report, downloads, upload and delete, and a JSON API.",
         // The generated line ends in <subcommand>, but serving needs none: say both ways.
         usage: """
-            workout serve [--bind <address>] [--port <port>] [--token <token>] [--public] [--store <path>] [--database <address>] [--secure-cookies]
+            workout serve [--bind <address>] [--port <port>] [--token <token>] [--public] [--store <path>] [--database <address>] [--secure-cookies] [--mbtiles <file>]
             workout serve users|tokens|groups <subcommand> [--database <address>] …
             """,
         discussion: """
@@ -49,6 +49,18 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Mark the club's session cookie Secure: for a server behind a TLS proxy.")
     var secureCookies = false
 
+    @Option(help: ArgumentHelp("Serve this MBTiles file's map at /tiles/{z}/{x}/{y} and draw it under routes (a reader may choose otherwise in /settings): no page then asks another server for tiles.",
+                               valueName: "file"))
+    var mbtiles: String?
+
+    /// Where and how the server listens, with its own map when given one.
+    private func configuration() throws -> WorkoutServer.Configuration {
+        var configuration = club.database == nil ? WorkoutServer.Configuration(host: bind, port: port, token: token, isPublic: isPublic)
+                                                  : WorkoutServer.Configuration(host: bind, port: port)
+        if let mbtiles { configuration.offlineTiles = try MBTilesFile.open(mbtiles) }
+        return configuration
+    }
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         let configuration = WorkoutServer.Configuration(host: bind, port: port, token: token)
@@ -67,7 +79,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         if club.database != nil { return try await serveClub() }
         let store = try storeOptions.openExisting()
-        let server = WorkoutServer(library: StoreCatalog(store: store), configuration: .init(host: bind, port: port, token: token, isPublic: isPublic))
+        let server = WorkoutServer(library: StoreCatalog(store: store), configuration: try configuration())
         let location = store.location
         do {
             try await server.run { url in
@@ -79,8 +91,9 @@ struct Serve: AsyncParsableCommand {
     }
 
     private func serveClub() async throws {
+        let configuration = try configuration()
         let opened = try await club.serverClub()
-        let server = ClubServer(club: opened, configuration: .init(host: bind, port: port), secureCookies: secureCookies)
+        let server = ClubServer(club: opened, configuration: configuration, secureCookies: secureCookies)
         let shown = opened.database.dialect == .postgres ? (opened.database as? PostgresClubDatabase)?.address.description ?? "PostgreSQL" : club.database ?? ""
         do {
             try await server.run { url in
