@@ -6,10 +6,11 @@ public import WorkoutCatalog
 
 extension Club {
     /// Who may see athlete `w.athlete_id`'s workouts: `$1` is the one asking. They see their own, those of the
-    /// members of their groups who share, and, as a group's coach, every member's of that group.
+    /// members of their groups who share, and, as a group's coach, every member's of that group; a workout its
+    /// athlete made private, nobody else.
     static let visible = """
-        (w.athlete_id = $1 OR EXISTS (SELECT 1 FROM group_members mine JOIN group_members theirs ON theirs.group_id = mine.group_id
-            WHERE mine.athlete_id = $1 AND theirs.athlete_id = w.athlete_id AND (theirs.shares_workouts = 1 OR mine.role = 'coach')))
+        (w.athlete_id = $1 OR (w.visibility <> 'private' AND EXISTS (SELECT 1 FROM group_members mine JOIN group_members theirs ON theirs.group_id = mine.group_id
+            WHERE mine.athlete_id = $1 AND theirs.athlete_id = w.athlete_id AND (theirs.shares_workouts = 1 OR mine.role = 'coach'))))
         """
     static let listing = """
         SELECT w.id, w.activity, w.start_time, w.end_time, w.duration, w.distance, w.energy, w.average_heart_rate, w.pauses,
@@ -106,6 +107,31 @@ extension Club {
         // A short identifier holds only hex digits and dashes: nothing in it is a LIKE wildcard.
         let rows = try await database.read(Self.listing + " WHERE w.id LIKE $2 AND " + Self.visible + " LIMIT 2", [.integer(viewer), .text(prefix.text + "%")])
         return rows.count == 1 ? rows.first.map(Self.workout) : nil
+    }
+
+    /// Who may see workout `id`, and its link's token when it is public; nil when it is not `owner`'s.
+    public func visibility(of id: UUID, owner: Int64) async throws -> (visibility: WorkoutVisibility, token: String?)? {
+        let rows = try await database.read("SELECT visibility, share_token FROM workouts WHERE id = $1 AND athlete_id = $2", [.text(id.uuidString), .integer(owner)])
+        guard let row = rows.first else { return nil }
+        return (WorkoutVisibility(rawValue: row["visibility"].text ?? "") ?? .club, row["share_token"].text)
+    }
+
+    /// Makes workout `id` of `owner`'s `visibility`: a public one keeps its link's token or gets a new one
+    /// (`newToken`), any other loses it, so an old link stops working. Nil when the workout is not `owner`'s.
+    public func setVisibility(_ visibility: WorkoutVisibility, of id: UUID, owner: Int64,
+                              newToken: String = SecretToken.generate()) async throws -> (visibility: WorkoutVisibility, token: String?)? {
+        let rows = try await database.transaction([SQLStatement("""
+            UPDATE workouts SET visibility = $1, share_token = CASE WHEN $1 = 'public' THEN COALESCE(share_token, $2) ELSE NULL END
+            WHERE id = $3 AND athlete_id = $4 RETURNING visibility, share_token
+            """, [.text(visibility.rawValue), .text(newToken), .text(id.uuidString), .integer(owner)])])
+        guard let row = rows.first?.first else { return nil }
+        return (WorkoutVisibility(rawValue: row["visibility"].text ?? "") ?? .club, row["share_token"].text)
+    }
+
+    /// The public workout whose link holds `token`; nil for any other token.
+    public func workout(sharedBy token: String) async throws -> ClubWorkout? {
+        guard !token.isEmpty, !token.contains("\u{0}") else { return nil }
+        return try await database.read(Self.listing + " WHERE w.share_token = $1 AND w.visibility = 'public'", [.text(token)]).first.map(Self.workout)
     }
 
     /// The whole workout `id` (figures, readings, laps, events) if `viewer` may see it, else nil.

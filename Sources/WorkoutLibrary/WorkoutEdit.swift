@@ -3,10 +3,12 @@ public import OpenHealthKitCore
 public import WorkoutCatalog
 public import WorkoutFormats
 
-/// What a rider changes about a stored workout: its title, its notes, its sport.
+/// What a rider changes about a stored workout: its title, its notes, its sport, who may see it.
 ///
 /// A field left nil stays as it is; an empty title or notes removes them.
 public struct WorkoutEdit: Sendable, Equatable {
+    /// Who may see it: private, or public with a link (a store has no club), or nil to keep it.
+    public var visibility: WorkoutVisibility?
     /// The new title (``WorkoutText/name(_:)`` applies), or nil to keep it.
     public var name: String?
     /// The new notes (``WorkoutText/notes(_:)`` applies), or nil to keep them.
@@ -15,10 +17,11 @@ public struct WorkoutEdit: Sendable, Equatable {
     public var sport: ActivitySport?
 
     /// An edit of the given fields.
-    public init(name: String? = nil, notes: String? = nil, sport: ActivitySport? = nil) {
+    public init(name: String? = nil, notes: String? = nil, sport: ActivitySport? = nil, visibility: WorkoutVisibility? = nil) {
         self.name = name
         self.notes = notes
         self.sport = sport
+        self.visibility = visibility
     }
 }
 
@@ -34,7 +37,9 @@ public struct WorkoutEditError: Error, CustomStringConvertible, Equatable {
 extension HKHealthStore {
     /// Applies `edit` to `workout` and returns the workout as it now is.
     ///
-    /// A new title or notes change the workout's metadata in place: it keeps its identifier.
+    /// A new title or notes change the workout's metadata in place: it keeps its identifier. Made public,
+    /// it keeps its link's token (``OpenHealthKitMetadataKeyShareToken``) or gets `newToken`; made private, it
+    /// loses it, so an old link stops working.
     /// A new sport changes what its samples are (a ride's distance is cycling distance, its
     /// cadence crank revolutions; a run's are walking-and-running distance and steps), so the
     /// workout is stored again from its own records, laps, events, route, heartbeats, metadata
@@ -42,9 +47,15 @@ extension HKHealthStore {
     ///
     /// - Throws: ``WorkoutEditError`` for a sport change of a multisport workout (each leg has
     ///   its own), and the store's errors.
-    public func edit(_ workout: HKWorkout, _ edit: WorkoutEdit) async throws -> HKWorkout {
+    public func edit(_ workout: HKWorkout, _ edit: WorkoutEdit, newToken: String = RandomToken.base64URL()) async throws -> HKWorkout {
         var setting: [String: Any] = [:]
         var removing: Set<String> = []
+        switch edit.visibility {
+        case .public where workout.metadata?[OpenHealthKitMetadataKeyShareToken] == nil: setting[OpenHealthKitMetadataKeyShareToken] = newToken
+        case .private: removing.insert(OpenHealthKitMetadataKeyShareToken)
+        case .club: throw WorkoutEditError(description: "A store has no club: a workout in it is private, or public with a link.")
+        default: break
+        }
         if let name = edit.name {
             if let kept = WorkoutText.name(name) { setting[OpenHealthKitMetadataKeyWorkoutName] = kept } else { removing.insert(OpenHealthKitMetadataKeyWorkoutName) }
         }

@@ -99,6 +99,7 @@ public struct WorkoutServer: Sendable {
         router.addRoutes(HistoryRoutes(catalog: catalog).routes)
         router.addRoutes(SettingsRoutes(catalog: catalog).routes)
         router.addRoutes(TileRoutes(catalog: catalog).routes)
+        router.addRoutes(SharingRoutes(catalog: catalog).routes)
         return router
     }
 

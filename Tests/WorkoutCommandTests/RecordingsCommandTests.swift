@@ -95,7 +95,16 @@ extension BlockingCommandSuites {
         #expect(now["activity"] as? String == "walking" && now["name"] as? String == "Sunday long run" && now["id"] as? String != id)
 
         let nothing = try await WorkoutProcess.run(["edit", "last", "--store", store])
-        #expect(nothing.status != 0 && nothing.stderr.contains("Say what to change: --name, --notes or --activity."), "\(nothing.stderr)")
+        #expect(nothing.status != 0 && nothing.stderr.contains("Say what to change: --name, --notes, --activity or --visibility."), "\(nothing.stderr)")
+        // Public gives it a link for `workout serve`; a store has no club; private drops the link.
+        let published = try await WorkoutProcess.run(["edit", "last", "--visibility", "public", "--store", store])
+        let link = try #require(published.stdout.firstMatch(of: /public at (\/shared\/[A-Za-z0-9_-]{43}) on/).map { String($0.output.1) }, "\(published.stdout)\(published.stderr)")
+        let again = try await WorkoutProcess.run(["edit", "last", "--visibility", "public", "--store", store])
+        #expect(again.stdout.contains(link), "public again keeps its link")
+        let club = try await WorkoutProcess.run(["edit", "last", "--visibility", "club", "--store", store])
+        #expect(club.status != 0 && club.stderr.contains("a store has no club"), "\(club.stderr)")
+        let hidden = try await WorkoutProcess.run(["edit", "last", "--visibility", "private", "--store", store])
+        #expect(hidden.status == 0 && hidden.stdout.hasSuffix(", private\n"), "\(hidden.stdout)")
         let unknown = try await WorkoutProcess.run(["edit", "last", "--activity", "skydiving", "--store", store])
         #expect(unknown.status != 0 && unknown.stderr.contains("Unknown activity 'skydiving'"), "\(unknown.stderr)")
     }

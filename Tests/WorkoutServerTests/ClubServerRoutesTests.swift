@@ -130,6 +130,60 @@ import OpenHealthKit
         }
     }
 
+    /// Who may see a workout, set by its athlete: private hides it from a group that shares and from its coach;
+    /// public gives it a link anyone reads without logging in, which stops working when it is made private again.
+    @Test(arguments: ClubDatabaseKind.available)
+    func aWorkoutIsPrivateToTheClubOrPublicAsItsAthleteSays(_ kind: ClubDatabaseKind) async throws {
+        let fixture = try await fixture(kind)
+        defer { Task { await fixture.server.club.database.close() } }
+        let club = fixture.server.club
+        let group = try await club.addGroup(named: "Tuesday Squad")
+        let adaID = try #require(try await club.athlete(named: "ada")).id, bobID = try #require(try await club.athlete(named: "bob")).id
+        try await club.join(group.id, athlete: adaID, sharesWorkouts: true)
+        try await club.join(group.id, athlete: bobID, role: .coach, sharesWorkouts: false)
+        let app = Application(router: fixture.server.router())
+        let ada = bearer(fixture.ada), bob = bearer(fixture.bob)
+        try await app.test(.router) { client in
+            let id = try await client.execute(uri: "/api/workouts?filename=ride.fit", method: .post, headers: ada, body: ByteBuffer(bytes: try RouteTestFile.ride())) { response in
+                try #require(try json(response.body)["id"] as? String)
+            }
+            func sharing(_ body: String, as headers: HTTPFields) async throws -> (HTTPResponse.Status, [String: Any]) {
+                try await client.execute(uri: "/api/workouts/\(id)/sharing", method: .put, headers: headers, body: ByteBuffer(string: body)) { response in
+                    (response.status, (try? json(response.body)) ?? [:])
+                }
+            }
+            try await client.execute(uri: "/api/workouts/\(id)/sharing", method: .get, headers: ada) { response in
+                let visibility = try json(response.body)["visibility"] as? String
+                #expect(visibility == "club")
+            }
+            try await client.execute(uri: "/api/workouts/\(id)", method: .get, headers: bob) { #expect($0.status == .ok, "the coach sees the club's") }
+            // Only ada says who sees it; bob, who sees it, may not.
+            #expect(try await sharing("{\"visibility\":\"private\"}", as: bob).0 == .forbidden)
+            #expect(try await sharing("{\"visibility\":\"everyone\"}", as: ada).0 == .badRequest)
+            #expect(try await sharing("{\"visibility\":\"private\"}", as: ada).1["visibility"] as? String == "private")
+            try await client.execute(uri: "/api/workouts/\(id)", method: .get, headers: bob) { #expect($0.status == .notFound, "private: not even the coach") }
+            try await client.execute(uri: "/api/workouts?athlete=ada", method: .get, headers: bob) { response in
+                let matching = try json(response.body)["matching"] as? Int
+                #expect(matching == 0)
+            }
+            try await client.execute(uri: "/api/workouts/\(id)", method: .get, headers: ada) { #expect($0.status == .ok) }
+
+            let shared = try await sharing("{\"visibility\":\"public\"}", as: ada)
+            let link = try #require(shared.1["link"] as? String)
+            #expect(link.hasPrefix("/shared/") && link.count > 40, "\(link)")
+            try await client.execute(uri: link, method: .get) { response in
+                let page = String(buffer: response.body)
+                #expect(response.status == .ok && page.contains("id=\"route\""), "anyone with the link reads it")
+                #expect(!page.contains("Delete…") && !page.contains("/download/") && !page.contains("Sharing"), "and changes nothing")
+            }
+            #expect(try await sharing("{\"visibility\":\"public\"}", as: ada).1["link"] as? String == link, "public again keeps its link")
+            #expect(try await sharing("{\"visibility\":\"club\"}", as: ada).1["link"] == nil)
+            try await client.execute(uri: link, method: .get) { #expect($0.status == .notFound, "the old link stops working") }
+            let again = try await sharing("{\"visibility\":\"public\"}", as: ada).1["link"] as? String
+            #expect(again != nil && again != link, "a new link")
+        }
+    }
+
     /// A ride of `minutes` at `speed` m/s from `start`, with `laps` equal laps, as ada's archive.
     func ride(start: Date, minutes: Int, speed: Double, laps: Int) throws -> WorkoutArchive {
         let seconds = minutes * 60

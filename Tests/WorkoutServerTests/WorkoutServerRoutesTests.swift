@@ -168,6 +168,41 @@ import Testing
         }
     }
 
+    /// A store's workout is private or public; its public link is read without the server's token, on a server
+    /// whose every other page needs it, and stops working when the workout is made private again.
+    @Test func aPublicWorkoutsLinkIsReadWithoutTheToken() async throws {
+        let store = HKHealthStore(location: .file(Scratch.url("sharing", extension: "sqlite").path))
+        let server = WorkoutServer(library: StoreCatalog(store: store), configuration: .init(host: "0.0.0.0", port: 0, token: "correct horse battery"))
+        let app = Application(router: server.router())
+        let owner: HTTPFields = [.authorization: "Bearer correct horse battery"]
+        try await app.test(.router) { client in
+            let id = try await client.execute(uri: "/api/workouts?filename=ride.fit", method: .post, headers: owner, body: ByteBuffer(bytes: try RouteTestFile.ride())) { response in
+                try #require(try json(response.body)["id"] as? String)
+            }
+            try await client.execute(uri: "/api/workouts/\(id)/sharing", method: .get, headers: owner) { response in
+                let visibility = try json(response.body)["visibility"] as? String
+                #expect(visibility == "private")
+            }
+            try await client.execute(uri: "/api/workouts/\(id)/sharing", method: .put, headers: owner, body: ByteBuffer(string: "{\"visibility\":\"club\"}")) { response in
+                #expect(response.status == .badRequest && String(buffer: response.body).contains("\\\"private\\\", \\\"public\\\""), "a store has no club: \(String(buffer: response.body))")
+            }
+            try await client.execute(uri: "/api/workouts/\(id)/sharing", method: .put, body: ByteBuffer(string: "{\"visibility\":\"public\"}")) { #expect($0.status == .unauthorized) }
+            let link = try await client.execute(uri: "/api/workouts/\(id)/sharing", method: .put, headers: owner, body: ByteBuffer(string: "{\"visibility\":\"public\"}")) { response in
+                try #require(try json(response.body)["link"] as? String)
+            }
+            try await client.execute(uri: "/workouts/\(id)", method: .get) { #expect($0.status == .unauthorized, "the server stays private") }
+            try await client.execute(uri: link, method: .get) { response in
+                #expect(response.status == .ok && String(buffer: response.body).contains("id=\"route\""))
+            }
+            try await client.execute(uri: "/workouts/\(id)/sharing", method: .get, headers: owner) { response in
+                #expect(String(buffer: response.body).contains("href=\"\(link)\""))
+            }
+            try await client.execute(uri: "/api/workouts/\(id)/sharing", method: .put, headers: owner, body: ByteBuffer(string: "{\"visibility\":\"private\"}")) { #expect($0.status == .ok) }
+            try await client.execute(uri: link, method: .get) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/shared/\(String(repeating: "x", count: 43))", method: .get) { #expect($0.status == .notFound) }
+        }
+    }
+
     /// Miles and a time zone chosen on `/settings` are kept in the browser and read by the list, the workouts and the history.
     @Test func theReadersUnitsAndTimeZoneAreKeptAndUsed() async throws {
         let file = try RouteTestFile.ride(start: Date(timeIntervalSince1970: 1_789_990_000))

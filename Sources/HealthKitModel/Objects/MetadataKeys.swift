@@ -164,3 +164,8 @@ public let OpenHealthKitMetadataKeyAthleteWPrime = "OpenHealthKitAthleteWPrime"
 /// when it was saved, so personal records across years read one value a workout. An empty string:
 /// computed, and none found. OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyBestEfforts = "OpenHealthKitBestEfforts"
+
+/// On a workout: the token of its public link (a `String`; the workout is seen at `/shared/TOKEN` by whoever
+/// has the link, without the server's token), made when the rider makes it public and removed when they make
+/// it private again. OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyShareToken = "OpenHealthKitShareToken"

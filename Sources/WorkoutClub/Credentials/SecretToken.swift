@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import WorkoutCatalog
 
 /// Random secrets (API tokens, session cookies, CSRF tokens) and the hashes the
 /// club keeps of them in their place.
@@ -9,12 +10,7 @@ import Foundation
 public enum SecretToken {
     /// A new secret: `prefix` and 43 characters of base64url.
     public static func generate(prefix: String = "") -> String {
-        var bytes = [UInt8](repeating: 0, count: 32)
-        var generator = SystemRandomNumberGenerator()
-        for index in bytes.indices { bytes[index] = generator.next() }
-        let text = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-        return prefix + text
+        prefix + RandomToken.base64URL(bytes: 32)
     }
 
     /// The hash kept of `secret`: SHA-256, in hexadecimal.

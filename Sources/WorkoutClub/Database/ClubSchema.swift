@@ -134,6 +134,13 @@ public enum ClubSchema {
             // this version, which ``Club/computeMissingFigures(batch:)`` fills in.
             ["ALTER TABLE workouts ADD COLUMN efforts TEXT"]
         },
+        Migration(version: 6, name: "who may see a workout") { _ in
+            // WorkoutVisibility: 'private', 'club' (its athlete's groups, as they share; the default) or 'public'; a public
+            // workout's share_token is the unguessable part of its link, /shared/{token}, NULL otherwise.
+            ["ALTER TABLE workouts ADD COLUMN visibility TEXT NOT NULL DEFAULT 'club'",
+             "ALTER TABLE workouts ADD COLUMN share_token TEXT",
+             "CREATE UNIQUE INDEX workouts_share_token ON workouts (share_token)"]
+        },
     ]
 
     /// The newest version.

@@ -87,6 +87,28 @@ protocol ServedCatalog: Sendable {
     func listIntroduction(viewer: Viewer) async throws -> HTML
     /// The hidden fields a page's forms carry for `viewer` (a club's CSRF token).
     func formFields(viewer: Viewer) -> HTML
+
+    /// Who may see a workout: the choices this catalog offers (a store has no club).
+    var visibilities: [WorkoutVisibility] { get }
+    /// Who may see the workout, and its public link's token; nil when `viewer` may not change it (it is not theirs).
+    func sharing(of entry: Entry, viewer: Viewer) async throws -> WorkoutSharing?
+    /// Makes the workout `visibility` (one of ``visibilities``) and returns its sharing; nil when `viewer` may not.
+    func setVisibility(_ visibility: WorkoutVisibility, of entry: Entry, viewer: Viewer) async throws -> WorkoutSharing?
+    /// The public workout whose link holds `token`, as its athlete sees it; nil for any other token.
+    func sharedEntry(_ token: String) async throws -> Entry?
+}
+
+/// Who may see a workout, and its public link.
+struct WorkoutSharing: Codable, Sendable, Equatable {
+    /// Who may see it.
+    var visibility: WorkoutVisibility
+    /// Its public link's path, `/shared/{token}`, when it is public.
+    var link: String?
+
+    init(visibility: WorkoutVisibility, token: String?) {
+        self.visibility = visibility
+        link = visibility == .public ? token.map { "/shared/\($0)" } : nil
+    }
 }
 
 /// A workout in a list: its figures, and in a club whose it is.

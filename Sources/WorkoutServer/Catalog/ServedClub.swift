@@ -150,6 +150,24 @@ struct ServedClub: ServedCatalog {
     func formFields(viewer: ClubViewer) -> HTML {
         viewer.csrfToken.map { "<input type=\"hidden\" name=\"csrf\" value=\"\($0)\">" } ?? .empty
     }
+
+    var visibilities: [WorkoutVisibility] { WorkoutVisibility.allCases }
+
+    func sharing(of entry: Entry, viewer: ClubViewer) async throws -> WorkoutSharing? {
+        guard let uuid = UUID(uuidString: entry.workout.summary.id), let found = try await club.visibility(of: uuid, owner: viewer.athlete.id) else { return nil }
+        return WorkoutSharing(visibility: found.visibility, token: found.token)
+    }
+
+    func setVisibility(_ visibility: WorkoutVisibility, of entry: Entry, viewer: ClubViewer) async throws -> WorkoutSharing? {
+        guard let uuid = UUID(uuidString: entry.workout.summary.id),
+              let changed = try await club.setVisibility(visibility, of: uuid, owner: viewer.athlete.id) else { return nil }
+        return WorkoutSharing(visibility: changed.visibility, token: changed.token)
+    }
+
+    /// Read as its athlete reads it: the link is their leave to show it.
+    func sharedEntry(_ token: String) async throws -> Entry? {
+        try await club.workout(sharedBy: token).map { Entry(workout: $0, viewer: $0.athleteID) }
+    }
 }
 
 extension ClubWorkout: ListedWorkout {

@@ -93,4 +93,17 @@ struct ServedStore: ServedCatalog {
     func listIntroduction(viewer: Void) async throws -> HTML { .empty }
 
     func formFields(viewer: Void) -> HTML { .empty }
+
+    var visibilities: [WorkoutVisibility] { [.private, .public] }
+
+    func sharing(of workout: HKWorkout, viewer: Void) async throws -> WorkoutSharing? {
+        let token = workout.metadata?[OpenHealthKitMetadataKeyShareToken] as? String
+        return WorkoutSharing(visibility: token == nil ? .private : .public, token: token)
+    }
+
+    func setVisibility(_ visibility: WorkoutVisibility, of workout: HKWorkout, viewer: Void) async throws -> WorkoutSharing? {
+        try await sharing(of: try await library.edit(workout, WorkoutEdit(visibility: visibility)), viewer: ())
+    }
+
+    func sharedEntry(_ token: String) async throws -> HKWorkout? { try await library.workout(sharedBy: token) }
 }

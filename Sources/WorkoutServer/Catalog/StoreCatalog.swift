@@ -20,6 +20,8 @@ public actor StoreCatalog {
     private var entries: [WorkoutSummary]?
     private var orders: [WorkoutListQuery.Order: [Int]] = [:]
     private var activityNames: [String]?
+    /// Each public workout's identifier by its link's token.
+    private var shared: [String: String] = [:]
 
     /// The library of `store`.
     public init(store: HKHealthStore) {
@@ -79,6 +81,13 @@ public actor StoreCatalog {
         return try await HKSampleQueryDescriptor(predicates: [.workout(predicate)], sortDescriptors: [], limit: 1).result(for: store).first
     }
 
+    /// The public workout whose link holds `token`, or nil.
+    public func workout(sharedBy token: String) async throws -> HKWorkout? {
+        try await refresh()
+        guard let id = shared[token] else { return nil }
+        return try await workout(id)
+    }
+
     /// The workout as an activity, with its samples and route.
     public func activity(of workout: HKWorkout) async throws -> Activity {
         try await Activity(workout: workout, in: store)
@@ -136,8 +145,15 @@ public actor StoreCatalog {
     /// Applies the store's changes since the last anchor.
     private func refresh() async throws {
         let changes = try await HKAnchoredObjectQueryDescriptor(predicates: [.workout()], anchor: anchor).result(for: store)
-        for deleted in changes.deletedObjects { summaries[deleted.uuid.uuidString] = nil }
-        for workout in changes.addedSamples { summaries[workout.uuid.uuidString] = WorkoutSummary(workout) }
+        for deleted in changes.deletedObjects {
+            summaries[deleted.uuid.uuidString] = nil
+            shared = shared.filter { $0.value != deleted.uuid.uuidString }
+        }
+        for workout in changes.addedSamples {
+            summaries[workout.uuid.uuidString] = WorkoutSummary(workout)
+            shared = shared.filter { $0.value != workout.uuid.uuidString }
+            if let token = workout.metadata?[OpenHealthKitMetadataKeyShareToken] as? String { shared[token] = workout.uuid.uuidString }
+        }
         anchor = changes.newAnchor
         if !changes.deletedObjects.isEmpty || !changes.addedSamples.isEmpty {
             entries = nil

@@ -59,6 +59,7 @@ public struct ClubServer: Sendable {
         router.addRoutes(HistoryRoutes(catalog: catalog).routes)
         router.addRoutes(SettingsRoutes(catalog: catalog).routes)
         router.addRoutes(TileRoutes(catalog: catalog).routes)
+        router.addRoutes(SharingRoutes(catalog: catalog).routes)
         router.addRoutes(SyncRoutes(catalog: catalog).routes)
         return router
     }

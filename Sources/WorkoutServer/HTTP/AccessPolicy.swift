@@ -40,7 +40,10 @@ struct AccessPolicy<Context: RequestContext>: RouterMiddleware {
         }
         let changes = ![.get, .head, .options].contains(request.method)
         guard changes else {
-            if let token, readsNeedToken, !offersToken(request, token) {
+            // A public workout's link is its own leave to read it (`/shared/{token}`), with the map under it (`/tiles/`:
+            // the operator's map, nothing of the rider's); nothing else is read without the token.
+            let open = request.uri.path.hasPrefix("/shared/") || request.uri.path.hasPrefix("/tiles/")
+            if let token, readsNeedToken, !offersToken(request, token), !open {
                 return ServerResponse.error(.unauthorized, api: api, title: "Token needed",
                                             message: "This server is private: its workouts start and end where the rider lives. Send the server's token as `Authorization: Bearer TOKEN`, or open any page once with ?token=TOKEN in its address.")
             }

@@ -3,15 +3,15 @@ import Hummingbird
 import WorkoutReport
 
 /// `GET /tiles/{z}/{x}/{y}` (`.png`, `.jpg` or `.webp` after `y` is allowed): a tile of the map the server
-/// serves itself from an MBTiles file (`workout serve --mbtiles`), to whoever may read its pages; 404 where
-/// the file has no such tile or the server has no map.
+/// serves itself from an MBTiles file (`workout serve --mbtiles`), to anyone who reaches the server: it is the
+/// operator's map, nothing of a rider's, and a public workout's page draws it for readers with no log-in; 404
+/// where the file has no such tile or the server has no map.
 struct TileRoutes<Catalog: ServedCatalog> {
     let catalog: Catalog
 
     var routes: RouteCollection<Catalog.Context> {
         let routes = RouteCollection(context: Catalog.Context.self)
-        routes.get("/tiles/:z/:x/:y") { request, context in
-            _ = try catalog.viewer(of: request, context: context, change: .none)
+        routes.get("/tiles/:z/:x/:y") { _, context in
             guard let tiles = catalog.configuration.offlineTiles else {
                 throw WebError(.notFound, title: "No map here", message: "This server has no map of its own; start it with `workout serve --mbtiles FILE` to serve one.")
             }

@@ -28,7 +28,7 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
             // A short identifier finds the workout; the page lives at its full one, whose links are relative to it.
             let id = catalog.summary(of: entry).id
             if try context.parameters.require("id") != id { return ServerResponse.redirect(to: "/workouts/\(id)") }
-            return try await report(entry, viewer: viewer, settings: DisplaySettings(request))
+            return try await report(entry, settings: DisplaySettings(request), links: try await links(entry, viewer: viewer))
         }
         routes.get("/workouts/:id/download/:format") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
@@ -60,8 +60,20 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
         return routes
     }
 
-    /// The workout's report, with links to its downloads and to what the viewer may do with it.
-    func report(_ entry: Catalog.Entry, viewer: Catalog.Viewer, settings: DisplaySettings) async throws -> Response {
+    /// The links of a workout's page: its downloads, and what the viewer may do with it.
+    func links(_ entry: Catalog.Entry, viewer: Catalog.Viewer) async throws -> [ReportLink] {
+        let base = "/workouts/\(catalog.summary(of: entry).id)"
+        return [ReportLink(title: "← All workouts", url: "/")]
+            + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }
+            + (try await catalog.originalFileName(of: entry).map { [ReportLink(title: "Download original (\($0))", url: "\(base)/download/original")] } ?? [])
+            + (catalog.editsWorkouts ? [ReportLink(title: "Edit…", url: "\(base)/edit")] : [])
+            + (try await catalog.sharing(of: entry, viewer: viewer).map { [ReportLink(title: "Sharing: \($0.visibility.rawValue)…", url: "\(base)/sharing")] } ?? [])
+            + catalog.pageLinks(of: entry)
+            + (catalog.mayDelete(entry, viewer: viewer) ? [ReportLink(title: "Delete…", url: "\(base)/delete")] : [])
+    }
+
+    /// The workout's report with `links` above it (none on a public link's page).
+    func report(_ entry: Catalog.Entry, settings: DisplaySettings, links: [ReportLink]) async throws -> Response {
         var (activity, options) = try await catalog.report(of: entry)
         // The reader's units and time zone (`/settings`), over the workout's own zone.
         options.units = settings.units
@@ -71,13 +83,7 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
             options.tileZooms = tiles.zooms
             if let credit = tiles.attribution { options.tileAttribution = credit }
         }
-        let base = "/workouts/\(catalog.summary(of: entry).id)"
-        options.links = [ReportLink(title: "← All workouts", url: "/")]
-            + ActivityFileFormat.allCases.map { ReportLink(title: "Download \($0.rawValue.uppercased())", url: "\(base)/download/\($0)") }
-            + (try await catalog.originalFileName(of: entry).map { [ReportLink(title: "Download original (\($0))", url: "\(base)/download/original")] } ?? [])
-            + (catalog.editsWorkouts ? [ReportLink(title: "Edit…", url: "\(base)/edit")] : [])
-            + catalog.pageLinks(of: entry)
-            + (catalog.mayDelete(entry, viewer: viewer) ? [ReportLink(title: "Delete…", url: "\(base)/delete")] : [])
+        options.links = links
         let (drawn, report) = (activity, options)
         return ServerResponse.html(try await Rendering.run { WorkoutReport(activity: drawn, options: report).page })
     }

@@ -5,16 +5,16 @@ import WorkoutFormats
 import WorkoutLibrary
 import WorkoutCatalog
 
-/// `workout edit ID`: a stored workout's title, notes or sport.
+/// `workout edit ID`: a stored workout's title, notes, sport or visibility.
 struct Edit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Change a workout's title, notes or sport.",
+        abstract: "Change a workout's title, notes, sport or who may see it.",
         discussion: """
             A title or notes change in place: the workout keeps its identifier. A sport changes what the workout's \
             samples are (a ride's distance is cycling distance and its cadence crank revolutions, a run's are walking \
             and running distance and steps), so the workout is stored again from its own records under the new sport, \
             with its laps, pauses, route, heartbeats, metadata and original file, and gets a new identifier, which the \
-            command prints. An empty --name or --notes removes them.
+            command prints. An empty --name or --notes removes them. --visibility public gives the workout a link,             /shared/TOKEN on `workout serve`, that anyone may read without the server's token; private drops it.
             """
     )
 
@@ -31,6 +31,9 @@ struct Edit: AsyncParsableCommand {
                                valueName: "sport"))
     var activity: String?
 
+    @Option(help: ArgumentHelp("Who may see it when the store is served: private, or public (anyone with its link).", valueName: "who"))
+    var visibility: String?
+
     @Flag(help: "Print the workout as it now is as JSON.")
     var json = false
 
@@ -40,8 +43,11 @@ struct Edit: AsyncParsableCommand {
         if let activity, ActivitySport(name: activity) == nil || ActivitySport(name: activity) == .transition {
             throw ValidationError("Unknown activity '\(activity)'. Name running, cycling, walking, hiking, swimming, rowing, cross_country_skiing or training.")
         }
-        if name == nil, notes == nil, activity == nil {
-            throw ValidationError("Say what to change: --name, --notes or --activity.")
+        if let visibility, ![WorkoutVisibility.private, .public].contains(WorkoutVisibility(rawValue: visibility)) {
+            throw ValidationError("--visibility \(visibility): give private or public (a store has no club).")
+        }
+        if name == nil, notes == nil, activity == nil, visibility == nil {
+            throw ValidationError("Say what to change: --name, --notes, --activity or --visibility.")
         }
     }
 
@@ -50,17 +56,21 @@ struct Edit: AsyncParsableCommand {
         let workout = try await findWorkout(id, in: store)
         let edited: HKWorkout
         do {
-            edited = try await store.edit(workout, WorkoutEdit(name: name, notes: notes, sport: activity.flatMap(ActivitySport.init(name:))))
+            edited = try await store.edit(workout, WorkoutEdit(name: name, notes: notes, sport: activity.flatMap(ActivitySport.init(name:)),
+                                                               visibility: visibility.flatMap(WorkoutVisibility.init(rawValue:))))
         } catch let error as WorkoutEditError {
             throw RecordingsError(error.description)
         }
         let summary = WorkoutSummary(edited)
         if json { return try printJSON(summary) }
         let title = summary.name.map { "“\($0)”, " } ?? ""
+        // Who may see it, when asked: its link where it is public.
+        let token = edited.metadata?[OpenHealthKitMetadataKeyShareToken] as? String
+        let shared = visibility == nil ? "" : token.map { ", public at /shared/\($0) on `workout serve`" } ?? ", private"
         if edited.uuid == workout.uuid {
-            print("edited \(summary.id): \(title)\(summary.activity)")
+            print("edited \(summary.id): \(title)\(summary.activity)\(shared)")
         } else {
-            print("edited \(workout.uuid.uuidString): now \(summary.id), \(title)\(summary.activity) (a new sport stores the workout again)")
+            print("edited \(workout.uuid.uuidString): now \(summary.id), \(title)\(summary.activity)\(shared) (a new sport stores the workout again)")
         }
     }
 }
