@@ -239,6 +239,38 @@ import Testing
         let fitness = try #require(results[9] as? [Any])
         #expect(fitness[0] as? String == "Fitness" && fitness[1] as? String == "2025-07-01 – 2026-06-30 · 0 workouts with a training load", "\(fitness)")
         #expect(results[10] as? [String] == [], "accessibility of the fitness page: \(results[10])")
+
+        // The admin's page, an invitation's link and the member's own groups pass too.
+        let added = try await offThePool {
+            try WorkoutProcess.runBlocking(["serve", "users", "add", "root", "--admin", "--password-stdin", "--database", club.database], input: password + "\n")
+        }
+        try #require(added.status == 0, "\(added.stderr)")
+        let admin = try await Browser.run([
+            .open(club.url + "login"),
+            .evaluate("""
+                var form = document.getElementById('login');
+                form.querySelector('[name=name]').value = 'root'; form.querySelector('[name=password]').value = '\(password)';
+                form.submit(); return true
+                """),
+            .waitUntil("return !!document.getElementById('athlete-name')", timeout: 30),
+            .open(club.url + "admin"),
+            AccessibilityAudit.step,
+            .evaluate("document.getElementById('invite-name').value = 'cleo'; document.querySelector('#invite select').selectedIndex = 1; document.getElementById('invite').submit(); return true"),
+            .waitUntil("return !!document.getElementById('account-link-url')", timeout: 30),
+            AccessibilityAudit.step,
+            .evaluate("return document.getElementById('account-link-url').value"),
+            .open(club.url + "account"),
+            AccessibilityAudit.step,
+        ])
+        // Each evaluate's value and each audit, in order: the log-in's, the admin page, the invitation, its link, the account page.
+        #expect(admin[1] as? [String] == [], "accessibility of the admin page: \(admin[1])")
+        #expect(admin[3] as? [String] == [], "accessibility of an invitation's link: \(admin[3])")
+        #expect(admin[5] as? [String] == [], "accessibility of the account page: \(admin[5])")
+        let welcome = try #require(admin[4] as? String)
+        #expect(welcome.hasPrefix(club.url + "welcome/ohk_welcome_"), "\(welcome)")
+        let invitation = try await Browser.run([.open(welcome), AccessibilityAudit.step, .evaluate("return document.title")])
+        #expect(invitation[0] as? [String] == [], "accessibility of the welcome page: \(invitation[0])")
+        #expect((invitation[1] as? String)?.contains("Welcome, cleo") == true)
     }
 
     /// A FIT file posted to the API is stored as the athlete's workout with the figures `workout import` gives it;

@@ -266,6 +266,81 @@ import OpenHealthKit
         }
     }
 
+    /// The club run from the browser: the admin invites an athlete into a group and gives a password reset, each a
+    /// one-time link; the invited athlete sets their password there and is logged in; the reset closes the old
+    /// sessions and the old password; members change their sharing and leave; nobody but an admin reaches `/admin`.
+    @Test(arguments: ClubDatabaseKind.available)
+    func anAdminRunsTheClubInTheBrowserWithOneTimeLinks(_ kind: ClubDatabaseKind) async throws {
+        let fixture = try await fixture(kind)
+        defer { Task { await fixture.server.club.database.close() } }
+        let club = fixture.server.club
+        _ = try await club.addAthlete(name: "root", password: "admin password", isAdmin: true)
+        let squad = try await club.addGroup(named: "Tuesday Squad")
+        let bobID = try #require(try await club.athlete(named: "bob")).id
+        let app = Application(router: fixture.server.router())
+        try await app.test(.router) { client in
+            let root = try await logIn(client, name: "root", password: "admin password")
+            let bob = try await logIn(client, name: "bob", password: "battery staple")
+            try await client.execute(uri: "/admin", method: .get, headers: bob.cookie) { #expect($0.status == .forbidden) }
+            func post(_ path: String, _ form: String, as session: (cookie: HTTPFields, csrf: String)) async throws -> (HTTPResponse.Status, String, String?) {
+                var headers = session.cookie
+                headers[.contentType] = "application/x-www-form-urlencoded"
+                return try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: "csrf=\(session.csrf)&" + form)) { response in
+                    (response.status, String(buffer: response.body), response.headers[.location])
+                }
+            }
+            #expect(try await post("/admin/invite", "name=cleo", as: bob).0 == .forbidden)
+            let invited = try await post("/admin/invite", "name=cleo&group=\(squad.id)", as: root)
+            #expect(invited.0 == .ok)
+            let link = try #require(invited.1.firstMatch(of: /value="http:\/\/[^"\/]*(\/welcome\/ohk_welcome_[A-Za-z0-9_-]+)"/).map { String($0.output.1) }, "\(invited.1.suffix(800))")
+            #expect(try await post("/admin/invite", "name=cleo", as: root).0 == .unprocessableContent, "the name is taken")
+            try await client.execute(uri: link, method: .get) { response in
+                #expect(response.status == .ok && String(buffer: response.body).contains("Welcome, cleo"))
+            }
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            try await client.execute(uri: link, method: .post, headers: form, body: ByteBuffer(string: "password=new+secret+1&confirmation=new+secret+2")) {
+                #expect($0.status == .unprocessableContent)
+            }
+            try await client.execute(uri: link, method: .post, headers: form, body: ByteBuffer(string: "password=short&confirmation=short")) {
+                #expect($0.status == .unprocessableContent)
+            }
+            try await client.execute(uri: link, method: .post, headers: form, body: ByteBuffer(string: "password=new+secret+1&confirmation=new+secret+1")) { response in
+                #expect(response.status == .seeOther && response.headers[.setCookie]?.hasPrefix("ohk_session=") == true)
+            }
+            try await client.execute(uri: link, method: .get) { #expect($0.status == .notFound, "a link works once") }
+            #expect(try await club.logIn(name: "cleo", password: "new secret 1") != nil)
+            let cleo = try #require(try await club.athlete(named: "cleo"))
+            #expect(try await club.memberships(of: cleo.id).map(\.group.name) == ["Tuesday Squad"])
+
+            // A reset for bob: his session ends and his old password with it.
+            let reset = try await post("/admin/reset", "athlete=\(bobID)", as: root)
+            let resetLink = try #require(reset.1.firstMatch(of: /(\/welcome\/ohk_welcome_[A-Za-z0-9_-]+)/).map { String($0.output.1) })
+            try await client.execute(uri: resetLink, method: .post, headers: form, body: ByteBuffer(string: "password=fresh+staple&confirmation=fresh+staple")) {
+                #expect($0.status == .seeOther)
+            }
+            try await client.execute(uri: "/account", method: .get, headers: bob.cookie) { #expect($0.status != .ok, "bob's old session is closed") }
+            #expect(try await club.logIn(name: "bob", password: "battery staple") == nil)
+            let bobAgain = try await logIn(client, name: "bob", password: "fresh staple")
+
+            // Roles and membership from the admin page; sharing and leaving from the member's own.
+            #expect(try await post("/admin/join", "athlete=\(bobID)&group=\(squad.id)&role=coach", as: root).2?.hasPrefix("/admin?done=") == true)
+            #expect(try await club.memberships(of: bobID).map(\.role) == [.coach])
+            #expect(try await post("/account/groups", "group=\(squad.id)&action=unshare", as: bobAgain).0 == .seeOther)
+            #expect(try await club.memberships(of: bobID).first?.sharesWorkouts == false)
+            #expect(try await post("/admin/join", "athlete=\(bobID)&group=\(squad.id)&role=member", as: root).0 == .seeOther)
+            #expect(try await club.memberships(of: bobID).first?.sharesWorkouts == false, "an admin's role change keeps the member's own say on sharing")
+            #expect(try await post("/account/groups", "group=\(squad.id)&action=leave", as: bobAgain).0 == .seeOther)
+            #expect(try await club.memberships(of: bobID).isEmpty)
+            #expect(try await post("/account/groups", "group=\(squad.id)&action=leave", as: bobAgain).0 == .badRequest, "no longer his group")
+            #expect(try await post("/admin/remove", "athlete=\(cleo.id)&group=\(squad.id)", as: root).0 == .seeOther)
+            #expect(try await club.memberships(of: cleo.id).isEmpty)
+            try await client.execute(uri: "/admin", method: .get, headers: root.cookie) { response in
+                let page = String(buffer: response.body)
+                #expect(response.status == .ok && page.contains("data-athlete=\"cleo\"") && page.contains("Tuesday Squad"))
+            }
+        }
+    }
+
     /// Logs `name` in through the page's form: the session cookie and the CSRF token its pages carry.
     func logIn(_ client: some TestClientProtocol, name: String, password: String) async throws -> (cookie: HTTPFields, csrf: String) {
         let cookie = try await client.execute(uri: "/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],

@@ -141,6 +141,19 @@ public enum ClubSchema {
              "ALTER TABLE workouts ADD COLUMN share_token TEXT",
              "CREATE UNIQUE INDEX workouts_share_token ON workouts (share_token)"]
         },
+        Migration(version: 7, name: "invitations and password resets") { d in
+            // One-time links an admin gives: /welcome/{token}, where the athlete sets their password. Only the token's
+            // SHA-256 is kept, as for API tokens; used_at is set when it is used, and it is refused after expires_at.
+            ["""
+             CREATE TABLE account_links (
+                 token_hash TEXT PRIMARY KEY,
+                 athlete_id \(d.integer) NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                 purpose TEXT NOT NULL,
+                 created_at \(d.double) NOT NULL,
+                 expires_at \(d.double) NOT NULL,
+                 used_at \(d.double))
+             """]
+        },
     ]
 
     /// The newest version.

@@ -15,7 +15,7 @@ enum ClubPage {
     static func navigation(csrf: String?) -> HTML {
         csrf.map { csrf -> HTML in
             """
-            <nav aria-label="Site"><a href="/">Workouts</a> · <a href="/history">History</a> · <a href="/squad">Squad</a> · <a href="/fitness">Fitness</a> · <a href="/settings">Settings</a> · \
+            <nav aria-label="Site"><a href="/">Workouts</a> · <a href="/history">History</a> · <a href="/squad">Squad</a> · <a href="/fitness">Fitness</a> · <a href="/settings">Settings</a> · <a href="/account">Account</a> · \
             <form method="post" action="/logout" style="display:inline"><input type="hidden" name="csrf" value="\(csrf)">\
             <button type="submit" id="log-out">Log out</button></form></nav>
             """

@@ -60,6 +60,7 @@ public struct ClubServer: Sendable {
         router.addRoutes(SettingsRoutes(catalog: catalog).routes)
         router.addRoutes(TileRoutes(catalog: catalog).routes)
         router.addRoutes(SharingRoutes(catalog: catalog).routes)
+        router.addRoutes(ClubAdminRoutes(catalog: catalog, secureCookies: secureCookies).routes)
         router.addRoutes(SyncRoutes(catalog: catalog).routes)
         return router
     }
