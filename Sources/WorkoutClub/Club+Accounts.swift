@@ -58,7 +58,7 @@ extension Club {
         guard secret.hasPrefix("ohk_welcome_") else { return nil }
         let rows = try await database.read("""
             SELECT a.id, a.name, a.is_admin, l.purpose FROM account_links l JOIN athletes a ON a.id = l.athlete_id
-            WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > $2
+            WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > $2 AND a.closed_at IS NULL
             """, [.text(SecretToken.hash(secret)), .date(now())])
         guard let row = rows.first, let purpose = AccountLink.Purpose(rawValue: row["purpose"].text ?? "") else { return nil }
         return (Self.athlete(row), purpose)
@@ -134,6 +134,29 @@ extension Club {
     public func setSharing(_ shares: Bool, in groupID: Int64, athlete athleteID: Int64) async throws -> Bool {
         try await database.write("UPDATE group_members SET shares_workouts = $1 WHERE group_id = $2 AND athlete_id = $3 RETURNING athlete_id",
                                  [.bool(shares), .integer(groupID), .integer(athleteID)]).isEmpty == false
+    }
+
+    /// Removes athlete `id` from the club: with `keepingWorkouts`, their account is closed (it no longer logs in, its
+    /// tokens are revoked, its sessions and links end) and their workouts stay, still seen by whom they were shared
+    /// with (their groups, as they shared), under their name; without, the account and everything of theirs is
+    /// deleted. False for an unknown athlete, or one closed already.
+    @discardableResult
+    public func removeAthlete(_ id: Int64, keepingWorkouts: Bool) async throws -> Bool {
+        guard keepingWorkouts else {
+            return try await database.write("DELETE FROM athletes WHERE id = $1 RETURNING id", [.integer(id)]).isEmpty == false
+        }
+        let results = try await database.transaction([
+            SQLStatement("UPDATE athletes SET closed_at = $1 WHERE id = $2 AND closed_at IS NULL RETURNING id", [.date(now()), .integer(id)]),
+            SQLStatement("UPDATE api_tokens SET revoked_at = $1 WHERE athlete_id = $2 AND revoked_at IS NULL", [.date(now()), .integer(id)], onlyIfRowsFrom: 0),
+            SQLStatement("DELETE FROM web_sessions WHERE athlete_id = $1", [.integer(id)], onlyIfRowsFrom: 0),
+            SQLStatement("UPDATE account_links SET used_at = $1 WHERE athlete_id = $2 AND used_at IS NULL", [.date(now()), .integer(id)], onlyIfRowsFrom: 0),
+        ])
+        return !results[0].isEmpty
+    }
+
+    /// The athletes whose accounts were closed (``removeAthlete(_:keepingWorkouts:)``).
+    public func closedAthletes() async throws -> Set<Int64> {
+        Set(try await database.read("SELECT id FROM athletes WHERE closed_at IS NOT NULL").compactMap { $0["id"].integer })
     }
 
     /// The athlete whose identifier is `id`, or nil.

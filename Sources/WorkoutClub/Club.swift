@@ -84,7 +84,7 @@ public final class Club: Sendable {
         guard !name.contains("\u{0}") else { return nil }
         let asked = now()
         if let until = throttle.withLock({ $0.lockedUntil(name, at: asked) }) { throw ClubError.tooManyAttempts(name: name, until: until) }
-        let rows = try await database.read("SELECT id, name, is_admin, password_hash FROM athletes WHERE name = $1", [.text(name)])
+        let rows = try await database.read("SELECT id, name, is_admin, password_hash FROM athletes WHERE name = $1 AND closed_at IS NULL", [.text(name)])
         // A name without an account is checked against a decoy, as long as a real check, so timing does not tell which names exist.
         let stored = rows.first?["password_hash"].text ?? Self.decoyHash
         guard let matches = await passwordChecks.run({ PasswordHash.verify(password, against: stored) }) else { throw ClubError.busy }
@@ -137,7 +137,7 @@ public final class Club: Sendable {
     public func athlete(forToken secret: String) async throws -> Athlete? {
         let rows = try await database.read("""
             SELECT a.id, a.name, a.is_admin FROM api_tokens t JOIN athletes a ON a.id = t.athlete_id
-            WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > $2)
+            WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > $2) AND a.closed_at IS NULL
             """, [.text(SecretToken.hash(secret)), .date(now())])
         return rows.first.map(Self.athlete)
     }
@@ -159,7 +159,7 @@ public final class Club: Sendable {
     public func session(forCookie secret: String) async throws -> WebSession? {
         let rows = try await database.read("""
             SELECT a.id, a.name, a.is_admin, s.csrf_token FROM web_sessions s JOIN athletes a ON a.id = s.athlete_id
-            WHERE s.id_hash = $1 AND s.expires_at > $2
+            WHERE s.id_hash = $1 AND s.expires_at > $2 AND a.closed_at IS NULL
             """, [.text(SecretToken.hash(secret)), .date(now())])
         return rows.first.map { WebSession(athlete: Self.athlete($0), csrfToken: $0["csrf_token"].text ?? "") }
     }

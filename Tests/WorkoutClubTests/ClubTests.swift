@@ -349,4 +349,37 @@ import OpenHealthKit
         #expect(try await club.workouts(visibleTo: ada.id).page.first?.summary.efforts == stored)
         #expect(try await club.computeMissingFigures() == 0)
     }
+
+    /// An admin removes an athlete from the club: keeping their workouts closes the account (no log-in, no token, no
+    /// session, no link) and leaves their workouts where they were shared; deleting takes the workouts with it.
+    @Test(arguments: ClubBackend.available)
+    func aRemovedAthleteNoLongerLogsInAndTheirWorkoutsStayOrGoAsChosen(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let bob = try await club.addAthlete(name: "bob", password: "battery staple")
+        let cleo = try await club.addAthlete(name: "cleo", password: "staple horse")
+        let group = try await club.addGroup(named: "Tuesday")
+        for athlete in [ada, bob, cleo] { try await club.join(group.id, athlete: athlete.id, sharesWorkouts: true) }
+        let token = try await club.issueToken(for: ada.id, label: "recorder").secret
+        let (session, _) = try await club.openSession(for: ada)
+        let link = try await club.issuePasswordReset(for: ada)
+        let adasRide = try SampleWorkout.archive(start: Date(timeIntervalSince1970: 1_789_000_000))
+        let bobsRide = try SampleWorkout.archive(start: Date(timeIntervalSince1970: 1_789_100_000))
+        _ = try await club.store(adasRide, owner: ada.id)
+        _ = try await club.store(bobsRide, owner: bob.id)
+
+        #expect(try await club.removeAthlete(ada.id, keepingWorkouts: true))
+        #expect(try await club.removeAthlete(ada.id, keepingWorkouts: true) == false, "closed already")
+        #expect(try await club.logIn(name: "ada", password: "correct horse") == nil)
+        #expect(try await club.athlete(forToken: token) == nil)
+        #expect(try await club.session(forCookie: session) == nil)
+        #expect(try await club.accountLink(link.secret) == nil)
+        #expect(try await club.closedAthletes() == [ada.id])
+        #expect(try await club.workout(adasRide.id, visibleTo: cleo.id)?.athleteName == "ada", "her workouts stay where she shared them")
+
+        #expect(try await club.removeAthlete(bob.id, keepingWorkouts: false))
+        #expect(try await club.workout(bobsRide.id, visibleTo: cleo.id) == nil)
+        #expect(try await club.athlete(named: "bob") == nil)
+        #expect(try await club.removeAthlete(bob.id, keepingWorkouts: false) == false)
+    }
 }

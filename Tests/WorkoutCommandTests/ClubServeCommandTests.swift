@@ -239,38 +239,84 @@ import Testing
         let fitness = try #require(results[9] as? [Any])
         #expect(fitness[0] as? String == "Fitness" && fitness[1] as? String == "2025-07-01 – 2026-06-30 · 0 workouts with a training load", "\(fitness)")
         #expect(results[10] as? [String] == [], "accessibility of the fitness page: \(results[10])")
+    }
 
-        // The admin's page, an invitation's link and the member's own groups pass too.
-        let added = try await offThePool {
-            try WorkoutProcess.runBlocking(["serve", "users", "add", "root", "--admin", "--password-stdin", "--database", club.database], input: password + "\n")
+    /// The club run from a browser, on SQLite and PostgreSQL: the admin invites an athlete into a group and the
+    /// invitation's link lets her set her password and logs her in; she stops sharing and leaves the group from her
+    /// account; the admin makes a member a coach and removes another from the club, keeping his workouts. Every page
+    /// passes the accessibility audit.
+    @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"),
+          .enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"),
+          arguments: ClubDatabaseKind.available)
+    func theClubIsRunFromTheBrowser(_ kind: ClubDatabaseKind) async throws {
+        let club = try await ClubFixture(kind)
+        defer { club.stop() }
+        let password = ClubFixture.password
+        for arguments in [["users", "add", "root", "--admin", "--password-stdin"], ["groups", "add", "Tuesday squad"], ["groups", "join", "Tuesday squad", "bob", "--share"]] {
+            let done = try await offThePool { try WorkoutProcess.runBlocking(["serve"] + arguments + ["--database", club.database], input: password + "\n") }
+            try #require(done.status == 0, "\(done.stderr)")
         }
-        try #require(added.status == 0, "\(added.stderr)")
-        let admin = try await Browser.run([
-            .open(club.url + "login"),
-            .evaluate("""
+        func logIn(_ name: String) -> [Browser.Step] {
+            [.open(club.url + "login"),
+             .evaluate("""
                 var form = document.getElementById('login');
-                form.querySelector('[name=name]').value = 'root'; form.querySelector('[name=password]').value = '\(password)';
+                form.querySelector('[name=name]').value = '\(name)'; form.querySelector('[name=password]').value = '\(password)';
                 form.submit(); return true
                 """),
-            .waitUntil("return !!document.getElementById('athlete-name')", timeout: 30),
+             .waitUntil("return !!document.getElementById('athlete-name')", timeout: 30)]
+        }
+        func choose(_ select: String, _ text: String) -> String {
+            "var s = document.getElementById('\(select)'); s.value = Array.from(s.options).find(function(o){return o.text === '\(text)';}).value;"
+        }
+        // Values in order: each evaluate's, then each audit's.
+        let admin = try await Browser.run(logIn("root") + [
             .open(club.url + "admin"),
             AccessibilityAudit.step,
-            .evaluate("document.getElementById('invite-name').value = 'cleo'; document.querySelector('#invite select').selectedIndex = 1; document.getElementById('invite').submit(); return true"),
+            .evaluate("document.getElementById('invite-name').value = 'cleo'; \(choose("invite-group", "Tuesday squad")) document.getElementById('invite').submit(); return true"),
             .waitUntil("return !!document.getElementById('account-link-url')", timeout: 30),
             AccessibilityAudit.step,
             .evaluate("return document.getElementById('account-link-url').value"),
-            .open(club.url + "account"),
-            AccessibilityAudit.step,
+            .evaluate("\(choose("join-athlete", "bob")) \(choose("join-group", "Tuesday squad")) document.getElementById('join-role').value = 'coach'; document.getElementById('join').submit(); return true"),
+            .waitUntil("return !!document.getElementById('admin-done')", timeout: 30),
+            .evaluate("return document.getElementById('admin-done').textContent"),
         ])
-        // Each evaluate's value and each audit, in order: the log-in's, the admin page, the invitation, its link, the account page.
         #expect(admin[1] as? [String] == [], "accessibility of the admin page: \(admin[1])")
         #expect(admin[3] as? [String] == [], "accessibility of an invitation's link: \(admin[3])")
-        #expect(admin[5] as? [String] == [], "accessibility of the account page: \(admin[5])")
         let welcome = try #require(admin[4] as? String)
         #expect(welcome.hasPrefix(club.url + "welcome/ohk_welcome_"), "\(welcome)")
-        let invitation = try await Browser.run([.open(welcome), AccessibilityAudit.step, .evaluate("return document.title")])
-        #expect(invitation[0] as? [String] == [], "accessibility of the welcome page: \(invitation[0])")
-        #expect((invitation[1] as? String)?.contains("Welcome, cleo") == true)
+        #expect(admin[6] as? String == "bob is a coach of Tuesday squad.")
+
+        let cleo = try await Browser.run([
+            .open(welcome),
+            AccessibilityAudit.step,
+            .evaluate("var f = document.getElementById('welcome'); f.querySelector('[name=password]').value = 'cleo secret 1'; f.querySelector('[name=confirmation]').value = 'cleo secret 1'; f.submit(); return true"),
+            .waitUntil("return !!document.getElementById('athlete-name')", timeout: 30),
+            .evaluate("return document.getElementById('athlete-name').textContent"),
+            .open(club.url + "account"),
+            AccessibilityAudit.step,
+            .evaluate("return Array.from(document.querySelectorAll('#groups tbody tr')).map(function(r){return r.textContent;})"),
+            .evaluate("document.querySelector('#groups tr[data-group=\"Tuesday squad\"] td:nth-child(3) form').submit(); return true"),
+            .waitUntil("return document.querySelector('#groups tbody tr') && document.querySelector('#groups tbody tr').textContent.indexOf('not shared') >= 0", timeout: 30),
+            .evaluate("document.querySelector('#groups tr[data-group=\"Tuesday squad\"] td:nth-child(4) form').submit(); return true"),
+            .waitUntil("return !document.getElementById('groups')", timeout: 30),
+            .open(welcome),
+            .evaluate("return document.title"),
+        ])
+        #expect(cleo[0] as? [String] == [], "accessibility of the welcome page: \(cleo[0])")
+        #expect(cleo[2] as? String == "cleo", "the link logs her in")
+        #expect(cleo[3] as? [String] == [], "accessibility of the account page: \(cleo[3])")
+        #expect((cleo[4] as? [String])?.first?.contains("Tuesday squad") == true, "\(cleo[4] ?? "")")
+        #expect((cleo[7] as? String)?.contains("no longer works") == true, "a link works once: \(cleo[7] ?? "")")
+
+        // bob is removed from the club, his workouts kept: his token stops working.
+        let closed = try await Browser.run(logIn("root") + [
+            .open(club.url + "admin"),
+            .evaluate("\(choose("close-athlete", "bob")) document.getElementById('close').submit(); return true"),
+            .waitUntil("return !!document.getElementById('admin-done')", timeout: 30),
+            .evaluate("return document.getElementById('admin-done').textContent"),
+        ])
+        #expect(closed[2] as? String == "bob is removed; their workouts stay.")
+        #expect(try await HTTP.request(club.url + "api/me", headers: ["Authorization: Bearer \(club.bobToken)"]).status == 401)
     }
 
     /// A FIT file posted to the API is stored as the athlete's workout with the figures `workout import` gives it;

@@ -154,6 +154,11 @@ public enum ClubSchema {
                  used_at \(d.double))
              """]
         },
+        Migration(version: 8, name: "closed accounts") { d in
+            // When an admin removed the athlete from the club keeping their workouts: the account no longer logs in and its
+            // tokens, sessions and links are gone, but its workouts stay where they were shared. NULL for an open account.
+            ["ALTER TABLE athletes ADD COLUMN closed_at \(d.double)"]
+        },
     ]
 
     /// The newest version.

@@ -23,6 +23,7 @@ struct ClubAdminRoutes {
         var athlete: String?
         var group: String?
         var role: String?
+        var workouts: String?
     }
 
     struct MembershipForm: Decodable {
@@ -66,12 +67,18 @@ struct ClubAdminRoutes {
                     let existing = try await club.memberships(of: athlete.id).first { $0.group.id == group.id }
                     try await club.join(group.id, athlete: athlete.id, role: role, sharesWorkouts: existing?.sharesWorkouts ?? true)
                     return ServerResponse.redirect(to: "/admin?done=" + Self.query("\(athlete.name) is a \(role.rawValue) of \(group.name)."))
+                case "close":
+                    let athlete = try await athlete(form.athlete)
+                    guard athlete.id != viewer.athlete.id else { throw ClubError.invalid("You cannot remove yourself; another admin can.") }
+                    let keep = form.workouts != "delete"
+                    try await club.removeAthlete(athlete.id, keepingWorkouts: keep)
+                    return ServerResponse.redirect(to: "/admin?done=" + Self.query(keep ? "\(athlete.name) is removed; their workouts stay." : "\(athlete.name) and their workouts are deleted."))
                 case "remove":
                     let (athlete, group) = (try await athlete(form.athlete), try await group(form.group, required: true)!)
                     let removed = try await club.leave(group.id, athlete: athlete.id)
                     return ServerResponse.redirect(to: "/admin?done=" + Self.query(removed ? "\(athlete.name) left \(group.name)." : "\(athlete.name) was not in \(group.name)."))
                 default:
-                    throw WebError(.notFound, title: "No such action", message: "The admin page's forms invite, reset, group, join and remove.")
+                    throw WebError(.notFound, title: "No such action", message: "The admin page's forms invite, reset, group, join, remove and close.")
                 }
             } catch let error as ClubError {
                 let page = try await adminPage(viewer: viewer, message: nil, link: nil, problem: error.description)
@@ -175,6 +182,7 @@ struct ClubAdminRoutes {
 
     func adminPage(viewer: ClubViewer, message: String?, link: (what: String, url: String, expires: Date)?, problem: String? = nil) async throws -> HTML {
         let athletes = try await club.athletes(), groups = try await club.allGroups(), memberships = try await club.memberships()
+        let closed = try await club.closedAthletes()
         let fields = catalog.formFields(viewer: viewer)
         var html: HTML = problem.map { "<p class=\"message\" role=\"alert\" id=\"error-message\">\($0)</p>" } ?? .empty
         if let message { html += "<p role=\"status\" id=\"admin-done\">\(message)</p>" }
@@ -189,9 +197,13 @@ struct ClubAdminRoutes {
         html += "<th scope=\"col\">Name</th><th scope=\"col\">Groups</th><th scope=\"col\">Password</th></tr></thead><tbody>"
         for athlete in athletes {
             let theirs = memberships.filter { $0.athlete.id == athlete.id }.map { "\($0.group.name) (\($0.role.rawValue)\($0.sharesWorkouts ? "" : ", not sharing"))" }
-            html += "<tr data-athlete=\"\(athlete.name)\"><td>\(athlete.name)\(athlete.isAdmin ? " (admin)" : "")</td><td>\(theirs.isEmpty ? "–" : theirs.joined(separator: ", "))</td>"
-            html += "<td><form method=\"post\" action=\"/admin/reset\">\(fields)<input type=\"hidden\" name=\"athlete\" value=\"\(athlete.id)\">"
-            html += "<button type=\"submit\" aria-label=\"New password link for \(athlete.name)\">Reset link</button></form></td></tr>"
+            let state = closed.contains(athlete.id) ? " (removed)" : athlete.isAdmin ? " (admin)" : ""
+            html += "<tr data-athlete=\"\(athlete.name)\"><td>\(athlete.name)\(state)</td><td>\(theirs.isEmpty ? "–" : theirs.joined(separator: ", "))</td><td>"
+            if !closed.contains(athlete.id) {
+                html += "<form method=\"post\" action=\"/admin/reset\">\(fields)<input type=\"hidden\" name=\"athlete\" value=\"\(athlete.id)\">"
+                html += "<button type=\"submit\" aria-label=\"New password link for \(athlete.name)\">Reset link</button></form>"
+            }
+            html += "</td></tr>"
         }
         html += "</tbody></table></div></section>"
         html += "<section aria-labelledby=\"invite-heading\"><h2 id=\"invite-heading\">Invite an athlete</h2>"
@@ -210,6 +222,13 @@ struct ClubAdminRoutes {
         html += "<button type=\"submit\">Take out of the group</button></form>"
         html += "<form method=\"post\" action=\"/admin/group\" class=\"edit\" id=\"new-group\">\(fields)<label for=\"group-name\">New group<input id=\"group-name\" name=\"name\" required maxlength=\"100\"></label>"
         html += "<button type=\"submit\">Create</button></form></section>"
+        html += "<section aria-labelledby=\"close-heading\"><h2 id=\"close-heading\">Remove from the club</h2>"
+        html += "<form method=\"post\" action=\"/admin/close\" class=\"edit\" id=\"close\">\(fields)"
+        html += "<label for=\"close-athlete\">Athlete<select id=\"close-athlete\" name=\"athlete\">\(options(athletes.filter { !closed.contains($0.id) && $0.id != viewer.athlete.id }.map { (String($0.id), $0.name) }))</select></label>"
+        html += "<fieldset><legend>Their workouts</legend><label class=\"check\"><input type=\"radio\" name=\"workouts\" value=\"keep\" checked> Keep them, "
+        html += "seen as they were shared (the account no longer logs in; its tokens stop working)</label>"
+        html += "<label class=\"check\"><input type=\"radio\" name=\"workouts\" value=\"delete\"> Delete them with the account</label></fieldset>"
+        html += "<button type=\"submit\">Remove</button></form></section>"
         return html
     }
 
