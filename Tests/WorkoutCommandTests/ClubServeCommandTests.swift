@@ -176,14 +176,7 @@ import Testing
     func theClubsPagesPassTheAccessibilityChecks() async throws {
         let club = try await ClubFixture(.sqlite)
         defer { club.stop() }
-        for arguments in [["add", "Tuesday squad"], ["join", "Tuesday squad", "ada", "--share"], ["join", "Tuesday squad", "bob", "--coach"]] {
-            let done = try await offThePool { try WorkoutProcess.runBlocking(["serve", "groups"] + arguments + ["--database", club.database]) }
-            try #require(done.status == 0, "\(done.stderr)")
-        }
-        let store = try await club.store(named: "ada", scenarios: ["easy-run.yaml", "track-intervals.yaml"])
-        try #require(try await club.sync(store, token: club.adaToken).status == 0)
-        let ids = try await club.workouts(token: club.bobToken).keys.sorted()
-        try #require(ids.count == 2)
+        let (store, ids) = try await Self.squadWithTwoRuns(club)
         let exported = club.folder.appendingPathComponent("easy-run.fit").path
         let export = try await offThePool { try WorkoutProcess.runBlocking(["export", ids[0], "-o", exported, "--store", store]) }
         try #require(export.status == 0, "\(export.stderr)")
@@ -239,6 +232,54 @@ import Testing
         let fitness = try #require(results[9] as? [Any])
         #expect(fitness[0] as? String == "Fitness" && fitness[1] as? String == "2025-07-01 – 2026-06-30 · 0 workouts with a training load", "\(fitness)")
         #expect(results[10] as? [String] == [], "accessibility of the fitness page: \(results[10])")
+    }
+
+    /// A squad (ada shares, bob coaches) and ada's easy run and track intervals synced to it: her store and the
+    /// two workouts' identifiers, in order.
+    static func squadWithTwoRuns(_ club: ClubFixture) async throws -> (store: String, ids: [String]) {
+        for arguments in [["add", "Tuesday squad"], ["join", "Tuesday squad", "ada", "--share"], ["join", "Tuesday squad", "bob", "--coach"]] {
+            let done = try await offThePool { try WorkoutProcess.runBlocking(["serve", "groups"] + arguments + ["--database", club.database]) }
+            try #require(done.status == 0, "\(done.stderr)")
+        }
+        let store = try await club.store(named: "ada", scenarios: ["easy-run.yaml", "track-intervals.yaml"])
+        try #require(try await club.sync(store, token: club.adaToken).status == 0)
+        let ids = try await club.workouts(token: club.bobToken).keys.sorted()
+        try #require(ids.count == 2)
+        return (store, ids)
+    }
+
+    /// Every club page a member reads fits a 360- and a 390-px phone, a tablet and a desktop: nothing spills sideways,
+    /// axis text is drawn at 10 px or more, the list's key columns stay in view, and wide tables scroll with their first
+    /// column fixed.
+    @Test(.enabled(if: ExternalTool.has("curl"), "curl is missing"),
+          .enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
+    func everyClubPageFitsPhonesTabletsAndDesktops() async throws {
+        let club = try await ClubFixture(.sqlite)
+        defer { club.stop() }
+        let (_, ids) = try await Self.squadWithTwoRuns(club)
+        let pages: [(name: String, path: String, keys: [String])] = [
+            ("the list", "", ["Start", "Athlete", "Time", "Distance"]),
+            ("a workout", "workouts/\(ids[0])", []),
+            ("the squad", "squad?group=Tuesday%20squad&week=2026-05-02", []),
+            ("a comparison", "compare?a=\(ids[0])&b=\(ids[1])", []),
+            ("the fitness page", "fitness?days=365&to=2026-06-30", []),
+            ("the history", "history?month=2026-05", []),
+            ("the account page", "account", []),
+        ]
+        let steps: [Browser.Step] = [
+            .open(club.url + "login"),
+            .evaluate("""
+                var form = document.getElementById('login');
+                form.querySelector('[name=name]').value = 'bob'; form.querySelector('[name=password]').value = '\(ClubFixture.password)';
+                form.submit(); return true
+                """),
+            .waitUntil("return !!document.getElementById('athlete-name')", timeout: 30),
+        ]
+        let results = try await Browser.run(steps + pages.flatMap { PageLayout.steps(url: club.url + $0.path, keys: $0.keys) })
+        for (index, page) in pages.enumerated() {
+            let layouts = Array(results.dropFirst(1 + index * PageLayout.widths.count).prefix(PageLayout.widths.count))
+            #expect(PageLayout.problems(layouts, page: page.name) == [])
+        }
     }
 
     /// The club run from a browser, on SQLite and PostgreSQL: the admin invites an athlete into a group and the

@@ -94,7 +94,7 @@ extension BlockingCommandSuites {
                 """),
             .click("#map-reset"),
             .evaluate("return [parseFloat(document.getElementById('map-svg').getAttribute('data-zoom')), document.querySelector('#map-svg .lap-marker').getBoundingClientRect().width]"),
-        ])
+        ] + PageLayout.steps(url: "file://\(page)", keys: ["Lap"]))
         let charts = try #require(results[0] as? [String: Any])
         // Every heart-rate reading is in the data; the chart draws 1,000 of them, with the true extremes.
         let readings = try #require(truth["hrCount"] as? Int)
@@ -156,6 +156,8 @@ extension BlockingCommandSuites {
         #expect(abs(units * perUnit / zoom - labelled) / labelled < 0.01, "the bar is \(units) units at \(perUnit) m each, zoomed \(zoom): \(label)")
         let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
+        // The report fits a 360- and a 390-px phone, a tablet and a desktop, its laps' first column in view.
+        #expect(PageLayout.problems(Array(results.dropFirst(11)), page: "the Edge 500's report") == [])
     }
 
     /// Makes an MBTiles file at `path` with Python's sqlite3: one plain PNG for every tile around the easy run's loop

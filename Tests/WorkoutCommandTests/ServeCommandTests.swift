@@ -84,6 +84,34 @@ struct HTTP {
         #expect(none.status == 200 && !none.body.contains("<image href=") && !none.body.contains("map-attribution"))
     }
 
+    /// Every page of the one-athlete server fits a 360- and a 390-px phone, a tablet and a desktop, in the light and
+    /// in the dark: nothing spills sideways, axis text is drawn at 10 px or more, the list's key columns stay in view.
+    @Test(.enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
+    func everyStorePageFitsPhonesTabletsAndDesktops() async throws {
+        let folder = Scratch.url("serve-layout")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await prepareStore(folder)
+        let server = try await ServingProcess(["--store", store])
+        defer { server.stop() }
+        let id = try #require((try await HTTP.request(server.url + "api/workouts").json["workouts"] as? [[String: Any]])?.first?["id"] as? String)
+        let pages: [(name: String, path: String, keys: [String])] = [
+            ("the list", "", ["Start", "Activity", "Time", "Distance"]),
+            ("a workout", "workouts/\(id)", []),
+            ("the history", "history?month=2026-05", []),
+            ("the fitness page", "fitness", []),
+            ("the settings", "settings", []),
+            ("the sharing page", "workouts/\(id)/sharing", []),
+        ]
+        let perScheme = pages.flatMap { PageLayout.steps(url: server.url + $0.path, keys: $0.keys) }
+        let results = try await Browser.run(perScheme + [.colorScheme("dark")] + perScheme)
+        for (scheme, offset) in [("light", 0), ("dark", pages.count * PageLayout.widths.count)] {
+            for (index, page) in pages.enumerated() {
+                let layouts = Array(results.dropFirst(offset + index * PageLayout.widths.count).prefix(PageLayout.widths.count))
+                #expect(PageLayout.problems(layouts, page: "\(page.name) (\(scheme))") == [])
+            }
+        }
+    }
+
     /// A script counting the tables wider than the box they scroll in.
     static let overflowingTables = "Array.from(document.querySelectorAll('table')).filter(function(t){ var p = t.parentElement; return t.getBoundingClientRect().width > p.getBoundingClientRect().width + 1; }).length"
 

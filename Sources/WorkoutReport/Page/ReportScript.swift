@@ -4,7 +4,7 @@
 /// The map pans (drag, arrow keys) and zooms (wheel, + and −, "Whole route") with its markers, cursor and
 /// lines kept at their size and the scale bar redrawn for the zoom. On a narrow screen the charts' axis
 /// labels are drawn larger in the chart's own units, so they read at 11 px however far the chart is scaled.
-enum ReportScript {
+public enum ReportScript {
     static let javaScript = """
         (function(){
         "use strict";
@@ -63,9 +63,16 @@ enum ReportScript {
         var section=document.getElementById("charts");
         ["time","distance"].forEach(function(axis){var b=document.getElementById("axis-"+axis);if(!b)return;b.addEventListener("click",function(){
           section.className="axis-"+axis;document.querySelectorAll(".toggle button").forEach(function(o){o.setAttribute("aria-pressed",o===b?"true":"false");});fitTicks();});});
-        function fitTicks(){document.querySelectorAll("figure.chart svg").forEach(function(svg){var w=svg.getBoundingClientRect().width;if(!w)return;
-          var scale=Math.min(2.6,Math.max(1,800/w));svg.style.overflow="visible";svg.querySelectorAll(".tick").forEach(function(t){t.style.fontSize=(11*scale).toFixed(1)+"px";});});}
+        \(fitTicks)
         fitTicks();window.addEventListener("resize",fitTicks);
         })();
+        """
+
+    /// `fitTicks()`: each chart's axis labels (`.tick`) sized in the chart's own units so that they are drawn at
+    /// 11 px however far the chart is scaled down, up to 2.6 times their size; for any page with `figure.chart` SVGs.
+    public static let fitTicks = """
+        function fitTicks(){document.querySelectorAll("figure.chart svg").forEach(function(svg){var w=svg.getBoundingClientRect().width;if(!w)return;
+          var units=svg.viewBox&&svg.viewBox.baseVal&&svg.viewBox.baseVal.width?svg.viewBox.baseVal.width:800;
+          var scale=Math.min(2.6,Math.max(1,units/w));svg.style.overflow="visible";svg.querySelectorAll(".tick").forEach(function(t){t.style.fontSize=(11*scale).toFixed(1)+"px";});});}
         """
 }

@@ -37,7 +37,7 @@ enum ReportStyle {
         .pause{fill:#9e9e9e;opacity:.35}.band{opacity:.13}.band-z1{fill:#1565c0}.band-z2{fill:#2e7d32}.band-z3{fill:#f9a825}.band-z4{fill:#ef6c00}.band-z5{fill:#c62828}
         .cursor{stroke:#111;stroke-width:1.5}.hit{fill:transparent;cursor:crosshair}
         .readout{min-height:1.4em;margin:2px 0;font-variant-numeric:tabular-nums}
-        .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
+        .scroll{overflow-x:auto}.scroll tr>:first-child{position:sticky;left:0;background:var(--paper);z-index:1}table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
         th,td{text-align:right;padding:4px 8px;border-bottom:1px solid var(--line)}th:first-child,td:first-child{text-align:left}
         .bar{display:inline-block;height:10px;vertical-align:middle;max-width:70%}.bar.z1{background:#1565c0}.bar.z2{background:#2e7d32}.bar.z3{background:#f9a825}
         .bar.z4{background:#ef6c00}.bar.z5{background:#c62828}.bar.z6{background:#6a1b9a}.bar.z7{background:#111}

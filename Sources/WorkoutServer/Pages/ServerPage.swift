@@ -14,10 +14,10 @@ enum ServerPage {
         a{color:var(--accent)}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
         form.filters,form.upload{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:end;margin:8px 0}
         form.edit{display:flex;flex-direction:column;gap:12px;max-width:40rem}textarea{font:inherit;padding:6px 10px;border:2px solid var(--ink);border-radius:6px}.hint{color:var(--muted);margin:0;font-size:.85rem}
-        label{display:flex;flex-direction:column;font-size:.85rem;font-weight:600}
+        label{display:flex;flex-direction:column;font-size:.85rem;font-weight:600;max-width:100%}input,select{max-width:100%}
         input,select,button{font:inherit;padding:6px 10px;border:2px solid var(--ink);border-radius:6px;background:var(--paper);color:var(--ink)}
         button{cursor:pointer;font-weight:700}button.danger{background:#b00020;border-color:#b00020;color:#fff}
-        .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
+        .scroll{overflow-x:auto}.scroll tr>:first-child{position:sticky;left:0;background:var(--paper);z-index:1}table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
         th,td{text-align:right;padding:6px 8px;border-bottom:1px solid var(--line);white-space:nowrap}th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}
         th a{color:var(--ink);text-decoration:none}th a:hover{text-decoration:underline}
         .pages{display:flex;gap:12px;align-items:center;margin:12px 0}.count{color:var(--muted)}

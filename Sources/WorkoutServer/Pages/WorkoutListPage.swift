@@ -56,7 +56,8 @@ struct WorkoutListPage<Row: ListedWorkout> {
         body += "<div class=\"scroll\"><table id=\"workouts\"><caption class=\"count\">Workouts, sorted by \(sortName(query.sort)), \(Self.order(query))</caption><thead><tr>"
         body += ListControls.sortableHeader("Start", key: .start, query: query, link: list.filter.queryString)
         if hasAthletes { body += "<th scope=\"col\">Athlete</th>" }
-        for (key, title, narrow) in [(WorkoutListQuery.SortKey.activity, "Activity", false), (.duration, "Time", false), (.distance, "Distance", false),
+        // On a phone a club's list gives the athlete the room the activity had: start, athlete, time and distance stay in view.
+        for (key, title, narrow) in [(WorkoutListQuery.SortKey.activity, "Activity", hasAthletes), (.duration, "Time", false), (.distance, "Distance", false),
                                      (.energy, "Energy", true), (.heartRate, "Avg HR", true)] {
             body += ListControls.sortableHeader(title, key: key, query: query, narrow: narrow, link: list.filter.queryString)
         }
@@ -65,7 +66,7 @@ struct WorkoutListPage<Row: ListedWorkout> {
             let summary = row.summary
             body += "<tr data-id=\"\(summary.id)\"><td><a href=\"/workouts/\(summary.id)\">\(WorkoutDateText.dateTime(summary.start, in: timeZone))</a></td>"
             if hasAthletes { body += "<td>\(row.listedAthlete ?? "")</td>" }
-            body += "<td>\(summary.legs?.joined(separator: " → ") ?? summary.activity)</td><td>\(duration(summary.durationSeconds))</td>"
+            body += "<td\(hasAthletes ? HTML.raw(" class=\"hide-narrow\"") : .empty)>\(summary.legs?.joined(separator: " → ") ?? summary.activity)</td><td>\(duration(summary.durationSeconds))</td>"
             body += "<td>\(summary.distanceMeters.map { String(format: "%.2f \(units.distanceSymbol)", units.distance($0)) } ?? "–")</td>"
             body += "<td class=\"hide-narrow\">\(summary.energyKilocalories.map { "\(Int($0.rounded())) kcal" } ?? "–")</td>"
             body += "<td class=\"hide-narrow\">\(summary.averageHeartRate.map { "\(Int($0.rounded())) bpm" } ?? "–")</td></tr>"
