@@ -275,11 +275,16 @@ import Testing
                 """),
             .waitUntil("return !!document.getElementById('athlete-name')", timeout: 30),
         ]
-        let results = try await Browser.run(steps + pages.flatMap { PageLayout.steps(url: club.url + $0.path, keys: $0.keys) })
+        // The README's pictures of the club: a comparison on a desktop, the list on a phone.
+        let desktop = Screenshots.path("club-desktop.png"), phone = Screenshots.path("club-phone.png")
+        let pictures: [Browser.Step] = [.windowSize(width: 1280, height: 800), .open(club.url + pages[3].path), .screenshot(desktop),
+                                        .windowSize(width: 390, height: 844), .open(club.url), .screenshot(phone)]
+        let results = try await Browser.run(steps + pages.flatMap { PageLayout.steps(url: club.url + $0.path, keys: $0.keys) } + pictures)
         for (index, page) in pages.enumerated() {
             let layouts = Array(results.dropFirst(1 + index * PageLayout.widths.count).prefix(PageLayout.widths.count))
             #expect(PageLayout.problems(layouts, page: page.name) == [])
         }
+        #expect(Screenshots.isPicture(desktop) && Screenshots.isPicture(phone))
     }
 
     /// The club run from a browser, on SQLite and PostgreSQL: the admin invites an athlete into a group and the

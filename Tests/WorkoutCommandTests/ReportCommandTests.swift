@@ -160,6 +160,22 @@ extension BlockingCommandSuites {
         #expect(PageLayout.problems(Array(results.dropFirst(11)), page: "the Edge 500's report") == [])
     }
 
+    /// The report of the mountain-hike scenario, as the README shows it on a desktop and a phone, fits both.
+    @Test(.enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
+    func theReadmesReportScreenshotsAreTakenFromTheHike() async throws {
+        let page = Scratch.url("hike", extension: "html").path
+        let scenario = ClubFixture.root.appendingPathComponent("Scenarios/mountain-hike.yaml").path
+        let written = try await WorkoutProcess.run(["report", scenario, "-o", page, "--colour-by", "heart-rate"])
+        try #require(written.status == 0, "\(written.stderr)")
+        let desktop = Screenshots.path("report.png"), phone = Screenshots.path("report-phone.png")
+        let results = try await Browser.run([
+            .windowSize(width: 1280, height: 1500), .open("file://\(page)"), .screenshot(desktop),
+            .windowSize(width: 390, height: 844), .open("file://\(page)"), .screenshot(phone),
+        ] + PageLayout.steps(url: nil))
+        #expect(PageLayout.problems(results, page: "the hike's report") == [])
+        #expect(Screenshots.isPicture(desktop) && Screenshots.isPicture(phone))
+    }
+
     /// Makes an MBTiles file at `path` with Python's sqlite3: one plain PNG for every tile around the easy run's loop
     /// in London at zooms 12 to 16, credited to OpenStreetMap's contributors in HTML as such files often are.
     static func makeLondonMBTiles(at path: String) async throws -> ExternalTool.Output {

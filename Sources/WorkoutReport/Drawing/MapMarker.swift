@@ -51,15 +51,17 @@ struct MapMarker: Equatable {
         }
     }
 
-    /// `markers` in order, each drawn at its place when that is clear of those before it, else at the first
-    /// clear place of the rings around it (eight directions, one then two clearances out) inside the
-    /// `width` × `height` drawing; left where it is when none is clear.
-    static func placedClear(_ markers: [MapMarker], width: Double, height: Double) -> [MapMarker] {
+    /// `markers` in order, each drawn at its place when that is clear of those before it and of `obstacles`
+    /// (the north arrow: centres kept ``clearance`` × 1.5 away), else at the first clear place of the rings around
+    /// it (eight directions, one then two clearances out) inside the `width` × `height` drawing; left where it is
+    /// when none is clear.
+    static func placedClear(_ markers: [MapMarker], width: Double, height: Double, obstacles: [(x: Double, y: Double)] = []) -> [MapMarker] {
         var placed: [MapMarker] = []
         let margin = clearance / 2
         func isClear(_ x: Double, _ y: Double) -> Bool {
             x >= margin && y >= margin && x <= width - margin && y <= height - margin
                 && !placed.contains { hypot($0.drawnX - x, $0.drawnY - y) < clearance }
+                && !obstacles.contains { hypot($0.x - x, $0.y - y) < clearance * 1.5 }
         }
         for var marker in markers {
             if !isClear(marker.x, marker.y) {

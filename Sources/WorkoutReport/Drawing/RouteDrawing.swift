@@ -91,7 +91,7 @@ struct RouteDrawing {
         markers += MapMarker.pauseClusters(timeline.pauses.compactMap { pause in
             position(at: pause.lowerBound).map { (x: $0.0, y: $0.1, title: "at \(ReportText.duration(pause.lowerBound)) for \(ReportText.duration(pause.upperBound - pause.lowerBound))") }
         })
-        let placed = MapMarker.placedClear(markers, width: width, height: height - Self.bottomBand)
+        let placed = MapMarker.placedClear(markers, width: width, height: height - Self.bottomBand, obstacles: [(width - 20, 22)])
         // Drawn under the start and finish, which were placed first.
         for marker in placed.reversed() { out += marker.svg }
         out += "<circle id=\"map-cursor\" cx=\"-20\" cy=\"-20\" r=\"7\"/>"

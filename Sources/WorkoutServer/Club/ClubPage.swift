@@ -62,7 +62,7 @@ enum ClubPage {
         let others = groups.filter { $0.name != squad.group }.map { g -> HTML in
             "<a href=\"/squad?group=\(g.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&week=\(day(squad.from))\">\(g.name)</a>"
         }
-        return layout(title: "\(squad.group): week of \(day(squad.from))", body: """
+        return layout(title: "\(squad.group): week of \(WorkoutDateText.day(squad.from, in: timeZone))", body: """
             \(coached)\(others.isEmpty ? .empty : "<p>Your other groups: \(others.joined(separator: ", "))</p>")<p class="pages"><a href="/squad?group=\(group)&week=\(day(squad.from.addingTimeInterval(-86_400)))" rel="prev">← Week before</a>\
             <a href="/squad?group=\(group)&week=\(day(squad.to.addingTimeInterval(3_600)))" rel="next">Week after →</a></p>\
             <div class="scroll"><table id="squad"><thead><tr><th>Athlete</th><th>Workouts</th><th>Distance</th><th>Time</th><th><abbr title="Training stress: TSS from power, else heart-rate TRIMP">Load</abbr></th><th>Last</th></tr></thead>\
