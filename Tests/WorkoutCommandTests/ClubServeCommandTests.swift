@@ -277,7 +277,7 @@ import Testing
         ]
         // The README's pictures of the club: a comparison on a desktop, the list on a phone.
         let desktop = Screenshots.path("club-desktop.png"), phone = Screenshots.path("club-phone.png")
-        let pictures: [Browser.Step] = [.windowSize(width: 1280, height: 800), .open(club.url + pages[3].path), .screenshot(desktop),
+        let pictures: [Browser.Step] = [.windowSize(width: 1280, height: 1250), .open(club.url + pages[3].path), .screenshot(desktop),
                                         .windowSize(width: 390, height: 844), .open(club.url), .screenshot(phone)]
         let results = try await Browser.run(steps + pages.flatMap { PageLayout.steps(url: club.url + $0.path, keys: $0.keys) } + pictures)
         for (index, page) in pages.enumerated() {

@@ -241,6 +241,24 @@ import OpenHealthKit
                 let page = String(buffer: response.body)
                 #expect(page.contains("b=\(slow.id.uuidString)") && !page.contains("b=\(fast.id.uuidString)\""), "\(page.suffix(800))")
             }
+            // Over each other by distance: A at 28.8 km/h over 12 km, B at 27 km/h over 11.25 km. The axis runs 26.5–29 km/h
+            // (steps of 0.5 around 26.9–28.9) over 190 units from y = 8, and 0–12 km over 730 units from x = 44: A's line at
+            // y = 8 + (1 − 2.3 / 2.5) × 190 = 23.2 ending at x = 774, B's at y = 160 ending at 44 + 11.25 / 12 × 730 = 728.4.
+            try await client.execute(uri: "/compare?a=\(fast.id.uuidString)&b=\(slow.id.uuidString)", method: .get, headers: headers) { response in
+                let page = String(buffer: response.body)
+                let chart = try #require(page.range(of: "id=\"overlay-speed\"").map { String(page[$0.upperBound...].prefix(20_000)) })
+                func line(_ key: String) throws -> [(Double, Double)] {
+                    let d = try #require(chart.firstMatch(of: try Regex("class=\"overlay overlay-\(key)\"[^>]* d=\"([^\"]+)\"")).map { String($0.output[1].substring ?? "") })
+                    return d.split(whereSeparator: { $0 == "M" || $0 == "L" }).compactMap { pair in
+                        let xy = pair.split(separator: ",").compactMap { Double($0) }
+                        return xy.count == 2 ? (xy[0], xy[1]) : nil
+                    }
+                }
+                let a = try line("a"), b = try line("b")
+                #expect(a.allSatisfy { abs($0.1 - 23.2) < 0.1 } && abs((a.last?.0 ?? 0) - 774) < 0.1, "\(a.prefix(3)) … \(a.suffix(2))")
+                #expect(b.allSatisfy { abs($0.1 - 160) < 0.1 } && abs((b.last?.0 ?? 0) - 728.4) < 0.1, "\(b.prefix(3)) … \(b.suffix(2))")
+                #expect(page.contains("id=\"overlay-heart-rate\""))
+            }
         }
     }
 

@@ -70,7 +70,7 @@ enum ClubPage {
             """, csrf: csrf)
     }
 
-    static func comparison(_ comparison: SquadRoutes.ComparisonResponse, csrf: String?, timeZone: TimeZone) -> HTML {
+    static func comparison(_ comparison: SquadRoutes.ComparisonResponse, charts: [(title: String, svg: String)] = [], csrf: String?, timeZone: TimeZone) -> HTML {
         func cells(_ segment: SquadRoutes.ComparisonResponse.Segment?) -> HTML {
             guard let segment else { return "<td>–</td><td>–</td><td>–</td>" }
             let distance = segment.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "–"
@@ -96,8 +96,20 @@ enum ClubPage {
             <a href="/workouts/\(comparison.b.summary.id)">\(comparison.b.athleteName), \(date(comparison.b.summary.start, timeZone))</a> (B)</p>\(note)\
             <div class="scroll"><table id="laps"><thead><tr><th scope="col">\(unit)</th><th scope="col">Time A</th><th scope="col">Distance A</th><th scope="col">HR A</th>\
             <th scope="col">Time B</th><th scope="col">Distance B</th><th scope="col">HR B</th><th scope="col">B − A</th><th scope="col">Gap</th></tr></thead>\
-            <tbody>\(rows)</tbody><tfoot>\(totals)</tfoot></table></div>
+            <tbody>\(rows)</tbody><tfoot>\(totals)</tfoot></table></div>\(overlays(charts))
             """, csrf: csrf)
+    }
+
+    /// The comparison's charts, A solid and B dashed, with the script that keeps their labels legible on a phone.
+    static func overlays(_ charts: [(title: String, svg: String)]) -> HTML {
+        guard !charts.isEmpty else { return .empty }
+        var html: HTML = "<section aria-labelledby=\"overlays-heading\"><h2 id=\"overlays-heading\">Over each other</h2>"
+        html += "<p class=\"hint\"><span class=\"key-a\">━ A</span> <span class=\"key-b\">╍ B</span></p>"
+        for chart in charts { html += "<figure class=\"chart\"><figcaption>\(chart.title)</figcaption>\(HTML.raw(chart.svg))</figure>" }
+        html += "</section><style>.chart{margin:12px 0}.chart figcaption{font-weight:700}.chart svg{width:100%;height:auto;overflow:visible}.grid{stroke:#ddd}.tick{font-size:11px;fill:currentColor}"
+        html += ".overlay{fill:none;stroke-width:2;stroke-linejoin:round}.overlay-a{stroke:#0057b8}.overlay-b{stroke:#c8102e;stroke-dasharray:6 4}"
+        html += ".key-a{color:#0057b8}.key-b{color:#c8102e}</style>"
+        return html + "<script>(function(){\(HTML.raw(ReportScript.fitTicks))fitTicks();window.addEventListener(\"load\",fitTicks);window.addEventListener(\"resize\",fitTicks);})();</script>"
     }
 
     static func date(_ date: Date, _ timeZone: TimeZone) -> String { WorkoutDateText.dateTime(date, in: timeZone) }

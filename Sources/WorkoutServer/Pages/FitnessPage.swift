@@ -46,7 +46,7 @@ enum FitnessPage {
         body += ".chart{margin:12px 0}.chart svg{width:100%;height:auto}.grid{stroke:#ddd}.tick{font-size:12px;fill:#333}.series{fill:none;stroke-width:2.5}"
         body += ".key.fitness{color:#0057b8}.key.fatigue{color:#c8102e}.key.form{color:#2e7d32}</style>"
         // Axis labels drawn at 11 px on a phone too, as the report's are.
-        body += "<script>(function(){\(HTML.raw(ReportScript.fitTicks))fitTicks();window.addEventListener(\"resize\",fitTicks);})();</script>"
+        body += "<script>(function(){\(HTML.raw(ReportScript.fitTicks))fitTicks();window.addEventListener(\"load\",fitTicks);window.addEventListener(\"resize\",fitTicks);})();</script>"
         return ServerPage.layout(title: "Fitness", body: body, navigation: navigation, head: head)
     }
 }

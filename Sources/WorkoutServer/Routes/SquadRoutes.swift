@@ -72,8 +72,9 @@ struct SquadRoutes {
             if (request.uri.queryParameters["b"] ?? "").isEmpty, let a = request.uri.queryParameters["a"].map(String.init) {
                 return try await chooser(a, viewer: viewer)
             }
-            return ServerResponse.html(ClubPage.comparison(try await comparison(request, viewer: viewer), csrf: viewer.csrfToken,
-                                                           timeZone: catalog.configuration.timeZone))
+            let compared = try await comparison(request, viewer: viewer)
+            return ServerResponse.html(ClubPage.comparison(compared, charts: try await overlays(compared, viewer: viewer, units: DisplaySettings(request).units),
+                                                           csrf: viewer.csrfToken, timeZone: catalog.configuration.timeZone))
         }
         routes.get("/api/compare") { request, context in
             ServerResponse.json(try await comparison(request, viewer: try catalog.viewer(of: request, context: context, change: .none)))
@@ -124,6 +125,18 @@ struct SquadRoutes {
             body += "</ul>"
         }
         return ServerResponse.html(ClubPage.layout(title: "Compare", body: body, csrf: viewer.csrfToken))
+    }
+
+    /// The page's charts of the two workouts over each other: speed by distance, heart rate by moving time (each
+    /// where either has it), from their records.
+    func overlays(_ comparison: ComparisonResponse, viewer: ClubViewer, units: ReportUnits) async throws -> [(title: String, svg: String)] {
+        guard let a = try await catalog.entry(comparison.a.summary.id, viewer: viewer), let b = try await catalog.entry(comparison.b.summary.id, viewer: viewer) else {
+            return []
+        }
+        let (first, second) = (WorkoutTimeline(activity: try await catalog.activity(of: a)), WorkoutTimeline(activity: try await catalog.activity(of: b)))
+        let charts = [("Speed by distance (\(units.speedSymbol), \(units.distanceSymbol))", OverlayChart(.speed, a: first, b: second, againstDistance: true, units: units, id: "overlay-speed")),
+                      ("Heart rate by moving time (bpm)", OverlayChart(.heartRate, a: first, b: second, againstDistance: false, units: units, id: "overlay-heart-rate"))]
+        return charts.filter { !$0.1.svg.isEmpty }.map { ($0.0, $0.1.svg) }
     }
 
     /// Two workouts, `?a=ID&b=ID`, both visible to the viewer (short identifiers too).
