@@ -94,7 +94,16 @@ extension BlockingCommandSuites {
                 """),
             .click("#map-reset"),
             .evaluate("return [parseFloat(document.getElementById('map-svg').getAttribute('data-zoom')), document.querySelector('#map-svg .lap-marker').getBoundingClientRect().width]"),
-        ] + PageLayout.steps(url: "file://\(page)", keys: ["Lap"]))
+        ] + PageLayout.steps(url: "file://\(page)", keys: ["Lap"]) + [
+            // On a phone a chart is redrawn for its width: as many units across as pixels, as tall as on a desktop.
+            .windowSize(width: 390, height: 844),
+            .evaluate("""
+                var svg = document.querySelector('#chart-heartRate-time svg'), r = svg.getBoundingClientRect();
+                return [svg.viewBox.baseVal.width, r.width, r.height]
+                """),
+            .hover(selector: "#chart-heartRate-time svg .hit", x: 0.3, y: 0.5),
+            .evaluate("return parseFloat(document.getElementById('map-cursor').getAttribute('data-t'))"),
+        ])
         let charts = try #require(results[0] as? [String: Any])
         // Every heart-rate reading is in the data; the chart draws 1,000 of them, with the true extremes.
         let readings = try #require(truth["hrCount"] as? Int)
@@ -157,7 +166,13 @@ extension BlockingCommandSuites {
         let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
         // The report fits a 360- and a 390-px phone, a tablet and a desktop, its laps' first column in view.
-        #expect(PageLayout.problems(Array(results.dropFirst(11)), page: "the Edge 500's report") == [])
+        #expect(PageLayout.problems(Array(results.dropFirst(11).prefix(PageLayout.widths.count)), page: "the Edge 500's report") == [])
+        // At 390 px the heart-rate chart is drawn 1:1 and 200 px tall (scaled whole it would be about 90), and pointing
+        // 30 % along it still finds 30 % of the ride.
+        let phone = try #require(results[15] as? [Double])
+        #expect(abs(phone[0] - phone[1]) <= 1 && phone[2] > 180, "viewBox \(phone[0]) units, drawn \(phone[1]) × \(phone[2]) px")
+        let pointed = try #require(results[16] as? Double)
+        #expect(abs(pointed - 12_692 * 0.3) < 120, "pointed at 30 % of 3:31:32 on a phone, got \(pointed) s")
     }
 
     /// The report of the mountain-hike scenario, as the README shows it on a desktop and a phone, fits both.

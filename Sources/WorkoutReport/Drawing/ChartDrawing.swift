@@ -61,6 +61,9 @@ struct ChartDrawing {
         let against = axis == .time ? "time" : "distance (\(units.distanceSymbol))"
         var out: HTML = "<svg viewBox=\"0 0 \(Int(Self.width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-title\">"
         out += "<title id=\"\(id)-title\">\(series.title) (\(series.unit)) against \(against)</title>"
+        // The plot, which the page's script stretches across the chart's width on a narrow screen (its lines keep their
+        // weight); the axis labels stay outside it, at their size, the x ones moved with it.
+        out += "<g class=\"plot\">"
         for band in series.bands where band.upper > ticks.lower && band.lower < ticks.upper {
             let top = py(series.inverted ? max(band.lower, ticks.lower) : min(band.upper, ticks.upper))
             let bottom = py(series.inverted ? min(band.upper, ticks.upper) : max(band.lower, ticks.lower))
@@ -74,12 +77,6 @@ struct ChartDrawing {
         for tick in ticks.values {
             let position = ReportText.number(py(tick))
             out += "<line class=\"grid\" x1=\"\(Int(Self.left))\" x2=\"\(Int(Self.width - Self.right))\" y1=\"\(position)\" y2=\"\(position)\"/>"
-            out += "<text class=\"tick\" x=\"\(Int(Self.left - 4))\" y=\"\(position)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(series.clock ? ReportText.minutes(tick) : ReportText.number(tick, decimals: series.decimals))</text>"
-        }
-        let xTicks = axis == .time ? AxisTicks.time(upTo: xUpper) : AxisTicks(lower: 0, upper: xUpper, count: 6).values.filter { $0 <= xUpper }
-        for tick in xTicks {
-            let label = axis == .time ? ReportText.duration(tick) : ReportText.number(tick, decimals: 1)
-            out += "<text class=\"tick\" x=\"\(ReportText.number(px(tick)))\" y=\"\(Int(height - 6))\" text-anchor=\"middle\">\(label)</text>"
         }
         // The line, broken where a pause or a long gap lies between two drawn points.
         let gap = max(30, (timeline.elapsed.last ?? 0) / Double(max(threshold, 1)) * 4)
@@ -96,6 +93,16 @@ struct ChartDrawing {
         // Hidden until a point is shown: axis labels may draw outside the box, so it cannot wait off the edge.
         out += "<line class=\"cursor\" visibility=\"hidden\" x1=\"\(Int(Self.left))\" x2=\"\(Int(Self.left))\" y1=\"\(Int(Self.top))\" y2=\"\(Int(Self.top + plotHeight))\"/>"
         out += "<rect class=\"hit\" x=\"\(Int(Self.left))\" y=\"\(Int(Self.top))\" width=\"\(Int(plotWidth))\" height=\"\(Int(plotHeight))\" data-x-upper=\"\(ReportText.number(xUpper, decimals: 4))\"/>"
+        out += "</g>"
+        for tick in ticks.values {
+            out += "<text class=\"tick\" x=\"\(Int(Self.left - 4))\" y=\"\(ReportText.number(py(tick)))\" text-anchor=\"end\" dominant-baseline=\"middle\">\(series.clock ? ReportText.minutes(tick) : ReportText.number(tick, decimals: series.decimals))</text>"
+        }
+        let xTicks = axis == .time ? AxisTicks.time(upTo: xUpper) : AxisTicks(lower: 0, upper: xUpper, count: 6).values.filter { $0 <= xUpper }
+        for tick in xTicks {
+            let label = axis == .time ? ReportText.duration(tick) : ReportText.number(tick, decimals: 1)
+            let position = ReportText.number(px(tick))
+            out += "<text class=\"tick x-tick\" x=\"\(position)\" data-x=\"\(position)\" y=\"\(Int(height - 6))\" text-anchor=\"middle\">\(label)</text>"
+        }
         out += "</svg>"
         svg = out
     }

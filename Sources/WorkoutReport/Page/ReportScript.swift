@@ -2,8 +2,9 @@
 /// chart, the elevation profile or the route shows the values there and marks the same moment on
 /// the map, the profile and the other charts; two buttons switch the charts between time and distance.
 /// The map pans (drag, arrow keys) and zooms (wheel, + and −, "Whole route") with its markers, cursor and
-/// lines kept at their size and the scale bar redrawn for the zoom. On a narrow screen the charts' axis
-/// labels are drawn larger in the chart's own units, so they read at 11 px however far the chart is scaled.
+/// lines kept at their size and the scale bar redrawn for the zoom. On a screen narrower than a chart, the chart
+/// is redrawn for its width: as many units across as pixels, its plot stretched to them (lines keeping their
+/// weight), its labels at their size; other drawings' axis labels are drawn larger in their own units.
 public enum ReportScript {
     static let javaScript = """
         (function(){
@@ -27,7 +28,7 @@ public enum ReportScript {
           if(fromUser){markMap(c.t[i]);follow(c,c.t[i]);}}
         function follow(c,t){data.charts.forEach(function(o){if(o!==c&&o.t.length)show(o,nearest(o.t,t),false);});}
         document.querySelectorAll("figure.chart").forEach(function(fig){var c=charts[fig.id];if(!c||!c.x.length)return;var svg=fig.querySelector("svg");
-          function at(ev){var p=svg.createSVGPoint();p.x=ev.clientX;p.y=ev.clientY;var q=p.matrixTransform(svg.getScreenCTM().inverse());var hit=svg.querySelector(".hit");
+          function at(ev){var p=svg.createSVGPoint();p.x=ev.clientX;p.y=ev.clientY;var hit=svg.querySelector(".hit");var q=p.matrixTransform(hit.getScreenCTM().inverse());
             var v=(q.x-parseFloat(hit.getAttribute("x")))/parseFloat(hit.getAttribute("width"))*parseFloat(hit.getAttribute("data-x-upper"));show(c,nearest(c.x,v),true);}
           svg.addEventListener("pointermove",at);svg.addEventListener("pointerdown",at);
           fig.addEventListener("keydown",function(ev){var i=parseInt(fig.getAttribute("data-index")||"0",10),step=ev.shiftKey?10:1;
@@ -62,9 +63,16 @@ public enum ReportScript {
           document.getElementById("map-reset").addEventListener("click",function(){k=1;apply();});}
         var section=document.getElementById("charts");
         ["time","distance"].forEach(function(axis){var b=document.getElementById("axis-"+axis);if(!b)return;b.addEventListener("click",function(){
-          section.className="axis-"+axis;document.querySelectorAll(".toggle button").forEach(function(o){o.setAttribute("aria-pressed",o===b?"true":"false");});fitTicks();});});
+          section.className="axis-"+axis;document.querySelectorAll(".toggle button").forEach(function(o){o.setAttribute("aria-pressed",o===b?"true":"false");});fitAll();});});
         \(fitTicks)
-        fitTicks();window.addEventListener("resize",fitTicks);
+        function fitCharts(){document.querySelectorAll("figure.chart svg").forEach(function(svg){var plot=svg.querySelector(".plot");if(!plot)return;
+          var box=svg.viewBox.baseVal,base=parseFloat(svg.getAttribute("data-width")||box.width),w=svg.parentElement.getBoundingClientRect().width;
+          svg.setAttribute("data-width",base);if(!w)return;var width=Math.max(280,Math.min(base,Math.round(w))),s=(width-\(Int(ChartDrawing.left + ChartDrawing.right)))/(base-\(Int(ChartDrawing.left + ChartDrawing.right))),l=\(Int(ChartDrawing.left));
+          svg.setAttribute("viewBox","0 0 "+width+" "+box.height);plot.setAttribute("transform",width===base?"":"translate("+l+",0) scale("+s.toFixed(5)+",1) translate("+(-l)+",0)");
+          var last=-1e9;svg.querySelectorAll(".x-tick").forEach(function(t){var x=l+(parseFloat(t.getAttribute("data-x"))-l)*s;t.setAttribute("x",x.toFixed(1));
+            var clear=x-last>=t.getComputedTextLength()+12;t.style.display=clear?"":"none";if(clear)last=x;});});}
+        function fitAll(){fitCharts();fitTicks();}
+        fitAll();window.addEventListener("resize",fitAll);
         })();
         """
 

@@ -32,7 +32,7 @@ enum ReportStyle {
         button:focus-visible,.chart:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
         .axis-time .chart-distance,.axis-distance .chart-time{display:none}
         .chart{margin:0 0 12px}.chart figcaption{font-weight:700}.unit{font-weight:400;color:var(--muted)}
-        .series{fill:none;stroke-width:1.6;stroke-linejoin:round}
+        .series{fill:none;stroke-width:1.6;stroke-linejoin:round}.plot .series,.plot .grid,.plot .cursor{vector-effect:non-scaling-stroke}
         .grid{stroke:#ddd;stroke-width:1}.tick{font-size:11px;fill:#333}
         .pause{fill:#9e9e9e;opacity:.35}.band{opacity:.13}.band-z1{fill:#1565c0}.band-z2{fill:#2e7d32}.band-z3{fill:#f9a825}.band-z4{fill:#ef6c00}.band-z5{fill:#c62828}
         .cursor{stroke:#111;stroke-width:1.5}.hit{fill:transparent;cursor:crosshair}
