@@ -279,12 +279,18 @@ import Testing
         let desktop = Screenshots.path("club-desktop.png"), phone = Screenshots.path("club-phone.png")
         let pictures: [Browser.Step] = [.windowSize(width: 1280, height: 1250), .open(club.url + pages[3].path), .screenshot(desktop),
                                         .windowSize(width: 390, height: 844), .open(club.url), .screenshot(phone)]
-        let results = try await Browser.run(steps + pages.flatMap { PageLayout.steps(url: club.url + $0.path, keys: $0.keys) } + pictures)
+        // And each page's accessibility in the dark theme (the light one is audited above).
+        let dark: [Browser.Step] = [.colorScheme("dark")] + pages.flatMap { [Browser.Step.open(club.url + $0.path), AccessibilityAudit.step] }
+        let results = try await Browser.run(steps + pages.flatMap { PageLayout.steps(url: club.url + $0.path, keys: $0.keys) } + pictures + dark)
         for (index, page) in pages.enumerated() {
             let layouts = Array(results.dropFirst(1 + index * PageLayout.widths.count).prefix(PageLayout.widths.count))
             #expect(PageLayout.problems(layouts, page: page.name) == [])
         }
         #expect(Screenshots.isPicture(desktop) && Screenshots.isPicture(phone))
+        for (index, page) in pages.enumerated() {
+            let audit = results[1 + pages.count * PageLayout.widths.count + index]
+            #expect(audit as? [String] == [], "accessibility of \(page.name) in the dark: \(audit)")
+        }
     }
 
     /// The club run from a browser, on SQLite and PostgreSQL: the admin invites an athlete into a group and the

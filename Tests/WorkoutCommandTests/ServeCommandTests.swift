@@ -103,11 +103,17 @@ struct HTTP {
             ("the sharing page", "workouts/\(id)/sharing", []),
         ]
         let perScheme = pages.flatMap { PageLayout.steps(url: server.url + $0.path, keys: $0.keys) }
-        let results = try await Browser.run(perScheme + [.colorScheme("dark")] + perScheme)
-        for (scheme, offset) in [("light", 0), ("dark", pages.count * PageLayout.widths.count)] {
+        let audits = pages.flatMap { [Browser.Step.open(server.url + $0.path), AccessibilityAudit.step] }
+        // One browser a scheme: the steps travel on a command line, which has a limit.
+        let results = try await Browser.run(perScheme + audits) + (try await Browser.run([.colorScheme("dark")] + perScheme + audits))
+        // Per scheme: each page's layouts at the four widths, then each page's audit.
+        let perSchemeResults = pages.count * (PageLayout.widths.count + 1)
+        for (scheme, offset) in [("light", 0), ("dark", perSchemeResults)] {
             for (index, page) in pages.enumerated() {
                 let layouts = Array(results.dropFirst(offset + index * PageLayout.widths.count).prefix(PageLayout.widths.count))
                 #expect(PageLayout.problems(layouts, page: "\(page.name) (\(scheme))") == [])
+                let audit = results[offset + pages.count * PageLayout.widths.count + index]
+                #expect(audit as? [String] == [], "accessibility of \(page.name) (\(scheme)): \(audit)")
             }
         }
     }

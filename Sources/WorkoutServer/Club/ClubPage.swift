@@ -108,7 +108,8 @@ enum ClubPage {
         for chart in charts { html += "<figure class=\"chart\"><figcaption>\(chart.title)</figcaption>\(HTML.raw(chart.svg))</figure>" }
         html += "</section><style>.chart{margin:12px 0}.chart figcaption{font-weight:700}.chart svg{width:100%;height:auto;overflow:visible}.grid{stroke:#ddd}.tick{font-size:11px;fill:currentColor}"
         html += ".overlay{fill:none;stroke-width:2;stroke-linejoin:round}.overlay-a{stroke:#0057b8}.overlay-b{stroke:#c8102e;stroke-dasharray:6 4}"
-        html += ".key-a{color:#0057b8}.key-b{color:#c8102e}</style>"
+        html += ".key-a{color:#0057b8}.key-b{color:#c8102e}@media (prefers-color-scheme:dark){.grid{stroke:#3a3a3a}.overlay-a{stroke:#8ab4f8}.overlay-b{stroke:#ff8a80}"
+        html += ".key-a{color:#8ab4f8}.key-b{color:#ff8a80}}</style>"
         return html + "<script>(function(){\(HTML.raw(ReportScript.fitTicks))fitTicks();window.addEventListener(\"load\",fitTicks);window.addEventListener(\"resize\",fitTicks);})();</script>"
     }
 

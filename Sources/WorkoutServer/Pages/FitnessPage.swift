@@ -44,7 +44,8 @@ enum FitnessPage {
         }
         body += "<style>.figures{display:flex;flex-wrap:wrap;gap:8px 24px;margin:0}.figures dt{font-size:.8rem;color:var(--muted)}.figures dd{margin:0;font-size:1.6rem;font-weight:800}"
         body += ".chart{margin:12px 0}.chart svg{width:100%;height:auto}.grid{stroke:#ddd}.tick{font-size:12px;fill:#333}.series{fill:none;stroke-width:2.5}"
-        body += ".key.fitness{color:#0057b8}.key.fatigue{color:#c8102e}.key.form{color:#2e7d32}</style>"
+        body += ".key.fitness{color:#0057b8}.key.fatigue{color:#c8102e}.key.form{color:#2e7d32}"
+        body += "@media (prefers-color-scheme:dark){.grid{stroke:#3a3a3a}.tick{fill:#ccc}.key.fitness{color:#8ab4f8}.key.fatigue{color:#ff8a80}.key.form{color:#81c784}}</style>"
         // Axis labels drawn at 11 px on a phone too, as the report's are.
         body += "<script>(function(){\(HTML.raw(ReportScript.fitTicks))fitTicks();window.addEventListener(\"load\",fitTicks);window.addEventListener(\"resize\",fitTicks);})();</script>"
         return ServerPage.layout(title: "Fitness", body: body, navigation: navigation, head: head)
