@@ -92,4 +92,16 @@ final class ClubFixture: @unchecked Sendable {
     }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The browser steps that log `name` in on the login page already open, and wait for the list: its form filled
+    /// with the fixture's password and sent.
+    static func logInSteps(_ name: String) -> [Browser.Step] {
+        [.evaluate("""
+            var form = document.getElementById('login');
+            form.querySelector('[name=name]').value = '\(name)'; form.querySelector('[name=password]').value = '\(password)';
+            form.submit(); return true
+            """),
+         .waitUntil("return !!document.getElementById('athlete-name')", timeout: 30)]
+    }
+
 }

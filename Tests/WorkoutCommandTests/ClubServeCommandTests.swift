@@ -180,16 +180,10 @@ import Testing
         let exported = club.folder.appendingPathComponent("easy-run.fit").path
         let export = try await offThePool { try WorkoutProcess.runBlocking(["export", ids[0], "-o", exported, "--store", store]) }
         try #require(export.status == 0, "\(export.stderr)")
-        let password = ClubFixture.password
         let results = try await Browser.run([
             .open(club.url + "login"),
             AccessibilityAudit.step,
-            .evaluate("""
-                var form = document.getElementById('login');
-                form.querySelector('[name=name]').value = 'bob'; form.querySelector('[name=password]').value = '\(password)';
-                form.submit(); return true
-                """),
-            .waitUntil("return !!document.getElementById('athlete-name')", timeout: 30),
+        ] + ClubFixture.logInSteps("bob") + [
             AccessibilityAudit.step,
             .open(club.url + "workouts/\(ids[0])"),
             AccessibilityAudit.step,
@@ -266,15 +260,7 @@ import Testing
             ("the history", "history?month=2026-05", []),
             ("the account page", "account", []),
         ]
-        let steps: [Browser.Step] = [
-            .open(club.url + "login"),
-            .evaluate("""
-                var form = document.getElementById('login');
-                form.querySelector('[name=name]').value = 'bob'; form.querySelector('[name=password]').value = '\(ClubFixture.password)';
-                form.submit(); return true
-                """),
-            .waitUntil("return !!document.getElementById('athlete-name')", timeout: 30),
-        ]
+        let steps: [Browser.Step] = [.open(club.url + "login")] + ClubFixture.logInSteps("bob")
         // The README's pictures of the club: a comparison on a desktop, the list on a phone.
         let desktop = Screenshots.path("club-desktop.png"), phone = Screenshots.path("club-phone.png")
         let pictures: [Browser.Step] = [.windowSize(width: 1280, height: 1250), .open(club.url + pages[3].path), .screenshot(desktop),
@@ -308,15 +294,7 @@ import Testing
             let done = try await offThePool { try WorkoutProcess.runBlocking(["serve"] + arguments + ["--database", club.database], input: password + "\n") }
             try #require(done.status == 0, "\(done.stderr)")
         }
-        func logIn(_ name: String) -> [Browser.Step] {
-            [.open(club.url + "login"),
-             .evaluate("""
-                var form = document.getElementById('login');
-                form.querySelector('[name=name]').value = '\(name)'; form.querySelector('[name=password]').value = '\(password)';
-                form.submit(); return true
-                """),
-             .waitUntil("return !!document.getElementById('athlete-name')", timeout: 30)]
-        }
+        func logIn(_ name: String) -> [Browser.Step] { [.open(club.url + "login")] + ClubFixture.logInSteps(name) }
         func choose(_ select: String, _ text: String) -> String {
             "var s = document.getElementById('\(select)'); s.value = Array.from(s.options).find(function(o){return o.text === '\(text)';}).value;"
         }
@@ -357,8 +335,8 @@ import Testing
         #expect(cleo[0] as? [String] == [], "accessibility of the welcome page: \(cleo[0])")
         #expect(cleo[2] as? String == "cleo", "the link logs her in")
         #expect(cleo[3] as? [String] == [], "accessibility of the account page: \(cleo[3])")
-        #expect((cleo[4] as? [String])?.first?.contains("Tuesday squad") == true, "\(cleo[4] ?? "")")
-        #expect((cleo[7] as? String)?.contains("no longer works") == true, "a link works once: \(cleo[7] ?? "")")
+        #expect((cleo[4] as? [String])?.first?.contains("Tuesday squad") == true, "\(String(describing: cleo[4]))")
+        #expect((cleo[7] as? String)?.contains("no longer works") == true, "a link works once: \(String(describing: cleo[7]))")
 
         // bob is removed from the club, his workouts kept: his token stops working.
         let closed = try await Browser.run(logIn("root") + [
