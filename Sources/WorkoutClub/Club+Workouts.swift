@@ -237,13 +237,14 @@ extension Club {
         let member = try await database.read("SELECT role FROM group_members WHERE group_id = $1 AND athlete_id = $2", [.integer(groupID), .integer(viewer)])
         guard let mine = member.first else { return nil }
         let coaching: Int64 = mine["role"].text == GroupRole.coach.rawValue ? 1 : 0
-        // Every member, each with their role and whether they share; figures only where the viewer may see them.
+        // Every member, each with their role and whether they share; figures only where the viewer may see them, never of
+        // workouts their athletes made private.
         return try await database.read("""
             SELECT a.id, a.name, m.role, m.shares_workouts, COUNT(w.id) AS workouts, COALESCE(SUM(w.distance), 0) AS distance,
                    COALESCE(SUM(w.duration), 0) AS duration, COALESCE(SUM(w.stress), 0) AS stress, MAX(w.start_time) AS last_workout
             FROM group_members m JOIN athletes a ON a.id = m.athlete_id
             LEFT JOIN workouts w ON w.athlete_id = a.id AND w.start_time >= $2 AND w.start_time < $3
-                AND (m.shares_workouts = 1 OR m.athlete_id = $4 OR $5 = 1)
+                AND (m.shares_workouts = 1 OR m.athlete_id = $4 OR $5 = 1) AND (w.visibility <> 'private' OR w.athlete_id = $4)
             WHERE m.group_id = $1
             GROUP BY a.id, a.name, m.role, m.shares_workouts
             ORDER BY COALESCE(SUM(w.distance), 0) DESC, a.name

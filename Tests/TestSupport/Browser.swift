@@ -21,7 +21,7 @@ public enum Browser {
         case open(String)
         /// Sets the window's size in CSS pixels.
         case windowSize(width: Int, height: Int)
-        /// Emulates the system's colour scheme, `light` or `dark`, for the pages opened after it.
+        /// Emulates the system's colour scheme, `light` or `dark`: the page shown now takes it, and those opened after it.
         case colorScheme(String)
         /// Creates an empty file at the path: tells the test that the browser is up (it holds the one browser slot).
         case touch(String)

@@ -53,7 +53,7 @@ import Testing
                             updates: window.liveLatencies.length, title: document.title, sinceSnapshot: window.liveDebug.sinceSnapshot()}
                     """),
                 AccessibilityAudit.step,
-            ] + PageLayout.steps(url: nil)))
+            ] + PageLayout.steps(url: nil) + [.colorScheme("dark"), AccessibilityAudit.step]))
         }
         while !FileManager.default.fileExists(atPath: ready) {
             try await Task.sleep(for: .milliseconds(100))
@@ -89,6 +89,7 @@ import Testing
         let sinceSnapshot = try #require(end["sinceSnapshot"] as? [String: Int])
         #expect(sinceSnapshot["points"] ?? 0 >= 1 && sinceSnapshot["updates"] == sinceSnapshot["points"], "one update a fix: \(end)")
         #expect(results[3] as? [String] == [], "accessibility of the live page: \(results[3])")
-        #expect(PageLayout.problems(Array(results.dropFirst(4)), page: "the live page") == [])
+        #expect(PageLayout.problems(Array(results.dropFirst(4).prefix(PageLayout.widths.count)), page: "the live page") == [])
+        #expect(results[4 + PageLayout.widths.count] as? [String] == [], "accessibility of the live page in the dark: \(results[4 + PageLayout.widths.count])")
     }
 }

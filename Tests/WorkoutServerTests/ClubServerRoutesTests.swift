@@ -162,6 +162,8 @@ import OpenHealthKit
             #expect(try await sharing("{\"visibility\":\"everyone\"}", as: ada).0 == .badRequest)
             #expect(try await sharing("{\"visibility\":\"private\"}", as: ada).1["visibility"] as? String == "private")
             try await client.execute(uri: "/api/workouts/\(id)", method: .get, headers: bob) { #expect($0.status == .notFound, "private: not even the coach") }
+            let squad = try await club.squad(group.id, viewer: bobID, from: .distantPast, to: .distantFuture)
+            #expect(squad?.first { $0.name == "ada" }?.workouts == 0, "nor counted in the squad's totals")
             try await client.execute(uri: "/api/workouts?athlete=ada", method: .get, headers: bob) { response in
                 let matching = try json(response.body)["matching"] as? Int
                 #expect(matching == 0)
