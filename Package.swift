@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "ClubArchive", targets: ["ClubArchive"]),
         .library(name: "WorkoutClub", targets: ["WorkoutClub"]),
+        .library(name: "CourseGuidance", targets: ["CourseGuidance"]),
         .executable(name: "workout", targets: ["workout"]),
     ],
     dependencies: [
@@ -116,6 +117,8 @@ let package = Package(
         // Training metrics over a ride's one-a-second series and across rides: normalized power, TSS, zones,
         // decoupling, TRIMP, HRV, the power curve, critical power, W′ balance, training load. Pure maths.
         .target(name: "TrainingMetrics", swiftSettings: strictSettings),
+        // Guided riding's pure parts: a course, where a rider is on it fix by fix, and its climbs. No store, no clock.
+        .target(name: "CourseGuidance", dependencies: ["HealthKitModel", "WorkoutFormats"], swiftSettings: strictSettings),
         // A workout as one self-contained HTML page: SVG track and charts, splits, zones, best efforts.
         .target(
             name: "WorkoutReport",
@@ -256,6 +259,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
+        .testTarget(name: "CourseGuidanceTests", dependencies: ["CourseGuidance", "WorkoutFormats"], swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutClubTests",
             dependencies: ["ClubArchive", "OpenHealthKit", "TestSupport", "TrainingMetrics", "WorkoutCatalog", "WorkoutClub", "WorkoutFormats"],
