@@ -170,6 +170,7 @@ let package = Package(
         .executableTarget(
             name: "workout",
             dependencies: [
+                "CourseGuidance",
                 "OpenHealthKit",
                 "GATT",
                 "WorkoutSources",

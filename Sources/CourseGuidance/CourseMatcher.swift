@@ -68,6 +68,7 @@ public struct CourseMatcher: Sendable {
     public let course: Course
     private let segments: [Segment]
     private var lastSegment: Int?
+    private var lastAlong = 0.0
     private var lastTime: Double?
     private var misses = 0
     private var onCourse = false
@@ -111,6 +112,7 @@ public struct CourseMatcher: Sendable {
             lastSegment = best.index
             let segment = segments[best.index]
             let along = segment.start.distance + best.fraction * (segment.end.distance - segment.start.distance)
+            lastAlong = along
             return position(along: along, onCourse: true, wayBack: nil, event: event)
         }
         misses += 1
@@ -121,7 +123,7 @@ public struct CourseMatcher: Sendable {
                                                                                          toLatitude: nearest.latitude, longitude: nearest.longitude))
             }
         }
-        let along = lastSegment.map { segments[$0].start.distance } ?? 0
+        let along = lastAlong
         // While still counting misses the rider keeps the course; once off, the way back is the nearest point in the window searched.
         let back = onCourse ? nil : nearest.map { ($0.distance, Self.bearing(fromLatitude: latitude, longitude: longitude, toLatitude: $0.latitude, longitude: $0.longitude)) }
         return position(along: along, onCourse: onCourse, wayBack: back, event: event)

@@ -1,0 +1,99 @@
+import ArgumentParser
+import CourseGuidance
+import Foundation
+import WorkoutFormats
+
+/// `workout course show|follow`: a course's length and climbs, and a recorded ride followed along it fix by fix.
+struct CourseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "course",
+        abstract: "Read a course (any FIT, TCX or GPX track) and follow a ride along it.",
+        subcommands: [Show.self, Follow.self]
+    )
+
+    static func course(_ path: String) throws -> Course {
+        let activity = try readActivityFile(path)
+        guard let course = Course(activity: activity) else {
+            throw RecordingsError("\(path): the file holds fewer than two positions, so it draws no course; give a track (GPX <trk>, or a TCX or FIT with positions).")
+        }
+        return course
+    }
+
+    /// `workout course show FILE`: the course's length and its climbs.
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Say a course's length and its climbs (length × grade ≥ 8,000, smoothed over 250 m).")
+
+        @Argument(help: ArgumentHelp("The course: a FIT, TCX or GPX track.", valueName: "file"))
+        var file: String
+
+        func run() async throws {
+            let course = try CourseCommand.course(file)
+            print("\(course.name ?? URL(fileURLWithPath: file).lastPathComponent): \(String(format: "%.2f km", course.length / 1_000)), \(course.points.count) points")
+            let climbs = Climb.climbs(of: course)
+            if climbs.isEmpty { print("  no climb scores 8,000 (length in m × grade in %)") }
+            for climb in climbs {
+                print(String(format: "  climb  %6.2f–%6.2f km  %5.2f km at %4.1f %%  +%.0f m  score %.0f  category %@",
+                             climb.start / 1_000, climb.end / 1_000, climb.length / 1_000, climb.grade, climb.gain, climb.score, climb.category))
+            }
+        }
+    }
+
+    /// `workout course follow COURSE RIDE`: where a recorded ride left and rejoined the course.
+    struct Follow: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Follow a recorded ride along a course, fix by fix, as a recording would: where it left the course and came back.",
+            discussion: "Exit status 1 when the ride ends off the course.")
+
+        @Argument(help: ArgumentHelp("The course: a FIT, TCX or GPX track.", valueName: "course"))
+        var courseFile: String
+
+        @Argument(help: ArgumentHelp("The ride: a FIT, TCX or GPX activity.", valueName: "ride"))
+        var rideFile: String
+
+        func run() async throws {
+            let course = try CourseCommand.course(courseFile)
+            let ride = try readActivityFile(rideFile)
+            var matcher = CourseMatcher(course: course)
+            let records = ride.records.filter(\.hasPosition).sorted { $0.date < $1.date }
+            guard let start = records.first?.date else { throw RecordingsError("\(rideFile): the ride has no positions to follow.") }
+            var last: CourseMatcher.Position?
+            var previous: ActivityRecord?
+            for record in records {
+                let time = record.date.timeIntervalSince(start)
+                // The heading from the last fix when the rider moved a few metres since; none when standing.
+                var heading: Double?
+                if let previous, let moved = previous.distanceTo(record), moved > 3 { heading = previous.bearingTo(record) }
+                let position = matcher.match(latitude: record.latitude!, longitude: record.longitude!, heading: heading, at: time)
+                switch position.event {
+                case .offCourse(let distance, let bearing):
+                    print(String(format: "%@  off course at %.2f km: %.0f m away, back on %.0f°", clockText(time), position.distanceAlong / 1_000, distance, bearing))
+                case .backOnCourse:
+                    print(String(format: "%@  back on course at %.2f km", clockText(time), position.distanceAlong / 1_000))
+                case nil: break
+                }
+                last = position
+                if heading != nil || previous == nil { previous = record }
+            }
+            guard let last else { return }
+            print(String(format: "end  %@ at %.2f km of %.2f km, %.2f km to go", last.onCourse ? "on course" : "off course", last.distanceAlong / 1_000,
+                         course.length / 1_000, last.distanceToGo / 1_000))
+            if !last.onCourse { throw ExitCode(1) }
+        }
+    }
+}
+
+private extension ActivityRecord {
+    /// Metres to `other` on a local plane: enough to tell a rider moved.
+    func distanceTo(_ other: ActivityRecord) -> Double? {
+        guard let a = latitude, let b = longitude, let c = other.latitude, let d = other.longitude else { return nil }
+        let north = (c - a) * 111_195, east = (d - b) * 111_195 * cos(a * .pi / 180)
+        return (north * north + east * east).squareRoot()
+    }
+
+    /// The bearing to `other` in degrees from north.
+    func bearingTo(_ other: ActivityRecord) -> Double? {
+        guard let a = latitude, let b = longitude, let c = other.latitude, let d = other.longitude else { return nil }
+        let degrees = atan2((d - b) * cos(a * .pi / 180), c - a) * 180 / .pi
+        return degrees < 0 ? degrees + 360 : degrees
+    }
+}
