@@ -26,6 +26,9 @@ let package = Package(
         .executableTarget(name: "SensorInstructions", dependencies: ["BenchmarkSupport", "CallgrindMarks", .product(name: "OpenHealthKit", package: "OpenHealthKit"),
                                                                      .product(name: "WorkoutSources", package: "OpenHealthKit")],
                           path: "Instructions/SensorInstructions"),
+        // Instructions and microseconds per fix matched to a course: Benchmarks/course runs it.
+        .executableTarget(name: "CourseInstructions", dependencies: ["CallgrindMarks", .product(name: "CourseGuidance", package: "OpenHealthKit")],
+                          path: "Instructions/CourseInstructions"),
     ] + ["StoreBenchmarks", "LiveBuilderBenchmarks", "StrapBenchmarks", "RecorderBenchmarks", "TrainingBenchmarks"].map { name in
         .executableTarget(
             name: name,

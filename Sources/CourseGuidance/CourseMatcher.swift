@@ -130,7 +130,13 @@ public struct CourseMatcher: Sendable {
     }
 
     private func position(along: Double, onCourse: Bool, wayBack: (Double, Double)?, event: Event?) -> Position {
-        let next = course.cues.first { $0.distance > along + 0.5 }
+        // The first cue past here, by halving: a 300-km course's 2,000 cues cost no scan.
+        var low = 0, high = course.cues.count
+        while low < high {
+            let middle = (low + high) / 2
+            if course.cues[middle].distance > along + 0.5 { high = middle } else { low = middle + 1 }
+        }
+        let next = low < course.cues.count ? course.cues[low] : nil
         return Position(onCourse: onCourse, distanceAlong: along, distanceToGo: max(0, course.length - along), wayBack: wayBack,
                         nextCue: next.map { ($0, $0.distance - along) }, event: event)
     }
