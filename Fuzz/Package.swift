@@ -13,6 +13,7 @@ let package = Package(
         .executableTarget(name: "FuzzFITReader", dependencies: ["FuzzSupport", .product(name: "WorkoutFormats", package: "OpenHealthKit")], path: "Sources/FuzzFITReader"),
         .executableTarget(name: "FuzzTCXReader", dependencies: ["FuzzSupport", .product(name: "WorkoutFormats", package: "OpenHealthKit")], path: "Sources/FuzzTCXReader"),
         .executableTarget(name: "FuzzGPXReader", dependencies: ["FuzzSupport", .product(name: "WorkoutFormats", package: "OpenHealthKit")], path: "Sources/FuzzGPXReader"),
+        .executableTarget(name: "FuzzCoursePlan", dependencies: ["FuzzSupport", .product(name: "WorkoutFormats", package: "OpenHealthKit"), .product(name: "CourseGuidance", package: "OpenHealthKit")], path: "Sources/FuzzCoursePlan"),
         .executableTarget(name: "FuzzStrapFrames", dependencies: ["FuzzSupport", .product(name: "SensorBridge", package: "OpenHealthKit"), .product(name: "GATT", package: "OpenHealthKit")], path: "Sources/FuzzStrapFrames"),
         .executableTarget(name: "FuzzHeartRateMeasurement", dependencies: ["FuzzSupport", .product(name: "GATT", package: "OpenHealthKit")], path: "Sources/FuzzHeartRateMeasurement"),
         .executableTarget(name: "FuzzGATTCharacteristics", dependencies: ["FuzzSupport", .product(name: "GATT", package: "OpenHealthKit")], path: "Sources/FuzzGATTCharacteristics"),

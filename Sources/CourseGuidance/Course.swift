@@ -90,3 +90,55 @@ public struct Course: Sendable, Equatable {
         self.init(name: activity.name, positions: positions, cues: cues)
     }
 }
+
+extension Course {
+    /// The course a course file's plan draws (``CoursePlan``), each named place a cue at the distance of the
+    /// course's point nearest it (the first, where the course passes it twice equally near); places farther than
+    /// `cueReach` metres from the course are left out. Nil when the plan has fewer than two distinct points.
+    public init?(plan: CoursePlan, cueReach: Double = 100) {
+        guard let drawn = Course(name: plan.name, positions: plan.points) else { return nil }
+        // The points in cells of about a kilometre, so each place looks among a few dozen, not all of them.
+        let cell = 0.01
+        func key(_ latitude: Double, _ longitude: Double) -> Int64 { Int64((latitude / cell).rounded(.down)) << 32 | (Int64((longitude / cell).rounded(.down)) & 0xFFFF_FFFF) }
+        var cells: [Int64: [Int]] = [:]
+        for (index, point) in drawn.points.enumerated() { cells[key(point.latitude, point.longitude), default: []].append(index) }
+        var cues: [Cue] = []
+        for place in plan.places {
+            var best: (index: Int, metres: Double)?
+            let metresPerDegreeLongitude = 111_320 * cos(place.latitude * .pi / 180)
+            for dLatitude in -1...1 {
+                for dLongitude in -1...1 {
+                    for index in cells[key(place.latitude + Double(dLatitude) * cell, place.longitude + Double(dLongitude) * cell)] ?? [] {
+                        let point = drawn.points[index]
+                        let north = (point.latitude - place.latitude) * 111_132, east = (point.longitude - place.longitude) * metresPerDegreeLongitude
+                        let metres = (north * north + east * east).squareRoot()
+                        if metres < (best?.metres ?? .infinity) - 0.01 || (abs(metres - (best?.metres ?? .infinity)) <= 0.01 && index < best!.index) {
+                            best = (index, metres)
+                        }
+                    }
+                }
+            }
+            guard let best, best.metres <= cueReach else { continue }
+            cues.append(Cue(kind: Cue.Kind(fileType: place.type), distance: drawn.points[best.index].distance, name: place.name))
+        }
+        self.init(name: plan.name, positions: plan.points, cues: cues)
+    }
+}
+
+extension Course.Cue.Kind {
+    /// The kind a file's words name (TCX PointType, GPX type or sym, any case): generic for anything else.
+    public init(fileType text: String?) {
+        let words = (text ?? "").lowercased().replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
+        if words.contains("u turn") || words.contains("uturn") { self = .uTurn }
+        else if words.contains("left") { self = .left }
+        else if words.contains("right") { self = .right }
+        else if words.contains("straight") { self = .straight }
+        else if words.contains("summit") || words.contains("peak") { self = .summit }
+        else if words.contains("valley") { self = .valley }
+        else if words.contains("water") { self = .water }
+        else if words.contains("food") || words.contains("restaurant") || words.contains("cafe") { self = .food }
+        else if words.contains("danger") { self = .danger }
+        else if words.contains("first aid") || words.contains("firstaid") || words.contains("medical") { self = .firstAid }
+        else { self = .generic }
+    }
+}

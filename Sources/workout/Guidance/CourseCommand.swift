@@ -11,7 +11,19 @@ struct CourseCommand: AsyncParsableCommand {
         subcommands: [Show.self, Follow.self]
     )
 
+    /// The course a file draws: a GPX or TCX course with its waypoints or course points as cues (no times needed),
+    /// else any activity file's track.
     static func course(_ path: String) throws -> Course {
+        if ["gpx", "tcx"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+            guard let data = FileManager.default.contents(atPath: path) else { throw RecordingsError("\(path): no such file, or it cannot be read.") }
+            switch CoursePlan.read(data) {
+            case .success(let plan):
+                guard let course = Course(plan: plan) else { throw RecordingsError("\(path): the course's points are all at one place.") }
+                return course
+            case .failure(let problem):
+                throw RecordingsError("\(path):\(problem.line.map { "\($0):\(problem.column ?? 1):" } ?? "") \(problem.message)")
+            }
+        }
         let activity = try readActivityFile(path)
         guard let course = Course(activity: activity) else {
             throw RecordingsError("\(path): the file holds fewer than two positions, so it draws no course; give a track (GPX <trk>, or a TCX or FIT with positions).")
@@ -28,7 +40,10 @@ struct CourseCommand: AsyncParsableCommand {
 
         func run() async throws {
             let course = try CourseCommand.course(file)
-            print("\(course.name ?? URL(fileURLWithPath: file).lastPathComponent): \(String(format: "%.2f km", course.length / 1_000)), \(course.points.count) points")
+            print("\(course.name ?? URL(fileURLWithPath: file).lastPathComponent): \(String(format: "%.2f km", course.length / 1_000)), \(course.points.count) points, \(course.cues.count) cues")
+            for cue in course.cues {
+                print(String(format: "  cue    %6.2f km  %@", cue.distance / 1_000, cue.kind.rawValue) + (cue.name.map { "  \($0)" } ?? ""))
+            }
             let climbs = Climb.climbs(of: course)
             if climbs.isEmpty { print("  no climb scores 8,000 (length in m × grade in %)") }
             for climb in climbs {

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import WorkoutFormats
+
+@Suite struct CoursePlanTests {
+    @Test func aPlannersGPXRouteWithoutTimesIsReadWithItsWaypoints() throws {
+        let gpx = """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="planner" xmlns="http://www.topografix.com/GPX/1/1">
+              <wpt lat="52.01" lon="5.0"><name>Turn left onto the dyke</name><type>Left</type></wpt>
+              <wpt lat="52.02" lon="5.0"><name>Fountain</name><sym>Drinking Water</sym></wpt>
+              <rte><name>Dyke loop</name>
+                <rtept lat="52.0" lon="5.0"><ele>1.5</ele></rtept>
+                <rtept lat="52.01" lon="5.0"/>
+                <rtept lat="52.02" lon="5.0"><ele>3</ele></rtept>
+              </rte>
+            </gpx>
+            """
+        let plan = try CoursePlan.read(Data(gpx.utf8)).get()
+        #expect(plan.name == "Dyke loop")
+        #expect(plan.points.map(\.latitude) == [52.0, 52.01, 52.02] && plan.points.map(\.altitude) == [1.5, nil, 3])
+        #expect(plan.places.map(\.name) == ["Turn left onto the dyke", "Fountain"] && plan.places.map(\.type) == ["Left", "Drinking Water"])
+    }
+
+    @Test func aTCXCourseIsReadWithItsCoursePoints() throws {
+        let tcx = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+              <Courses><Course><Name>Col loop</Name>
+                <Track>
+                  <Trackpoint><Position><LatitudeDegrees>45.0</LatitudeDegrees><LongitudeDegrees>6.0</LongitudeDegrees></Position><AltitudeMeters>700</AltitudeMeters></Trackpoint>
+                  <Trackpoint><Position><LatitudeDegrees>45.05</LatitudeDegrees><LongitudeDegrees>6.0</LongitudeDegrees></Position><AltitudeMeters>1500</AltitudeMeters></Trackpoint>
+                </Track>
+                <CoursePoint><Name>Col</Name><Position><LatitudeDegrees>45.05</LatitudeDegrees><LongitudeDegrees>6.0</LongitudeDegrees></Position><PointType>Summit</PointType></CoursePoint>
+              </Course></Courses>
+            </TrainingCenterDatabase>
+            """
+        let plan = try CoursePlan.read(Data(tcx.utf8)).get()
+        #expect(plan.name == "Col loop" && plan.points.count == 2 && plan.points.last?.altitude == 1_500)
+        #expect(plan.places == [CoursePlan.Place(latitude: 45.05, longitude: 6.0, name: "Col", type: "Summit")])
+    }
+
+    @Test func badCoursesAreRefusedWithWhereAndWhy() {
+        func problem(_ text: String, maximumPoints: Int = 2_000_000) -> String? {
+            if case .failure(let problem) = CoursePlan.read(Data(text.utf8), maximumPoints: maximumPoints) { return problem.description }
+            return nil
+        }
+        #expect(problem("<gpx><rte>\n<rtept lat=\"95\" lon=\"5\"/></rte></gpx>") == "2:1: a <rtept> needs lat and lon attributes within −90…90 and −180…180")
+        #expect(problem("<gpx><rte><rtept lat=\"52\" lon=\"5\"/></rte></gpx>")?.contains("holds 1 route or track points") == true)
+        #expect(problem("<gpx><rte><rtept lat=\"52\" lon=\"5\"><ele>high</ele></rtept></rte></gpx>")?.contains("<ele>high</ele> is not a number") == true)
+        let many = "<gpx><rte>" + String(repeating: "<rtept lat=\"52\" lon=\"5\"/>", count: 4) + "</rte></gpx>"
+        #expect(problem(many, maximumPoints: 3)?.contains("more than 3 points") == true)
+        #expect(problem("<gpx><rte><rtept lat=\"52\" lon=\"5\"/>") != nil, "a file cut short")
+    }
+}
