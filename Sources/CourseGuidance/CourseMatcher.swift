@@ -157,8 +157,9 @@ public struct CourseMatcher: Sendable {
         return difference > 180 ? 360 - difference : difference
     }
 
-    /// The initial bearing from one place to another, in degrees from north, 0 to 360.
-    static func bearing(fromLatitude latitude1: Double, longitude longitude1: Double, toLatitude latitude2: Double, longitude longitude2: Double) -> Double {
+    /// The initial bearing from one place to another, in degrees from north, 0 to 360: a rider's heading from
+    /// their last two fixes, or the way back to the course.
+    public static func bearing(fromLatitude latitude1: Double, longitude longitude1: Double, toLatitude latitude2: Double, longitude longitude2: Double) -> Double {
         let φ1 = latitude1 * .pi / 180, φ2 = latitude2 * .pi / 180, Δλ = (longitude2 - longitude1) * .pi / 180
         let y = sin(Δλ) * cos(φ2), x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)
         let degrees = atan2(y, x) * 180 / .pi

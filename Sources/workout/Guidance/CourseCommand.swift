@@ -77,7 +77,9 @@ struct CourseCommand: AsyncParsableCommand {
                 let time = record.date.timeIntervalSince(start)
                 // The heading from the last fix when the rider moved a few metres since; none when standing.
                 var heading: Double?
-                if let previous, let moved = previous.distanceTo(record), moved > 3 { heading = previous.bearingTo(record) }
+                if let previous, let from = previous.latitude, let fromLongitude = previous.longitude, let moved = previous.distanceTo(record), moved > 3 {
+                    heading = CourseMatcher.bearing(fromLatitude: from, longitude: fromLongitude, toLatitude: record.latitude!, longitude: record.longitude!)
+                }
                 let position = matcher.match(latitude: record.latitude!, longitude: record.longitude!, heading: heading, at: time)
                 switch position.event {
                 case .offCourse(let distance, let bearing):
@@ -105,10 +107,4 @@ private extension ActivityRecord {
         return (north * north + east * east).squareRoot()
     }
 
-    /// The bearing to `other` in degrees from north.
-    func bearingTo(_ other: ActivityRecord) -> Double? {
-        guard let a = latitude, let b = longitude, let c = other.latitude, let d = other.longitude else { return nil }
-        let degrees = atan2((d - b) * cos(a * .pi / 180), c - a) * 180 / .pi
-        return degrees < 0 ? degrees + 360 : degrees
-    }
 }
