@@ -124,15 +124,37 @@ struct RecordTestError: Error, CustomStringConvertible {
         return try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
     }
 
+    /// The positions of an NMEA log's RMC sentences as a GPX route: the ride's own path, as a course to follow.
+    static func course(fromNMEA path: String) throws -> String {
+        func degrees(_ text: Substring, _ hemisphere: Substring, width: Int) -> Double? {
+            guard text.count > width, let whole = Double(text.prefix(width)), let minutes = Double(text.dropFirst(width)) else { return nil }
+            return (whole + minutes / 60) * (hemisphere == "S" || hemisphere == "W" ? -1 : 1)
+        }
+        var points = ""
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(whereSeparator: \.isNewline) where line.hasPrefix("$GPRMC") || line.hasPrefix("$GNRMC") {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count > 6, fields[2] == "A", let latitude = degrees(fields[3], fields[4], width: 2), let longitude = degrees(fields[5], fields[6], width: 3) else { continue }
+            points += "<rtept lat=\"\(latitude)\" lon=\"\(longitude)\"/>"
+        }
+        return "<?xml version=\"1.0\"?><gpx version=\"1.1\"><rte><name>The ride's path</name>\(points)</rte></gpx>"
+    }
+
     @Test func aRideThroughRealGpsdIsRecordedWithItsDistanceAndPause() async throws {
         let ride = try await prepare()
         defer { try? FileManager.default.removeItem(at: ride.folder) }
+        // Followed along its own path as a course: the navigation line counts the distance along it.
+        let course = ride.folder.appendingPathComponent("course.gpx").path
+        try Self.course(fromNMEA: ride.nmea).write(toFile: course, atomically: true, encoding: .utf8)
         let gpsd = try GPSFake(log: ride.nmea)
         defer { gpsd.stop() }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--auto-pause", "--duration", "84", "--store", ride.store])
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--auto-pause", "--duration", "84",
+                                              "--course", course, "--store", ride.store])
         #expect(try await recording.finish() == 0, "\(recording.output)")
         let workout = try #require(try await workouts(in: ride.store).first, "\(recording.output)")
         let meters = try #require(workout["distanceMeters"] as? Double)
+        let along = recording.output.split(separator: "\n").compactMap { line in line.firstMatch(of: /COURSE (\d+\.\d+) km/).flatMap { Double($0.output.1) } }
+        #expect(along.count >= 5 && !recording.output.contains("off course"), "\(recording.output)")
+        #expect(abs((along.last ?? 0) * 1_000 - meters) < 30, "the course's last along \(along.last ?? 0) km, the workout \(meters) m")
         #expect(abs(meters - ride.groundTruth) <= ride.groundTruth * 0.005, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
         // 50 s of moving, the rest standing: auto-paused at the start and in the middle.
         let active = try #require(workout["durationSeconds"] as? Double)

@@ -10,4 +10,6 @@ struct DashboardState: Sendable {
     var timeOfDay = ""
     /// Messages, oldest first.
     var log: [String] = []
+    /// The navigation line when the recording follows a course (`--course`).
+    var navigation: String?
 }

@@ -56,6 +56,10 @@ struct Record: AsyncParsableCommand {
                                valueName: "seconds"))
     var fixWait: Double = 60
 
+    @Option(help: ArgumentHelp("Follow this course (a GPX or TCX course, or any activity file's track): the dashboard shows the distance along it, to go and the next cue, and says when the ride leaves it and comes back.",
+                               valueName: "file"))
+    var course: String?
+
     @Flag(help: "Pause the workout while standing still (from the receiver's Doppler speed) and resume on moving.")
     var autoPause = false
 
@@ -125,6 +129,8 @@ struct Record: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // The course first: a file that cannot be read is told before anything connects.
+        var navigation = try course.map { CourseNavigation(course: try CourseCommand.course($0)) }
         let clock = ReceiverClock()
         var sources: [any WorkoutDataSource] = []
         var gps: GPSDSource?
@@ -250,6 +256,10 @@ struct Record: AsyncParsableCommand {
                     break
                 case .session:
                     continue
+                }
+                if navigation != nil {
+                    let event = navigation?.take(dataSource.latestLocation, count: dataSource.locationCount)
+                    display.navigate(line: navigation?.line, event: event)
                 }
                 let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: now)
                 display.update(session: session, snapshot: snapshot, redraw: true)

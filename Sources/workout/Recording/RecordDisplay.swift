@@ -61,6 +61,12 @@ final class RecordDisplay {
         log("\(status.source) \(status.kind.rawValue)" + (status.detail.isEmpty ? "" : ": \(status.detail)"))
     }
 
+    /// The navigation line of a recording that follows a course, drawn with the next update; `event`, if any, logged now.
+    func navigate(line: String?, event: String?) {
+        state.navigation = line
+        if let event { log(event) }
+    }
+
     /// Shows `snapshot`: on the dashboard when `now` (or the terminal changed size); in plain mode, the
     /// session's state changes and a line every 10 s.
     func update(session: HKWorkoutSession, snapshot: LiveSnapshot, redraw now: Bool) {
@@ -73,7 +79,7 @@ final class RecordDisplay {
             if snapshot.elapsedSeconds - lastSummary >= 10 {
                 lastSummary = snapshot.elapsedSeconds
                 write("\(clockText(snapshot.elapsedSeconds)) " + String(format: "distance %.2f km", snapshot.distanceMeters / 1000)
-                      + (snapshot.heartRate.map { String(format: "  heart rate %.0f bpm", $0) } ?? ""))
+                      + (snapshot.heartRate.map { String(format: "  heart rate %.0f bpm", $0) } ?? "") + (state.navigation.map { "  \($0)" } ?? ""))
             }
             return
         }

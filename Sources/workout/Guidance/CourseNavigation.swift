@@ -1,0 +1,46 @@
+import CourseGuidance
+import Foundation
+import OpenHealthKit
+
+/// A recording's guidance along a course (`workout record --course FILE`): each new fix matched, and what the
+/// dashboard's navigation line and the log say.
+struct CourseNavigation {
+    private var matcher: CourseMatcher
+    private var matched = 0
+    /// Where the rider was at the last fix matched; nil before the first.
+    private(set) var position: CourseMatcher.Position?
+
+    init(course: Course) { matcher = CourseMatcher(course: course) }
+
+    /// Matches `location` when it is the data source's fix number `count` and that is new; returns the event to
+    /// log, if any. The heading is the fix's course over ground when it has one and the rider moves (over 1 m/s).
+    mutating func take(_ location: CLLocation?, count: Int) -> String? {
+        guard let location, count > matched else { return nil }
+        matched = count
+        let heading = location.course >= 0 && location.speed > 1 ? location.course : nil
+        let position = matcher.match(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude, heading: heading,
+                                     at: location.timestamp.timeIntervalSinceReferenceDate)
+        self.position = position
+        switch position.event {
+        case .offCourse(let distance, let bearing):
+            return String(format: "off course at %.2f km: %.0f m away, back on %.0f°", position.distanceAlong / 1_000, distance, bearing)
+        case .backOnCourse:
+            return String(format: "back on course at %.2f km", position.distanceAlong / 1_000)
+        case nil:
+            return nil
+        }
+    }
+
+    /// The dashboard's navigation line: along and to go with the next cue, or off course with the way back.
+    var line: String? {
+        guard let position else { return nil }
+        if let back = position.wayBack, !position.onCourse {
+            return String(format: "OFF COURSE  %.0f m away, back on %.0f°", back.distance, back.bearing)
+        }
+        var text = String(format: "COURSE %.2f km, %.2f to go", position.distanceAlong / 1_000, position.distanceToGo / 1_000)
+        if let next = position.nextCue {
+            text += String(format: "   next: %@ in %.0f m", next.cue.kind.rawValue, next.distance) + (next.cue.name.map { " (\($0))" } ?? "")
+        }
+        return text
+    }
+}
