@@ -68,12 +68,15 @@ public enum Browser {
     /// two cooperative threads other tests' timers need.
     /// - Throws: ``BrowserError`` with the driver's message when a step fails.
     public static func run(_ steps: [Step]) async throws -> [Any] {
-        let data = try JSONSerialization.data(withJSONObject: steps.map(\.json))
+        // The steps in a file: any number of them, however long their scripts (a command line has a limit).
+        let file = Scratch.url("browser-steps", extension: "json")
+        try JSONSerialization.data(withJSONObject: steps.map(\.json)).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
         // One browser at a time: two Chromiums on two cores slow every timing-sensitive test beside them.
         await gate.acquire()
         let output: ExternalTool.Output
         do {
-            output = try await offThePool { try ExternalTool.python(driver, [String(decoding: data, as: UTF8.self)]) }
+            output = try await offThePool { try ExternalTool.python(driver, [file.path]) }
         } catch {
             await gate.release()
             throw error
@@ -119,7 +122,7 @@ public enum Browser {
         d = webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=o)
         results = []
         try:
-            for step in json.loads(sys.argv[1]):
+            for step in json.load(open(sys.argv[1])):
                 if 'open' in step: d.get(step['open'])
                 elif 'size' in step: d.set_window_size(*step['size'])
                 elif 'touch' in step: open(step['touch'], 'w').close()

@@ -104,8 +104,7 @@ struct HTTP {
         ]
         let perScheme = pages.flatMap { PageLayout.steps(url: server.url + $0.path, keys: $0.keys) }
         let audits = pages.flatMap { [Browser.Step.open(server.url + $0.path), AccessibilityAudit.step] }
-        // One browser a scheme: the steps travel on a command line, which has a limit.
-        let results = try await Browser.run(perScheme + audits) + (try await Browser.run([.colorScheme("dark")] + perScheme + audits))
+        let results = try await Browser.run(perScheme + audits + [.colorScheme("dark")] + perScheme + audits)
         // Per scheme: each page's layouts at the four widths, then each page's audit.
         let perSchemeResults = pages.count * (PageLayout.widths.count + 1)
         for (scheme, offset) in [("light", 0), ("dark", perSchemeResults)] {
