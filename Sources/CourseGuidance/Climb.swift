@@ -1,7 +1,7 @@
 /// A climb on a course, found from its altitudes: where it starts and ends, how high it rises, and its category.
 ///
 /// The profile is resampled every ``step`` metres by distance and smoothed with a ``smoothing``-metre moving
-/// mean, so GPS altitude noise neither makes nor breaks a climb. A climb runs from a low point to the next high
+/// mean (the ends' altitudes standing in beyond them), so GPS altitude noise neither makes nor breaks a climb. A climb runs from a low point to the next high
 /// point between which the road never drops more than ``allowedDrop`` metres; it counts when its score, length
 /// in metres × average grade in %, is at least 8,000 (as Garmin's ClimbPro and the peers score them):
 /// category 4 from 8,000, 3 from 16,000, 2 from 32,000, 1 from 64,000, and beyond category from 80,000.
@@ -51,14 +51,16 @@ public struct Climb: Sendable, Equatable {
             samples.append(d1 > d0 ? a0 + (a1 - a0) * max(0, min(1, (distance - d0) / (d1 - d0))) : a0)
             distance += step
         }
-        // The moving mean over the smoothing width, centred.
+        // The moving mean over the smoothing width, centred; past the course's ends the end's altitude stands in, so a
+        // climb that starts or ends there keeps its height.
         let half = Int((smoothing / step / 2).rounded())
+        let lastSample = samples.count - 1
+        func sample(_ index: Int) -> Double { samples[max(0, min(lastSample, index))] }
         var smoothed = [Double](repeating: 0, count: samples.count)
-        var sum = 0.0, low = 0, high = -1
+        var sum = (-half...half).reduce(0.0) { $0 + sample($1) }
         for center in samples.indices {
-            while high < min(samples.count - 1, center + half) { high += 1; sum += samples[high] }
-            while low < center - half { sum -= samples[low]; low += 1 }
-            smoothed[center] = sum / Double(high - low + 1)
+            if center > 0 { sum += sample(center + half) - sample(center - half - 1) }
+            smoothed[center] = sum / Double(2 * half + 1)
         }
         // From each low point up to the next high point, allowing drops under allowedDrop.
         var climbs: [Climb] = []

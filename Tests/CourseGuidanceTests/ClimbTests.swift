@@ -17,10 +17,15 @@ import CourseGuidance
     }
 
     @Test func aLongSteepClimbIsBeyondCategoryAndNoiseIsNone() {
-        // Level for 1 km, then 10 km at 8 %: 800 m of gain, a score of 80,000: beyond category.
-        let alpe = Plane.course([(0, 0), (0, 13_000)], altitude: { along in 700 + 0.08 * min(10_000, max(0, along - 1_000)) })
+        // Level for 1 km, then 10 km at 8.5 %: 850 m of gain, a score of 85,000: beyond category (from 80,000).
+        let alpe = Plane.course([(0, 0), (0, 13_000)], altitude: { along in 700 + 0.085 * min(10_000, max(0, along - 1_000)) })
         #expect(Climb.climbs(of: alpe).map(\.category) == ["HC"])
-        #expect(abs((Climb.climbs(of: alpe).first?.gain ?? 0) - 800) < 0.5)
+        #expect(abs((Climb.climbs(of: alpe).first?.gain ?? 0) - 850) < 0.5)
+        // A climb from the course's very first point: 10 km at 6 % from the start, +600 m. The first smoothed altitude is
+        // the mean of seven samples 50 m apart, the start's standing in for the three before it: 200 + (3 + 6 + 9) / 7,
+        // so 600 − 18/7 = 597.43 m are counted (truncating the window instead would count 595.5).
+        let fromTheStart = Plane.course([(0, 0), (0, 12_000)], altitude: { along in 200 + 0.06 * min(10_000, along) })
+        #expect(abs((Climb.climbs(of: fromTheStart).first?.gain ?? 0) - (600 - 18.0 / 7)) < 0.01, "\(Climb.climbs(of: fromTheStart))")
         // A level road with ±2 m of altitude noise, from a fixed sequence: no climb.
         var state: UInt64 = 42
         let noisy = Plane.course([(0, 0), (0, 10_000)], altitude: { _ in
