@@ -112,8 +112,7 @@ extension Club {
     /// Who may see workout `id`, and its link's token when it is public; nil when it is not `owner`'s.
     public func visibility(of id: UUID, owner: Int64) async throws -> (visibility: WorkoutVisibility, token: String?)? {
         let rows = try await database.read("SELECT visibility, share_token FROM workouts WHERE id = $1 AND athlete_id = $2", [.text(id.uuidString), .integer(owner)])
-        guard let row = rows.first else { return nil }
-        return (WorkoutVisibility(rawValue: row["visibility"].text ?? "") ?? .club, row["share_token"].text)
+        return rows.first.map(Self.sharing)
     }
 
     /// Makes workout `id` of `owner`'s `visibility`: a public one keeps its link's token or gets a new one
@@ -124,8 +123,12 @@ extension Club {
             UPDATE workouts SET visibility = $1, share_token = CASE WHEN $1 = 'public' THEN COALESCE(share_token, $2) ELSE NULL END
             WHERE id = $3 AND athlete_id = $4 RETURNING visibility, share_token
             """, [.text(visibility.rawValue), .text(newToken), .text(id.uuidString), .integer(owner)])])
-        guard let row = rows.first?.first else { return nil }
-        return (WorkoutVisibility(rawValue: row["visibility"].text ?? "") ?? .club, row["share_token"].text)
+        return rows.first?.first.map(Self.sharing)
+    }
+
+    /// Who may see a workout, from a row with its `visibility` and `share_token`.
+    static func sharing(_ row: SQLRow) -> (visibility: WorkoutVisibility, token: String?) {
+        (WorkoutVisibility(rawValue: row["visibility"].text ?? "") ?? .club, row["share_token"].text)
     }
 
     /// The public workout whose link holds `token`; nil for any other token.
@@ -154,7 +157,7 @@ extension Club {
     static func derivedFigures(of archive: WorkoutArchive) -> (stress: Double?, efforts: WorkoutEfforts) {
         let timeline = WorkoutTimeline(activity: archive.activity)
         let stress = WorkoutFigures(activity: archive.activity, timeline: timeline, athlete: archive.athlete).training?.stress
-        return (stress, WorkoutEfforts(timeline: timeline, power: timeline.seconds(of: \.power)))
+        return (stress, WorkoutEfforts(timeline: timeline))
     }
 
     /// Computes the training stress and best efforts of the workouts stored before the club kept them (schema

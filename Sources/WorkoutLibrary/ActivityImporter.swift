@@ -156,7 +156,7 @@ public struct ActivityImporter: Sendable {
         let timeline = WorkoutTimeline(activity: activity)
         let figures = WorkoutFigures(activity: activity, timeline: timeline,
                                      athlete: history.figures(at: start, stored: athleteProfile.map(AthleteFigures.init(profile:))))
-        metadata[OpenHealthKitMetadataKeyBestEfforts] = WorkoutEfforts(timeline: timeline, power: timeline.seconds(of: \.power)).metadataValue
+        metadata[OpenHealthKitMetadataKeyBestEfforts] = WorkoutEfforts(timeline: timeline).metadataValue
         if let temperature = figures.temperature {
             metadata[HKMetadataKeyWeatherTemperature] = HKQuantity(unit: .degreeCelsius(), doubleValue: temperature)
         }

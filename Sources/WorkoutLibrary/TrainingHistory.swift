@@ -166,7 +166,7 @@ extension HKHealthStore {
         let history = try await TrainingHistory(store: self)
         let metrics = try await history.metrics(of: workout, activity: activity)
         var metadata = TrainingHistory.stressMetadata(figures: metrics.figures)
-        metadata[OpenHealthKitMetadataKeyBestEfforts] = WorkoutEfforts(timeline: metrics.timeline, power: metrics.power).metadataValue
+        metadata[OpenHealthKitMetadataKeyBestEfforts] = WorkoutEfforts(timeline: metrics.timeline).metadataValue
         return try await updateMetadata(of: workout, setting: metadata)
     }
 
@@ -178,8 +178,7 @@ extension HKHealthStore {
         let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: self)
         var computed = 0
         for workout in workouts where workout.metadata?[OpenHealthKitMetadataKeyBestEfforts] == nil {
-            let timeline = WorkoutTimeline(activity: try await Activity(workout: workout, in: self))
-            let efforts = WorkoutEfforts(timeline: timeline, power: timeline.seconds(of: \.power))
+            let efforts = WorkoutEfforts(timeline: WorkoutTimeline(activity: try await Activity(workout: workout, in: self)))
             _ = try await updateMetadata(of: workout, setting: [OpenHealthKitMetadataKeyBestEfforts: efforts.metadataValue])
             computed += 1
         }

@@ -19,7 +19,7 @@ import WorkoutFormats
 
     @Test func eachStandardDistanceCoveredAndEachDurationLastedIsFound() {
         let timeline = ride()
-        let efforts = WorkoutEfforts(timeline: timeline, power: timeline.seconds(of: \.power))
+        let efforts = WorkoutEfforts(timeline: timeline)
         let covered = timeline.distance.last!
         #expect(efforts.fastest.keys.sorted() == WorkoutEfforts.distances.filter { $0 <= covered })
         // The fastest 2 km is the stretch at 8 m/s: 250 s.

@@ -1,4 +1,4 @@
-public import TrainingMetrics
+import TrainingMetrics
 
 /// A workout's best efforts over every standard distance and duration any sport's report looks for, in
 /// metric and imperial: the fastest time over each distance and the highest average power over each
@@ -26,19 +26,18 @@ public struct WorkoutEfforts: Sendable, Equatable {
         self.power = power
     }
 
-    /// The efforts of `timeline`, with power from `power` (one value a second of moving time, as the
-    /// training metrics take it), by the same search as the report's best efforts (``BestEffort``).
-    public init(timeline: WorkoutTimeline, power: SecondSeries?) {
+    /// The efforts of `timeline`, its power taken one value a second of moving time as the training metrics
+    /// take it (``WorkoutTimeline/seconds(of:)``), by the same search as the report's best efforts (``BestEffort``).
+    public init(timeline: WorkoutTimeline) {
+        let power = timeline.seconds(of: \.power)
         var fastest: [Double: Double] = [:]
         let covered = timeline.distance.last ?? 0
         for meters in Self.distances where meters <= covered {
             if let effort = BestEffort.fastest(meters, in: timeline) { fastest[meters] = effort.value }
         }
         var best: [Int: Double] = [:]
-        if let power {
-            for seconds in Self.powerSeconds {
-                if let effort = BestEffort.power(seconds, in: power, timeline: timeline), effort.value > 0 { best[seconds] = effort.value }
-            }
+        for seconds in Self.powerSeconds {
+            if let effort = BestEffort.power(seconds, in: power, timeline: timeline), effort.value > 0 { best[seconds] = effort.value }
         }
         self.init(fastest: fastest, power: best)
     }
