@@ -27,10 +27,11 @@ struct ReportPage {
             }
         }
         // The elevation by distance under the map, linked to it and to the charts.
-        let profile = series.first { $0.key == "elevation" }.flatMap { elevation -> ChartDrawing? in
+        let profile = series.first { $0.key == "elevation" }.flatMap { elevation -> DrawnChart? in
             guard timeline.latitude.contains(where: { $0 != nil }), (timeline.distance.last ?? 0) > 0 else { return nil }
-            return ChartDrawing(series: elevation, axis: .distance, timeline: timeline, units: units, threshold: report.options.chartPoints,
-                                id: "profile", height: ChartDrawing.profileHeight)
+            return DrawnChart(id: "profile", series: elevation, axis: .distance,
+                              drawing: ChartDrawing(series: elevation, axis: .distance, timeline: timeline, units: units, threshold: report.options.chartPoints,
+                                                    id: "profile", height: ChartDrawing.profileHeight))
         }
         let route = RouteDrawing(timeline: timeline, colouring: trackColouring(), laps: report.activity.laps.map { $0.start.timeIntervalSince(timeline.start) },
                                  tiles: report.options.tiles, tileZooms: report.options.tileZooms, offlineTiles: report.options.offlineTiles, units: units)
@@ -58,7 +59,7 @@ struct ReportPage {
             if let credit { html += "<p class=\"attribution\" id=\"map-attribution\">\(credit)</p>" }
             if let profile {
                 html += "<figure class=\"chart\" id=\"profile\" tabindex=\"0\" data-key=\"elevation\" data-axis=\"distance\" aria-describedby=\"profile-readout\">"
-                html += "<figcaption>Elevation by distance <span class=\"unit\">(\(units.elevationSymbol), \(units.distanceSymbol))</span></figcaption>\(profile.svg)"
+                html += "<figcaption>Elevation by distance <span class=\"unit\">(\(units.elevationSymbol), \(units.distanceSymbol))</span></figcaption>\(profile.drawing.svg)"
                 html += "<p class=\"readout\" id=\"profile-readout\" aria-live=\"polite\"></p></figure>"
             }
             html += "</section>"
@@ -79,8 +80,7 @@ struct ReportPage {
         }
         html += trainingSection() + legsSection() + lapsSection() + splitsSection() + legSections() + zonesSection() + bestEffortsSection()
         html += "</main><footer>\(timeline.count) records · charts drawn from at most \(report.options.chartPoints) points each (largest-triangle-three-buckets); figures from every record.</footer>"
-        let linked = charts + (profile.flatMap { drawing in series.first { $0.key == "elevation" }.map { [DrawnChart(id: "profile", series: $0, axis: .distance, drawing: drawing)] } } ?? [])
-        html += "<script type=\"application/json\" id=\"report-data\">\(ScriptJSON.html(data(charts: linked, route: route)))</script>"
+        html += "<script type=\"application/json\" id=\"report-data\">\(ScriptJSON.html(data(charts: charts + (profile.map { [$0] } ?? []), route: route)))</script>"
         html += "<script>\(HTML.raw(ReportScript.javaScript))</script></body></html>\n"
         return html
     }
