@@ -105,13 +105,12 @@ extension Course {
         var cues: [Cue] = []
         for place in plan.places {
             var best: (index: Int, metres: Double)?
-            let metresPerDegreeLongitude = 111_320 * cos(place.latitude * .pi / 180)
+            let plane = LocalPlane(latitude: place.latitude)
             for dLatitude in -1...1 {
                 for dLongitude in -1...1 {
                     for index in cells[key(place.latitude + Double(dLatitude) * cell, place.longitude + Double(dLongitude) * cell)] ?? [] {
                         let point = drawn.points[index]
-                        let north = (point.latitude - place.latitude) * 111_132, east = (point.longitude - place.longitude) * metresPerDegreeLongitude
-                        let metres = (north * north + east * east).squareRoot()
+                        let metres = plane.distance(fromLatitude: place.latitude, longitude: place.longitude, toLatitude: point.latitude, longitude: point.longitude)
                         if metres < (best?.metres ?? .infinity) - 0.01 || (abs(metres - (best?.metres ?? .infinity)) <= 0.01 && index < best!.index) {
                             best = (index, metres)
                         }

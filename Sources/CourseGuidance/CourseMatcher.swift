@@ -170,25 +170,22 @@ public struct CourseMatcher: Sendable {
     /// short distances matching needs are exact to well under a metre.
     struct Segment: Sendable {
         let start: Course.Point, end: Course.Point
-        let metresPerDegreeLatitude: Double, metresPerDegreeLongitude: Double
+        let plane: LocalPlane
         let east: Double, north: Double, lengthSquared: Double
         let bearing: Double
 
         init(_ start: Course.Point, _ end: Course.Point) {
             self.start = start
             self.end = end
-            let φ = (start.latitude + end.latitude) / 2 * .pi / 180
-            metresPerDegreeLatitude = 111_132.954 - 559.822 * cos(2 * φ) + 1.175 * cos(4 * φ)
-            metresPerDegreeLongitude = 111_412.84 * cos(φ) - 93.5 * cos(3 * φ)
-            east = (end.longitude - start.longitude) * metresPerDegreeLongitude
-            north = (end.latitude - start.latitude) * metresPerDegreeLatitude
+            plane = LocalPlane(latitude: (start.latitude + end.latitude) / 2)
+            (east, north) = plane.offset(fromLatitude: start.latitude, longitude: start.longitude, toLatitude: end.latitude, longitude: end.longitude)
             lengthSquared = east * east + north * north
             bearing = CourseMatcher.bearing(fromLatitude: start.latitude, longitude: start.longitude, toLatitude: end.latitude, longitude: end.longitude)
         }
 
         /// Metres from a place to the segment, where along it (0 to 1) the nearest point is, and that point.
         func projection(latitude: Double, longitude: Double) -> (distance: Double, fraction: Double, point: (latitude: Double, longitude: Double)) {
-            let x = (longitude - start.longitude) * metresPerDegreeLongitude, y = (latitude - start.latitude) * metresPerDegreeLatitude
+            let (x, y) = plane.offset(fromLatitude: start.latitude, longitude: start.longitude, toLatitude: latitude, longitude: longitude)
             let fraction = lengthSquared > 0 ? max(0, min(1, (x * east + y * north) / lengthSquared)) : 0
             let dx = x - fraction * east, dy = y - fraction * north
             return ((dx * dx + dy * dy).squareRoot(), fraction,

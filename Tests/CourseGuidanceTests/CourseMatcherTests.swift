@@ -6,8 +6,8 @@ import CourseGuidance
 /// same local metres-per-degree the matcher uses, so distances below are exact to well under a metre.
 struct Plane {
     static let latitude = 52.0, longitude = 5.0
-    static let perDegreeLatitude = 111_132.954 - 559.822 * cos(2 * latitude * .pi / 180) + 1.175 * cos(4 * latitude * .pi / 180)
-    static let perDegreeLongitude = 111_412.84 * cos(latitude * .pi / 180) - 93.5 * cos(3 * latitude * .pi / 180)
+    static let perDegreeLatitude = LocalPlane(latitude: latitude).metresPerDegreeLatitude
+    static let perDegreeLongitude = LocalPlane(latitude: latitude).metresPerDegreeLongitude
 
     static func place(_ east: Double, _ north: Double) -> (latitude: Double, longitude: Double) {
         (latitude + north / perDegreeLatitude, longitude + east / perDegreeLongitude)

@@ -103,8 +103,7 @@ private extension ActivityRecord {
     /// Metres to `other` on a local plane: enough to tell a rider moved.
     func distanceTo(_ other: ActivityRecord) -> Double? {
         guard let a = latitude, let b = longitude, let c = other.latitude, let d = other.longitude else { return nil }
-        let north = (c - a) * 111_195, east = (d - b) * 111_195 * cos(a * .pi / 180)
-        return (north * north + east * east).squareRoot()
+        return LocalPlane(latitude: a).distance(fromLatitude: a, longitude: b, toLatitude: c, longitude: d)
     }
 
 }
