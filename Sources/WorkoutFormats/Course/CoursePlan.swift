@@ -113,10 +113,7 @@ public struct CoursePlan: Sendable, Equatable {
         mutating func text(_ text: String, offset: Int) throws(XMLProblem) {
             guard let element = path.last else { return }
             let parent = path.count >= 2 ? path[path.count - 2] : ""
-            func number() throws(XMLProblem) -> Double {
-                guard let value = Double(text), value.isFinite else { throw XMLProblem("<\(element)>\(text)</\(element)> is not a number", at: offset) }
-                return value
-            }
+            func number() throws(XMLProblem) -> Double { try XMLProblem.number(text, in: element, at: offset) }
             switch element {
             case "ele", "AltitudeMeters": altitude = try number()
             case "LatitudeDegrees":

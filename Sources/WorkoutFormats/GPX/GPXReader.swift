@@ -89,10 +89,7 @@ public enum GPXReader {
                 }
                 return
             }
-            func number() throws(XMLProblem) -> Double {
-                guard let value = Double(text), value.isFinite else { throw XMLProblem("<\(name)>\(text)</\(name)> is not a number", at: offset) }
-                return value
-            }
+            func number() throws(XMLProblem) -> Double { try XMLProblem.number(text, in: name, at: offset) }
             switch name {
             case "time":
                 guard let date = ISO8601.parse(text) else {

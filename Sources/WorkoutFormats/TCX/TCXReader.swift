@@ -98,10 +98,7 @@ public enum TCXReader {
         mutating func text(_ text: String, offset: Int) throws(XMLProblem) {
             guard let name = path.last else { return }
             let parent = path.count >= 2 ? path[path.count - 2] : ""
-            func number() throws(XMLProblem) -> Double {
-                guard let value = Double(text), value.isFinite else { throw XMLProblem("<\(name)>\(text)</\(name)> is not a number", at: offset) }
-                return value
-            }
+            func number() throws(XMLProblem) -> Double { try XMLProblem.number(text, in: name, at: offset) }
             if name == "Notes", parent == "Activity", !sessions.isEmpty {
                 // One note per activity (a history's activities each keep their own).
                 while notes.count < sessions.count { notes.append("") }

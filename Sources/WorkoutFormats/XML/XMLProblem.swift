@@ -9,4 +9,10 @@ struct XMLProblem: Error {
         self.message = message
         self.offset = offset
     }
+
+    /// The finite number `text` holds, the text of element `name` at `offset`; else the problem saying so.
+    static func number(_ text: String, in name: String, at offset: Int) throws(XMLProblem) -> Double {
+        guard let value = Double(text), value.isFinite else { throw XMLProblem("<\(name)>\(text)</\(name)> is not a number", at: offset) }
+        return value
+    }
 }
