@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "ClubArchive", targets: ["ClubArchive"]),
         .library(name: "WorkoutClub", targets: ["WorkoutClub"]),
         .library(name: "CourseGuidance", targets: ["CourseGuidance"]),
+        .library(name: "PlanGuidance", targets: ["PlanGuidance"]),
         .executable(name: "workout", targets: ["workout"]),
     ],
     dependencies: [
@@ -101,7 +102,7 @@ let package = Package(
         // Activity files (FIT, TCX, GPX) read and written, and the figures of a workout: no store, so they can be fuzzed alone.
         .target(
             name: "WorkoutFormats",
-            dependencies: ["HealthKitModel", "Markup", "TrainingMetrics"],
+            dependencies: ["HealthKitModel", "Markup", "TrainingMetrics", "Yams"],
             swiftSettings: strictSettings
         ),
         // A rider's workouts in the HealthKit store: activities imported, read back, listed, edited and deleted.
@@ -119,6 +120,8 @@ let package = Package(
         .target(name: "TrainingMetrics", swiftSettings: strictSettings),
         // Guided riding's pure parts: a course, where a rider is on it fix by fix, and its climbs. No store, no clock.
         .target(name: "CourseGuidance", dependencies: ["HealthKitModel", "WorkoutFormats"], swiftSettings: strictSettings),
+        // A structured workout ridden: its steps' targets for an athlete, and the step follower with its compliance. No store, no clock.
+        .target(name: "PlanGuidance", dependencies: ["HealthKitModel", "WorkoutFormats", "TrainingMetrics"], swiftSettings: strictSettings),
         // A workout as one self-contained HTML page: SVG track and charts, splits, zones, best efforts.
         .target(
             name: "WorkoutReport",
@@ -171,6 +174,7 @@ let package = Package(
             name: "workout",
             dependencies: [
                 "CourseGuidance",
+                "PlanGuidance",
                 "OpenHealthKit",
                 "GATT",
                 "WorkoutSources",
@@ -261,6 +265,7 @@ let package = Package(
         ),
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
         .testTarget(name: "CourseGuidanceTests", dependencies: ["CourseGuidance", "WorkoutFormats"], swiftSettings: strictSettings),
+        .testTarget(name: "PlanGuidanceTests", dependencies: ["PlanGuidance", "WorkoutFormats", "HealthKitModel", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutClubTests",
             dependencies: ["ClubArchive", "OpenHealthKit", "TestSupport", "TrainingMetrics", "WorkoutCatalog", "WorkoutClub", "WorkoutFormats"],

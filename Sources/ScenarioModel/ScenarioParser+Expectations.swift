@@ -1,3 +1,4 @@
+import WorkoutFormats
 package import Foundation
 package import HealthKitModel
 package import Yams
@@ -20,7 +21,7 @@ extension ScenarioParser {
                 let by = try map.required("by")
                 let text = try by.scalar("a jump")
                 let negative = text.hasPrefix("-")
-                let size = try by.parsed("a jump, such as 1h or -30s", example: "1h or -30s") { ScenarioUnits.duration(String($0.drop { $0 == "-" || $0 == "+" })) }
+                let size = try by.parsed("a jump, such as 1h or -30s", example: "1h or -30s") { UnitText.duration(String($0.drop { $0 == "-" || $0 == "+" })) }
                 return ScenarioFault(kind: kind, at: at, jump: negative ? -size : size)
             case .sensorDisconnect:
                 let sensor = try map.required("sensor").choice("a sensor", among: ["gps", "heartRate", "power", "cadence"])
@@ -53,7 +54,7 @@ extension ScenarioParser {
     package static func check(for key: String, _ value: YAMLValue) throws(ScenarioError) -> ScenarioExpectation.Check {
         let isText = ["state", "activityType"].contains(key)
         func amount(_ text: String, at node: YAMLValue) throws(ScenarioError) -> Double {
-            let parsed = ScenarioExpectation.isTime(key) ? ScenarioUnits.duration(text) : key.hasSuffix("Meters") ? ScenarioUnits.distance(text) : Double(text)
+            let parsed = ScenarioExpectation.isTime(key) ? UnitText.duration(text) : key.hasSuffix("Meters") ? UnitText.distance(text) : Double(text)
             guard let parsed else {
                 throw node.error("expected \(ScenarioExpectation.isTime(key) ? "a duration" : key.hasSuffix("Meters") ? "a distance" : "a number") for '\(key)', found '\(text)'")
             }

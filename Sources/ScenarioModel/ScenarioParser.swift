@@ -1,3 +1,4 @@
+import WorkoutFormats
 public import Foundation
 package import HealthKitModel
 package import Yams
@@ -330,8 +331,8 @@ package struct ScenarioParser {
         switch name {
         case "speed": return .speed(try value.speed())
         case "pace": return .speed(try value.pace())
-        case "power": return .power(try value.parsed("a power", example: "200W", ScenarioUnits.power))
-        default: return .heartRate(try value.parsed("a heart rate", example: "150bpm", ScenarioUnits.heartRate))
+        case "power": return .power(try value.parsed("a power", example: "200W", UnitText.power))
+        default: return .heartRate(try value.parsed("a heart rate", example: "150bpm", UnitText.heartRate))
         }
     }
 }

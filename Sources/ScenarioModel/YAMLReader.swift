@@ -1,3 +1,4 @@
+import WorkoutFormats
 package import Foundation
 package import Yams
 
@@ -128,19 +129,19 @@ package struct YAMLValue {
     }
 
     package func duration(_ expected: String = "a duration") throws(ScenarioError) -> TimeInterval {
-        try parsed(expected, example: "90s, 10m, 1h30m or 1:05:00", ScenarioUnits.duration)
+        try parsed(expected, example: "90s, 10m, 1h30m or 1:05:00", UnitText.duration)
     }
 
     package func distance(_ expected: String = "a distance") throws(ScenarioError) -> Double {
-        try parsed(expected, example: "400m, 5km, 13.1mi or 1200 (metres)", ScenarioUnits.distance)
+        try parsed(expected, example: "400m, 5km, 13.1mi or 1200 (metres)", UnitText.distance)
     }
 
     package func speed(_ expected: String = "a speed") throws(ScenarioError) -> Double {
-        try parsed(expected, example: "3.5 m/s, 12 km/h, 8 mph or 3.5 (metres per second)", ScenarioUnits.speed)
+        try parsed(expected, example: "3.5 m/s, 12 km/h, 8 mph or 3.5 (metres per second)", UnitText.speed)
     }
 
     package func pace(_ expected: String = "a pace") throws(ScenarioError) -> Double {
-        try parsed(expected, example: "5:30/km, 8:00/mi or 1:45/100m", ScenarioUnits.pace)
+        try parsed(expected, example: "5:30/km, 8:00/mi or 1:45/100m", UnitText.pace)
     }
 }
 

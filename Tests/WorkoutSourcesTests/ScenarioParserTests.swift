@@ -1,3 +1,4 @@
+import WorkoutFormats
 import Foundation
 import TestSupport
 import Testing
@@ -35,19 +36,19 @@ import ScenarioModel
         ("90s", 90.0), ("10m", 600), ("1h30m", 5400), ("1:05:00", 3900), ("45:00", 2700), ("2h 5m 3s", 7503), ("250ms", 0.25),
     ])
     func durations(_ text: String, _ seconds: Double) {
-        #expect(ScenarioUnits.duration(text) == seconds)
+        #expect(UnitText.duration(text) == seconds)
     }
 
     @Test func distancesSpeedsAndPaces() {
-        #expect(ScenarioUnits.distance("5km") == 5000)
-        #expect(ScenarioUnits.distance("400m") == 400)
-        #expect(ScenarioUnits.distance("1mi") == 1609.344)
-        #expect(ScenarioUnits.speed("36 km/h") == 10)
-        #expect(ScenarioUnits.pace("5:00/km") == 1000.0 / 300)
-        #expect(ScenarioUnits.pace("8:00/mi") == 1609.344 / 480)
-        #expect(ScenarioUnits.duration("soon") == nil)
-        #expect(ScenarioUnits.distance("5 parsecs") == nil)
-        #expect(ScenarioUnits.pace("5:00/lap") == nil)
+        #expect(UnitText.distance("5km") == 5000)
+        #expect(UnitText.distance("400m") == 400)
+        #expect(UnitText.distance("1mi") == 1609.344)
+        #expect(UnitText.speed("36 km/h") == 10)
+        #expect(UnitText.pace("5:00/km") == 1000.0 / 300)
+        #expect(UnitText.pace("8:00/mi") == 1609.344 / 480)
+        #expect(UnitText.duration("soon") == nil)
+        #expect(UnitText.distance("5 parsecs") == nil)
+        #expect(UnitText.pace("5:00/lap") == nil)
     }
 
     /// Each bad file names the line and column at fault, says what was expected and, for near misses, suggests the fix.

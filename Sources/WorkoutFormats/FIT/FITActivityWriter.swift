@@ -312,7 +312,7 @@ public final class FITActivityWriter {
                     .number(26), .number(1), .number(local)])
     }
 
-    private static func header(dataSize: Int) -> [UInt8] {
+    static func header(dataSize: Int) -> [UInt8] {
         let profile: UInt16 = 2132
         let size = UInt32(dataSize)
         var header: [UInt8] = [14, 0x20, UInt8(profile & 0xFF), UInt8(profile >> 8),

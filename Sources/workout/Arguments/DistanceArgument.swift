@@ -1,3 +1,4 @@
+import WorkoutFormats
 import ArgumentParser
 import Foundation
 import ScenarioModel
@@ -7,7 +8,7 @@ struct DistanceArgument: ExpressibleByArgument, Sendable {
     let meters: Double
 
     init?(argument: String) {
-        guard let meters = ScenarioUnits.distance(argument), meters > 0, meters.isFinite else { return nil }
+        guard let meters = UnitText.distance(argument), meters > 0, meters.isFinite else { return nil }
         self.meters = meters
     }
 }

@@ -1,3 +1,4 @@
+import WorkoutFormats
 import ArgumentParser
 import Foundation
 import WorkoutSources
@@ -8,7 +9,7 @@ struct DurationArgument: ExpressibleByArgument, Sendable {
     let seconds: TimeInterval
 
     init?(argument: String) {
-        guard let seconds = ScenarioUnits.duration(argument), seconds > 0, seconds.isFinite else { return nil }
+        guard let seconds = UnitText.duration(argument), seconds > 0, seconds.isFinite else { return nil }
         self.seconds = seconds
     }
 

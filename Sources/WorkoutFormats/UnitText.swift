@@ -1,8 +1,7 @@
 public import Foundation
-package import Yams
 
-/// The value grammars of scenario files: durations, distances, speeds and paces.
-public enum ScenarioUnits {
+/// The value grammars of scenario and plan files: durations, distances, speeds, paces, watts and beats per minute.
+public enum UnitText {
     /// Seconds from `90`, `90s`, `10m`, `10min`, `1h30m`, `2h 5m 3s` or `1:05:00`.
     public static func duration(_ text: String) -> TimeInterval? {
         let text = text.trimmingCharacters(in: .whitespaces)
