@@ -41,25 +41,17 @@ public struct GuidedStep: Sendable, Equatable {
         }
     }
 
-    /// From 1, in the order ridden.
-    public var number: Int
-    /// The plan's step.
-    public var step: WorkoutPlan.Step
-    /// Which time round, innermost first ("2/5").
-    public var repetition: [(index: Int, of: Int)]
+    /// The plan's step, with its number and repetition.
+    public var planned: WorkoutPlan.PlannedStep
     /// The band to stay in, if the step has a target.
     public var band: Band?
 
-    public static func == (a: GuidedStep, b: GuidedStep) -> Bool {
-        a.number == b.number && a.step == b.step && a.band == b.band && a.repetition.map(\.index) == b.repetition.map(\.index)
-    }
-
+    /// From 1, in the order ridden.
+    public var number: Int { planned.number }
+    /// The plan's step.
+    public var step: WorkoutPlan.Step { planned.step }
     /// The step's name, or its intensity's, with its repetition: `Sweet spot 2/3`.
-    public var title: String {
-        let name = step.name ?? step.intensity.rawValue.prefix(1).uppercased() + step.intensity.rawValue.dropFirst()
-        guard let innermost = repetition.first else { return name }
-        return "\(name) \(innermost.index)/\(innermost.of)"
-    }
+    public var title: String { planned.title }
 
     /// The target for people: `220–233 W`, `ramp 125→188 W`, `140–150 bpm`, or `no target`.
     public var targetText: String {
@@ -135,7 +127,7 @@ extension GuidedStep {
                 case .watts(let watts): return watts
                 case .ftp(let fraction):
                     guard let ftp = athlete.functionalThresholdPower, ftp > 0 else {
-                        throw PlanGuidanceError(description: "\(label) aims at \(Int((fraction * 100).rounded())) % of FTP, and no FTP is known: give --ftp WATTS, or set it with `workout athlete --ftp`")
+                        throw PlanGuidanceError(description: "\(label) aims at \(Int((fraction * 100).rounded())) % of FTP, and no FTP is known: give --ftp WATTS, or keep it with `workout athlete set --ftp`")
                     }
                     return fraction * ftp
                 }
@@ -184,7 +176,7 @@ extension GuidedStep {
                 let (low, high) = widened(a, b, .speed)
                 band = Band(measure: .speed, low: low, high: high, endLow: low, endHigh: high)
             }
-            steps.append(GuidedStep(number: planned.number, step: planned.step, repetition: planned.repetition, band: band))
+            steps.append(GuidedStep(planned: planned, band: band))
         }
         return steps
     }

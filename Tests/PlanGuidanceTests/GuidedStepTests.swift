@@ -45,7 +45,7 @@ import WorkoutFormats
 
     @Test func aTargetTheAthleteHasNoFigureForIsRefusedWithWhatToGive() {
         let plan = WorkoutPlan(name: "x", blocks: [.step(.init(name: "Sweet spot", extent: .time(60), target: .power(low: .ftp(0.9), high: .ftp(0.9))))])
-        #expect(throws: PlanGuidanceError(description: "step 1 (Sweet spot) aims at 90 % of FTP, and no FTP is known: give --ftp WATTS, or set it with `workout athlete --ftp`")) {
+        #expect(throws: PlanGuidanceError(description: "step 1 (Sweet spot) aims at 90 % of FTP, and no FTP is known: give --ftp WATTS, or keep it with `workout athlete set --ftp`")) {
             _ = try GuidedStep.steps(of: plan, for: PlanAthlete(maximumHeartRate: 180))
         }
         let heart = WorkoutPlan(name: "x", blocks: [.step(.init(extent: .time(60), target: .heartRateZone(3)))])

@@ -127,6 +127,13 @@ public struct WorkoutPlan: Sendable, Equatable {
         /// Which time round and of how many, innermost repeat first, empty outside repeats: `[(2, 5)]` is "2 of 5".
         public var repetition: [(index: Int, of: Int)]
 
+        /// The step's name, or its intensity's, with its repetition: `Sweet spot 2/3`, `Recovery`.
+        public var title: String {
+            let name = step.name ?? step.intensity.rawValue.prefix(1).uppercased() + step.intensity.rawValue.dropFirst()
+            guard let innermost = repetition.first else { return name }
+            return "\(name) \(innermost.index)/\(innermost.of)"
+        }
+
         public static func == (a: PlannedStep, b: PlannedStep) -> Bool {
             a.step == b.step && a.number == b.number && a.repetition.map(\.index) == b.repetition.map(\.index)
                 && a.repetition.map(\.of) == b.repetition.map(\.of)
