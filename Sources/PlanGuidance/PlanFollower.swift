@@ -132,7 +132,8 @@ public struct PlanFollower: Sendable {
     public mutating func take(_ reading: Reading) -> [Event] {
         guard !isFinished, !steps.isEmpty else { return [] }
         var events: [Event] = []
-        if index < 0 { events += begin(0, at: reading) }
+        // The first step began with the workout, at time and distance 0, whenever the first reading comes.
+        if index < 0 { events += begin(0, at: Reading(time: 0, distance: 0)) }
         // Steps of a time or distance that this reading has finished.
         while !isFinished, isDone(steps[index], at: reading) {
             let end = endPoint(of: steps[index])

@@ -30,6 +30,8 @@ public struct Scenario: Sendable {
     public var faults: [ScenarioFault]
     /// What the result must be.
     public var expectations: [ScenarioExpectation]
+    /// The structured workout the athlete rides, if any (`workout:`).
+    public var plan: ScenarioPlan?
     /// The file the scenario came from, for messages.
     public var file: String
 
@@ -37,7 +39,7 @@ public struct Scenario: Sendable {
     public init(name: String, activity: HKWorkoutActivityType, location: HKWorkoutSessionLocationType = .outdoor,
                 start: Date, seed: UInt64 = 1, athlete: AthleteProfile? = nil, route: ScenarioRoute? = nil,
                 sensors: ScenarioSensors = ScenarioSensors(), timeline: [ScenarioStep], faults: [ScenarioFault] = [],
-                expectations: [ScenarioExpectation] = [], file: String = "<scenario>") {
+                expectations: [ScenarioExpectation] = [], plan: ScenarioPlan? = nil, file: String = "<scenario>") {
         self.name = name
         self.activity = activity
         self.location = location
@@ -49,6 +51,7 @@ public struct Scenario: Sendable {
         self.timeline = timeline
         self.faults = faults
         self.expectations = expectations
+        self.plan = plan
         self.file = file
     }
 

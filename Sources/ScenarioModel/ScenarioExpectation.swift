@@ -61,7 +61,12 @@ public struct ScenarioExpectation: Sendable, Hashable {
 
     /// The keys whose values are times, written as durations in files and reports.
     package static func isTime(_ key: String) -> Bool {
-        key == "duration" || key == "elapsed" || key.hasSuffix("Seconds")
+        key == "duration" || key == "elapsed" || key.hasSuffix("Seconds") || key.hasSuffix(".seconds")
+    }
+
+    /// The keys whose values are shares in %, which expectations may write with a `%`.
+    package static func isPercent(_ key: String) -> Bool {
+        key.hasSuffix("inTarget") || key.hasSuffix("InTarget")
     }
 
     package static func show(_ value: Double, key: String) -> String {
@@ -75,6 +80,6 @@ public struct ScenarioExpectation: Sendable, Hashable {
         "averageSpeedMetersPerSecond", "maximumSpeedMetersPerSecond", "elevationAscendedMeters", "elevationDescendedMeters",
         "events", "laps", "activities", "errors", "groundTruth.distanceMeters",
     ]
-    /// Key families: `events.lap`, `sampleCounts.heartRate`, `faults.gpsLoss.routeGapSeconds`.
-    package static let familyPrefixes = ["events.", "sampleCounts.", "faults.", "buckets."]
+    /// Key families: `events.lap`, `sampleCounts.heartRate`, `faults.gpsLoss.routeGapSeconds`, `steps.inTarget`, `steps.3.seconds`.
+    package static let familyPrefixes = ["events.", "sampleCounts.", "faults.", "buckets.", "steps."]
 }

@@ -29,6 +29,8 @@ public struct ScenarioMovement: Sendable, Hashable {
     public var rampTo: Target?
     /// Cadence in revolutions or steps per minute, if given.
     public var cadence: Double?
+    /// Whether the athlete starts the scenario's structured workout with this step (``ScenarioPlan``).
+    public var startsPlan = false
 
     /// Describes a movement step.
     public init(extent: Extent, target: Target, rampTo: Target? = nil, cadence: Double? = nil) {

@@ -50,11 +50,13 @@ extension ScenarioParser {
         return result
     }
 
-    /// Reads `5000 ± 1%`, `30m +- 10s`, `{min: 1, max: 2}`, `{value: 3, tolerance: 1}`, `ended` or a list.
+    /// Reads `5000 ± 1%`, `30m +- 10s`, `≥ 80`, `<= 3`, `{min: 1, max: 2}`, `{value: 3, tolerance: 1}`, `ended` or a list.
     package static func check(for key: String, _ value: YAMLValue) throws(ScenarioError) -> ScenarioExpectation.Check {
-        let isText = ["state", "activityType"].contains(key)
+        let isText = ["state", "activityType", "steps.completed"].contains(key)
         func amount(_ text: String, at node: YAMLValue) throws(ScenarioError) -> Double {
-            let parsed = ScenarioExpectation.isTime(key) ? UnitText.duration(text) : key.hasSuffix("Meters") ? UnitText.distance(text) : Double(text)
+            // A share in % may say so: `80 %`.
+            let number = ScenarioExpectation.isPercent(key) && text.hasSuffix("%") ? text.dropLast().trimmingCharacters(in: .whitespaces) : text
+            let parsed = ScenarioExpectation.isTime(key) ? UnitText.duration(text) : key.hasSuffix("Meters") ? UnitText.distance(text) : Double(number)
             guard let parsed else {
                 throw node.error("expected \(ScenarioExpectation.isTime(key) ? "a duration" : key.hasSuffix("Meters") ? "a distance" : "a number") for '\(key)', found '\(text)'")
             }
@@ -83,6 +85,11 @@ extension ScenarioParser {
         default:
             let text = try value.scalar("a value")
             if isText { return .equals(text) }
+            // `≥ 80`, `>= 80`, `≤ 3`, `<= 3`: a bound on one side.
+            for (prefix, lower) in [("≥", true), (">=", true), ("≤", false), ("<=", false)] where text.hasPrefix(prefix) {
+                let bound = try amount(String(text.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces), at: value)
+                return lower ? .range(minimum: bound, maximum: nil) : .range(minimum: nil, maximum: bound)
+            }
             for separator in ["±", "+-", "+/-"] where text.contains(separator) {
                 let parts = text.components(separatedBy: separator)
                 let (size, relative) = try tolerance(parts[1], at: value)

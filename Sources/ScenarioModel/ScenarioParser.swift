@@ -1,3 +1,4 @@
+import PlanGuidance
 import WorkoutFormats
 public import Foundation
 package import HealthKitModel
@@ -41,7 +42,7 @@ extension Scenario {
 package struct ScenarioParser {
     package let directory: URL?
 
-    package static let topKeys = ["name", "activity", "location", "start", "seed", "athlete", "route", "sensors", "timeline", "faults", "expect"]
+    package static let topKeys = ["name", "activity", "location", "start", "seed", "athlete", "route", "sensors", "timeline", "faults", "expect", "workout"]
 
     package func scenario(from root: YAMLValue) throws(ScenarioError) -> Scenario {
         let top = try root.mapping("a scenario", allowed: Self.topKeys)
@@ -57,8 +58,11 @@ package struct ScenarioParser {
         let athlete = try top["athlete"].read { v throws(ScenarioError) in try Self.athlete(v) }
         let route = try top["route"].read { v throws(ScenarioError) in try readRoute(v) }
         let sensors = try Self.sensors(top["sensors"], indoor: location == .indoor)
+        let plan = try top["workout"].read { v throws(ScenarioError) in try readPlan(v, athlete: athlete) }
         let timelineValue = try top.required("timeline")
-        let timeline = try Self.timeline(timelineValue, multisport: activity == .swimBikeRun)
+        var random = ScenarioRandom(seed: seed ^ 0x706C_616E)
+        let planTimeline = plan?.timeline(functionalThresholdPower: athlete?.functionalThresholdPower ?? 3 * (athlete?.massKilograms ?? 72), random: &random)
+        let timeline = try Self.timeline(timelineValue, multisport: activity == .swimBikeRun, plan: planTimeline)
         if sensors.gps != nil, location != .indoor, route == nil, timeline.contains(where: { if case .move = $0 { true } else { false } }) {
             throw activityValue.error("an outdoor scenario with GPS needs a route", hint: "Add `route:` with `loop:`, `waypoints:` or `file:`, or set `location: indoor`.")
         }
@@ -71,7 +75,7 @@ package struct ScenarioParser {
         let expectations = try top["expect"].read { v throws(ScenarioError) in try Self.expectations(v) } ?? []
         let name = try top["name"].read { v throws(ScenarioError) in try v.scalar("a name") } ?? URL(fileURLWithPath: root.file).deletingPathExtension().lastPathComponent
         let scenario = Scenario(name: name, activity: activity, location: location, start: start, seed: seed, athlete: athlete, route: route,
-                                sensors: sensors, timeline: timeline, faults: faults, expectations: expectations, file: root.file)
+                                sensors: sensors, timeline: timeline, faults: faults, expectations: expectations, plan: plan, file: root.file)
         let estimate = ScenarioSimulation(scenario: scenario).estimatedDuration
         guard estimate <= ScenarioLimits.maximumDuration else {
             throw timelineValue.error(String(format: "the timeline lasts about %.0f days, and a scenario lasts at most %.0f days",
@@ -79,6 +83,40 @@ package struct ScenarioParser {
                                       hint: "Durations and distances add up (distances at their slower target); shorten the longest steps.")
         }
         return scenario
+    }
+
+    /// `workout: {plan: FILE, lag: 3s, error: 2%, openSteps: 1min}`: the plan read from its file (relative to the
+    /// scenario's), its targets worked out for the athlete.
+    package func readPlan(_ value: YAMLValue, athlete: AthleteProfile?) throws(ScenarioError) -> ScenarioPlan {
+        let map = try value.mapping("workout", allowed: ["plan", "lag", "error", "openSteps"])
+        let fileValue = try map.required("plan")
+        let path = try fileValue.scalar("a plan file path")
+        let url = URL(fileURLWithPath: path, relativeTo: directory)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw fileValue.error("no plan file at \(url.path)", hint: "The path is relative to the scenario's folder.")
+        }
+        let plan: WorkoutPlan
+        do {
+            plan = try WorkoutPlan.read(data, fileExtension: url.pathExtension)
+        } catch {
+            throw fileValue.error("plan file \(path): \(error)")
+        }
+        let steps: [GuidedStep]
+        do {
+            steps = try GuidedStep.steps(of: plan, for: PlanAthlete(profile: athlete ?? AthleteProfile(sex: .male, age: 35, massKilograms: 72, heightCentimeters: 178)))
+        } catch {
+            throw fileValue.error("plan file \(path): \(error.description)", hint: "Give the athlete what the plan's targets need: `athlete: {ftp: 250, maxHeartRate: 190, …}`.")
+        }
+        let lag = try map["lag"]?.duration("a lag") ?? 3
+        let error = try map["error"].read { v throws(ScenarioError) in
+            try v.parsed("an error, such as 3%", example: "3%") { text in
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasSuffix("%"), let percent = Double(trimmed.dropLast().trimmingCharacters(in: .whitespaces)), (0...50).contains(percent) else { return nil }
+                return percent / 100
+            }
+        } ?? 0
+        let open = try map["openSteps"]?.duration("how long an open step is ridden") ?? 60
+        return ScenarioPlan(plan: plan, steps: steps, lag: lag, error: error, openSeconds: open, file: path)
     }
 
     package static func activityType(_ value: YAMLValue) throws(ScenarioError) -> HKWorkoutActivityType {
@@ -208,9 +246,9 @@ package struct ScenarioParser {
         return ["off", "none", "false", "no"].contains(scalar.string.lowercased())
     }
 
-    package static let actions = ["prepare", "start", "pause", "resume", "lap", "marker", "segment", "activity", "stop", "end", "move", "rest"]
+    package static let actions = ["prepare", "start", "pause", "resume", "lap", "marker", "segment", "activity", "stop", "end", "move", "rest", "workout"]
 
-    package static func timeline(_ value: YAMLValue, multisport: Bool) throws(ScenarioError) -> [ScenarioStep] {
+    package static func timeline(_ value: YAMLValue, multisport: Bool, plan: [ScenarioStep]? = nil) throws(ScenarioError) -> [ScenarioStep] {
         let items = try value.list("a timeline")
         guard !items.isEmpty else { throw value.error("the timeline is empty", hint: "Start with `- start`, move, then `- stop` and `- end`.") }
         guard items.count <= ScenarioLimits.maximumSteps else {
@@ -218,10 +256,18 @@ package struct ScenarioParser {
                               hint: "Join repeated steps into longer ones: one `move` can last hours.")
         }
         var steps: [ScenarioStep] = []
-        var started = false, stopped = false, ended = false
+        var started = false, stopped = false, ended = false, rodePlan = false
         for item in items {
             let (name, argument, at) = try Self.stepName(item)
             if ended { throw at.error("'\(name)' comes after `end`; nothing happens after the session ends") }
+            if name == "workout" {
+                guard let plan else { throw at.error("`- workout` rides the scenario's structured workout, and it has none", hint: "Add `workout: {plan: plans/NAME.yaml}` at the top.") }
+                if rodePlan { throw at.error("the workout is ridden twice; a scenario rides it once") }
+                if !started || stopped { throw at.error("`- workout` is ridden while the session runs, between `start` and `stop`") }
+                rodePlan = true
+                steps += plan
+                continue
+            }
             let step: ScenarioStep
             switch name {
             case "prepare":

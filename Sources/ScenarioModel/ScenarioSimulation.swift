@@ -150,6 +150,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
 
     private mutating func advance(through move: ScenarioMovement, into tick: inout ScenarioTick) {
         let dt = tickLength
+        if move.startsPlan, time == stepStart.time { tick.startsPlan = true }
         let place = scenario.route?.place(at: distance)
         let grade = place?.grade ?? 0
         // Speed and power the athlete aims at.

@@ -26,4 +26,6 @@ public struct ScenarioTick: Sendable {
     public var distance: Double
     /// The true speed in metres per second.
     public var speed: Double
+    /// Whether the athlete starts the scenario's structured workout at this tick.
+    public var startsPlan = false
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A structured workout as a plan file holds it: named steps of a time, a distance or until the lap button, each
 /// with a target (power, heart rate, cadence or speed, as a band, a zone or a ramp), and blocks of steps repeated.
@@ -160,6 +160,26 @@ public struct WorkoutPlan: Sendable, Equatable {
     public var timedSeconds: Double {
         unrolled.reduce(0) { total, planned in
             if case .time(let seconds) = planned.step.extent { total + seconds } else { total }
+        }
+    }
+}
+
+extension WorkoutPlan {
+    /// The extensions a plan file may have, and the forms they are: FIT workout files, Zwift workouts, the YAML form.
+    public static let fileExtensions = ["fit", "zwo", "yaml", "yml"]
+
+    /// The plan `data` holds, read as its file's extension says (``fileExtensions``).
+    ///
+    /// - Throws: ``WorkoutPlanError`` (with the line and column, or byte offset) or ``FITDecodingError``.
+    public static func read(_ data: Data, fileExtension: String) throws -> WorkoutPlan {
+        switch fileExtension.lowercased() {
+        case "fit": return try readFIT(data)
+        case "zwo": return try readZWO(data)
+        case "yaml", "yml":
+            guard let text = String(data: data, encoding: .utf8) else { throw WorkoutPlanError(message: "the file is not UTF-8 text") }
+            return try readYAML(text)
+        default:
+            throw WorkoutPlanError(message: "a plan is a FIT workout file (.fit), a Zwift workout (.zwo) or the YAML form (.yaml), not .\(fileExtension)")
         }
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import OpenHealthKitCore
+import PlanGuidance
 import WorkoutFormats
 public import ScenarioModel
 
@@ -73,6 +74,43 @@ public struct ScenarioResult: Sendable, Encodable {
         public var clockOffsetSeconds: Double?
     }
 
+    /// How the structured workout was ridden, as the step follower saw it.
+    public struct Steps: Sendable, Encodable, Hashable {
+        /// One step reached.
+        public struct Step: Sendable, Encodable, Hashable {
+            /// From 1, in the order ridden.
+            public var number: Int
+            /// `Sweet spot 2/3`.
+            public var title: String
+            /// Its target for the athlete: `220–233 W`.
+            public var target: String
+            /// Moving seconds spent in it.
+            public var seconds: Double
+            /// The share of judged seconds in the target, in %; nil without a target.
+            public var inTargetPercent: Double?
+            /// Out-of-target alerts.
+            public var alerts: Int
+            /// The target's measure averaged over the step, if it has a target.
+            public var average: Double?
+        }
+        /// The plan's name.
+        public var plan: String
+        /// Steps the plan has, repeats unrolled.
+        public var planned: Int
+        /// Steps reached.
+        public var count: Int
+        /// Whether the last step was done.
+        public var completed: Bool
+        /// Judged seconds in the target over every step, in %.
+        public var inTargetPercent: Double?
+        /// The lowest step's share, in %.
+        public var lowestInTargetPercent: Double?
+        /// Out-of-target alerts in all.
+        public var alerts: Int
+        /// Each step reached.
+        public var steps: [Step]
+    }
+
     /// What the simulation knows for sure.
     public struct GroundTruth: Sendable, Encodable, Hashable {
         /// Metres covered along the route.
@@ -127,6 +165,8 @@ public struct ScenarioResult: Sendable, Encodable {
     public var errors: [String]
     /// What the simulation knows for sure.
     public var groundTruth: GroundTruth
+    /// How the structured workout was ridden, if the scenario has one.
+    public var steps: Steps?
 
     private static let bpm = HKUnit.count().unitDivided(by: .minute())
 
@@ -191,6 +231,18 @@ public struct ScenarioResult: Sendable, Encodable {
         // The session's and builder's, then the data source's (a store that refused a write, say).
         errors = driver.errors + driver.dataSource.failures
         groundTruth = GroundTruth(distanceMeters: Self.round(run.groundTruthDistance), durationSeconds: Self.round(run.timelineDuration))
+        if let plan = scenario.plan, let outcome = run.plan {
+            let judged = outcome.compliance.reduce(0) { $0 + $1.judgedSeconds }, inside = outcome.compliance.reduce(0) { $0 + $1.inTargetSeconds }
+            let shares = outcome.compliance.compactMap(\.inTargetShare)
+            steps = Steps(plan: plan.plan.name, planned: plan.steps.count, count: outcome.compliance.count, completed: outcome.finished,
+                          inTargetPercent: judged > 0 ? Self.round(100 * inside / judged) : nil,
+                          lowestInTargetPercent: shares.min().map { Self.round(100 * $0) }, alerts: outcome.alerts.count,
+                          steps: outcome.compliance.map { step in
+                              Steps.Step(number: step.step.number, title: step.step.title, target: step.step.targetText, seconds: Self.round(step.seconds),
+                                         inTargetPercent: step.inTargetShare.map { Self.round(100 * $0) }, alerts: step.alerts,
+                                         average: step.average.map(Self.round))
+                          })
+        }
     }
 
     /// The longest gap between consecutive dates that overlaps `window`.
@@ -268,6 +320,27 @@ public struct ScenarioResult: Sendable, Encodable {
         case "sampleCounts":
             guard parts.count == 2 else { return nil }
             return .number(Double(sampleCounts[parts[1]] ?? 0))
+        case "steps":
+            guard let steps, parts.count >= 2 else { return nil }
+            if parts.count == 3, let number = Int(parts[1]), let step = steps.steps.first(where: { $0.number == number }) {
+                switch parts[2] {
+                case "inTarget": return step.inTargetPercent.map(Value.number)
+                case "seconds": return .number(step.seconds)
+                case "alerts": return .number(Double(step.alerts))
+                case "average": return step.average.map(Value.number)
+                default: return nil
+                }
+            }
+            switch parts[1] {
+            case "count": return .number(Double(steps.count))
+            case "planned": return .number(Double(steps.planned))
+            case "completed": return .text(steps.completed ? "yes" : "no")
+            case "inTarget": return steps.inTargetPercent.map(Value.number)
+            case "lowestInTarget": return steps.lowestInTargetPercent.map(Value.number)
+            case "alerts": return .number(Double(steps.alerts))
+            case "titles": return .list(steps.steps.map(\.title))
+            default: return nil
+            }
         case "groundTruth":
             return parts.count == 2 && parts[1] == "distanceMeters" ? .number(groundTruth.distanceMeters) : nil
         case "faults":
@@ -344,6 +417,18 @@ public struct ScenarioResult: Sendable, Encodable {
             if let gap = fault.gapSeconds { line += String(format: "; %.0f s without %@", gap, fault.sensor == "gps" ? "positions" : fault.sensor) }
             if let offset = fault.clockOffsetSeconds { line += "; host clock off by \(Self.clock(offset))" }
             lines.append(line)
+        }
+        if let steps {
+            var line = "  workout     \(steps.plan): \(steps.count) of \(steps.planned) steps"
+            if let share = steps.inTargetPercent { line += String(format: ", %.0f %% in target", share) }
+            line += ", \(steps.alerts) alert\(steps.alerts == 1 ? "" : "s")" + (steps.completed ? "" : ", not finished")
+            lines.append(line)
+            for step in steps.steps {
+                var text = String(format: "  step %-3d    %@  %@  ", step.number, Self.clock(step.seconds), step.title) + step.target
+                if let share = step.inTargetPercent { text += String(format: "  %.0f %% in target", share) }
+                if step.alerts > 0 { text += "  \(step.alerts) alert\(step.alerts == 1 ? "" : "s")" }
+                lines.append(text)
+            }
         }
         lines.append("  samples     " + sampleCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         for error in errors { lines.append("  error       \(error)") }

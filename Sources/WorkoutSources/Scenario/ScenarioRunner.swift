@@ -1,5 +1,7 @@
 public import Foundation
 public import OpenHealthKitCore
+public import PlanGuidance
+import GATT
 import Synchronization
 public import ScenarioModel
 
@@ -51,6 +53,57 @@ public final class ScenarioRunner: Sendable {
         public var readingCount: Int
         /// When each position the scenario delivered was taken.
         public var locationDates: [Date] = []
+        /// How the athlete rode the scenario's structured workout, if it has one.
+        public var plan: PlanOutcome?
+    }
+
+    /// How a structured workout was ridden: the step follower's view, as a head unit's.
+    public struct PlanOutcome: Sendable {
+        /// An out-of-target alert: when (moving seconds into the workout) and in which step (from 1).
+        public struct Alert: Sendable, Hashable, Encodable {
+            /// Moving seconds since the workout began.
+            public var time: Double
+            /// The step's number, from 1.
+            public var step: Int
+        }
+        /// Each step reached, with how well it was held.
+        public var compliance: [PlanFollower.Compliance] = []
+        /// The alerts, in order.
+        public var alerts: [Alert] = []
+        /// Whether every step was done.
+        public var finished = false
+    }
+
+    /// Follows the athlete through the scenario's workout as the recorder would: moving time only, each new step a lap.
+    private struct PlanTracker {
+        var follower: PlanFollower
+        var origin: (time: Double, distance: Double)?
+        var alerts: [PlanOutcome.Alert] = []
+
+        /// Takes what the tick measured; returns whether a new step began (a lap to close).
+        mutating func take(_ tick: ScenarioTick, movingTime: Double) -> Bool {
+            guard let origin, !follower.isFinished else { return false }
+            let contact = tick.heartRate.flatMap { $0.contact == .notDetected || $0.beatsPerMinute == 0 ? nil : Double($0.beatsPerMinute) }
+            let reading = PlanFollower.Reading(time: movingTime - origin.time, distance: tick.distance - origin.distance,
+                                               power: tick.power, heartRate: contact, cadence: tick.cadence, speed: tick.speed)
+            return handle(follower.take(reading))
+        }
+
+        mutating func lap() { _ = handle(follower.lap()) }
+
+        private mutating func handle(_ events: [PlanFollower.Event]) -> Bool {
+            var newStep = false
+            for event in events {
+                switch event {
+                case .stepStarted(let index) where index > 0: newStep = true
+                case .outOfTarget(let index, _, _, _): alerts.append(PlanOutcome.Alert(time: follower.status?.secondsIn ?? 0, step: index + 1))
+                default: break
+                }
+            }
+            return newStep
+        }
+
+        var outcome: PlanOutcome { PlanOutcome(compliance: follower.compliance, alerts: alerts, finished: follower.isFinished) }
     }
 
     /// Plays the timeline: actions go to `driver`, readings to its builder's
@@ -65,8 +118,11 @@ public final class ScenarioRunner: Sendable {
         var run = Run(groundTruthDistance: 0, timelineDuration: 0, clockOffset: 0, statuses: [], readingCount: 0)
         var batch: [WorkoutReading] = []
         var ticks = 0
+        var plan = scenario.plan.map { PlanTracker(follower: PlanFollower(steps: $0.steps)) }
+        var running = false, movingTime = 0.0
         while let tick = simulation.next() {
             try Task.checkCancellation()
+            let previousTime = run.timelineDuration
             if case .speed(let factor) = pacing, factor > 0, tick.time > run.timelineDuration {
                 try await sleep(.seconds((tick.time - run.timelineDuration) / factor))
             }
@@ -75,12 +131,29 @@ public final class ScenarioRunner: Sendable {
             if !tick.actions.isEmpty {
                 clock.set(to: scenario.start.addingTimeInterval(run.timelineDuration + tick.clockOffset))
                 await deliver(&batch, to: driver, run: &run)
-                for action in tick.actions { try await driver.perform(action, at: clock.now) }
+                for action in tick.actions {
+                    try await driver.perform(action, at: clock.now)
+                    switch action {
+                    case .start, .resume: running = true
+                    case .pause, .stop: running = false
+                    // The lap button ends the workout's step on, as on a head unit.
+                    case .lap: plan?.lap()
+                    default: break
+                    }
+                }
             }
+            if tick.startsPlan, plan?.origin == nil { plan?.origin = (movingTime, run.groundTruthDistance) }
+            if running { movingTime += tick.time - previousTime }
             clock.set(to: scenario.start.addingTimeInterval(tick.time + tick.clockOffset))
             for case .status(let status) in readings { run.statuses.append(status) }
             batch += readings
             run.readingCount += readings.count
+            // Once a second, as the sensors report: a new step closes a lap, once what came before it is delivered.
+            if tick.heartRate != nil || tick.power != nil || tick.cadence != nil || simulation.tickLength >= 1,
+               plan?.take(tick, movingTime: movingTime) == true {
+                await deliver(&batch, to: driver, run: &run)
+                try await driver.perform(.lap, at: clock.now)
+            }
             if batch.count >= 256 { await deliver(&batch, to: driver, run: &run) }
             run.groundTruthDistance = tick.distance
             run.timelineDuration = tick.time
@@ -90,6 +163,7 @@ public final class ScenarioRunner: Sendable {
         }
         await deliver(&batch, to: driver, run: &run)
         await driver.liveBuilder?.dataSource?.flush()
+        run.plan = plan?.outcome
         progress?(1)
         return run
     }

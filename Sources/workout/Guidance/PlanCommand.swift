@@ -21,15 +21,7 @@ struct PlanCommand: AsyncParsableCommand {
             throw RecordingsError("\(path): no such file, or it cannot be read.")
         }
         do {
-            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-            case "fit": return try WorkoutPlan.readFIT(data)
-            case "zwo": return try WorkoutPlan.readZWO(data)
-            case "yaml", "yml":
-                guard let text = String(data: data, encoding: .utf8) else { throw WorkoutPlanError(message: "the file is not UTF-8 text") }
-                return try WorkoutPlan.readYAML(text)
-            default:
-                throw RecordingsError("\(path): a plan is a FIT workout file (.fit), a Zwift workout (.zwo) or the YAML form (.yaml).")
-            }
+            return try WorkoutPlan.read(data, fileExtension: URL(fileURLWithPath: path).pathExtension)
         } catch let error as WorkoutPlanError {
             throw RecordingsError("\(path):\(error.line == nil && error.offset != nil ? " byte \(error.offset!):" : error.line.map { "\($0):\(error.column ?? 1):" } ?? "") \(Self.withoutPlace(error))")
         } catch let error as FITDecodingError {
