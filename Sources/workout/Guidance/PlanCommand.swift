@@ -65,7 +65,7 @@ struct PlanCommand: AsyncParsableCommand {
     /// A step's length: `10:00`, `400 m`, `2.00 km`, or `lap`.
     static func length(_ extent: WorkoutPlan.Extent) -> String {
         switch extent {
-        case .time(let seconds): clockText(seconds)
+        case .time(let seconds): WorkoutFigures.clock(seconds)
         case .distance(let meters): meters < 1_000 ? "\(formatNumber(meters)) m" : String(format: "%.2f km", meters / 1_000)
         case .open: "lap"
         }

@@ -12,4 +12,6 @@ struct DashboardState: Sendable {
     var log: [String] = []
     /// The navigation line when the recording follows a course (`--course`).
     var navigation: String?
+    /// The workout line when the recording rides a structured workout (`--workout`).
+    var workout: String?
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import PlanGuidance
 import WorkoutFormats
 import WorkoutLibrary
 import WorkoutCatalog
@@ -59,6 +60,13 @@ struct Record: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Follow this course (a GPX or TCX course, or any activity file's track): the dashboard shows the distance along it, to go and the next cue, and says when the ride leaves it and comes back.",
                                valueName: "file"))
     var course: String?
+
+    @Option(name: .customLong("workout"),
+            help: ArgumentHelp("Ride this structured workout (a FIT workout file, a Zwift .zwo or the YAML plan form): the dashboard shows the step, its target, "
+                               + "the value now and what is left, and says when the ride is out of the target for 5 s; each step is a lap, and the end says "
+                               + "how well each was held. Targets in % of FTP or zones use the profile's figures, else the store's (`workout athlete set`).",
+                               valueName: "file"))
+    var plan: String?
 
     @Flag(help: "Pause the workout while standing still (from the receiver's Doppler speed) and resume on moving.")
     var autoPause = false
@@ -131,6 +139,7 @@ struct Record: AsyncParsableCommand {
     func run() async throws {
         // The course first: a file that cannot be read is told before anything connects.
         var navigation = try course.map { CourseNavigation(course: try CourseCommand.course($0)) }
+        let workoutPlan = try plan.map(PlanCommand.read)
         let clock = ReceiverClock()
         var sources: [any WorkoutDataSource] = []
         var gps: GPSDSource?
@@ -170,6 +179,8 @@ struct Record: AsyncParsableCommand {
         }
         let hasSensors = hrm != nil || !sensorNames.isEmpty
         let store = storeOptions.open()
+        var guide: WorkoutGuide?
+        if let workoutPlan { guide = try WorkoutGuide(plan: workoutPlan, athlete: await Self.planAthlete(profile: athlete, store: store)) }
         let activityType = activity.type
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = activityType
@@ -241,6 +252,8 @@ struct Record: AsyncParsableCommand {
                     break recording
                 case .command(let command):
                     guard await perform(command, session: session, builder: builder, snapshotter: snapshotter, display: display, at: now) else { continue }
+                    // The lap button ends the workout's step on, as on a head unit.
+                    if case .lap = command, guide != nil { display.guide(line: guide?.line, messages: guide?.lap() ?? []) }
                 case .source(.status(let status)):
                     display.sourceChanged(status)
                     continue
@@ -261,7 +274,15 @@ struct Record: AsyncParsableCommand {
                     let event = navigation?.take(dataSource.latestLocation, count: dataSource.locationCount)
                     display.navigate(line: navigation?.line, event: event)
                 }
-                let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: now)
+                var snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: now)
+                if let taken = guide?.take(snapshot) {
+                    // A new step closes a lap, as the rider's lap key does.
+                    if taken.newStep {
+                        _ = await perform(.lap, session: session, builder: builder, snapshotter: snapshotter, display: display, at: now)
+                        snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: now)
+                    }
+                    display.guide(line: guide?.line, messages: taken.messages)
+                }
                 display.update(session: session, snapshot: snapshot, redraw: true)
                 live?.publisher.publish(snapshot)
                 if mirror, case .tick = wake { await sendMirrorSnapshot(snapshot, session: session) }
@@ -317,11 +338,28 @@ struct Record: AsyncParsableCommand {
             // Cadence and power as `show` gives them: the same computation from the saved workout.
             let detail = try? await WorkoutDetail(workout, in: store)
             for line in display.summary(of: workout, cadenceAndPower: detail.map(Show.cadenceAndPower) ?? []) { print(line) }
+            for line in guide?.summary ?? [] { print(line) }
         }
         if let export = exportOptions.export {
             try await exportOptions.write(workout, from: store)
             if !json { print("exported to \(export)") }
         }
         if let clubURL, !json { print("on the club: \(clubURL)") }
+    }
+}
+
+extension Record {
+    /// The athlete's figures for a plan's targets: the profile's, else the store's values in force now.
+    static func planAthlete(profile: AthleteProfile?, store: HKHealthStore) async -> PlanAthlete {
+        var athlete = profile.map(PlanAthlete.init(profile:)) ?? PlanAthlete()
+        if athlete.functionalThresholdPower == nil || profile?.maximumHeartRate == nil, let history = try? await AthleteHistory(store: store) {
+            let now = Date()
+            athlete.functionalThresholdPower = athlete.functionalThresholdPower ?? history.value(.functionalThresholdPower, at: now)
+            if profile?.maximumHeartRate == nil, let maximum = history.value(.maximumHeartRate, at: now) {
+                athlete.maximumHeartRate = maximum
+                athlete.heartRateZones = HeartRateZones(maximum: maximum)
+            }
+        }
+        return athlete
     }
 }
