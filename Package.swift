@@ -119,7 +119,7 @@ let package = Package(
         // decoupling, TRIMP, HRV, the power curve, critical power, W′ balance, training load. Pure maths.
         .target(name: "TrainingMetrics", swiftSettings: strictSettings),
         // Guided riding's pure parts: a course, where a rider is on it fix by fix, and its climbs. No store, no clock.
-        .target(name: "CourseGuidance", dependencies: ["HealthKitModel", "WorkoutFormats"], swiftSettings: strictSettings),
+        .target(name: "CourseGuidance", dependencies: ["HealthKitModel", "WorkoutFormats", "Markup"], swiftSettings: strictSettings),
         // A structured workout ridden: its steps' targets for an athlete, and the step follower with its compliance. No store, no clock.
         .target(name: "PlanGuidance", dependencies: ["HealthKitModel", "WorkoutFormats", "TrainingMetrics"], swiftSettings: strictSettings),
         // A workout as one self-contained HTML page: SVG track and charts, splits, zones, best efforts.
@@ -264,7 +264,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
-        .testTarget(name: "CourseGuidanceTests", dependencies: ["CourseGuidance", "WorkoutFormats"], swiftSettings: strictSettings),
+        .testTarget(name: "CourseGuidanceTests", dependencies: ["CourseGuidance", "WorkoutFormats", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "PlanGuidanceTests", dependencies: ["PlanGuidance", "WorkoutFormats", "HealthKitModel", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutClubTests",

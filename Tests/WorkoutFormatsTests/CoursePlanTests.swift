@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WorkoutFormats
 
@@ -51,5 +52,41 @@ import WorkoutFormats
         let many = "<gpx><rte>" + String(repeating: "<rtept lat=\"52\" lon=\"5\"/>", count: 4) + "</rte></gpx>"
         #expect(problem(many, maximumPoints: 3)?.contains("more than 3 points") == true)
         #expect(problem("<gpx><rte><rtept lat=\"52\" lon=\"5\"/>") != nil, "a file cut short")
+    }
+
+    @Test(.enabled(if: ExternalTool.pythonHas("garmin_fit_sdk"), "garmin-fit-sdk is missing (Scripts/setup installs it)"))
+    func aCourseGarminsSDKWritesIsReadWithItsCoursePoints() throws {
+        let url = Scratch.url("garmin-course", extension: "fit")
+        _ = try ExternalTool.python("""
+            import sys, datetime
+            from garmin_fit_sdk import Encoder
+            start = datetime.datetime(2026, 11, 27, 8, tzinfo=datetime.timezone.utc)
+            def semicircles(degrees): return round(degrees * 2**31 / 180)
+            e = Encoder()
+            e.write_mesg({'mesg_num': 0, 'type': 'course', 'manufacturer': 'garmin', 'product': 0, 'time_created': start})
+            e.write_mesg({'mesg_num': 31, 'name': 'Garmin loop', 'sport': 'cycling'})
+            for i in range(11):
+                e.write_mesg({'mesg_num': 20, 'timestamp': start + datetime.timedelta(seconds=20 * i),
+                              'position_lat': semicircles(46 + i * 0.001), 'position_long': semicircles(7.0),
+                              'altitude': 500.0 + 2 * i, 'distance': 111.2 * i})
+            e.write_mesg({'mesg_num': 32, 'message_index': 0, 'timestamp': start, 'position_lat': semicircles(46.003),
+                          'position_long': semicircles(7.0), 'distance': 333.6, 'type': 'slight_left', 'name': 'Bear left'})
+            e.write_mesg({'mesg_num': 32, 'message_index': 1, 'timestamp': start, 'position_lat': semicircles(46.008),
+                          'position_long': semicircles(7.0), 'distance': 889.6, 'type': 'first_aid'})
+            open(sys.argv[1], 'wb').write(e.close())
+            """, [url.path])
+        let plan = try #require(try CoursePlan.readFIT(try Data(contentsOf: url)))
+        #expect(plan.name == "Garmin loop")
+        #expect(plan.points.count == 11)
+        #expect(abs(plan.points[10].latitude - 46.01) < 1e-7 && abs((plan.points[10].altitude ?? 0) - 520) < 0.2)
+        #expect(plan.places == [CoursePlan.Place(latitude: plan.places[0].latitude, longitude: plan.places[0].longitude, name: "Bear left", type: "slight_left"),
+                                CoursePlan.Place(latitude: plan.places[1].latitude, longitude: plan.places[1].longitude, name: nil, type: "first_aid")])
+        #expect(abs(plan.places[1].latitude - 46.008) < 1e-7)
+    }
+
+    @Test func aFITFileOfAnotherKindIsNoCourseAndADamagedOneIsAnError() throws {
+        let activity = Activity(records: [ActivityRecord(date: Date(timeIntervalSince1970: 1_790_000_000), latitude: 46, longitude: 7)])
+        #expect(try CoursePlan.readFIT(FITActivityWriter.data(for: activity)) == nil)
+        #expect(throws: FITDecodingError.self) { _ = try CoursePlan.readFIT(Data("not a FIT file at all".utf8)) }
     }
 }

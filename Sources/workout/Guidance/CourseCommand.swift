@@ -7,13 +7,26 @@ import WorkoutFormats
 struct CourseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "course",
-        abstract: "Read a course (any FIT, TCX or GPX track) and follow a ride along it.",
-        subcommands: [Show.self, Follow.self]
+        abstract: "Read a course (a FIT, TCX or GPX course, or any activity's track), follow a ride along it, and write it for a head unit.",
+        subcommands: [Show.self, Follow.self, Export.self]
     )
 
-    /// The course a file draws: a GPX or TCX course with its waypoints or course points as cues (no times needed),
-    /// else any activity file's track.
+    /// The course a file draws: a GPX, TCX or FIT course with its waypoints or course points as cues (no times
+    /// needed), else any activity file's track.
     static func course(_ path: String) throws -> Course {
+        if URL(fileURLWithPath: path).pathExtension.lowercased() == "fit" {
+            guard let data = FileManager.default.contents(atPath: path) else { throw RecordingsError("\(path): no such file, or it cannot be read.") }
+            do {
+                if let plan = try CoursePlan.readFIT(data) {
+                    guard let course = Course(plan: plan) else { throw RecordingsError("\(path): the course's points are all at one place.") }
+                    return course
+                }
+            } catch let error as WorkoutPlanError {
+                throw RecordingsError("\(path): \(error)")
+            } catch let error as FITDecodingError {
+                throw RecordingsError("\(path): \(error)")
+            }
+        }
         if ["gpx", "tcx"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
             guard let data = FileManager.default.contents(atPath: path) else { throw RecordingsError("\(path): no such file, or it cannot be read.") }
             switch CoursePlan.read(data) {
@@ -50,6 +63,44 @@ struct CourseCommand: AsyncParsableCommand {
                 print(String(format: "  climb  %6.2f–%6.2f km  %5.2f km at %4.1f %%  +%.0f m  score %.0f  category %@",
                              climb.start / 1_000, climb.end / 1_000, climb.length / 1_000, climb.grade, climb.gain, climb.score, climb.category))
             }
+        }
+    }
+
+    /// `workout course export FILE --to fit|gpx`.
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a course as a FIT course file (Garmin and other head units: turns and points as course points) or GPX (a track and waypoints).")
+
+        enum Format: String, ExpressibleByArgument, CaseIterable { case fit, gpx }
+
+        @Argument(help: ArgumentHelp("The course: a FIT, TCX or GPX course, or any activity.", valueName: "file"))
+        var file: String
+
+        @Option(name: .customLong("to"), help: "The format to write.")
+        var format: Format = .fit
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Where to write it (default: the course's name with the format's extension).", valueName: "path"))
+        var output: String?
+
+        @Option(help: ArgumentHelp("The speed the FIT file's times assume, in km/h (devices want times; a virtual partner rides at it).", valueName: "km/h"))
+        var speed: Double = 25
+
+        func validate() throws {
+            if !(1...100).contains(speed) { throw ValidationError("--speed must be between 1 and 100 km/h.") }
+        }
+
+        func run() async throws {
+            let course = try CourseCommand.course(file)
+            let data: Data = switch format {
+            case .fit: course.fitData(start: Date(), speed: speed / 3.6)
+            case .gpx: Data(course.gpxText.utf8)
+            }
+            let name = (course.name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent).map { $0.isLetter || $0.isNumber ? $0 : "-" }
+            let path = output ?? String(name).split(separator: "-").joined(separator: "-") + "." + format.rawValue
+            guard FileManager.default.createFile(atPath: path, contents: data) else {
+                throw RecordingsError("\(path): cannot be written; check the folder exists and is writable.")
+            }
+            print("Wrote \(path): \(String(format: "%.2f km", course.length / 1_000)), \(course.points.count) points, \(course.cues.count) cues")
         }
     }
 

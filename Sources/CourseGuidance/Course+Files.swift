@@ -1,0 +1,93 @@
+public import Foundation
+import Markup
+public import WorkoutFormats
+
+extension Course.Cue.Kind {
+    /// FIT's `course_point.type` value for the kind.
+    public var fitType: UInt8 {
+        switch self {
+        case .generic: 0
+        case .summit: 1
+        case .valley: 2
+        case .water: 3
+        case .food: 4
+        case .danger: 5
+        case .left: 6
+        case .right: 7
+        case .straight: 8
+        case .firstAid: 9
+        case .uTurn: 23
+        }
+    }
+
+    /// The word a GPX waypoint's `type` and a TCX `PointType` use for the kind, which ``init(fileType:)`` reads back.
+    public var fileWord: String {
+        switch self {
+        case .generic: "Generic"
+        case .summit: "Summit"
+        case .valley: "Valley"
+        case .water: "Water"
+        case .food: "Food"
+        case .danger: "Danger"
+        case .left: "Left"
+        case .right: "Right"
+        case .straight: "Straight"
+        case .firstAid: "First Aid"
+        case .uTurn: "U-Turn"
+        }
+    }
+}
+
+extension Course {
+    /// Where the course is `distance` metres along it, between its points; its ends beyond them.
+    public func position(at distance: Double) -> (latitude: Double, longitude: Double) {
+        guard distance > 0, let last = points.last else { return (points[0].latitude, points[0].longitude) }
+        guard distance < last.distance else { return (last.latitude, last.longitude) }
+        // The first point at or past the distance.
+        var low = 0, high = points.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if points[middle].distance < distance { low = middle + 1 } else { high = middle }
+        }
+        let b = points[low], a = points[max(low - 1, 0)]
+        let span = b.distance - a.distance
+        let f = span > 0 ? (distance - a.distance) / span : 0
+        return (a.latitude + (b.latitude - a.latitude) * f, a.longitude + (b.longitude - a.longitude) * f)
+    }
+
+    /// The course as a FIT course file (records with their distances, each cue a `course_point` of FIT's type at its
+    /// place), timed as a ride at `speed` from `start`; Garmin's devices and SDK read it.
+    public func fitData(start: Date, sport: ActivitySport = .cycling, speed: Double = 25 / 3.6) -> Data {
+        CoursePlan.fitCourseData(
+            name: name ?? "Course", sport: sport,
+            points: points.map { ($0.latitude, $0.longitude, $0.altitude, $0.distance) },
+            cues: cues.map { cue in
+                let place = position(at: cue.distance)
+                return (place.latitude, place.longitude, cue.distance, cue.kind.fitType, cue.name)
+            },
+            start: start, speed: speed)
+    }
+
+    /// The course as a GPX 1.1 file: a track of its points with their altitudes, and a waypoint for each cue with
+    /// its name and kind (`<type>`), which ``CoursePlan/read(_:maximumPoints:)`` reads back.
+    public var gpxText: String {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="OpenHealthKit" xmlns="http://www.topografix.com/GPX/1/1">
+
+            """
+        if let name { text += "  <metadata><name>\(XMLText.escaped(name))</name></metadata>\n" }
+        for cue in cues {
+            let place = position(at: cue.distance)
+            text += String(format: "  <wpt lat=\"%.7f\" lon=\"%.7f\">", place.latitude, place.longitude)
+            text += (cue.name.map { "<name>\(XMLText.escaped($0))</name>" } ?? "") + "<type>\(cue.kind.fileWord)</type></wpt>\n"
+        }
+        text += "  <trk>" + (name.map { "<name>\(XMLText.escaped($0))</name>" } ?? "") + "<trkseg>\n"
+        for point in points {
+            text += String(format: "    <trkpt lat=\"%.7f\" lon=\"%.7f\">", point.latitude, point.longitude)
+            if let altitude = point.altitude { text += String(format: "<ele>%.1f</ele>", altitude) }
+            text += "</trkpt>\n"
+        }
+        return text + "  </trkseg></trk>\n</gpx>\n"
+    }
+}
