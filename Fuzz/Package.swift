@@ -14,6 +14,7 @@ let package = Package(
         .executableTarget(name: "FuzzTCXReader", dependencies: ["FuzzSupport", .product(name: "WorkoutFormats", package: "OpenHealthKit")], path: "Sources/FuzzTCXReader"),
         .executableTarget(name: "FuzzGPXReader", dependencies: ["FuzzSupport", .product(name: "WorkoutFormats", package: "OpenHealthKit")], path: "Sources/FuzzGPXReader"),
         .executableTarget(name: "FuzzCoursePlan", dependencies: ["FuzzSupport", .product(name: "WorkoutFormats", package: "OpenHealthKit"), .product(name: "CourseGuidance", package: "OpenHealthKit")], path: "Sources/FuzzCoursePlan"),
+        .executableTarget(name: "FuzzWorkoutPlan", dependencies: ["FuzzSupport", .product(name: "WorkoutFormats", package: "OpenHealthKit"), .product(name: "PlanGuidance", package: "OpenHealthKit")], path: "Sources/FuzzWorkoutPlan"),
         .executableTarget(name: "FuzzStrapFrames", dependencies: ["FuzzSupport", .product(name: "SensorBridge", package: "OpenHealthKit"), .product(name: "GATT", package: "OpenHealthKit")], path: "Sources/FuzzStrapFrames"),
         .executableTarget(name: "FuzzHeartRateMeasurement", dependencies: ["FuzzSupport", .product(name: "GATT", package: "OpenHealthKit")], path: "Sources/FuzzHeartRateMeasurement"),
         .executableTarget(name: "FuzzGATTCharacteristics", dependencies: ["FuzzSupport", .product(name: "GATT", package: "OpenHealthKit")], path: "Sources/FuzzGATTCharacteristics"),

@@ -91,3 +91,48 @@ extension Course {
         return text + "  </trkseg></trk>\n</gpx>\n"
     }
 }
+
+/// Why a course file could not be read: the file and what is wrong, with its line and column or byte offset.
+public struct CourseFileError: Error, Sendable, CustomStringConvertible {
+    /// The file's path.
+    public var path: String
+    /// What is wrong, where.
+    public var message: String
+
+    /// `path: message` (the message alone when it names the file already, as the activity readers' do).
+    public var description: String { message.contains(path) ? message : "\(path): \(message)" }
+}
+
+extension Course {
+    /// The course a file draws: a GPX, TCX or FIT course with its waypoints or course points as cues (no times
+    /// needed), else any activity file's track (FIT, TCX or GPX, by ``ActivityFile``).
+    ///
+    /// - Throws: ``CourseFileError`` saying what is wrong and where.
+    public init(contentsOf url: URL) throws(CourseFileError) {
+        let path = url.path
+        let kind = url.pathExtension.lowercased()
+        if ["gpx", "tcx", "fit"].contains(kind) {
+            guard let data = FileManager.default.contents(atPath: path) else { throw CourseFileError(path: path, message: "no such file, or it cannot be read") }
+            var plan: CoursePlan?
+            if kind == "fit" {
+                do { plan = try CoursePlan.readFIT(data) } catch { throw CourseFileError(path: path, message: "\(error)") }
+            } else {
+                switch CoursePlan.read(data) {
+                case .success(let read): plan = read
+                case .failure(let problem): throw CourseFileError(path: path, message: problem.description)
+                }
+            }
+            if let plan {
+                guard let course = Course(plan: plan) else { throw CourseFileError(path: path, message: "the course's points are all at one place") }
+                self = course
+                return
+            }
+        }
+        let activity: Activity
+        do { activity = try ActivityFile.read(url) } catch { throw CourseFileError(path: path, message: "\(error)") }
+        guard let course = Course(activity: activity) else {
+            throw CourseFileError(path: path, message: "the file holds fewer than two positions, so it draws no course; give a track (GPX <trk>, or a TCX or FIT with positions)")
+        }
+        self = course
+    }
+}

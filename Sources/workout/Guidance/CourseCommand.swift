@@ -14,34 +14,7 @@ struct CourseCommand: AsyncParsableCommand {
     /// The course a file draws: a GPX, TCX or FIT course with its waypoints or course points as cues (no times
     /// needed), else any activity file's track.
     static func course(_ path: String) throws -> Course {
-        if URL(fileURLWithPath: path).pathExtension.lowercased() == "fit" {
-            guard let data = FileManager.default.contents(atPath: path) else { throw RecordingsError("\(path): no such file, or it cannot be read.") }
-            do {
-                if let plan = try CoursePlan.readFIT(data) {
-                    guard let course = Course(plan: plan) else { throw RecordingsError("\(path): the course's points are all at one place.") }
-                    return course
-                }
-            } catch let error as WorkoutPlanError {
-                throw RecordingsError("\(path): \(error)")
-            } catch let error as FITDecodingError {
-                throw RecordingsError("\(path): \(error)")
-            }
-        }
-        if ["gpx", "tcx"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
-            guard let data = FileManager.default.contents(atPath: path) else { throw RecordingsError("\(path): no such file, or it cannot be read.") }
-            switch CoursePlan.read(data) {
-            case .success(let plan):
-                guard let course = Course(plan: plan) else { throw RecordingsError("\(path): the course's points are all at one place.") }
-                return course
-            case .failure(let problem):
-                throw RecordingsError("\(path):\(problem.line.map { "\($0):\(problem.column ?? 1):" } ?? "") \(problem.message)")
-            }
-        }
-        let activity = try readActivityFile(path)
-        guard let course = Course(activity: activity) else {
-            throw RecordingsError("\(path): the file holds fewer than two positions, so it draws no course; give a track (GPX <trk>, or a TCX or FIT with positions).")
-        }
-        return course
+        do { return try Course(contentsOf: URL(fileURLWithPath: path)) } catch { throw RecordingsError(error.description + ".") }
     }
 
     /// `workout course show FILE`: the course's length and its climbs.
