@@ -94,7 +94,7 @@ extension Course {
 
 /// Why a course file could not be read: the file and what is wrong, with its line and column or byte offset.
 public struct CourseFileError: Error, Sendable, CustomStringConvertible {
-    /// The file's path.
+    /// The file's path, as it was given.
     public var path: String
     /// What is wrong, where.
     public var message: String
@@ -109,10 +109,10 @@ extension Course {
     ///
     /// - Throws: ``CourseFileError`` saying what is wrong and where.
     public init(contentsOf url: URL) throws(CourseFileError) {
-        let path = url.path
+        let path = url.relativePath
         let kind = url.pathExtension.lowercased()
         if ["gpx", "tcx", "fit"].contains(kind) {
-            guard let data = FileManager.default.contents(atPath: path) else { throw CourseFileError(path: path, message: "no such file, or it cannot be read") }
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw CourseFileError(path: path, message: "no such file, or it cannot be read") }
             var plan: CoursePlan?
             if kind == "fit" {
                 do { plan = try CoursePlan.readFIT(data) } catch { throw CourseFileError(path: path, message: "\(error)") }
