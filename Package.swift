@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "GPSDProtocol", swiftSettings: strictSettings),
         // Scenarios as values: files and athlete profiles (YAML) read and checked, their expectations, and their
         // simulation tick by tick; no store and no clock.
-        .target(name: "ScenarioModel", dependencies: ["HealthKitModel", "WorkoutFormats", "PlanGuidance", "GATT", "Yams"], swiftSettings: strictSettings),
+        .target(name: "ScenarioModel", dependencies: ["HealthKitModel", "WorkoutFormats", "PlanGuidance", "CourseGuidance", "GATT", "Yams"], swiftSettings: strictSettings),
         // The live sources: gpsd, a strap or sensors over a serial port, scenarios on a virtual clock.
         .target(
             name: "WorkoutSources",

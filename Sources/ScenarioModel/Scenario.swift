@@ -1,5 +1,6 @@
 public import Foundation
 public import HealthKitModel
+public import CourseGuidance
 
 /// A scripted workout: who, where, which sensors, what happens and when, what
 /// can go wrong, and what the result must be.
@@ -32,6 +33,8 @@ public struct Scenario: Sendable {
     public var expectations: [ScenarioExpectation]
     /// The structured workout the athlete rides, if any (`workout:`).
     public var plan: ScenarioPlan?
+    /// The course the athlete follows, if any (`course:`); the route, unless one is given.
+    public var course: Course?
     /// The file the scenario came from, for messages.
     public var file: String
 
@@ -39,7 +42,7 @@ public struct Scenario: Sendable {
     public init(name: String, activity: HKWorkoutActivityType, location: HKWorkoutSessionLocationType = .outdoor,
                 start: Date, seed: UInt64 = 1, athlete: AthleteProfile? = nil, route: ScenarioRoute? = nil,
                 sensors: ScenarioSensors = ScenarioSensors(), timeline: [ScenarioStep], faults: [ScenarioFault] = [],
-                expectations: [ScenarioExpectation] = [], plan: ScenarioPlan? = nil, file: String = "<scenario>") {
+                expectations: [ScenarioExpectation] = [], plan: ScenarioPlan? = nil, course: Course? = nil, file: String = "<scenario>") {
         self.name = name
         self.activity = activity
         self.location = location
@@ -52,6 +55,7 @@ public struct Scenario: Sendable {
         self.faults = faults
         self.expectations = expectations
         self.plan = plan
+        self.course = course
         self.file = file
     }
 

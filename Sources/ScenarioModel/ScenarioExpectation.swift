@@ -61,7 +61,7 @@ public struct ScenarioExpectation: Sendable, Hashable {
 
     /// The keys whose values are times, written as durations in files and reports.
     package static func isTime(_ key: String) -> Bool {
-        key == "duration" || key == "elapsed" || key.hasSuffix("Seconds") || key.hasSuffix(".seconds")
+        key == "duration" || key == "elapsed" || key.hasSuffix("Seconds") || key.hasSuffix(".seconds") || key == "offCourse.within"
     }
 
     /// The keys whose values are shares in %, which expectations may write with a `%`.
@@ -78,8 +78,8 @@ public struct ScenarioExpectation: Sendable, Hashable {
         "state", "activityType", "duration", "elapsed", "totalDistanceMeters", "totalEnergyKilocalories",
         "heartRate.average", "heartRate.minimum", "heartRate.maximum", "power.average", "cadence.average",
         "averageSpeedMetersPerSecond", "maximumSpeedMetersPerSecond", "elevationAscendedMeters", "elevationDescendedMeters",
-        "events", "laps", "activities", "errors", "groundTruth.distanceMeters",
+        "events", "laps", "activities", "errors", "groundTruth.distanceMeters", "cues",
     ]
     /// Key families: `events.lap`, `sampleCounts.heartRate`, `faults.gpsLoss.routeGapSeconds`, `steps.inTarget`, `steps.3.seconds`.
-    package static let familyPrefixes = ["events.", "sampleCounts.", "faults.", "buckets.", "steps."]
+    package static let familyPrefixes = ["events.", "sampleCounts.", "faults.", "buckets.", "steps.", "offCourse.", "course."]
 }

@@ -31,6 +31,9 @@ public struct ScenarioMovement: Sendable, Hashable {
     public var cadence: Double?
     /// Whether the athlete starts the scenario's structured workout with this step (``ScenarioPlan``).
     public var startsPlan = false
+    /// For a detour: how far the athlete leaves the route, in metres, to its right and back again, over the step's
+    /// distance (twice this), making no way along the route meanwhile.
+    public var detour: Double?
 
     /// Describes a movement step.
     public init(extent: Extent, target: Target, rampTo: Target? = nil, cadence: Double? = nil) {

@@ -52,7 +52,7 @@ extension ScenarioParser {
 
     /// Reads `5000 ± 1%`, `30m +- 10s`, `≥ 80`, `<= 3`, `{min: 1, max: 2}`, `{value: 3, tolerance: 1}`, `ended` or a list.
     package static func check(for key: String, _ value: YAMLValue) throws(ScenarioError) -> ScenarioExpectation.Check {
-        let isText = ["state", "activityType", "steps.completed"].contains(key)
+        let isText = ["state", "activityType", "steps.completed", "course.onCourse"].contains(key)
         func amount(_ text: String, at node: YAMLValue) throws(ScenarioError) -> Double {
             // A share in % may say so: `80 %`.
             let number = ScenarioExpectation.isPercent(key) && text.hasSuffix("%") ? text.dropLast().trimmingCharacters(in: .whitespaces) : text

@@ -1,3 +1,4 @@
+package import CourseGuidance
 import PlanGuidance
 import WorkoutFormats
 public import Foundation
@@ -42,7 +43,7 @@ extension Scenario {
 package struct ScenarioParser {
     package let directory: URL?
 
-    package static let topKeys = ["name", "activity", "location", "start", "seed", "athlete", "route", "sensors", "timeline", "faults", "expect", "workout"]
+    package static let topKeys = ["name", "activity", "location", "start", "seed", "athlete", "route", "sensors", "timeline", "faults", "expect", "workout", "course"]
 
     package func scenario(from root: YAMLValue) throws(ScenarioError) -> Scenario {
         let top = try root.mapping("a scenario", allowed: Self.topKeys)
@@ -56,7 +57,10 @@ package struct ScenarioParser {
             try v.parsed("a seed (a whole number ≥ 0)", example: "42") { UInt64($0) }
         } ?? 1
         let athlete = try top["athlete"].read { v throws(ScenarioError) in try Self.athlete(v) }
+        let course = try top["course"].read { v throws(ScenarioError) in try readCourse(v) }
+        // The course is the route, unless the scenario gives one (to ride off it, say).
         let route = try top["route"].read { v throws(ScenarioError) in try readRoute(v) }
+            ?? course.flatMap { course in ScenarioRoute(points: course.points.map { ScenarioRoute.Point(latitude: $0.latitude, longitude: $0.longitude, elevation: $0.altitude ?? 0) }) }
         let sensors = try Self.sensors(top["sensors"], indoor: location == .indoor)
         let plan = try top["workout"].read { v throws(ScenarioError) in try readPlan(v, athlete: athlete) }
         let timelineValue = try top.required("timeline")
@@ -64,7 +68,7 @@ package struct ScenarioParser {
         let planTimeline = plan?.timeline(functionalThresholdPower: athlete?.functionalThresholdPower ?? 3 * (athlete?.massKilograms ?? 72), random: &random)
         let timeline = try Self.timeline(timelineValue, multisport: activity == .swimBikeRun, plan: planTimeline)
         if sensors.gps != nil, location != .indoor, route == nil, timeline.contains(where: { if case .move = $0 { true } else { false } }) {
-            throw activityValue.error("an outdoor scenario with GPS needs a route", hint: "Add `route:` with `loop:`, `waypoints:` or `file:`, or set `location: indoor`.")
+            throw activityValue.error("an outdoor scenario with GPS needs a route", hint: "Add `route:` with `loop:`, `waypoints:` or `file:`, or a `course:`, or set `location: indoor`.")
         }
         for key in ["faults", "expect"] {
             if let value = top[key], case .sequence(let items) = value.node, items.count > ScenarioLimits.maximumFaults {
@@ -75,7 +79,7 @@ package struct ScenarioParser {
         let expectations = try top["expect"].read { v throws(ScenarioError) in try Self.expectations(v) } ?? []
         let name = try top["name"].read { v throws(ScenarioError) in try v.scalar("a name") } ?? URL(fileURLWithPath: root.file).deletingPathExtension().lastPathComponent
         let scenario = Scenario(name: name, activity: activity, location: location, start: start, seed: seed, athlete: athlete, route: route,
-                                sensors: sensors, timeline: timeline, faults: faults, expectations: expectations, plan: plan, file: root.file)
+                                sensors: sensors, timeline: timeline, faults: faults, expectations: expectations, plan: plan, course: course, file: root.file)
         let estimate = ScenarioSimulation(scenario: scenario).estimatedDuration
         guard estimate <= ScenarioLimits.maximumDuration else {
             throw timelineValue.error(String(format: "the timeline lasts about %.0f days, and a scenario lasts at most %.0f days",
@@ -83,6 +87,16 @@ package struct ScenarioParser {
                                       hint: "Durations and distances add up (distances at their slower target); shorten the longest steps.")
         }
         return scenario
+    }
+
+    /// `course: FILE`: a GPX, TCX or FIT course (or any activity's track), relative to the scenario's file.
+    package func readCourse(_ value: YAMLValue) throws(ScenarioError) -> Course {
+        let path = try value.scalar("a course file path")
+        do {
+            return try Course(contentsOf: URL(fileURLWithPath: path, relativeTo: directory))
+        } catch {
+            throw value.error("course file \(error.description)", hint: "The path is relative to the scenario's folder; a course is a GPX, TCX or FIT file.")
+        }
     }
 
     /// `workout: {plan: FILE, lag: 3s, error: 2%, openSteps: 1min}`: the plan read from its file (relative to the
@@ -246,7 +260,7 @@ package struct ScenarioParser {
         return ["off", "none", "false", "no"].contains(scalar.string.lowercased())
     }
 
-    package static let actions = ["prepare", "start", "pause", "resume", "lap", "marker", "segment", "activity", "stop", "end", "move", "rest", "workout"]
+    package static let actions = ["prepare", "start", "pause", "resume", "lap", "marker", "segment", "activity", "stop", "end", "move", "rest", "workout", "uTurn", "detour"]
 
     package static func timeline(_ value: YAMLValue, multisport: Bool, plan: [ScenarioStep]? = nil) throws(ScenarioError) -> [ScenarioStep] {
         let items = try value.list("a timeline")
@@ -300,6 +314,12 @@ package struct ScenarioParser {
             case "end":
                 ended = true
                 step = .end
+            case "uTurn":
+                if !started || stopped { throw at.error("`uTurn` comes while the session runs, between `start` and `stop`") }
+                step = .uTurn
+            case "detour":
+                guard let argument else { throw at.error("`detour` needs how far off and a target, such as `detour: {off: 200m, speed: 15km/h}`") }
+                step = .move(try detour(argument))
             case "rest":
                 guard let argument else { throw at.error("`rest` needs a duration, such as `rest: 40s`") }
                 step = .move(ScenarioMovement(extent: .duration(try argument.duration("a rest duration")), target: .speed(0)))
@@ -371,6 +391,25 @@ package struct ScenarioParser {
         }
         let cadence = try map["cadence"]?.number("a cadence per minute", in: 0...250)
         return ScenarioMovement(extent: extent, target: target, rampTo: ramp, cadence: cadence)
+    }
+
+    /// `detour: {off: 200m, speed: 15km/h}`: out to the route's right and back, at a speed, pace or power.
+    package static func detour(_ value: YAMLValue) throws(ScenarioError) -> ScenarioMovement {
+        let map = try value.mapping("detour", allowed: ["off", "speed", "pace", "power"])
+        let off = try map.required("off").distance("how far off the route")
+        guard off >= 1, off <= 50_000 else { throw value.error("a detour goes 1 m to 50 km off the route, found \(format(off)) m") }
+        let targets = map.entries.filter { ["speed", "pace", "power"].contains($0.name) }
+        guard targets.count == 1 else {
+            throw value.error(targets.isEmpty ? "a detour needs a target: `speed`, `pace` or `power`" : "a detour has one target, found \(targets.map(\.name).joined(separator: " and "))")
+        }
+        let target = try Self.target(targets[0].name, targets[0].value)
+        switch target {
+        case .speed(let v) where v <= 0, .power(let v) where v <= 0: throw value.error("a detour needs a speed or power above zero")
+        default: break
+        }
+        var movement = ScenarioMovement(extent: .distance(2 * off), target: target)
+        movement.detour = off
+        return movement
     }
 
     private static func target(_ name: String, _ value: YAMLValue) throws(ScenarioError) -> ScenarioMovement.Target {

@@ -24,6 +24,12 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
     private var tickCount = 0
     private var time = 0.0
     private var distance = 0.0
+    /// Where the athlete is along the route, and which way they ride it (1 onward, −1 after a U-turn).
+    private var along = 0.0
+    private var direction = 1.0
+    /// Metres covered in the detour under way, and how far off the route that puts the athlete.
+    private var detoured = 0.0
+    private var lateral = 0.0
     private var speed = 0.0
     private var heartRate: Double
     private var activeSeconds = 0.0
@@ -95,6 +101,8 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
             let step = steps[stepIndex]
             if case .move(let move) = step {
                 if isDone(move) {
+                    detoured = 0
+                    lateral = 0
                     stepIndex += 1
                     stepStart = (time, distance)
                     continue
@@ -111,6 +119,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
                 continue
             }
             if case .activity(let type, _) = step { activity = type }
+            if case .uTurn = step { direction = -direction }
             tick.actions.append(step)
             stepIndex += 1
             stepStart = (time, distance)
@@ -151,7 +160,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
     private mutating func advance(through move: ScenarioMovement, into tick: inout ScenarioTick) {
         let dt = tickLength
         if move.startsPlan, time == stepStart.time { tick.startsPlan = true }
-        let place = scenario.route?.place(at: distance)
+        let place = scenario.route.map { here(on: $0) }
         let grade = place?.grade ?? 0
         // Speed and power the athlete aims at.
         var power: Double?
@@ -169,6 +178,13 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
         speed = max(0, speed + min(max(change, -2 * dt), 1 * dt))
         let covered = speed * dt
         distance += covered
+        if let off = move.detour {
+            // Out to the right of the route and back, making no way along it.
+            detoured += covered
+            lateral = max(0, off - abs(off - detoured))
+        } else {
+            along = max(0, along + direction * covered)
+        }
         time += dt
         tickCount += 1
         if power == nil, scenario.sensors.powerNoise != nil {
@@ -214,6 +230,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
         tick.clockOffset = clockOffset
         tick.distance = distance
         tick.speed = speed
+        tick.offRoute = lateral
         // GPS.
         if scenario.isOutdoor, let gps = scenario.sensors.gps, let route = scenario.route, tickCount % fixEvery == 0 {
             // Receiver errors wander slowly (first-order autoregressive, about
@@ -227,7 +244,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
             let speedError = 0.05 * random.gaussian()
             let dropped = random.uniform() < gps.dropout
             if !isDown("gps"), !dropped {
-                let here = route.place(at: distance)
+                let here = here(on: route)
                 let latitude = here.point.latitude + positionError.north / 111_132.954
                 let longitude = here.point.longitude + positionError.east / (111_412.84 * cos(here.point.latitude * .pi / 180))
                 tick.fix = CLLocation(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude),
@@ -268,6 +285,26 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
             footpodMark = distance
             footpodTime = time
         }
+    }
+
+    /// Where the athlete is on `route`: its place at ``along``, the course turned round after a U-turn, and a
+    /// detour's way off to the right (the course then outward or back).
+    private func here(on route: ScenarioRoute) -> (point: ScenarioRoute.Point, course: Double, grade: Double) {
+        var (point, course, grade) = route.place(at: along)
+        if direction < 0 { course = (course + 180).truncatingRemainder(dividingBy: 360); grade = -grade }
+        if let off = currentDetour, off > 0 {
+            let right = (course + 90) * .pi / 180
+            point.latitude += lateral * cos(right) / 111_132.954
+            point.longitude += lateral * sin(right) / (111_412.84 * cos(point.latitude * .pi / 180))
+            course = (course + (detoured < off ? 90 : 270)).truncatingRemainder(dividingBy: 360)
+        }
+        return (point, course, grade)
+    }
+
+    /// The detour of the step under way, if it is one.
+    private var currentDetour: Double? {
+        guard stepIndex < steps.count, case .move(let move) = steps[stepIndex] else { return nil }
+        return move.detour
     }
 
     /// Whether a fault has `sensor` down now; `contact` asks about strap contact.

@@ -25,4 +25,6 @@ public enum ScenarioStep: Sendable, Hashable {
     case end
     /// Moves (or stands) for a while, towards a target.
     case move(ScenarioMovement)
+    /// Turns round on the route: the athlete rides it the other way from here.
+    case uTurn
 }

@@ -28,4 +28,6 @@ public struct ScenarioTick: Sendable {
     public var speed: Double
     /// Whether the athlete starts the scenario's structured workout at this tick.
     public var startsPlan = false
+    /// Metres the athlete is off the route (a detour's), the truth a course follower is judged against.
+    public var offRoute = 0.0
 }

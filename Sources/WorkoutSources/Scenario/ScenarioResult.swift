@@ -1,6 +1,7 @@
 public import Foundation
 import OpenHealthKitCore
 import PlanGuidance
+import CourseGuidance
 import WorkoutFormats
 public import ScenarioModel
 
@@ -72,6 +73,22 @@ public struct ScenarioResult: Sendable, Encodable {
         public var gapSeconds: Double?
         /// For clock jumps: how far the host clock ended from true time, in seconds.
         public var clockOffsetSeconds: Double?
+    }
+
+    /// How the course was followed, as the recorder's matcher saw it.
+    public struct CourseFollowed: Sendable, Encodable, Hashable {
+        /// The course's name.
+        public var name: String
+        /// Its length in metres.
+        public var lengthMeters: Double
+        /// Each time off it: when told, where, when back, and the alert's delay after truly leaving.
+        public var offCourse: [ScenarioRunner.CourseOutcome.Excursion]
+        /// The cues passed, in order.
+        public var cues: [ScenarioRunner.CourseOutcome.PassedCue]
+        /// Metres along the course at the last fix.
+        public var distanceAlongMeters: Double
+        /// Whether the last fix was on the course.
+        public var onCourse: Bool
     }
 
     /// How the structured workout was ridden, as the step follower saw it.
@@ -167,6 +184,8 @@ public struct ScenarioResult: Sendable, Encodable {
     public var groundTruth: GroundTruth
     /// How the structured workout was ridden, if the scenario has one.
     public var steps: Steps?
+    /// How the course was followed, if the scenario has one.
+    public var course: CourseFollowed?
 
     private static let bpm = HKUnit.count().unitDivided(by: .minute())
 
@@ -231,6 +250,16 @@ public struct ScenarioResult: Sendable, Encodable {
         // The session's and builder's, then the data source's (a store that refused a write, say).
         errors = driver.errors + driver.dataSource.failures
         groundTruth = GroundTruth(distanceMeters: Self.round(run.groundTruthDistance), durationSeconds: Self.round(run.timelineDuration))
+        if let followed = scenario.course, let outcome = run.course {
+            course = CourseFollowed(name: followed.name ?? "Course", lengthMeters: Self.round(followed.length),
+                                    offCourse: outcome.excursions.map { excursion in
+                                        var rounded = excursion
+                                        rounded.distanceAlong = Self.round(excursion.distanceAlong)
+                                        rounded.alertDelay = excursion.alertDelay.map(Self.round)
+                                        return rounded
+                                    },
+                                    cues: outcome.cues, distanceAlongMeters: Self.round(outcome.distanceAlong), onCourse: outcome.onCourse)
+        }
         if let plan = scenario.plan, let outcome = run.plan {
             let judged = outcome.compliance.reduce(0) { $0 + $1.judgedSeconds }, inside = outcome.compliance.reduce(0) { $0 + $1.inTargetSeconds }
             let shares = outcome.compliance.compactMap(\.inTargetShare)
@@ -320,6 +349,24 @@ public struct ScenarioResult: Sendable, Encodable {
         case "sampleCounts":
             guard parts.count == 2 else { return nil }
             return .number(Double(sampleCounts[parts[1]] ?? 0))
+        case "offCourse":
+            guard let course, parts.count == 2 else { return nil }
+            switch parts[1] {
+            case "count": return .number(Double(course.offCourse.count))
+            case "within": return course.offCourse.compactMap(\.alertDelay).max().map(Value.number)
+            case "backOnCourse": return .number(Double(course.offCourse.filter { $0.backAt != nil }.count))
+            default: return nil
+            }
+        case "cues":
+            guard let course else { return nil }
+            return .list(course.cues.map(\.kind))
+        case "course":
+            guard let course, parts.count == 2 else { return nil }
+            switch parts[1] {
+            case "distanceAlongMeters": return .number(course.distanceAlongMeters)
+            case "onCourse": return .text(course.onCourse ? "yes" : "no")
+            default: return nil
+            }
         case "steps":
             guard let steps, parts.count >= 2 else { return nil }
             if parts.count == 3, let number = Int(parts[1]), let step = steps.steps.first(where: { $0.number == number }) {
@@ -417,6 +464,19 @@ public struct ScenarioResult: Sendable, Encodable {
             if let gap = fault.gapSeconds { line += String(format: "; %.0f s without %@", gap, fault.sensor == "gps" ? "positions" : fault.sensor) }
             if let offset = fault.clockOffsetSeconds { line += "; host clock off by \(Self.clock(offset))" }
             lines.append(line)
+        }
+        if let course {
+            lines.append(String(format: "  course      %@: %.2f of %.2f km, ", course.name, course.distanceAlongMeters / 1000, course.lengthMeters / 1000)
+                         + (course.onCourse ? "on course" : "off course") + " at the end")
+            for excursion in course.offCourse {
+                var text = "  off course  at \(Self.clock(excursion.at))" + String(format: ", %.2f km along", excursion.distanceAlong / 1000)
+                if let delay = excursion.alertDelay { text += String(format: ", told %.0f s after leaving", delay) }
+                text += excursion.backAt.map { ", back at \(Self.clock($0))" } ?? ", not back"
+                lines.append(text)
+            }
+            if !course.cues.isEmpty {
+                lines.append("  cues        " + course.cues.map { "\($0.kind) at \(Self.clock($0.at))" }.joined(separator: ", "))
+            }
         }
         if let steps {
             var line = "  workout     \(steps.plan): \(steps.count) of \(steps.planned) steps"

@@ -1,6 +1,7 @@
 public import Foundation
 public import OpenHealthKitCore
 public import PlanGuidance
+import CourseGuidance
 import GATT
 import Synchronization
 public import ScenarioModel
@@ -55,6 +56,73 @@ public final class ScenarioRunner: Sendable {
         public var locationDates: [Date] = []
         /// How the athlete rode the scenario's structured workout, if it has one.
         public var plan: PlanOutcome?
+        /// How the athlete followed the scenario's course, if it has one.
+        public var course: CourseOutcome?
+    }
+
+    /// How a course was followed, fix by fix, as `workout record --course` follows one.
+    public struct CourseOutcome: Sendable {
+        /// A time off the course.
+        public struct Excursion: Sendable, Hashable, Encodable {
+            /// When the rider was told (seconds on the timeline).
+            public var at: Double
+            /// Metres along the course where it was left.
+            public var distanceAlong: Double
+            /// When the rider was back on it, if they were.
+            public var backAt: Double?
+            /// Seconds from truly leaving the route (a detour's first metre) to the alert, when the rider left by a detour.
+            public var alertDelay: Double?
+        }
+        /// A cue the rider passed on course.
+        public struct PassedCue: Sendable, Hashable, Encodable {
+            /// What it is: `left`, `summit`, ….
+            public var kind: String
+            /// Its name, if any.
+            public var name: String?
+            /// When it was passed (seconds on the timeline).
+            public var at: Double
+        }
+        /// Each time off the course.
+        public var excursions: [Excursion] = []
+        /// The cues passed, in order.
+        public var cues: [PassedCue] = []
+        /// Metres along the course at the last fix.
+        public var distanceAlong = 0.0
+        /// Whether the rider was on the course at the last fix.
+        public var onCourse = false
+    }
+
+    /// Follows the athlete's fixes along the scenario's course with the recorder's matcher and heading rule.
+    private struct CourseTracker {
+        var matcher: CourseMatcher
+        var outcome = CourseOutcome()
+        var nextCue = 0
+        var truthOffSince: Double?
+
+        mutating func take(_ tick: ScenarioTick) {
+            if tick.offRoute > 0 { truthOffSince = truthOffSince ?? tick.time } else { truthOffSince = nil }
+            guard let fix = tick.fix else { return }
+            // The recorder's rule: the fix's course over ground when the rider moves (over 1 m/s).
+            let heading = fix.course >= 0 && fix.speed > 1 ? fix.course : nil
+            let position = matcher.match(latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude, heading: heading, at: tick.time)
+            switch position.event {
+            case .offCourse:
+                outcome.excursions.append(CourseOutcome.Excursion(at: tick.time, distanceAlong: position.distanceAlong,
+                                                                  alertDelay: truthOffSince.map { tick.time - $0 }))
+            case .backOnCourse:
+                if !outcome.excursions.isEmpty { outcome.excursions[outcome.excursions.count - 1].backAt = tick.time }
+            case nil:
+                break
+            }
+            let cues = matcher.course.cues
+            // A cue is passed on course within 20 m of it, as GPS places a rider.
+            while position.onCourse, nextCue < cues.count, position.distanceAlong >= cues[nextCue].distance - 20 {
+                outcome.cues.append(CourseOutcome.PassedCue(kind: cues[nextCue].kind.rawValue, name: cues[nextCue].name, at: tick.time))
+                nextCue += 1
+            }
+            outcome.distanceAlong = position.distanceAlong
+            outcome.onCourse = position.onCourse
+        }
     }
 
     /// How a structured workout was ridden: the step follower's view, as a head unit's.
@@ -120,6 +188,7 @@ public final class ScenarioRunner: Sendable {
         var ticks = 0
         var plan = scenario.plan.map { PlanTracker(follower: PlanFollower(steps: $0.steps)) }
         var running = false, movingTime = 0.0
+        var course = scenario.course.map { CourseTracker(matcher: CourseMatcher(course: $0)) }
         while let tick = simulation.next() {
             try Task.checkCancellation()
             let previousTime = run.timelineDuration
@@ -148,6 +217,7 @@ public final class ScenarioRunner: Sendable {
             for case .status(let status) in readings { run.statuses.append(status) }
             batch += readings
             run.readingCount += readings.count
+            if running { course?.take(tick) }
             // Once a second, as the sensors report: a new step closes a lap, once what came before it is delivered.
             if tick.heartRate != nil || tick.power != nil || tick.cadence != nil || simulation.tickLength >= 1,
                plan?.take(tick, movingTime: movingTime) == true {
@@ -164,6 +234,7 @@ public final class ScenarioRunner: Sendable {
         await deliver(&batch, to: driver, run: &run)
         await driver.liveBuilder?.dataSource?.flush()
         run.plan = plan?.outcome
+        run.course = course?.outcome
         progress?(1)
         return run
     }

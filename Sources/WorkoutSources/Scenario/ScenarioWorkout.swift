@@ -100,7 +100,7 @@ public final class ScenarioWorkout: NSObject, ScenarioDriver, HKWorkoutSessionDe
                 }
             }
             for await _ in updates {}
-        case .move:
+        case .move, .uTurn:
             break
         }
     }

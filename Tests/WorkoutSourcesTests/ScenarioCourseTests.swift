@@ -1,0 +1,99 @@
+import Foundation
+import OpenHealthKit
+import ScenarioModel
+import TestSupport
+import Testing
+import WorkoutSources
+
+/// A scenario's athlete following a course: detours, U-turns and tunnels, judged against the simulation's truth.
+@Suite(.timeLimit(.minutes(2))) struct ScenarioCourseTests {
+    /// 3 km due north from 52° N 5° E, a point every 100 m, a right turn cued at 2 km, water at the end.
+    static func courseFile() throws -> String {
+        var text = "<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+        text += "<wpt lat=\"\(52 + 2_000 / 111_250.0)\" lon=\"5\"><name>Turn</name><type>Right</type></wpt>"
+        text += "<wpt lat=\"\(52 + 3_000 / 111_250.0)\" lon=\"5\"><type>Water</type></wpt><trk><name>North</name><trkseg>"
+        for step in 0...30 { text += "<trkpt lat=\"\(52 + Double(step) * 100 / 111_250)\" lon=\"5\"><ele>3</ele></trkpt>" }
+        let path = Scratch.url("course", extension: "gpx").path
+        try (text + "</trkseg></trk></gpx>").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func scenario(_ timeline: String, faults: String = "") throws -> Scenario {
+        try Scenario(yaml: """
+            activity: cycling
+            seed: 3
+            course: \(try courseFile())
+            sensors:
+              gps: {rate: 1, noise: 0, accuracy: 3}
+            timeline: \(timeline)
+            \(faults)
+            """, file: "test.yaml")
+    }
+
+    /// When the athlete was off the route, by the simulation: the first and last tick of it.
+    static func offRoute(_ scenario: Scenario) -> (first: Double, last: Double)? {
+        var simulation = ScenarioSimulation(scenario: scenario)
+        var first: Double?, last: Double?
+        while let tick = simulation.next() {
+            if tick.offRoute > 0 { first = first ?? tick.time; last = tick.time }
+        }
+        return first.flatMap { first in last.map { (first, $0) } }
+    }
+
+    @Test func aDetourIsToldOnItsThirdFixAndTheRiderIsBackOnceOnTheRoadAgain() async throws {
+        let scenario = try Self.scenario("[start, {move: {distance: 1km, speed: 10}}, {detour: {off: 200m, speed: 5}}, {move: {distance: 2km, speed: 10}}, stop, end]")
+        let truth = try #require(Self.offRoute(scenario))
+        // 400 m out and back at 5 m/s (braking from 10 m/s at 2 m/s²): about 80 s off the route.
+        #expect(abs(truth.last - truth.first - 80) < 3)
+        let result = try await ScenarioRunner(scenario: scenario).replay(in: temporaryStore())
+        let course = try #require(result.course)
+        #expect(course.offCourse.count == 1)
+        let excursion = try #require(course.offCourse.first)
+        // Three fixes in a row that match nothing (the heading is across the road): the first, then two more.
+        #expect(excursion.at == truth.first + 2)
+        #expect(excursion.alertDelay == 2)
+        // Where the last fix on the road matched: within a second (10 m) of where the detour began.
+        #expect(abs(excursion.distanceAlong - 1_000) <= 10)
+        // Back on the first fix heading north on the road again.
+        let back = try #require(excursion.backAt)
+        #expect(back > truth.last && back <= truth.last + 2)
+        #expect(course.cues.map(\.kind) == ["right", "water"] && course.cues.first?.name == "Turn")
+        #expect(course.onCourse && abs(course.distanceAlongMeters - 3_000) < 25)
+        #expect(result.value(forKey: "offCourse.within") == .number(2))
+    }
+
+    @Test func aUTurnIsTheWrongWayUntilTheRiderTurnsBack() async throws {
+        let scenario = try Self.scenario("[start, {move: {distance: 1km, speed: 8}}, uTurn, {move: {distance: 200m, speed: 8}}, uTurn, {move: {distance: 2.2km, speed: 8}}, stop, end]")
+        let result = try await ScenarioRunner(scenario: scenario).replay(in: temporaryStore())
+        let course = try #require(result.course)
+        // Riding south on a course that goes north: off course, along it where the rider turned; no detour, so no delay to judge.
+        #expect(course.offCourse.count == 1)
+        #expect(abs((course.offCourse.first?.distanceAlong ?? 0) - 1_000) < 30)
+        #expect(course.offCourse.first?.alertDelay == nil && course.offCourse.first?.backAt != nil)
+        #expect(course.cues.map(\.kind) == ["right", "water"] && course.onCourse)
+        #expect(Self.offRoute(scenario) == nil)
+    }
+
+    @Test func aTunnelWithoutAFixIsNotLeavingTheCourse() async throws {
+        // 90 s without a fix from 1.5 km: 900 m under ground at 10 m/s.
+        let scenario = try Self.scenario("[start, {move: {distance: 3km, speed: 10}}, stop, end]", faults: "faults:\n  - gpsLoss: {at: 155s, duration: 90s}")
+        let result = try await ScenarioRunner(scenario: scenario).replay(in: temporaryStore())
+        let course = try #require(result.course)
+        #expect(course.offCourse.isEmpty)
+        #expect(course.cues.map(\.kind) == ["right", "water"] && course.onCourse)
+        #expect((result.faults.first?.gapSeconds ?? 0) >= 90)
+    }
+
+    @Test(arguments: [
+        ("[start, uTurn, uTurn, {detour: {off: 0.5m, speed: 5}}, stop, end]", "a detour goes 1 m to 50 km off the route"),
+        ("[start, {detour: {off: 100m}}, stop, end]", "a detour needs a target"),
+        ("[uTurn, start, stop, end]", "`uTurn` comes while the session runs"),
+    ])
+    func detoursAndUTurnsAreCheckedWhereTheyAreWritten(timeline: String, message: String) {
+        #expect {
+            _ = try Self.scenario(timeline)
+        } throws: { error in
+            (error as? ScenarioError)?.message.hasPrefix(message) == true
+        }
+    }
+}
