@@ -44,6 +44,8 @@ import Testing
                 .evaluate("window.liveDebug.drop(); return window.liveDebug.trackLength()"),
                 .waitUntil("return document.getElementById('live-connection').textContent === 'connected'", timeout: 10),
                 .evaluate("return [window.liveDebug.trackLength(), (function(){ \(serverTrack) })()]"),
+                // The course's line, in the dashboard's words, on the page while the ride goes on.
+                .waitUntil("return /^COURSE \\d+\\.\\d\\d km, \\d+\\.\\d\\d to go$/.test(document.getElementById('live-guidance').textContent)", timeout: 30),
                 .waitUntil("return document.getElementById('live-state').textContent === 'ended'", timeout: 120),
                 .evaluate("""
                     return {distance: document.getElementById('live-distance').textContent, link: (document.getElementById('live-workout-link') || {}).href,
@@ -61,8 +63,11 @@ import Testing
         let gpsd = try GPSFake(log: nmea)
         defer { gpsd.stop() }
         try await offThePool { gpsd.waitUntilListening() }
+        // The ride's own track as its course: the page shows where along it the rider is.
+        let course = folder.appendingPathComponent("course.gpx").path
+        try RecordCommandTests.course(fromNMEA: nmea).write(toFile: course, atomically: true, encoding: .utf8)
         let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "90", "--fix-wait", "10",
-                                              "--serve", "127.0.0.1:0", "--store", store])
+                                              "--serve", "127.0.0.1:0", "--course", course, "--store", store])
         try await recording.waitFor("live page on ")
         let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live page on ") })
         let url = String(try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }))

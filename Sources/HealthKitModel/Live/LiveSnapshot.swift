@@ -138,6 +138,9 @@ public struct LiveSnapshot: Codable, Sendable, Equatable {
     /// Where the saved workout can be opened once it has ended, when it is somewhere a browser reaches
     /// (the club it was sent to); `nil` while it is only in the recorder's store.
     public var workoutURL: String?
+    /// What the recording's guidance says now, a line each: the navigation along a course (`--course`) and the
+    /// structured workout's step (`--workout`); nil without guidance. The dashboard and the live page show these lines.
+    public var guidance: [String]?
     /// The failures still in force, at most three, newest last (``LiveFailure/inForce(_:limit:)``);
     /// `nil` when there are none.
     public var warnings: [LiveFailure]?

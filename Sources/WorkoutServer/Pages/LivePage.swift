@@ -6,7 +6,8 @@ import Markup
 ///
 /// It shows the recording's ``LiveSnapshot``, the figures the dashboard shows: the state, the time without
 /// pauses (ticking between updates), the distance and lap, speed or pace (current, average, best), heart rate
-/// and zone, cadence, power, energy, elevation and grade, the strap's and the GPS fix's state, the trouble still in force (the store refusing
+/// and zone, cadence, power, energy, elevation and grade, the strap's and the GPS fix's state, the guidance (a course's way and cue, a
+/// structured workout's step and target, in the dashboard's words), the trouble still in force (the store refusing
 /// writes, a source that failed), and the track so far. The state is said in the dashboard's words ("recording", not "running"), beside the
 /// sport. A dropped connection reconnects by itself and the snapshot it gets first catches the page up. At the end it links the saved
 /// workout where a browser reaches it (the club it was sent to), or says how to open it from the recorder's store.
@@ -15,6 +16,7 @@ enum LivePage {
         ServerPage.layout(title: "Live workout", body: """
             <p id="live-connection" class="count" aria-live="polite">connecting…</p>\
             <ul id="live-warnings" class="message" role="alert" hidden></ul>\
+            <ul id="live-guidance" class="guidance" aria-live="polite" aria-label="Guidance" hidden></ul>\
             <section aria-labelledby="live-now"><h2 id="live-now">Now</h2><dl class="live">\
             <div><dt>State</dt><dd id="live-state">waiting to start</dd></div>\
             <div><dt>Sport</dt><dd id="live-sport">–</dd></div>\
@@ -44,6 +46,7 @@ enum LivePage {
             <rect width="600" height="400" fill="#f4f4ef"/><path id="live-track" d="" fill="none" stroke="#111" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"/>\
             <circle id="live-position" cx="-20" cy="-20" r="7" fill="#ffeb3b" stroke="#111" stroke-width="3"/></svg></section>\
             <style>.live{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px;margin:0}.live div{border:1px solid var(--line);border-radius:6px;padding:6px 8px}\
+            .guidance{list-style:none;padding:8px 12px;margin:0 0 12px;border:2px solid var(--line);border-radius:6px;font-weight:700;font-variant-numeric:tabular-nums}\
             dt{font-size:.8rem;color:var(--muted)}dd{margin:0;font-size:1.6rem;font-weight:800;font-variant-numeric:tabular-nums}#live-map{width:100%;height:auto;max-height:60vh}</style>\
             <script>\(HTML.raw(script))</script>
             """)
@@ -73,7 +76,9 @@ enum LivePage {
         function speedText(v){if(v==null)return "–";if(status.showsPace){if(v<0.3)return "–";var p=1000/v;return Math.floor(p/60)+":"+pad(Math.round(p%60))+" /km";}return (v*3.6).toFixed(1)+" km/h";}
         function warnings(list){var box=$("live-warnings");box.textContent="";box.hidden=!list.length;
           list.forEach(function(w){var li=document.createElement("li");li.textContent=w.message;li.setAttribute("data-kind",w.kind);box.appendChild(li);});}
-        function show(){if(!status)return;$("live-state").textContent=labels[status.state]||status.state;$("live-sport").textContent=words(status.activity);
+        function guidance(lines){var box=$("live-guidance");box.textContent="";box.hidden=!lines||!lines.length;
+          (lines||[]).forEach(function(text){var li=document.createElement("li");li.textContent=text;box.appendChild(li);});}
+        function show(){if(!status)return;guidance(status.guidance);$("live-state").textContent=labels[status.state]||status.state;$("live-sport").textContent=words(status.activity);
           document.title="Live "+words(status.activity);warnings(status.warnings||[]);$("live-distance").textContent=(status.distanceMeters/1000).toFixed(2)+" km";
           $("live-speed-label").textContent=status.showsPace?"Pace":"Speed";$("live-speed").textContent=speedText(status.speed);
           $("live-heart-rate").textContent=status.heartRate!=null?Math.round(status.heartRate)+" bpm":"–";$("live-zone").textContent=status.heartRateZone?"Z"+status.heartRateZone:"–";

@@ -10,8 +10,4 @@ struct DashboardState: Sendable {
     var timeOfDay = ""
     /// Messages, oldest first.
     var log: [String] = []
-    /// The navigation line when the recording follows a course (`--course`).
-    var navigation: String?
-    /// The workout line when the recording rides a structured workout (`--workout`).
-    var workout: String?
 }

@@ -253,7 +253,7 @@ struct Record: AsyncParsableCommand {
                 case .command(let command):
                     guard await perform(command, session: session, builder: builder, snapshotter: snapshotter, display: display, at: now) else { continue }
                     // The lap button ends the workout's step on, as on a head unit.
-                    if case .lap = command, guide != nil { display.guide(line: guide?.line, messages: guide?.lap() ?? []) }
+                    if case .lap = command { for message in guide?.lap() ?? [] { display.log(message) } }
                 case .source(.status(let status)):
                     display.sourceChanged(status)
                     continue
@@ -270,10 +270,7 @@ struct Record: AsyncParsableCommand {
                 case .session:
                     continue
                 }
-                if navigation != nil {
-                    let event = navigation?.take(dataSource.latestLocation, count: dataSource.locationCount)
-                    display.navigate(line: navigation?.line, event: event)
-                }
+                if let event = navigation?.take(dataSource.latestLocation, count: dataSource.locationCount) { display.log(event) }
                 var snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: now)
                 if let taken = guide?.take(snapshot) {
                     // A new step closes a lap, as the rider's lap key does.
@@ -281,8 +278,11 @@ struct Record: AsyncParsableCommand {
                         _ = await perform(.lap, session: session, builder: builder, snapshotter: snapshotter, display: display, at: now)
                         snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: now)
                     }
-                    display.guide(line: guide?.line, messages: taken.messages)
+                    for message in taken.messages { display.log(message) }
                 }
+                // The guidance's lines travel in the snapshot: the dashboard and the live page show the same words.
+                let guidance = [navigation?.line, guide?.line].compactMap { $0 }
+                snapshot.guidance = guidance.isEmpty ? nil : guidance
                 display.update(session: session, snapshot: snapshot, redraw: true)
                 live?.publisher.publish(snapshot)
                 if mirror, case .tick = wake { await sendMirrorSnapshot(snapshot, session: session) }

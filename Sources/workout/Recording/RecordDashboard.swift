@@ -15,8 +15,7 @@ enum RecordDashboard {
         let clock = state.timeOfDay
         let title = " \(snapshot.state.label.uppercased())  \(snapshot.activity)  lap \(snapshot.lap)"
         lines.append(fit(title + String(repeating: " ", count: max(1, width - title.count - clock.count - 1)) + clock + " ", width))
-        if let navigation = state.navigation { lines.append(fit(" " + navigation, width)) }
-        if let workout = state.workout { lines.append(fit(" " + workout, width)) }
+        for line in snapshot.guidance ?? [] { lines.append(fit(" " + line, width)) }
 
         // Big figures when the screen has room for them and the fields below.
         let bigFigures = width >= 78 && height >= 20

@@ -61,18 +61,6 @@ final class RecordDisplay {
         log("\(status.source) \(status.kind.rawValue)" + (status.detail.isEmpty ? "" : ": \(status.detail)"))
     }
 
-    /// The navigation line of a recording that follows a course, drawn with the next update; `event`, if any, logged now.
-    func navigate(line: String?, event: String?) {
-        state.navigation = line
-        if let event { log(event) }
-    }
-
-    /// The workout line of a recording that rides a structured workout, drawn with the next update; `messages` logged now.
-    func guide(line: String?, messages: [String]) {
-        state.workout = line
-        for message in messages { log(message) }
-    }
-
     /// Shows `snapshot`: on the dashboard when `now` (or the terminal changed size); in plain mode, the
     /// session's state changes and a line every 10 s.
     func update(session: HKWorkoutSession, snapshot: LiveSnapshot, redraw now: Bool) {
@@ -85,7 +73,7 @@ final class RecordDisplay {
             if snapshot.elapsedSeconds - lastSummary >= 10 {
                 lastSummary = snapshot.elapsedSeconds
                 write("\(clockText(snapshot.elapsedSeconds)) " + String(format: "distance %.2f km", snapshot.distanceMeters / 1000)
-                      + (snapshot.heartRate.map { String(format: "  heart rate %.0f bpm", $0) } ?? "") + (state.navigation.map { "  \($0)" } ?? "") + (state.workout.map { "  \($0)" } ?? ""))
+                      + (snapshot.heartRate.map { String(format: "  heart rate %.0f bpm", $0) } ?? "") + (snapshot.guidance ?? []).map { "  \($0)" }.joined())
             }
             return
         }
