@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "WorkoutClub", targets: ["WorkoutClub"]),
         .library(name: "CourseGuidance", targets: ["CourseGuidance"]),
         .library(name: "PlanGuidance", targets: ["PlanGuidance"]),
+        .library(name: "TrainerControl", targets: ["TrainerControl"]),
         .executable(name: "workout", targets: ["workout"]),
     ],
     dependencies: [
@@ -122,6 +123,8 @@ let package = Package(
         .target(name: "CourseGuidance", dependencies: ["HealthKitModel", "WorkoutFormats", "Markup"], swiftSettings: strictSettings),
         // A structured workout ridden: its steps' targets for an athlete, and the step follower with its compliance. No store, no clock.
         .target(name: "PlanGuidance", dependencies: ["HealthKitModel", "WorkoutFormats", "TrainingMetrics"], swiftSettings: strictSettings),
+        // A smart trainer held to targets over FTMS: the control point's conversation as a pure machine. No transport, no clock.
+        .target(name: "TrainerControl", dependencies: ["GATT"], swiftSettings: strictSettings),
         // A workout as one self-contained HTML page: SVG track and charts, splits, zones, best efforts.
         .target(
             name: "WorkoutReport",
@@ -265,6 +268,7 @@ let package = Package(
         ),
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
         .testTarget(name: "CourseGuidanceTests", dependencies: ["CourseGuidance", "WorkoutFormats", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "TrainerControlTests", dependencies: ["TrainerControl", "GATT"], swiftSettings: strictSettings),
         .testTarget(name: "PlanGuidanceTests", dependencies: ["PlanGuidance", "WorkoutFormats", "HealthKitModel", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutClubTests",

@@ -46,6 +46,10 @@ public enum GATTCharacteristic: UInt16, Sendable, CustomStringConvertible {
     case batteryLevel = 0x2A19
     /// Sensor Location.
     case sensorLocation = 0x2A5D
+    /// Fitness Machine Control Point: requests to a trainer, and its responses.
+    case fitnessMachineControlPoint = 0x2AD9
+    /// Fitness Machine Status.
+    case fitnessMachineStatus = 0x2ADA
 
     /// Its name and UUID, such as "Cycling Power Measurement (0x2A63)".
     public var description: String {
@@ -56,6 +60,8 @@ public enum GATTCharacteristic: UInt16, Sendable, CustomStringConvertible {
         case .indoorBikeData: "Indoor Bike Data"
         case .batteryLevel: "Battery Level"
         case .sensorLocation: "Sensor Location"
+        case .fitnessMachineControlPoint: "Fitness Machine Control Point"
+        case .fitnessMachineStatus: "Fitness Machine Status"
         }
         return "\(name) (0x\(String(rawValue, radix: 16, uppercase: true)))"
     }
