@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "GPSDProtocol", swiftSettings: strictSettings),
         // Scenarios as values: files and athlete profiles (YAML) read and checked, their expectations, and their
         // simulation tick by tick; no store and no clock.
-        .target(name: "ScenarioModel", dependencies: ["HealthKitModel", "WorkoutFormats", "PlanGuidance", "CourseGuidance", "GATT", "Yams"], swiftSettings: strictSettings),
+        .target(name: "ScenarioModel", dependencies: ["HealthKitModel", "WorkoutFormats", "PlanGuidance", "CourseGuidance", "TrainingMetrics", "GATT", "Yams"], swiftSettings: strictSettings),
         // The live sources: gpsd, a strap or sensors over a serial port, scenarios on a virtual clock.
         .target(
             name: "WorkoutSources",
@@ -123,8 +123,8 @@ let package = Package(
         .target(name: "CourseGuidance", dependencies: ["HealthKitModel", "WorkoutFormats", "Markup"], swiftSettings: strictSettings),
         // A structured workout ridden: its steps' targets for an athlete, and the step follower with its compliance. No store, no clock.
         .target(name: "PlanGuidance", dependencies: ["HealthKitModel", "WorkoutFormats", "TrainingMetrics"], swiftSettings: strictSettings),
-        // A smart trainer held to targets over FTMS: the control point's conversation as a pure machine. No transport, no clock.
-        .target(name: "TrainerControl", dependencies: ["GATT"], swiftSettings: strictSettings),
+        // A smart trainer held to targets over FTMS: the control point's conversation as a pure machine, and an ERG ride's speed from power. No transport, no clock.
+        .target(name: "TrainerControl", dependencies: ["GATT", "TrainingMetrics"], swiftSettings: strictSettings),
         // A workout as one self-contained HTML page: SVG track and charts, splits, zones, best efforts.
         .target(
             name: "WorkoutReport",
@@ -268,7 +268,7 @@ let package = Package(
         ),
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
         .testTarget(name: "CourseGuidanceTests", dependencies: ["CourseGuidance", "WorkoutFormats", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "TrainerControlTests", dependencies: ["TrainerControl", "GATT"], swiftSettings: strictSettings),
+        .testTarget(name: "TrainerControlTests", dependencies: ["TrainerControl", "GATT", "TrainingMetrics"], swiftSettings: strictSettings),
         .testTarget(name: "PlanGuidanceTests", dependencies: ["PlanGuidance", "WorkoutFormats", "HealthKitModel", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutClubTests",

@@ -1,4 +1,5 @@
 package import GATT
+import TrainingMetrics
 public import Foundation
 package import HealthKitModel
 
@@ -343,24 +344,17 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
         return min(1.05, max(0.1, (vo2 - 3.5) / (vo2max - 3.5)))
     }
 
-    /// Speed from power: cycling on the road (rolling resistance, gravity, air),
-    /// running at about 1.04 J per kilogram and metre.
+    /// Speed from power: cycling on the road (``CyclingPhysics``), running at about 1.04 J per kilogram and metre.
     package static func speed(forPower watts: Double, activity: HKWorkoutActivityType, mass: Double, grade: Double) -> Double {
         guard watts > 0 else { return 0 }
         if activity != .cycling && activity != .handCycling { return watts / (1.04 * mass) }
-        var low = 0.0, high = 30.0
-        for _ in 0..<50 {
-            let middle = (low + high) / 2
-            if power(forSpeed: middle, activity: activity, mass: mass, grade: grade) < watts { low = middle } else { high = middle }
-        }
-        return (low + high) / 2
+        return CyclingPhysics(riderMass: mass).speed(power: watts, grade: grade)
     }
 
     /// Power from speed, the inverse of ``speed(forPower:activity:mass:grade:)``.
     package static func power(forSpeed speed: Double, activity: HKWorkoutActivityType, mass: Double, grade: Double) -> Double {
         if activity != .cycling && activity != .handCycling { return 1.04 * mass * speed }
-        let total = mass + 9
-        return max(0, speed * total * 9.81 * (0.004 + grade) + 0.5 * 1.2 * 0.32 * speed * speed * speed)
+        return CyclingPhysics(riderMass: mass).power(speed: speed, grade: grade)
     }
 
     package static func statuses(starting fault: ScenarioFault) -> [(sensor: String, kind: WorkoutSourceStatus.Kind, detail: String)] {
