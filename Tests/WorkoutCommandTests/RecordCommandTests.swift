@@ -174,10 +174,12 @@ struct RecordTestError: Error, CustomStringConvertible {
         let ride = try await prepare(Self.longRestRide)
         defer { try? FileManager.default.removeItem(at: ride.folder) }
         // Split the NMEA 8 s into the 30-s rest: 41 epochs of four sentences, then the rest.
-        let lines = try String(contentsOfFile: ride.nmea, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        // NMEA lines end in CR LF, which Swift reads as one character: split on new lines, not on "\n" alone.
+        let lines = try String(contentsOfFile: ride.nmea, encoding: .utf8).split(whereSeparator: \.isNewline)
+        #expect(lines.count == 4 * 92, "the ride is 92 epochs of four sentences")
         let first = ride.folder.appendingPathComponent("first.nmea").path, second = ride.folder.appendingPathComponent("second.nmea").path
-        try (lines.prefix(164).joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
-        try lines.dropFirst(164).joined(separator: "\n").write(toFile: second, atomically: true, encoding: .utf8)
+        try (lines.prefix(164).joined(separator: "\r\n") + "\r\n").write(toFile: first, atomically: true, encoding: .utf8)
+        try (lines.dropFirst(164).joined(separator: "\r\n") + "\r\n").write(toFile: second, atomically: true, encoding: .utf8)
         // gpsfake's starts and stops wait for the daemon: off Swift's two-thread pool, so a busy suite cannot hold
         // the restart back until the recorder's reconnection has backed off past the second log.
         let gpsd = try await offThePool { try GPSFake(log: first) }

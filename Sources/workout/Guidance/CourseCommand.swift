@@ -68,11 +68,8 @@ struct CourseCommand: AsyncParsableCommand {
             case .fit: course.fitData(start: Date(), speed: speed / 3.6)
             case .gpx: Data(course.gpxText.utf8)
             }
-            let name = (course.name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent).map { $0.isLetter || $0.isNumber ? $0 : "-" }
-            let path = output ?? String(name).split(separator: "-").joined(separator: "-") + "." + format.rawValue
-            guard FileManager.default.createFile(atPath: path, contents: data) else {
-                throw RecordingsError("\(path): cannot be written; check the folder exists and is writable.")
-            }
+            let path = try writeNamedFile(data, name: course.name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent,
+                                          fileExtension: format.rawValue, output: output)
             print("Wrote \(path): \(String(format: "%.2f km", course.length / 1_000)), \(course.points.count) points, \(course.cues.count) cues")
         }
     }

@@ -195,11 +195,7 @@ struct PlanCommand: AsyncParsableCommand {
             case .fit: plan.fitData(createdAt: Date())
             case .yaml: Data(plan.yamlText.utf8)
             }
-            let name = plan.name.map { $0.isLetter || $0.isNumber ? $0 : "-" }
-            let path = output ?? String(name).split(separator: "-").joined(separator: "-") + "." + format.rawValue
-            guard FileManager.default.createFile(atPath: path, contents: data) else {
-                throw RecordingsError("\(path): cannot be written; check the folder exists and is writable.")
-            }
+            let path = try writeNamedFile(data, name: plan.name, fileExtension: format.rawValue, output: output)
             print("Wrote \(path): \(plan.name), \(plan.unrolled.count) steps, \(data.count) bytes")
         }
     }

@@ -51,3 +51,14 @@ func shellQuoted(_ word: String) -> String {
     if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
     return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
 }
+
+/// Writes `data` to `output`, else to a file in the current folder named after `name` (its letters and digits, the
+/// rest as single dashes) with `fileExtension`; returns the path written.
+func writeNamedFile(_ data: Data, name: String, fileExtension: String, output: String?) throws -> String {
+    let words = name.map { $0.isLetter || $0.isNumber ? $0 : "-" }
+    let path = output ?? String(words).split(separator: "-").joined(separator: "-") + "." + fileExtension
+    guard FileManager.default.createFile(atPath: path, contents: data) else {
+        throw RecordingsError("\(path): cannot be written; check the folder exists and is writable.")
+    }
+    return path
+}
