@@ -62,4 +62,28 @@ import Testing
         let lost = try await WorkoutProcess.run(["course", "follow", course, lostRide])
         #expect(lost.status == 1 && lost.stdout.contains("end  off course at 1.00 km"), "\(lost.stdout)")
     }
+
+    @Test func coursesAreKeptBesideTheStoreAndFoundByName() async throws {
+        let folder = Scratch.url("course-library")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = folder.appendingPathComponent("health.sqlite").path
+        let rise: (Double) -> Double = { along in 10 + 0.075 * min(2_000, max(0, along - 1_000)) }
+        let course = try write(Self.gpx(Self.line(from: 0, 0, dx: 0, dy: 1, count: 350, spacing: 10, altitude: rise)), "hill")
+        let empty = try await WorkoutProcess.run(["course", "list", "--store", store])
+        #expect(empty.stdout == "No course kept yet: `workout course import FILE` keeps one.\n", "\(empty.stdout)")
+        let kept = try await WorkoutProcess.run(["course", "import", course, "--name", "Dyke & hill", "--store", store])
+        #expect(kept.status == 0 && kept.stdout.hasPrefix("Kept Dyke & hill: 3.50 km, 0 cues, as \(folder.path)/courses/dyke-hill.gpx"), "\(kept.stdout)\(kept.stderr)")
+        let again = try await WorkoutProcess.run(["course", "import", course, "--name", "Dyke & hill", "--store", store])
+        #expect(again.status != 0 && again.stderr.contains("a course named dyke-hill is kept already; give --replace"), "\(again.stderr)")
+        #expect(try await WorkoutProcess.run(["course", "import", course, "--name", "Dyke & hill", "--replace", "--store", store]).status == 0)
+        let listed = try await WorkoutProcess.run(["course", "list", "--store", store])
+        #expect(listed.stdout.split(separator: "\n").dropFirst().first == "Dyke & hill  3.50 km  0     1", "\(listed.stdout)")
+        // By name, as by file: the same course, its climb included.
+        let shown = try await WorkoutProcess.run(["course", "show", "Dyke & hill", "--store", store])
+        #expect(shown.status == 0 && shown.stdout.hasPrefix("Dyke & hill: 3.50 km") && shown.stdout.contains("+150 m  score 15000  category 4"), "\(shown.stdout)")
+        let unknown = try await WorkoutProcess.run(["course", "show", "Alpe", "--store", store])
+        #expect(unknown.status != 0 && unknown.stderr.contains("Alpe: no such file, and no course of that name is kept (kept: Dyke & hill)."), "\(unknown.stderr)")
+        let memory = try await WorkoutProcess.run(["course", "list", "--store", ":memory:"])
+        #expect(memory.status != 0 && memory.stderr.contains("a store in memory keeps no courses"), "\(memory.stderr)")
+    }
 }

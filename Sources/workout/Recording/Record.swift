@@ -57,7 +57,7 @@ struct Record: AsyncParsableCommand {
                                valueName: "seconds"))
     var fixWait: Double = 60
 
-    @Option(help: ArgumentHelp("Follow this course (a GPX or TCX course, or any activity file's track): the dashboard shows the distance along it, to go and the next cue, and says when the ride leaves it and comes back.",
+    @Option(help: ArgumentHelp("Follow this course (a GPX, TCX or FIT course, any activity file's track, or the name of a course kept with `course import`): the dashboard shows the distance along it, to go and the next cue, and says when the ride leaves it and comes back.",
                                valueName: "file"))
     var course: String?
 
@@ -138,7 +138,7 @@ struct Record: AsyncParsableCommand {
 
     func run() async throws {
         // The course first: a file that cannot be read is told before anything connects.
-        var navigation = try course.map { CourseNavigation(course: try CourseCommand.course($0)) }
+        var navigation = try course.map { CourseNavigation(course: try CourseCommand.course($0, store: storeOptions)) }
         let workoutPlan = try plan.map(PlanCommand.read)
         let clock = ReceiverClock()
         var sources: [any WorkoutDataSource] = []
