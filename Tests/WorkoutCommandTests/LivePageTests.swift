@@ -52,7 +52,9 @@ import Testing
                             done: document.getElementById('live-done').textContent, sport: document.getElementById('live-sport').textContent,
                             points: window.liveDebug.trackLength(), drawn: parseInt(document.getElementById('live-track').getAttribute('data-points')),
                             elapsed: document.getElementById('live-elapsed').textContent, gps: document.getElementById('live-gps').textContent,
-                            updates: window.liveLatencies.length, title: document.title, sinceSnapshot: window.liveDebug.sinceSnapshot()}
+                            updates: window.liveLatencies.length, title: document.title, sinceSnapshot: window.liveDebug.sinceSnapshot(),
+                            course: parseInt(document.getElementById('live-course').getAttribute('data-points')),
+                            courseDrawn: document.getElementById('live-course').getAttribute('d').length}
                     """),
                 AccessibilityAudit.step,
             ] + PageLayout.steps(url: nil) + [.colorScheme("dark"), AccessibilityAudit.step]))
@@ -89,6 +91,10 @@ import Testing
         #expect(end["sport"] as? String == "running" && end["title"] as? String == "Live running", "\(end)")
         #expect((end["points"] as? Int ?? 0) >= 20 && end["drawn"] as? Int == end["points"] as? Int, "\(end)")
         #expect((end["gps"] as? String)?.isEmpty == false && end["gps"] as? String != "–")
+        // The course is drawn under the track: its points, those at one place while standing counted once.
+        let coursePoints = try String(contentsOfFile: course, encoding: .utf8).components(separatedBy: "<rtept").count - 1
+        let drawnPoints = end["course"] as? Int ?? 0
+        #expect(drawnPoints > 20 && drawnPoints <= coursePoints && (end["courseDrawn"] as? Int ?? 0) > 100, "\(coursePoints) course points: \(end)")
         // Each fix after the last snapshot reached the page as an update of its own, the moment it was collected. (How many that is
         // depends on when Chromium got the page: under load it starts late, and the first snapshot already holds the early track.)
         let sinceSnapshot = try #require(end["sinceSnapshot"] as? [String: Int])

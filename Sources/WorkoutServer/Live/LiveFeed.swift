@@ -11,6 +11,7 @@ public import HealthKitModel
 public actor LiveFeed {
     private var status: LiveSnapshot?
     private var track: [[Double]] = []
+    private var course: [[Double]]?
     private var sequence = 0
     private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
     private let wallClock: @Sendable () -> Date
@@ -43,9 +44,18 @@ public actor LiveFeed {
         for subscriber in subscribers.values { subscriber.yield(event) }
     }
 
-    /// The snapshot as JSON: the status and the whole track.
+    /// The course the recording follows (latitude, longitude), drawn under the track; at most 2,000 of its points
+    /// are kept, evenly, the last always. Sent with each snapshot, not with updates.
+    public func setCourse(_ points: [(latitude: Double, longitude: Double)]) {
+        let step = max(1, Int((Double(points.count) / 2_000).rounded(.up)))
+        var kept = stride(from: 0, to: points.count, by: step).map { points[$0] }
+        if let last = points.last, points.count > 1, (points.count - 1) % step != 0 { kept.append(last) }
+        course = kept.map { [($0.latitude * 1e6).rounded() / 1e6, ($0.longitude * 1e6).rounded() / 1e6] }
+    }
+
+    /// The snapshot as JSON: the status, the whole track and the course.
     public func snapshotJSON() -> String {
-        encoded(Message(sequence: sequence, status: status, points: track, trackCount: track.count, sentAt: wallClock()))
+        encoded(Message(sequence: sequence, status: status, points: track, trackCount: track.count, sentAt: wallClock(), course: course))
     }
 
     /// Events for one page: a snapshot, then every update until the page goes.
@@ -81,5 +91,6 @@ public actor LiveFeed {
         var points: [[Double]]
         var trackCount: Int
         var sentAt: Date
+        var course: [[Double]]? = nil
     }
 }

@@ -7,7 +7,7 @@ import Markup
 /// It shows the recording's ``LiveSnapshot``, the figures the dashboard shows: the state, the time without
 /// pauses (ticking between updates), the distance and lap, speed or pace (current, average, best), heart rate
 /// and zone, cadence, power, energy, elevation and grade, the strap's and the GPS fix's state, the guidance (a course's way and cue, a
-/// structured workout's step and target, in the dashboard's words), the trouble still in force (the store refusing
+/// structured workout's step and target, in the dashboard's words), the course being followed drawn under the track, the trouble still in force (the store refusing
 /// writes, a source that failed), and the track so far. The state is said in the dashboard's words ("recording", not "running"), beside the
 /// sport. A dropped connection reconnects by itself and the snapshot it gets first catches the page up. At the end it links the saved
 /// workout where a browser reaches it (the club it was sent to), or says how to open it from the recorder's store.
@@ -43,7 +43,7 @@ enum LivePage {
             </dl><p id="live-done" hidden></p></section>\
             <section aria-labelledby="live-track-heading"><h2 id="live-track-heading">Track so far</h2>\
             <svg id="live-map" viewBox="0 0 600 400" role="img" aria-labelledby="live-map-title"><title id="live-map-title">Track so far</title>\
-            <rect width="600" height="400" fill="#f4f4ef"/><path id="live-track" d="" fill="none" stroke="#111" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"/>\
+            <rect width="600" height="400" fill="#f4f4ef"/><path id="live-course" d="" fill="none" stroke="#7fb3e6" stroke-width="9" stroke-linejoin="round" stroke-linecap="round"/><path id="live-track" d="" fill="none" stroke="#111" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"/>\
             <circle id="live-position" cx="-20" cy="-20" r="7" fill="#ffeb3b" stroke="#111" stroke-width="3"/></svg></section>\
             <style>.live{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px;margin:0}.live div{border:1px solid var(--line);border-radius:6px;padding:6px 8px}\
             .guidance{list-style:none;padding:8px 12px;margin:0 0 12px;border:2px solid var(--line);border-radius:6px;font-weight:700;font-variant-numeric:tabular-nums}\
@@ -62,15 +62,19 @@ enum LivePage {
     static let script = """
         (function(){"use strict";var labels=\(stateLabels);
         function words(a){return a.replace(/([a-z])([A-Z])/g,"$1 $2").toLowerCase();}
-        var track=[],status=null,receivedAt=0,source=null,ended=false,retry=0,snapshotLength=0,pointUpdates=0;window.liveLatencies=[];
+        var track=[],course=[],status=null,receivedAt=0,source=null,ended=false,retry=0,snapshotLength=0,pointUpdates=0;window.liveLatencies=[];
         function $(id){return document.getElementById(id);}
         function pad(n){return n<10?"0"+n:""+n;}
         function clock(s){s=Math.max(0,Math.floor(s));var h=Math.floor(s/3600),m=Math.floor(s/60)%60,r=s%60;return h>0?h+":"+pad(m)+":"+pad(r):m+":"+pad(r);}
         function project(p){var la=Math.max(-85.05,Math.min(85.05,p[0]))*Math.PI/180;return [(p[1]+180)/360*256,(1-Math.log(Math.tan(la)+1/Math.cos(la))/Math.PI)/2*256];}
-        function draw(){if(!track.length){$("live-track").setAttribute("d","");return;}var pts=track.map(project),x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;
-          pts.forEach(function(p){x0=Math.min(x0,p[0]);y0=Math.min(y0,p[1]);x1=Math.max(x1,p[0]);y1=Math.max(y1,p[1]);});
+        function draw(){if(!track.length&&!course.length){$("live-track").setAttribute("d","");$("live-course").setAttribute("d","");return;}
+          var pts=track.map(project),cps=course.map(project),x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;
+          pts.concat(cps).forEach(function(p){x0=Math.min(x0,p[0]);y0=Math.min(y0,p[1]);x1=Math.max(x1,p[0]);y1=Math.max(y1,p[1]);});
           var s=Math.min(560/Math.max(x1-x0,1e-6),360/Math.max(y1-y0,1e-6)),ox=(600-(x1-x0)*s)/2,oy=(400-(y1-y0)*s)/2,d="";
-          pts.forEach(function(p,i){d+=(i?"L":"M")+((p[0]-x0)*s+ox).toFixed(1)+","+((p[1]-y0)*s+oy).toFixed(1);});
+          function path(list){var t="";list.forEach(function(p,i){t+=(i?"L":"M")+((p[0]-x0)*s+ox).toFixed(1)+","+((p[1]-y0)*s+oy).toFixed(1);});return t;}
+          $("live-course").setAttribute("d",path(cps));$("live-course").setAttribute("data-points",cps.length);
+          if(!pts.length){$("live-track").setAttribute("d","");return;}
+          d=path(pts);
           $("live-track").setAttribute("d",d);$("live-track").setAttribute("data-points",track.length);var last=pts[pts.length-1];
           $("live-position").setAttribute("cx",((last[0]-x0)*s+ox).toFixed(1));$("live-position").setAttribute("cy",((last[1]-y0)*s+oy).toFixed(1));}
         function speedText(v){if(v==null)return "–";if(status.showsPace){if(v<0.3)return "–";var p=1000/v;return Math.floor(p/60)+":"+pad(Math.round(p%60))+" /km";}return (v*3.6).toFixed(1)+" km/h";}
@@ -103,7 +107,7 @@ enum LivePage {
         setInterval(tick,500);
         function connect(){if(ended)return;source=new EventSource("/live/events");
           source.addEventListener("open",function(){retry=0;$("live-connection").textContent="connected";});
-          source.addEventListener("snapshot",function(ev){var m=JSON.parse(ev.data);track=m.points;snapshotLength=track.length;pointUpdates=0;status=m.status;receivedAt=Date.now();draw();show();});
+          source.addEventListener("snapshot",function(ev){var m=JSON.parse(ev.data);track=m.points;course=m.course||[];snapshotLength=track.length;pointUpdates=0;status=m.status;receivedAt=Date.now();draw();show();});
           source.addEventListener("update",function(ev){var m=JSON.parse(ev.data),now=Date.now();
             if(track.length+m.points.length!==m.trackCount){drop();return;}
             Array.prototype.push.apply(track,m.points);if(m.points.length)pointUpdates++;status=m.status;receivedAt=now;

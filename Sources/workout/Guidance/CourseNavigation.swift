@@ -12,6 +12,9 @@ struct CourseNavigation {
 
     init(course: Course) { matcher = CourseMatcher(course: course) }
 
+    /// The course followed.
+    var course: Course { matcher.course }
+
     /// Matches `location` when it is the data source's fix number `count` and that is new; returns the event to
     /// log, if any. The heading is the fix's course over ground when it has one and the rider moves (over 1 m/s).
     mutating func take(_ location: CLLocation?, count: Int) -> String? {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import CourseGuidance
 import PlanGuidance
 import WorkoutFormats
 import WorkoutLibrary
@@ -228,6 +229,8 @@ struct Record: AsyncParsableCommand {
         let builder = session.associatedWorkoutBuilder()
         builder.dataSource = dataSource
         let live = try await startServer(store: store, session: session, dataSource: dataSource, snapshotter: snapshotter, clock: clock, display: display)
+        // The live page draws the course under the track.
+        if let navigation { await live?.feed.setCourse(navigation.course.points.map { ($0.latitude, $0.longitude) }) }
         builder.delegate = live?.publisher
         let start = clock.now
         session.startActivity(with: start)
