@@ -55,6 +55,21 @@ extension Course {
         return (a.latitude + (b.latitude - a.latitude) * f, a.longitude + (b.longitude - a.longitude) * f)
     }
 
+    /// The course's altitude `distance` metres along it, between its points; nil where its points have none.
+    public func altitude(at distance: Double) -> Double? {
+        guard let last = points.last else { return nil }
+        let along = min(max(distance, 0), last.distance)
+        var low = 0, high = points.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if points[middle].distance < along { low = middle + 1 } else { high = middle }
+        }
+        let b = points[low], a = points[max(low - 1, 0)]
+        guard let top = b.altitude else { return nil }
+        guard let bottom = a.altitude, b.distance > a.distance else { return top }
+        return bottom + (top - bottom) * (along - a.distance) / (b.distance - a.distance)
+    }
+
     /// The course as a FIT course file (records with their distances, each cue a `course_point` of FIT's type at its
     /// place), timed as a ride at `speed` from `start`; Garmin's devices and SDK read it.
     public func fitData(start: Date, sport: ActivitySport = .cycling, speed: Double = 25 / 3.6) -> Data {

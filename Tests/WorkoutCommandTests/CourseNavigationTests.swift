@@ -40,4 +40,33 @@ import Testing
         count += 1
         #expect(navigation.take(fix(north: 1_000, course: 90, speed: 0, second: 210), count: count) == "back on course at 1.00 km")
     }
+
+    @Test func theClimbLineSaysWhatIsLeftOfTheClimbUnderWayOrWhereTheNextStarts() throws {
+        // 5 km north: level at 100 m to 2 km, then 8 % to 260 m at 4 km, level after; a point every 100 m.
+        let altitude: (Double) -> Double = { 100 + 0.08 * min(2_000, max(0, $0 - 2_000)) }
+        let hill = try #require(Course(positions: (0...50).map { (52 + Double($0) * 100 / 111_250, 5.0, altitude(Double($0) * 100)) }))
+        var navigation = CourseNavigation(course: hill)
+        var count = 0
+        func ride(to north: Double) {
+            count += 1
+            _ = navigation.take(fix(north: north, course: 0, second: Double(count)), count: count)
+        }
+        #expect(navigation.climbLine == nil, "no line before a fix")
+        for north in stride(from: 0.0, through: 1_000, by: 5) { ride(to: north) }
+        // The climb, as `course show` finds it: it starts and ends where its smoothing puts them.
+        let climb = try #require(Climb.climbs(of: hill).first)
+        #expect(navigation.climbLine == String(format: "next climb in %.2f km: %.2f km at %.1f %%, +%.0f m (cat %@)",
+                                               (climb.start - 1_000) / 1_000, climb.length / 1_000, climb.grade, climb.gain, climb.category))
+        for north in stride(from: 1_005.0, through: 3_000, by: 5) { ride(to: north) }
+        // Halfway up: 80 m left over 1 km of the course's own altitudes, at 8 %.
+        let left = climb.end - 3_000
+        let gain = altitude(climb.end) - altitude(3_000)
+        #expect(navigation.climbLine == String(format: "CLIMB 1/1 (cat %@)  %.2f km to the top, +%.0f m at %.1f %%", climb.category, left / 1_000, gain, gain / left * 100))
+        // The smoothed climb ends a little past the 8 % road, so what is left averages a little under 8 %.
+        #expect(abs(gain - 80) < 15 && gain / left * 100 > 6.5 && gain / left * 100 <= 8.01)
+        for north in stride(from: 3_005.0, through: 4_900, by: 5) { ride(to: north) }
+        #expect(navigation.climbLine == nil, "no climb ahead")
+        // Between points, and held at the ends (the points are geodesic metres apart, a hair over 100).
+        #expect(abs((hill.altitude(at: 2_500) ?? 0) - 140) < 0.5 && hill.altitude(at: -10) == 100 && hill.altitude(at: 99_999) == 260)
+    }
 }

@@ -10,7 +10,13 @@ struct CourseNavigation {
     /// Where the rider was at the last fix matched; nil before the first.
     private(set) var position: CourseMatcher.Position?
 
-    init(course: Course) { matcher = CourseMatcher(course: course) }
+    /// The course's climbs, found once.
+    private let climbs: [Climb]
+
+    init(course: Course) {
+        matcher = CourseMatcher(course: course)
+        climbs = Climb.climbs(of: course)
+    }
 
     /// The course followed.
     var course: Course { matcher.course }
@@ -32,6 +38,23 @@ struct CourseNavigation {
         case nil:
             return nil
         }
+    }
+
+    /// The dashboard's climb line while on course: the climb under way with what is left of it to the top (from the
+    /// course's altitudes), else the next climb and how far ahead it starts; nil without climbs ahead.
+    var climbLine: String? {
+        guard let position, position.onCourse else { return nil }
+        let along = position.distanceAlong
+        if let index = climbs.firstIndex(where: { $0.start <= along && along < $0.end }) {
+            let climb = climbs[index]
+            let left = climb.end - along
+            let gain = max(0, (course.altitude(at: climb.end) ?? 0) - (course.altitude(at: along) ?? 0))
+            return String(format: "CLIMB %d/%d (cat %@)  %.2f km to the top, +%.0f m at %.1f %%", index + 1, climbs.count, climb.category,
+                          left / 1_000, gain, left > 0 ? gain / left * 100 : 0)
+        }
+        guard let next = climbs.first(where: { $0.start > along }) else { return nil }
+        return String(format: "next climb in %.2f km: %.2f km at %.1f %%, +%.0f m (cat %@)", (next.start - along) / 1_000, next.length / 1_000,
+                      next.grade, next.gain, next.category)
     }
 
     /// The dashboard's navigation line: along and to go with the next cue, or off course with the way back.

@@ -284,7 +284,7 @@ struct Record: AsyncParsableCommand {
                     for message in taken.messages { display.log(message) }
                 }
                 // The guidance's lines travel in the snapshot: the dashboard and the live page show the same words.
-                let guidance = [navigation?.line, guide?.line].compactMap { $0 }
+                let guidance = [navigation?.line, navigation?.climbLine, guide?.line].compactMap { $0 }
                 snapshot.guidance = guidance.isEmpty ? nil : guidance
                 display.update(session: session, snapshot: snapshot, redraw: true)
                 live?.publisher.publish(snapshot)
