@@ -3,7 +3,8 @@ import GATT
 
 /// Characteristic values through the bike and running sensors' decoders: Cycling Power Measurement (0x2A63),
 /// CSC Measurement (0x2A5B), RSC Measurement (0x2A53), Indoor Bike Data (0x2AD2), Battery Level (0x2A19)
-/// and Sensor Location (0x2A5D). Every input goes through each of them.
+/// Sensor Location (0x2A5D), and the Fitness Machine Control Point's responses (0x2AD9) and Status (0x2ADA), which a
+/// trainer sends back. Every input goes through each of them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let bytes else { return 0 }
@@ -14,6 +15,8 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     _ = try? IndoorBikeData(value)
     _ = try? BatteryLevel(value)
     _ = try? SensorLocation(value)
+    _ = try? FitnessMachineResponse(value)
+    _ = try? FitnessMachineStatus(value)
     return 0
 }
 
