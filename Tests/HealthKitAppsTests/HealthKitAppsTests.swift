@@ -6,7 +6,7 @@ import TestSupport
 /// Workout managers written as HealthKit apps write them, run against a scenario named in
 /// `OPENHEALTHKIT_SOURCES` in real time, as an app would be run here. Each manager file
 /// imports nothing but `OpenHealthKit`.
-@Suite(.timeLimit(.minutes(5))) struct HealthKitAppsTests {
+@Suite(.timeLimit(.minutes(10))) struct HealthKitAppsTests {
     /// Twenty seconds of running at 5:00/km on a loop, heart rate and GPS at 1 Hz.
     static func scenario(_ name: String) throws -> URL {
         let file = Scratch.url(name, extension: "yaml")

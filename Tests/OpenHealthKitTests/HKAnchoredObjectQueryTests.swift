@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 
-@Suite(.timeLimit(.minutes(5))) struct HKAnchoredObjectQueryTests {
+@Suite(.timeLimit(.minutes(10))) struct HKAnchoredObjectQueryTests {
     @Test func anchorsReportAddsAndDeletesOnce() async throws {
         let (store, _) = try await makeAuthorizedStore([heartRate])
         let first = heartRateSample(60, at: 0)

@@ -3,7 +3,7 @@ import OpenHealthKit
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct HKAttachmentStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct HKAttachmentStoreTests {
     /// A saved heart-rate sample to attach files to, in a new file store.
     static func savedSample() async throws -> (HKHealthStore, HKQuantitySample, String) {
         let (store, path) = try await makeAuthorizedStore([heartRate])

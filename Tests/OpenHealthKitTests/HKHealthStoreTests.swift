@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 
-@Suite(.timeLimit(.minutes(5))) struct HKHealthStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct HKHealthStoreTests {
     @Test func createsTheDatabaseWithOwnerOnlyPermissions() async throws {
         let (store, path) = try await makeAuthorizedStore([heartRate])
         try await store.save(heartRateSample(70, at: 0))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 
-@Suite(.timeLimit(.minutes(5))) struct HKHeartbeatSeriesQueryDescriptorTests {
+@Suite(.timeLimit(.minutes(10))) struct HKHeartbeatSeriesQueryDescriptorTests {
     @Test func beatsStreamInOrderWithTheirGaps() async throws {
         let (store, _) = try await makeAuthorizedStore([HKSeriesType.heartbeat()])
         let builder = HKHeartbeatSeriesBuilder(healthStore: store, device: nil, start: at(0))

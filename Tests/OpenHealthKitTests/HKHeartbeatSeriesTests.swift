@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 
-@Suite(.timeLimit(.minutes(5))) struct HKHeartbeatSeriesTests {
+@Suite(.timeLimit(.minutes(10))) struct HKHeartbeatSeriesTests {
     @Test func beatsFromRRIntervalsReanchorAfterGaps() {
         // 0.8 s, 0.9 s, contact lost, resume 10 s after the start, 1.0 s, 0.95 s.
         let beats = HeartbeatSeries.beats(fromRRIntervals: [(0.8, 0), (0.9, 0), (nil, 10), (1.0, 0), (0.95, 0)])

@@ -11,7 +11,7 @@ final class ControlledSource: WorkoutDataSource, @unchecked Sendable {
     func finish() { continuation.finish() }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct HKLiveWorkoutDataSourceTests {
+@Suite(.timeLimit(.minutes(10))) struct HKLiveWorkoutDataSourceTests {
     /// A run (indoor unless told) in a store authorized for `types`, running
     /// since `at(0)` and collecting through a data source without sources of its own.
     func run(_ location: HKWorkoutSessionLocationType = .indoor, sharing types: [HKSampleType]) async throws

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 
-@Suite(.timeLimit(.minutes(5))) struct HKQuantitySeriesSampleBuilderTests {
+@Suite(.timeLimit(.minutes(10))) struct HKQuantitySeriesSampleBuilderTests {
     func builder(_ store: HKHealthStore, _ type: HKQuantityType = heartRate, from seconds: Double = 0) -> HKQuantitySeriesSampleBuilder {
         HKQuantitySeriesSampleBuilder(healthStore: store, quantityType: type, startDate: at(seconds), device: nil)
     }

@@ -6,7 +6,7 @@ import OpenHealthKit
 
 /// The same readings saved one sample each and as quantity series answer
 /// every query alike: quantity for quantity, statistic for statistic.
-@Suite(.timeLimit(.minutes(5))) struct HKQuantitySeriesSampleQueryTests {
+@Suite(.timeLimit(.minutes(10))) struct HKQuantitySeriesSampleQueryTests {
     struct Reading {
         var start: Double
         var end: Double

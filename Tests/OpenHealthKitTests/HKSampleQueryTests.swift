@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 
-@Suite(.timeLimit(.minutes(5))) struct HKSampleQueryTests {
+@Suite(.timeLimit(.minutes(10))) struct HKSampleQueryTests {
     /// Samples: A [0, 10], B [10, 20], C [20, 30], D instant at 30, E [25, 40].
     func fixture() async throws -> HKHealthStore {
         let (store, _) = try await makeAuthorizedStore([stepCount])

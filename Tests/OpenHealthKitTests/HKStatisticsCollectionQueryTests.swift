@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import OpenHealthKit
 
-@Suite(.timeLimit(.minutes(5))) struct HKStatisticsCollectionQueryTests {
+@Suite(.timeLimit(.minutes(10))) struct HKStatisticsCollectionQueryTests {
     var utc: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

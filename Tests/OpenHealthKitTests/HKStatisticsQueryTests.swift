@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 
-@Suite(.timeLimit(.minutes(5))) struct HKStatisticsQueryTests {
+@Suite(.timeLimit(.minutes(10))) struct HKStatisticsQueryTests {
     @Test func sumIsClippedToThePredicatesRange() async throws {
         let (store, _) = try await makeAuthorizedStore([stepCount])
         try await store.save([steps(100, from: 0, to: 100), steps(50, from: 200, to: 210)])

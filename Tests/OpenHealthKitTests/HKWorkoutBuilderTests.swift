@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 @testable import OpenHealthKitCore
 
-@Suite(.timeLimit(.minutes(5))) struct HKWorkoutBuilderTests {
+@Suite(.timeLimit(.minutes(10))) struct HKWorkoutBuilderTests {
     func makeBuilder(_ activity: HKWorkoutActivityType = .running) async throws -> (HKWorkoutBuilder, HKHealthStore) {
         let energy = HKQuantityType(.activeEnergyBurned)
         let (store, _) = try await makeAuthorizedStore([heartRate, energy, HKWorkoutType()])
@@ -146,7 +146,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct HKWorkoutBuilderIncrementalStatisticsTests {
+@Suite(.timeLimit(.minutes(10))) struct HKWorkoutBuilderIncrementalStatisticsTests {
     /// Statistics kept one sample at a time equal a full recompute, for random
     /// live sequences of instantaneous readings and pauses.
     @Test func runningTotalsEqualAFullRecompute() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 
-@Suite(.timeLimit(.minutes(5))) struct HKWorkoutRouteTests {
+@Suite(.timeLimit(.minutes(10))) struct HKWorkoutRouteTests {
     func fix(_ seconds: Double, _ latitude: Double, _ longitude: Double) -> CLLocation {
         CLLocation(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 520, horizontalAccuracy: 4,
                    verticalAccuracy: 6, course: 90, speed: 3.2, timestamp: at(seconds))

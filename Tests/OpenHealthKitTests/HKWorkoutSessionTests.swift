@@ -39,7 +39,7 @@ final class SessionRecorder: HKWorkoutSessionDelegate, @unchecked Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(5)), .serialized) struct HKWorkoutSessionTests {
+@Suite(.timeLimit(.minutes(10)), .serialized) struct HKWorkoutSessionTests {
     func makeSession(_ activity: HKWorkoutActivityType = .running, clock: VirtualClock = VirtualClock(start: at(0)),
                      store: HKHealthStore = makeTemporaryStore().0) throws -> (HKWorkoutSession, SessionRecorder) {
         let configuration = HKWorkoutConfiguration()

@@ -74,7 +74,7 @@ final class HealthManager: @unchecked Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct HealthManagerExampleTests {
+@Suite(.timeLimit(.minutes(10))) struct HealthManagerExampleTests {
     @Test func appleStyleManagerReturnsTheRightNumbers() async throws {
         let (store, _) = makeTemporaryStore()
         let manager = HealthManager(healthStore: store)

@@ -22,7 +22,7 @@ import OpenHealthKit
     }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct TimeInHeartRateZonesTests {
+@Suite(.timeLimit(.minutes(10))) struct TimeInHeartRateZonesTests {
     @Test func readingsHoldUntilTheNextAndPausesDoNotCount() async throws {
         let (store, _) = try await makeAuthorizedStore([heartRate, HKWorkoutType()])
         let configuration = HKWorkoutConfiguration()

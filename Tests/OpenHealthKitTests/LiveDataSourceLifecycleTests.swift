@@ -3,7 +3,7 @@ import Testing
 @testable import OpenHealthKitCore
 
 /// The data source's lifecycle driven directly, one event at a time.
-@Suite(.timeLimit(.minutes(5))) struct LiveDataSourceLifecycleTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveDataSourceLifecycleTests {
     func attachment(_ builder: HKLiveWorkoutBuilder?, running: Int) -> LiveDataSourceLifecycle.Attachment {
         .init(builder: WeakReference(builder), writer: ReadingWriter { _ in }, reading: nil, running: running)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 
-@Suite(.timeLimit(.minutes(5))) struct LiveEnergyTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveEnergyTests {
     let athlete = AthleteProfile(sex: .male, age: 35, massKilograms: 75, heightCentimeters: 180)
     let active = HKQuantityType(.activeEnergyBurned), basal = HKQuantityType(.basalEnergyBurned)
 

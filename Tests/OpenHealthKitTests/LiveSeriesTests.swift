@@ -3,7 +3,7 @@ import Testing
 @testable import OpenHealthKitCore
 
 /// How a live workout's written readings grow into quantity series.
-@Suite(.timeLimit(.minutes(5))) struct LiveSeriesTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveSeriesTests {
     let heartRate = HKQuantityType(.heartRate)
     let bpm = HKUnit(from: "count/min")
 

@@ -152,7 +152,7 @@ final class AppleWorkoutManager: NSObject, HKWorkoutSessionDelegate, HKLiveWorko
 /// The strap the fixture scheme hands out: the test sends its readings.
 let fixtureStrap = ControlledSource()
 
-@Suite(.timeLimit(.minutes(5)), .serialized) struct LiveWorkoutManagerExampleTests {
+@Suite(.timeLimit(.minutes(10)), .serialized) struct LiveWorkoutManagerExampleTests {
     /// `import OpenHealthKit` alone hears the built-in sources: a scenario named in
     /// `OPENHEALTHKIT_SOURCES` (15 seconds of running, in real time, as sensors would
     /// send it to a session on the wall clock) feeds Apple's sample code with no registration call.

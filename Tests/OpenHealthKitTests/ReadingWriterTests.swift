@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import OpenHealthKitCore
 
-@Suite(.timeLimit(.minutes(5))) struct ReadingWriterTests {
+@Suite(.timeLimit(.minutes(10))) struct ReadingWriterTests {
     /// A batch of `count` heart rates, the first at `second`.
     func batch(_ second: Int, count: Int = 1) -> ReadingWriter.Batch {
         ReadingWriter.Batch(samples: (0..<count).map { heartRateSample(100, at: Double(second + $0)) }, locations: [])

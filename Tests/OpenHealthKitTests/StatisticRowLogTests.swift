@@ -3,7 +3,7 @@ import PropertyBased
 import Testing
 @testable import OpenHealthKitCore
 
-@Suite(.timeLimit(.minutes(5))) struct StatisticRowLogTests {
+@Suite(.timeLimit(.minutes(10))) struct StatisticRowLogTests {
     /// Rows from a seed: mostly a regular 1 Hz series with noisy values, with
     /// special doubles, jumps in time, intervals and other sources mixed in.
     func rows(seed: UInt64, count: Int) -> [StatisticRow] {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import OpenHealthKitCore
 
-@Suite(.timeLimit(.minutes(5)), .serialized) struct WorkoutRecoveryTests {
+@Suite(.timeLimit(.minutes(10)), .serialized) struct WorkoutRecoveryTests {
     static let source = HKSource(name: "Recorder", bundleIdentifier: "org.openhealthkit.recovery-tests")
 
     @Test func aWorkoutSurvivesKillDashNine() async throws {

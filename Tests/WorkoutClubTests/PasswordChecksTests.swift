@@ -4,7 +4,7 @@ import Testing
 @testable import WorkoutClub
 
 /// Password checks run off the cooperative threads, a bounded number at once, with a bounded backlog.
-@Suite(.timeLimit(.minutes(5))) struct PasswordChecksTests {
+@Suite(.timeLimit(.minutes(10))) struct PasswordChecksTests {
     @Test func checksPastTheBacklogAreRefusedAtOnceAndTheOthersFinish() async throws {
         let checks = PasswordChecks(width: 1, backlog: 1)
         let gate = DispatchSemaphore(value: 0)

@@ -5,7 +5,7 @@ import Testing
 
 extension BlockingCommandSuites {
 /// `workout characteristics`: what it sets is what a HealthKit app's live workout estimates energy from.
-@Suite(.timeLimit(.minutes(5))) struct CharacteristicsCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct CharacteristicsCommandTests {
     @Test func whatItSetsIsTheEnergyProfileOfAnAppsLiveWorkout() async throws {
         let path = Scratch.url("characteristics").appendingPathComponent("health.sqlite").path
         let empty = try await WorkoutProcess.run(["characteristics", "--store", path])

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `workout serve --database`: a club server on SQLite and on a real PostgreSQL, driven through curl.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct ClubServeCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ClubServeCommandTests {
     @Test(.enabled(if: PostgresCluster.isAvailable, "PostgreSQL is not installed (Scripts/setup and .ci/run install it): the club server ran on SQLite only"))
     func postgresIsThereForTheOtherHalf() {
         #expect(PostgresCluster.shared != nil, "PostgreSQL is installed but its cluster did not start")

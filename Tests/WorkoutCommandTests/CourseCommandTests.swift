@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `workout course show|follow` on GPX files written here: a 3-km course due north with a 150-m rise, and rides along it.
-@Suite(.timeLimit(.minutes(2))) struct CourseCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct CourseCommandTests {
     /// A GPX track through (metres east, metres north, altitude) from 52° N 5° E, a point every `step` seconds.
     static func gpx(_ points: [(Double, Double, Double)]) -> String {
         let start = Date(timeIntervalSince1970: 1_790_000_000)

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 extension BlockingCommandSuites {
-@Suite(.timeLimit(.minutes(5))) struct ExportImportCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ExportImportCommandTests {
     static let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scenarios/easy-run.yaml").path
 

@@ -5,7 +5,7 @@ import Testing
 /// `workout athlete` and `workout fitness` on a real ride: the stress the chart adds up is the TSS
 /// `show` prints (one computation), it follows the FTP in force on the ride's date, and a new
 /// value computes it again once.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct FitnessCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct FitnessCommandTests {
     static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text.prefix(300))")
     }

@@ -5,7 +5,7 @@ import TestSupport
 import SensorBridge
 
 extension BlockingCommandSuites {
-@Suite(.timeLimit(.minutes(5))) struct HrmCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct HrmCommandTests {
     func capture(_ text: String) throws -> String {
         let path = Scratch.url("hrm", extension: "log").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

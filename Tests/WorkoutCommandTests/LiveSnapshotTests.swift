@@ -8,7 +8,7 @@ import WorkoutServer
 
 /// One recording's snapshots, as the dashboard draws them and as the live page receives them: the same
 /// figures from the same ``LiveSnapshot``.
-@Suite(.timeLimit(.minutes(5))) struct LiveSnapshotTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveSnapshotTests {
     static let start = Date(timeIntervalSince1970: 1_767_000_000)
     static let perMinute = HKUnit.count().unitDivided(by: .minute())
 
@@ -180,7 +180,7 @@ import WorkoutServer
 
 /// The live training figures: fed one value a second of activity, they are the finished ride's figures of
 /// the same seconds, and the dashboard warns when W′ balance runs low.
-@Suite(.timeLimit(.minutes(5))) struct LiveTrainingFiguresTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveTrainingFiguresTests {
     @Test func normalizedPowerTSSAndWPrimeFollowTheRideAndWarnWhenLow() async throws {
         let snapshotter = LiveSnapshotter(activity: .cycling, gps: "gps", strap: nil, zones: nil, power: (250, 250, 20_000))
         let watts: (Int) -> Double = { $0 <= 120 ? 200 : 400 }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `workout plan show|check|export` on files written here: what each says, and where a plan is wrong.
-@Suite(.timeLimit(.minutes(2))) struct PlanCommandTests {
+@Suite(.timeLimit(.minutes(5))) struct PlanCommandTests {
     func write(_ text: String, _ name: String, _ fileExtension: String) throws -> String {
         let path = Scratch.url(name, extension: fileExtension).path
         try text.write(toFile: path, atomically: true, encoding: .utf8)

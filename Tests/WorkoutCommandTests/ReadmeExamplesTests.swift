@@ -66,7 +66,7 @@ struct MarkdownExamples {
 
 /// Every example in README.md and Scenarios/README.md runs as written, in a
 /// fresh folder with its own home, and prints what the README shows.
-@Suite(.timeLimit(.minutes(5))) struct ReadmeExamplesTests {
+@Suite(.timeLimit(.minutes(10))) struct ReadmeExamplesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The real files the README's examples name, from `../shared/data`.

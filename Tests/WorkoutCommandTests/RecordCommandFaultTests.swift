@@ -173,7 +173,7 @@ private final class FeederBox: @unchecked Sendable {
     /// the recorder says so once, in words, goes on, holds the readings it
     /// could not write and writes them once there is room, so the finished
     /// workout has every reading; the store is sound.
-    @Test(.timeLimit(.minutes(5)), .enabled(if: SocatPair.executable != nil, "socat is missing: run Scripts/setup"),
+    @Test(.timeLimit(.minutes(10)), .enabled(if: SocatPair.executable != nil, "socat is missing: run Scripts/setup"),
           .enabled(if: canMount, "mounting a small tmpfs needs root: skipping the full disk"))
     func aFullDiskLosesNothingOnceSpaceReturns() async throws {
         let disk = Scratch.url("full-disk")
@@ -210,7 +210,7 @@ private final class FeederBox: @unchecked Sendable {
     /// minute, as a loose USB plug does: the recording goes on, picks the
     /// strap up again each time, and the workout keeps the readings of every
     /// time it was there and marks each loss.
-    @Test(.timeLimit(.minutes(5)), .enabled(if: SocatPair.executable != nil, "socat is missing: run Scripts/setup"))
+    @Test(.timeLimit(.minutes(10)), .enabled(if: SocatPair.executable != nil, "socat is missing: run Scripts/setup"))
     func aStrapBridgeThatComesAndGoesForAMinute() async throws {
         let folder = Scratch.url("flapping")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -73,7 +73,7 @@ struct RecordTestError: Error, CustomStringConvertible {
 }
 
 /// Records scenario rides through a real gpsd. Each takes about as long as its ride (80 s).
-@Suite(.timeLimit(.minutes(5))) struct RecordCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct RecordCommandTests {
     static let ride = """
         name: gpsd test ride
         activity: running
@@ -100,9 +100,10 @@ struct RecordTestError: Error, CustomStringConvertible {
         let groundTruth: Double
     }
 
-    /// The same ride with a 30-s rest in the middle, in which gpsd is killed and started again: 22 s of it are
-    /// left for gpsd to start and the recorder to reconnect (about 10 s on a loaded machine), so no step is lost.
-    static let longRestRide = ride.replacingOccurrences(of: "- rest: 15s", with: "- rest: 30s")
+    /// The same ride with a 60-s rest in the middle, in which gpsd is killed and started again: 52 s of it are
+    /// left for gpsd to start and the recorder to reconnect (about 10 s on a loaded machine, and over 20 s beside
+    /// a full suite), so no step is lost.
+    static let longRestRide = ride.replacingOccurrences(of: "- rest: 15s", with: "- rest: 60s")
 
     /// Writes the scenario, its NMEA dated from now, and its ground-truth distance.
     func prepare(_ text: String = Self.ride) async throws -> Ride {
@@ -173,17 +174,17 @@ struct RecordTestError: Error, CustomStringConvertible {
     @Test func aRecordingCarriesOnWhenGpsdIsKilledAndRestarted() async throws {
         let ride = try await prepare(Self.longRestRide)
         defer { try? FileManager.default.removeItem(at: ride.folder) }
-        // Split the NMEA 8 s into the 30-s rest: 41 epochs of four sentences, then the rest.
+        // Split the NMEA 8 s into the 60-s rest: 41 epochs of four sentences, then the rest.
         // NMEA lines end in CR LF, which Swift reads as one character: split on new lines, not on "\n" alone.
         let lines = try String(contentsOfFile: ride.nmea, encoding: .utf8).split(whereSeparator: \.isNewline)
-        #expect(lines.count == 4 * 92, "the ride is 92 epochs of four sentences")
+        #expect(lines.count == 4 * 122, "the ride is 122 epochs of four sentences")
         let first = ride.folder.appendingPathComponent("first.nmea").path, second = ride.folder.appendingPathComponent("second.nmea").path
         try (lines.prefix(164).joined(separator: "\r\n") + "\r\n").write(toFile: first, atomically: true, encoding: .utf8)
         try (lines.dropFirst(164).joined(separator: "\r\n") + "\r\n").write(toFile: second, atomically: true, encoding: .utf8)
         // gpsfake's starts and stops wait for the daemon: off Swift's two-thread pool, so a busy suite cannot hold
         // the restart back until the recorder's reconnection has backed off past the second log.
         let gpsd = try await offThePool { try GPSFake(log: first) }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "99", "--store", ride.store])
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "129", "--store", ride.store])
         // gpsfake deactivates its device at the end of the log: kill gpsd then, mid-ride.
         try await recording.waitFor("went away")
         try await offThePool { gpsd.stop() }

@@ -52,7 +52,7 @@ final class TmuxTerminal: @unchecked Sendable {
 }
 
 /// `workout record`'s dashboard in a real terminal (tmux), fed by a real gpsd and a strap on a real pseudo-terminal.
-@Suite(.timeLimit(.minutes(5))) struct RecordDashboardTests {
+@Suite(.timeLimit(.minutes(10))) struct RecordDashboardTests {
     static let ride = """
         name: dashboard ride
         activity: cycling

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 extension BlockingCommandSuites {
-@Suite(.timeLimit(.minutes(5))) struct RecordingsCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct RecordingsCommandTests {
     var scenarios: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scenarios").path

@@ -4,7 +4,7 @@ import TestSupport
 
 extension BlockingCommandSuites {
 /// `workout replay`, `check` and `simulate`, run as a user runs them.
-@Suite(.timeLimit(.minutes(5))) struct ScenarioCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioCommandTests {
     static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scenarios")
 

@@ -6,7 +6,7 @@ import TestSupport
 /// `Tests/Fixtures/StoreV4`, made by `Scripts/make-store-fixture`) opens with
 /// today's code, which reads back every sample as that code did, and goes on
 /// taking workouts, now stored as series.
-@Suite(.timeLimit(.minutes(5))) struct StoreMigrationTests {
+@Suite(.timeLimit(.minutes(10))) struct StoreMigrationTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixture = root.appendingPathComponent("Tests/Fixtures/StoreV4")
     static let types = ["heartRate", "distanceWalkingRunning", "runningSpeed", "activeEnergyBurned", "basalEnergyBurned"]

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `workout sync` against a club server on SQLite and on a real PostgreSQL, with the server killed under it.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct SyncCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct SyncCommandTests {
     static let scenarios = ["easy-run.yaml", "commute-ride.yaml", "track-intervals.yaml", "treadmill-run.yaml", "mountain-hike.yaml"]
 
     /// Each workout's identifier and records in a local store, as `workout list --json` gives them.

@@ -48,7 +48,7 @@ struct WorkoutProcess {
 }
 
 extension BlockingCommandSuites {
-@Suite(.timeLimit(.minutes(5))) struct WorkoutCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct WorkoutCommandTests {
     let bpm = HKUnit(from: "count/min")
 
     func storeWithHeartRates() async throws -> String {

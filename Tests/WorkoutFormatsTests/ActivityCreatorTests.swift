@@ -5,7 +5,7 @@ import Testing
 import WorkoutFormats
 import WorkoutLibrary
 
-@Suite(.timeLimit(.minutes(5))) struct ActivityCreatorTests {
+@Suite(.timeLimit(.minutes(10))) struct ActivityCreatorTests {
     @Test func namesDevicesAsTheFITProfileDoes() {
         let edge = ActivityCreator(name: "x", manufacturer: 1, product: 1036)
         #expect(edge.manufacturerName == "Garmin" && edge.productName == "Edge 500" && edge.displayName == "Garmin Edge 500")

@@ -5,7 +5,7 @@ import WorkoutFormats
 
 /// Files that would need unbounded memory are refused, or read up to the
 /// limit with what precedes it kept, with a message that names the limit.
-@Suite(.timeLimit(.minutes(5))) struct ActivityFileLimitsTests {
+@Suite(.timeLimit(.minutes(10))) struct ActivityFileLimitsTests {
     /// A FIT file of heart-rate records, one a second from 2024-06-01T07:00:00Z,
     /// whose header declares `declaredSize` data bytes (its real size when nil).
     static func fit(records: Int, declaredSize: UInt32? = nil, crc withCRC: Bool = true) -> Data {

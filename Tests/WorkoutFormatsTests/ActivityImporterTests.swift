@@ -5,7 +5,7 @@ import Testing
 import WorkoutFormats
 import WorkoutLibrary
 
-@Suite(.timeLimit(.minutes(5))) struct ActivityImporterTests {
+@Suite(.timeLimit(.minutes(10))) struct ActivityImporterTests {
     static func temporaryStore() -> (HKHealthStore, URL) {
         let url = Scratch.url("import", extension: "sqlite")
         return (HKHealthStore(location: .file(url.path)), url)
@@ -80,7 +80,7 @@ import WorkoutLibrary
 }
 
 /// Every real file in `../shared/data`, imported and exported again, record by record.
-@Suite(.timeLimit(.minutes(5))) struct ActivityImporterRealFileTests {
+@Suite(.timeLimit(.minutes(10))) struct ActivityImporterRealFileTests {
     static let files = [
         "fitparse__garmin-edge-500-ride.fit", "fitparse__fenix2-run.fit", "fitparse__NEGATIVE-strava-android-truncated.fit",
         "gc__edge705-ride-hr-2009-09-19.tcx", "gc__urbanbiker-ride-hr-2019-04-18.gpx",
@@ -216,7 +216,7 @@ import WorkoutLibrary
 
 /// Multisport files our own writer makes, as a triathlon watch records one: legs with transitions between
 /// them, gaps between sessions, pauses, laps of their own in every leg, a record at a repeated time.
-@Suite(.timeLimit(.minutes(5))) struct ActivityImporterMultisportTests {
+@Suite(.timeLimit(.minutes(10))) struct ActivityImporterMultisportTests {
     static let start = Date(timeIntervalSince1970: 1_750_000_000)
 
     /// Swim 20 min (4 laps), transition 2 min, bike 60 min (6 laps, 2 auto-pauses), transition 1 min,

@@ -6,7 +6,7 @@ import WorkoutFormats
 import WorkoutLibrary
 import WorkoutCatalog
 
-@Suite(.timeLimit(.minutes(5))) struct WorkoutEditTests {
+@Suite(.timeLimit(.minutes(10))) struct WorkoutEditTests {
     static let gpx = "activity-files/gc__urbanbiker-ride-hr-2019-04-18.gpx"
 
     /// The Urban Biker ride (a GPX track named by its app, with no sport: cycling is guessed) imported with its file kept.

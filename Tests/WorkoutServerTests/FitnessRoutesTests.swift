@@ -11,7 +11,7 @@ import WorkoutLibrary
 
 /// `/fitness` and `/api/fitness` on a store holding a real ride with power: the API's report is the one
 /// `TrainingHistory` computes (and `workout fitness --json` prints), and the page shows its figures.
-@Suite(.timeLimit(.minutes(5))) struct FitnessRoutesTests {
+@Suite(.timeLimit(.minutes(10))) struct FitnessRoutesTests {
     static let zone = TimeZone(identifier: "America/Boise")!
 
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real ride"))

@@ -9,7 +9,7 @@ import WorkoutClub
 
 /// One API on both servers: the same file uploaded to a store and to a club reads back with the same figures
 /// and the same samples, compact and rounded, every sample type answered the same way.
-@Suite(.timeLimit(.minutes(5))) struct WorkoutAPITests {
+@Suite(.timeLimit(.minutes(10))) struct WorkoutAPITests {
     /// What a server answers, as text, for each of `paths`, after the ride is uploaded with `headers`.
     func answers<Router: HTTPResponderBuilder>(_ router: Router, headers: HTTPFields, paths: @escaping @Sendable (String) -> [String]) async throws
         -> [String: (HTTPResponse.Status, String)] where Router.Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {

@@ -10,7 +10,7 @@ import Testing
 
 /// The one-athlete server's routes, driven in process: every route's answer for a stored workout, an unknown
 /// one and bad input, as pages and as the API.
-@Suite(.timeLimit(.minutes(5))) struct WorkoutServerRoutesTests {
+@Suite(.timeLimit(.minutes(10))) struct WorkoutServerRoutesTests {
     func server() -> WorkoutServer {
         let store = HKHealthStore(location: .file(Scratch.url("routes", extension: "sqlite").path))
         return WorkoutServer(library: StoreCatalog(store: store), configuration: .init(host: "127.0.0.1", port: 0))

@@ -5,7 +5,7 @@ import Testing
 import WorkoutFormats
 import WorkoutSources
 
-@Suite(.timeLimit(.minutes(5))) struct ActivityReplayTests {
+@Suite(.timeLimit(.minutes(10))) struct ActivityReplayTests {
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real FIT run"))
     func aRealRunReplaysThroughTheLiveBuilder() async throws {
         let activity = try ActivityFile.read(SharedData.file("activity-files/fitparse__fenix2-run.fit"))

@@ -15,7 +15,7 @@ struct BluetoothSensorSourceTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func aStrapsHeartRateAndStatusThroughBlueZ() async throws {
         let fake = try FakeBlueZ(devices: """
             {"devices": [{"address": "E8:11:00:00:00:0A", "name": "HRM-Pro", "battery": 64, "services": [{"uuid": "180d", "characteristics": [
@@ -39,7 +39,7 @@ struct BluetoothSensorSourceTests {
     }
 
     /// A battery that falls to 20 % or below while connected is said once, in a status that carries the charge.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func aBatteryRunningLowIsSaidOnce() async throws {
         let fake = try FakeBlueZ(devices: """
             {"devices": [{"address": "E8:11:00:00:00:0A", "name": "HRM-Pro", "battery": 40, "batteryAfter": [0.3, 18],
@@ -60,7 +60,7 @@ struct BluetoothSensorSourceTests {
     /// sensor would have sent once a record, played 100 times faster by the fake BlueZ and read through the
     /// source on a clock 100 times faster: every notification arrives (one speed reading per record after each
     /// baseline), and distance and the average cadence while pedalling are within 1 % of the file's.
-    @Test(.timeLimit(.minutes(5)), .enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the Edge 500 ride"))
+    @Test(.timeLimit(.minutes(10)), .enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the Edge 500 ride"))
     func aRealRidesSpeedAndCadenceThroughBlueZ() async throws {
         let ride = try Edge500Notifications()
         let records = ride.records, baselines = ride.baselines, speed = 100.0, circumference = ride.circumference

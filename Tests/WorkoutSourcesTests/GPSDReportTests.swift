@@ -7,7 +7,7 @@ import GPSDProtocol
 
 /// The recorder's reader of gpsd's JSON lines (GPSDMessage(line:)), which
 /// replaced libgps's unpacker after fuzzing found lines that hang it.
-@Suite(.timeLimit(.minutes(5))) struct GPSDReportTests {
+@Suite(.timeLimit(.minutes(10))) struct GPSDReportTests {
     private func message(_ text: String) throws -> GPSDMessage { try GPSDMessage(line: Array(text.utf8)) }
 
     /// Every line gpsd 3.22 wrote for five real receivers' logs reads, and

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 @testable import WorkoutSources
 
-@Suite(.timeLimit(.minutes(5))) struct GPSDSourceTests {
+@Suite(.timeLimit(.minutes(10))) struct GPSDSourceTests {
     @Test func addressesAndTheGpsdScheme() throws {
         GPSDSource.register()
         let source = try #require(try WorkoutSourceRegistry.sources(for: WorkoutSourceSpecification.list("gpsd://10.0.0.2:3000?device=/dev/ttyACM0")).first as? GPSDSource)

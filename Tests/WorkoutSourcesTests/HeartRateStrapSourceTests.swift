@@ -8,7 +8,7 @@ import GATT
 import SensorBridge
 import WorkoutFormats
 
-@Suite(.timeLimit(.minutes(5))) struct HeartRateStrapSourceTests {
+@Suite(.timeLimit(.minutes(10))) struct HeartRateStrapSourceTests {
     @Test func theHrmSchemeReadsItsParameters() throws {
         HeartRateStrapSource.register()
         let sources = try WorkoutSourceRegistry.sources(for: WorkoutSourceSpecification.list("hrm:/dev/ttyUSB0?baud=9600&framing=slip&stale=5"))
@@ -218,7 +218,7 @@ import WorkoutFormats
     /// each line's own time when it is written (as a bridge's lines arrive as it sends them): every notification
     /// arrives (one speed reading per record after each baseline), and distance and the average cadence while
     /// pedalling are within 1 % of the file's.
-    @Test(.timeLimit(.minutes(5)), .enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the Edge 500 ride"))
+    @Test(.timeLimit(.minutes(10)), .enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the Edge 500 ride"))
     func aRealRidesSpeedAndCadenceThroughTheBridge() async throws {
         let ride = try Edge500Notifications()
         let pair = try SocatPair()

@@ -6,7 +6,7 @@ import Testing
 import WorkoutSources
 
 /// A scenario's athlete following a course: detours, U-turns and tunnels, judged against the simulation's truth.
-@Suite(.timeLimit(.minutes(2))) struct ScenarioCourseTests {
+@Suite(.timeLimit(.minutes(5))) struct ScenarioCourseTests {
     /// 3 km due north from 52° N 5° E, a point every 100 m, a right turn cued at 2 km, water at the end.
     static func courseFile() throws -> String {
         var text = "<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\">"

@@ -7,7 +7,7 @@ import WorkoutFormats
 import WorkoutSources
 
 /// A scenario's athlete riding a structured workout: the timeline its steps become, and the replay judged step by step.
-@Suite(.timeLimit(.minutes(2))) struct ScenarioPlanTests {
+@Suite(.timeLimit(.minutes(5))) struct ScenarioPlanTests {
     static func planFile(_ yaml: String) throws -> String {
         let path = Scratch.url("plan", extension: "yaml").path
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)

@@ -12,7 +12,7 @@ func temporaryStore() -> HKHealthStore {
     return HKHealthStore(location: .file(path))
 }
 
-@Suite(.timeLimit(.minutes(5))) struct ScenarioRunnerTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioRunnerTests {
     static func scenario(_ extra: String = "", timeline: String = """
           - start
           - move: {duration: 10m, pace: "5:00/km"}

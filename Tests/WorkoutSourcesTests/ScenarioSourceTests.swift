@@ -4,7 +4,7 @@ import OpenHealthKit
 import WorkoutSources
 import TestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct ScenarioSourceTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioSourceTests {
     @Test func theScenarioSchemePlaysSensorsInTime() async throws {
         ScenarioSource.register()
         let file = Scratch.url("source", extension: "yaml")
