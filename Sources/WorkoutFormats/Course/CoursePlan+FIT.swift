@@ -95,9 +95,6 @@ extension CoursePlan {
             ])
         }
         encoder.write(local: 3, global: FITMessageNumber.event, layout: eventLayout, values: [.number(time(length)), .number(0), .number(9), .number(0)])
-        var file = encoder.take()
-        file.insert(contentsOf: FITActivityWriter.header(dataSize: file.count), at: 0)
-        let crc = FITCRC.checksum(file)
-        return Data(file + [UInt8(crc & 0xFF), UInt8(crc >> 8)])
+        return Data(FITActivityWriter.file(messages: encoder.take()))
     }
 }

@@ -296,8 +296,13 @@ public final class FITActivityWriter {
 
     private func finishInMemory() -> [UInt8] {
         writeClosingMessages()
-        var file = written + encoder.take()
-        file.replaceSubrange(0..<Self.headerSize, with: Self.header(dataSize: file.count - Self.headerSize))
+        return Self.file(messages: Array((written + encoder.take()).dropFirst(Self.headerSize)))
+    }
+
+    /// A whole FIT file of `messages` (definition and data messages as ``FITEncoder`` writes them): the header
+    /// before them and the file's CRC after, as every file written in memory (activities, workouts, courses) ends.
+    static func file(messages: [UInt8]) -> [UInt8] {
+        var file = header(dataSize: messages.count) + messages
         let crc = FITCRC.checksum(file)
         file += [UInt8(crc & 0xFF), UInt8(crc >> 8)]
         return file

@@ -153,10 +153,7 @@ extension WorkoutPlan {
                                         .init(4, .uint32), .init(5, .uint32), .init(6, .uint32), .init(7, .enumeration), .init(8, .string, size: 96),
                                         .init(19, .enumeration), .init(20, .uint32), .init(21, .uint32), .init(22, .uint32)]
         for values in messages { encoder.write(local: 2, global: FITWorkout.workoutStep, layout: layout, values: values) }
-        var file = encoder.take()
-        file.insert(contentsOf: FITActivityWriter.header(dataSize: file.count), at: 0)
-        let crc = FITCRC.checksum(file)
-        return Data(file + [UInt8(crc & 0xFF), UInt8(crc >> 8)])
+        return Data(FITActivityWriter.file(messages: encoder.take()))
     }
 
     /// A step as FIT can say it: itself, or a ramp's minutes.
