@@ -65,7 +65,7 @@ package struct ScenarioParser {
         let plan = try top["workout"].read { v throws(ScenarioError) in try readPlan(v, athlete: athlete) }
         let timelineValue = try top.required("timeline")
         var random = ScenarioRandom(seed: seed ^ 0x706C_616E)
-        let planTimeline = plan?.timeline(functionalThresholdPower: athlete?.functionalThresholdPower ?? 3 * (athlete?.massKilograms ?? 72), random: &random)
+        let planTimeline = plan?.timeline(functionalThresholdPower: (athlete ?? .assumed).assumedFunctionalThresholdPower, random: &random)
         let timeline = try Self.timeline(timelineValue, multisport: activity == .swimBikeRun, plan: planTimeline)
         if sensors.gps != nil, location != .indoor, route == nil, timeline.contains(where: { if case .move = $0 { true } else { false } }) {
             throw activityValue.error("an outdoor scenario with GPS needs a route", hint: "Add `route:` with `loop:`, `waypoints:` or `file:`, or a `course:`, or set `location: indoor`.")
@@ -117,7 +117,7 @@ package struct ScenarioParser {
         }
         let steps: [GuidedStep]
         do {
-            steps = try GuidedStep.steps(of: plan, for: PlanAthlete(profile: athlete ?? AthleteProfile(sex: .male, age: 35, massKilograms: 72, heightCentimeters: 178)))
+            steps = try GuidedStep.steps(of: plan, for: PlanAthlete(profile: athlete ?? .assumed))
         } catch {
             throw fileValue.error("plan file \(path): \(error.description)", hint: "Give the athlete what the plan's targets need: `athlete: {ftp: 250, maxHeartRate: 190, …}`.")
         }

@@ -57,7 +57,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
         random = ScenarioRandom(seed: scenario.seed)
         steps = scenario.timeline
         activity = scenario.activity
-        profile = scenario.athlete ?? AthleteProfile(sex: .male, age: 35, massKilograms: 72, heightCentimeters: 178)
+        profile = scenario.athlete ?? .assumed
         maximum = profile.estimatedMaximumHeartRate
         resting = profile.restingHeartRate ?? 60
         heartRate = resting + 0.1 * (maximum - resting)
@@ -330,7 +330,7 @@ public struct ScenarioSimulation: Sendable, IteratorProtocol {
         switch activity {
         case .cycling, .handCycling:
             let watts = power ?? Self.power(forSpeed: speed, activity: .cycling, mass: mass, grade: grade)
-            let ftp = profile.functionalThresholdPower ?? 3 * mass
+            let ftp = profile.assumedFunctionalThresholdPower
             let cyclingMax = 10.8 * (ftp / 0.75) / mass + 7
             return min(1.05, max(0.08, (10.8 * watts / mass + 7 - 3.5) / (cyclingMax - 3.5)))
         case .swimming:

@@ -35,6 +35,13 @@ public struct AthleteProfile: Hashable, Sendable, Codable {
     public var wheelCircumference: Double?
 
     /// Describes an athlete.
+    /// The person assumed where nobody is described: 35 years old, male formulas, 72 kg, 178 cm, no measured
+    /// heart rates or FTP. Energy from a store that says nothing of its person, and a scenario without an athlete, use it.
+    public static let assumed = AthleteProfile(sex: .male, age: 35, massKilograms: 72, heightCentimeters: 178)
+
+    /// The FTP efforts are simulated with: the profile's, else 3 W/kg.
+    public var assumedFunctionalThresholdPower: Double { functionalThresholdPower ?? 3 * massKilograms }
+
     public init(sex: Sex, age: Double, massKilograms: Double, heightCentimeters: Double,
                 maximumHeartRate: Double? = nil, restingHeartRate: Double? = nil, functionalThresholdPower: Double? = nil,
                 lactateThresholdHeartRate: Double? = nil, zoneModel: HeartRateZoneModel = .percentOfMaximum, wheelCircumference: Double? = nil,

@@ -44,7 +44,7 @@ extension HKHealthStore {
         return (profile, assumed)
     }
 
-    /// The person energy is estimated for when the store does not say: 35 years old, male
-    /// formulas, 72 kg, 178 cm (the scenarios' default athlete too).
-    static let assumedProfile = AthleteProfile(sex: .male, age: 35, massKilograms: 72, heightCentimeters: 178)
+    /// The person energy is estimated for when the store does not say: ``AthleteProfile/assumed``, the scenarios'
+    /// default athlete too.
+    static let assumedProfile = AthleteProfile.assumed
 }
