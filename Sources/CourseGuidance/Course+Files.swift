@@ -41,33 +41,31 @@ extension Course.Cue.Kind {
 extension Course {
     /// Where the course is `distance` metres along it, between its points; its ends beyond them.
     public func position(at distance: Double) -> (latitude: Double, longitude: Double) {
-        guard distance > 0, let last = points.last else { return (points[0].latitude, points[0].longitude) }
-        guard distance < last.distance else { return (last.latitude, last.longitude) }
-        // The first point at or past the distance.
-        var low = 0, high = points.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if points[middle].distance < distance { low = middle + 1 } else { high = middle }
-        }
-        let b = points[low], a = points[max(low - 1, 0)]
-        let span = b.distance - a.distance
-        let f = span > 0 ? (distance - a.distance) / span : 0
+        let (a, b, f) = segment(at: distance)
         return (a.latitude + (b.latitude - a.latitude) * f, a.longitude + (b.longitude - a.longitude) * f)
     }
 
-    /// The course's altitude `distance` metres along it, between its points; nil where its points have none.
-    public func altitude(at distance: Double) -> Double? {
-        guard let last = points.last else { return nil }
-        let along = min(max(distance, 0), last.distance)
+    /// The points either side of `distance` metres along (held at the ends) and how far from the first to the
+    /// second it lies, 0…1: the one lookup ``position(at:)`` and ``altitude(at:)`` share.
+    private func segment(at distance: Double) -> (a: Point, b: Point, fraction: Double) {
+        let along = min(max(distance, 0), length)
+        // The first point at or past the distance, by halving.
         var low = 0, high = points.count - 1
         while low < high {
             let middle = (low + high) / 2
             if points[middle].distance < along { low = middle + 1 } else { high = middle }
         }
         let b = points[low], a = points[max(low - 1, 0)]
+        let span = b.distance - a.distance
+        return (a, b, span > 0 ? (along - a.distance) / span : 0)
+    }
+
+    /// The course's altitude `distance` metres along it, between its points; nil where its points have none.
+    public func altitude(at distance: Double) -> Double? {
+        let (a, b, f) = segment(at: distance)
         guard let top = b.altitude else { return nil }
         guard let bottom = a.altitude, b.distance > a.distance else { return top }
-        return bottom + (top - bottom) * (along - a.distance) / (b.distance - a.distance)
+        return bottom + (top - bottom) * f
     }
 
     /// The course as a FIT course file (records with their distances, each cue a `course_point` of FIT's type at its
