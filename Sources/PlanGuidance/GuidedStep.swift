@@ -10,6 +10,12 @@ public struct GuidedStep: Sendable, Equatable {
     public enum Measure: String, Sendable {
         case power, heartRate, cadence, speed
 
+        /// A value of the measure for people, in its unit's terms: km/h to a tenth for speed (given in m/s), whole
+        /// numbers otherwise.
+        public func text(_ value: Double) -> String {
+            self == .speed ? String(format: "%.1f", value * 3.6) : String(Int(value.rounded()))
+        }
+
         /// Its unit, for people.
         public var unit: String {
             switch self {
@@ -56,9 +62,7 @@ public struct GuidedStep: Sendable, Equatable {
     /// The target for people: `220–233 W`, `ramp 125→188 W`, `140–150 bpm`, or `no target`.
     public var targetText: String {
         guard let band else { return "no target" }
-        func value(_ number: Double) -> String {
-            band.measure == .speed ? String(format: "%.1f", number * 3.6) : String(Int(number.rounded()))
-        }
+        let value = band.measure.text
         if band.low != band.endLow {
             return "ramp \(value((band.low + band.high) / 2))→\(value((band.endLow + band.endHigh) / 2)) \(band.measure.unit)"
         }

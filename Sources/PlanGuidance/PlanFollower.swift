@@ -125,6 +125,12 @@ public struct PlanFollower: Sendable {
         self.alertAfter = alertAfter
     }
 
+    /// The share of judged seconds in the target over every step reached, 0…1; nil when nothing was judged.
+    public var inTargetShare: Double? {
+        let judged = compliance.reduce(0) { $0 + $1.judgedSeconds }
+        return judged > 0 ? compliance.reduce(0) { $0 + $1.inTargetSeconds } / judged : nil
+    }
+
     /// The step after the one on, if any.
     public var nextStep: GuidedStep? { index + 1 < steps.count ? steps[index + 1] : nil }
 

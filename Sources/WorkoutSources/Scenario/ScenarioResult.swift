@@ -261,10 +261,9 @@ public struct ScenarioResult: Sendable, Encodable {
                                     cues: outcome.cues, distanceAlongMeters: Self.round(outcome.distanceAlong), onCourse: outcome.onCourse)
         }
         if let plan = scenario.plan, let outcome = run.plan {
-            let judged = outcome.compliance.reduce(0) { $0 + $1.judgedSeconds }, inside = outcome.compliance.reduce(0) { $0 + $1.inTargetSeconds }
             let shares = outcome.compliance.compactMap(\.inTargetShare)
             steps = Steps(plan: plan.plan.name, planned: plan.steps.count, count: outcome.compliance.count, completed: outcome.finished,
-                          inTargetPercent: judged > 0 ? Self.round(100 * inside / judged) : nil,
+                          inTargetPercent: outcome.inTargetShare.map { Self.round(100 * $0) },
                           lowestInTargetPercent: shares.min().map { Self.round(100 * $0) }, alerts: outcome.alerts.count,
                           steps: outcome.compliance.map { step in
                               Steps.Step(number: step.step.number, title: step.step.title, target: step.step.targetText, seconds: Self.round(step.seconds),

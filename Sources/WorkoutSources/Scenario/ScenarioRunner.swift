@@ -140,6 +140,8 @@ public final class ScenarioRunner: Sendable {
         public var alerts: [Alert] = []
         /// Whether every step was done.
         public var finished = false
+        /// The share of judged seconds in the target over every step reached, 0…1 (``PlanFollower/inTargetShare``).
+        public var inTargetShare: Double?
     }
 
     /// Follows the athlete through the scenario's workout as the recorder would: moving time only, each new step a lap.
@@ -171,7 +173,9 @@ public final class ScenarioRunner: Sendable {
             return newStep
         }
 
-        var outcome: PlanOutcome { PlanOutcome(compliance: follower.compliance, alerts: alerts, finished: follower.isFinished) }
+        var outcome: PlanOutcome {
+            PlanOutcome(compliance: follower.compliance, alerts: alerts, finished: follower.isFinished, inTargetShare: follower.inTargetShare)
+        }
     }
 
     /// Plays the timeline: actions go to `driver`, readings to its builder's

@@ -47,7 +47,7 @@ struct WorkoutGuide {
             case .outOfTarget(let index, let value, let low, let high):
                 let step = follower.steps[index]
                 let measure = step.band?.measure ?? .power
-                messages.append("\(value < low ? "below" : "above") target: \(Self.value(value, measure)) against \(Self.value(low, measure))–\(Self.value(high, measure)) \(measure.unit)")
+                messages.append("\(value < low ? "below" : "above") target: \(measure.text(value)) against \(measure.text(low))–\(measure.text(high)) \(measure.unit)")
             case .backInTarget:
                 messages.append("back in target")
             case .finished:
@@ -57,10 +57,6 @@ struct WorkoutGuide {
         return (messages, newStep)
     }
 
-    private static func value(_ value: Double, _ measure: GuidedStep.Measure) -> String {
-        measure == .speed ? String(format: "%.1f", value * 3.6) : String(Int(value.rounded()))
-    }
-
     /// The dashboard's workout line: the step, its target and the value now, what is left, and the next step.
     var line: String? {
         if follower.isFinished { return "WORKOUT DONE  \(name)" }
@@ -68,9 +64,9 @@ struct WorkoutGuide {
         let step = follower.steps[status.index]
         var text = "STEP \(step.number)/\(follower.steps.count) \(step.title)"
         if let band = status.band, let measure = step.band?.measure {
-            text += "  \(Self.value(band.low, measure))–\(Self.value(band.high, measure)) \(measure.unit)"
+            text += "  \(measure.text(band.low))–\(measure.text(band.high)) \(measure.unit)"
             if let value = status.value {
-                text += "  now \(Self.value(value, measure))" + (status.inTarget.map { $0 ? " ok" : (value < band.low ? " LOW" : " HIGH") } ?? "")
+                text += "  now \(measure.text(value))" + (status.inTarget.map { $0 ? " ok" : (value < band.low ? " LOW" : " HIGH") } ?? "")
             }
         }
         if let left = status.secondsLeft { text += "  \(WorkoutFigures.clock(left)) left" }
@@ -84,14 +80,13 @@ struct WorkoutGuide {
     var summary: [String] {
         let compliance = follower.compliance
         guard !compliance.isEmpty else { return [] }
-        let judged = compliance.reduce(0) { $0 + $1.judgedSeconds }, inside = compliance.reduce(0) { $0 + $1.inTargetSeconds }
         var lines = ["workout \(name): \(compliance.count) of \(follower.steps.count) steps"
-                     + (judged > 0 ? String(format: ", %.0f %% in target", 100 * inside / judged) : "")
+                     + (follower.inTargetShare.map { String(format: ", %.0f %% in target", 100 * $0) } ?? "")
                      + (follower.isFinished ? "" : ", not finished")]
         for step in compliance {
             var line = "  \(step.step.number)  \(WorkoutFigures.clock(step.seconds))  \(step.step.title)  \(step.step.targetText)"
             if let share = step.inTargetShare { line += String(format: "  %.0f %% in target", 100 * share) }
-            if let average = step.average, let measure = step.step.band?.measure { line += "  average \(Self.value(average, measure)) \(measure.unit)" }
+            if let average = step.average, let measure = step.step.band?.measure { line += "  average \(measure.text(average)) \(measure.unit)" }
             if step.alerts > 0 { line += "  \(step.alerts) alert\(step.alerts == 1 ? "" : "s")" }
             lines.append(line)
         }
