@@ -23,10 +23,14 @@ public struct WorkoutPlanError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// `line:column: message`, or `byte N: message`, then the hint.
-    public var description: String {
-        var text = message
-        if let line { text = "\(line):\(column ?? 1): " + text } else if let offset { text = "byte \(offset): " + text }
-        if let hint { text += ". " + hint }
-        return text
+    public var description: String { description(in: nil) }
+
+    /// The problem in `file`: `file:line:column: message`, or `file: byte N: message`, then the hint; without a file,
+    /// ``description``.
+    public func description(in file: String?) -> String {
+        // `file:` leads, then `line:column:` (joined to it) or ` byte N:`.
+        var place = file.map { "\($0):" } ?? ""
+        if let line { place += "\(line):\(column ?? 1):" } else if let offset { place += (place.isEmpty ? "" : " ") + "byte \(offset):" }
+        return (place.isEmpty ? "" : place + " ") + message + (hint.map { ". \($0)" } ?? "")
     }
 }

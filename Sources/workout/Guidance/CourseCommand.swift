@@ -20,7 +20,7 @@ struct CourseCommand: AsyncParsableCommand {
     /// The course `nameOrPath` names: a file there, else a course kept in the store's library (`course import`).
     static func course(_ nameOrPath: String, store: StoreOptions) throws -> Course {
         if FileManager.default.fileExists(atPath: nameOrPath) { return try course(nameOrPath) }
-        return try CourseLibrary(store: store.location).course(nameOrPath)
+        return try CourseLibrary(store: store.location).course(named: nameOrPath)
     }
 
     /// `workout course import FILE`.

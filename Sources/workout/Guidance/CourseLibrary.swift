@@ -47,13 +47,12 @@ struct CourseLibrary {
         }.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
     }
 
-    /// The course `nameOrPath` names: a file there, else a course kept under that name.
-    func course(_ nameOrPath: String) throws -> Course {
-        if FileManager.default.fileExists(atPath: nameOrPath) { return try CourseCommand.course(nameOrPath) }
-        let kept = file(for: nameOrPath)
+    /// The course kept under `name`; the error lists those kept. (A file's path is read by ``CourseCommand/course(_:store:)``.)
+    func course(named name: String) throws -> Course {
+        let kept = file(for: name)
         guard FileManager.default.fileExists(atPath: kept.path) else {
             let names = courses().map(\.name)
-            throw RecordingsError("\(nameOrPath): no such file, and no course of that name is kept"
+            throw RecordingsError("\(name): no such file, and no course of that name is kept"
                                   + (names.isEmpty ? "; `workout course import FILE` keeps one." : " (kept: \(names.joined(separator: ", "))).")) 
         }
         return try CourseCommand.course(kept.path)

@@ -23,14 +23,10 @@ struct PlanCommand: AsyncParsableCommand {
         do {
             return try WorkoutPlan.read(data, fileExtension: URL(fileURLWithPath: path).pathExtension)
         } catch let error as WorkoutPlanError {
-            throw RecordingsError("\(path):\(error.line == nil && error.offset != nil ? " byte \(error.offset!):" : error.line.map { "\($0):\(error.column ?? 1):" } ?? "") \(Self.withoutPlace(error))")
+            throw RecordingsError(error.description(in: path))
         } catch let error as FITDecodingError {
             throw RecordingsError("\(path): \(error)")
         }
-    }
-
-    private static func withoutPlace(_ error: WorkoutPlanError) -> String {
-        error.message + (error.hint.map { ". \($0)" } ?? "")
     }
 
     /// The plan's target in its own terms: `88–93 % FTP`, `power zone 4`, `150–160 bpm`.
@@ -117,8 +113,9 @@ struct PlanCommand: AsyncParsableCommand {
             if let ftp = athlete.functionalThresholdPower { summary += ", FTP \(formatNumber(ftp)) W" }
             if let maximum = athlete.maximumHeartRate { summary += ", maximum heart rate \(formatNumber(maximum)) bpm" }
             print(summary)
-            // Targets for the athlete when every figure they need is known; else in the plan's terms only.
-            let guided = try? GuidedStep.steps(of: plan, for: athlete)
+            // Targets for the athlete when every figure they need is known; else in the plan's terms only, and why.
+            let worked = Result { () throws(PlanGuidanceError) in try GuidedStep.steps(of: plan, for: athlete) }
+            let guided = try? worked.get()
             var rows: [[String]] = []
             for (index, planned) in unrolled.enumerated() {
                 let step = planned.step
@@ -132,9 +129,7 @@ struct PlanCommand: AsyncParsableCommand {
                 rows.append([String(planned.number), title, step.intensity.rawValue, PlanCommand.length(step.extent), target])
             }
             printTable(header: ["#", "STEP", "INTENSITY", "LENGTH", "TARGET"], rows: rows)
-            if guided == nil {
-                do { _ = try GuidedStep.steps(of: plan, for: athlete) } catch { print("Targets in the plan's terms only: \(error.description).") }
-            }
+            if case .failure(let error) = worked { print("Targets in the plan's terms only: \(error.description).") }
         }
     }
 
