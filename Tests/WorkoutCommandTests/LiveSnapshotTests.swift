@@ -94,6 +94,15 @@ import WorkoutServer
         #expect(status["power"] as? Double == 240)
         #expect((status["gps"] as? [String: Any])?["text"] as? String == snapshot.gps?.text)
 
+        // The guidance's lines travel in the snapshot: the page gets the dashboard's words.
+        var guided = snapshot
+        guided.guidance = ["COURSE 1.20 km, 3.80 to go   next: left in 150 m", "STEP 2/8 Sweet spot 1/3  220–233 W  now 226 ok  7:12 left"]
+        await feed.publish(guided)
+        let sent = try #require(try JSONSerialization.jsonObject(with: Data(await feed.snapshotJSON().utf8)) as? [String: Any])
+        #expect((sent["status"] as? [String: Any])?["guidance"] as? [String] == guided.guidance)
+        let guidedScreen = RecordDashboard.render(DashboardState(snapshot: guided, timeOfDay: "10:00:00"), width: 100, height: 19)
+        #expect(guidedScreen[1].hasPrefix(" COURSE 1.20 km, 3.80 to go") && guidedScreen[2].hasPrefix(" STEP 2/8 Sweet spot 1/3  220–233 W"), "\(guidedScreen)")
+
         // The dashboard draws the same snapshot (19 rows: the figures as text, not big digits).
         let screen = RecordDashboard.render(DashboardState(snapshot: snapshot, timeOfDay: "10:00:00"), width: 100, height: 19).joined(separator: "\n")
         for text in ["RECORDING", "cycling", "lap 2", String(format: "%.2f km", snapshot.distanceMeters / 1000), "28.8 km/h", "90 rpm", "240 W",
