@@ -97,7 +97,8 @@ let package = Package(
         // The live sources: gpsd, a strap or sensors over a serial port, scenarios on a virtual clock.
         .target(
             name: "WorkoutSources",
-            dependencies: ["SensorBridge", "GPSDProtocol", "ScenarioModel", "OpenHealthKitCore", "WorkoutFormats", "Markup", "CGPS", "GATT", "DBus"],
+            dependencies: ["SensorBridge", "GPSDProtocol", "ScenarioModel", "OpenHealthKitCore", "WorkoutFormats", "Markup", "CGPS", "GATT", "DBus",
+                           "TrainingMetrics"],
             swiftSettings: strictSettings
         ),
         // Activity files (FIT, TCX, GPX) read and written, and the figures of a workout: no store, so they can be fuzzed alone.
@@ -178,6 +179,7 @@ let package = Package(
             dependencies: [
                 "CourseGuidance",
                 "PlanGuidance",
+                "TrainerControl",
                 "OpenHealthKit",
                 "GATT",
                 "WorkoutSources",

@@ -68,6 +68,17 @@ extension Course {
         return bottom + (top - bottom) * f
     }
 
+    /// The road's grade, %, `distance` metres along the course: the climb over `window` metres centred there (held
+    /// inside the course near its ends), so one noisy altitude does not tip a trainer's resistance; nil where the
+    /// course has no altitudes.
+    public func grade(at distance: Double, over window: Double = 100) -> Double? {
+        guard length > 0, window > 0 else { return nil }
+        let span = min(window, length)
+        let start = min(max(distance - span / 2, 0), length - span)
+        guard let low = altitude(at: start), let high = altitude(at: start + span) else { return nil }
+        return (high - low) / span * 100
+    }
+
     /// The course as a FIT course file (records with their distances, each cue a `course_point` of FIT's type at its
     /// place), timed as a ride at `speed` from `start`; Garmin's devices and SDK read it.
     public func fitData(start: Date, sport: ActivitySport = .cycling, speed: Double = 25 / 3.6) -> Data {

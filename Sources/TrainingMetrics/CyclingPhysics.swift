@@ -4,7 +4,7 @@
 /// P = v · (m + m_bike) · g · (C_rr + grade) + ½ · ρ · CdA · v³, with C_rr 0.004, CdA 0.32 m², ρ 1.2 kg/m³,
 /// a 9-kg bike and g 9.81 m/s² unless given. The scenario simulator rides with it, and a trainer in ERG gives a
 /// ride its speed and distance from power with it, so that gearing does not skew them.
-public struct CyclingPhysics: Sendable, Equatable {
+public struct CyclingPhysics: Sendable, Hashable {
     /// The rider's mass, kg.
     public var riderMass: Double
     /// The bike's mass, kg.

@@ -35,6 +35,20 @@ recorded (a three-hour ride in a minute). The devices file:
 
 A write to a characteristic with "answer" is answered by an indication: the answer byte, the written op code,
 then 01 (success), as the Cycling Power and Fitness Machine control points answer.
+
+A device with "trainer" is a smart trainer of the Fitness Machine Service (1826), as the specification has it:
+
+  "trainer": {"power": 150,               # watts the rider turns with nothing asked
+              "speed": 40,                # km/h its wheel reads, whatever the effort (the gear's)
+              "cadence": 90,
+              "results": {"05": [5]},     # answers to op codes: a list is used up in order, then 01 (success)
+              "loseControlAfter": 20}     # seconds after control is granted, a status 0xFF (control lost), once
+
+with characteristics 2ad2 (Indoor Bike Data, notify: speed, cadence and power once a second), 2ad9 (Fitness
+Machine Control Point, write and indicate) and 2ada (Fitness Machine Status, notify). The control point answers
+0x80, the op code and a result: 05 (control not permitted) to anything before Request Control (00) succeeded;
+Set Target Power (05) makes the power follow the target, half the way each second; Indoor Bike Simulation (11)
+and Stop or Pause (08) let the rider ride free again.
 """
 
 import argparse
@@ -153,6 +167,7 @@ class Device(ServiceInterface):
         self.dropped = False
         self.services = []
         self.rssi = spec.get("rssi", -60)
+        self.trainer = Trainer(fake, self, spec["trainer"]) if "trainer" in spec else None
 
     @method()
     async def Connect(self):
@@ -193,6 +208,8 @@ class Device(ServiceInterface):
         for service in self.services:
             for characteristic in service.characteristics:
                 characteristic.stop()
+        if self.trainer:
+            self.trainer.reset()
         self.resolved = False
         self.emit_properties_changed({"ServicesResolved": False}, [])
         self.connected = False
@@ -268,6 +285,83 @@ class Device(ServiceInterface):
         return ADAPTER
 
 
+class Trainer:
+    """A smart trainer's control and the power it makes the rider turn."""
+
+    def __init__(self, fake, device, spec):
+        self.fake = fake
+        self.device = device
+        self.spec = spec
+        self.results = {int(code, 16): list(answers) if isinstance(answers, list) else answers
+                        for code, answers in spec.get("results", {}).items()}
+        self.reset()
+
+    def reset(self):
+        self.controlled = False
+        self.started = False
+        self.target = None
+        self.power = float(self.spec.get("power", 150))
+        self.lost = False
+
+    def result(self, op):
+        answers = self.results.get(op)
+        if isinstance(answers, list):
+            return answers.pop(0) if answers else 0x01
+        return answers if answers is not None else 0x01
+
+    def control(self, value):
+        op = value[0]
+        result = self.result(op)
+        if result == 0x01 and op != 0x00 and not self.controlled:
+            result = 0x05
+        if result == 0x01:
+            if op == 0x00:
+                self.controlled = True
+                if "loseControlAfter" in self.spec and not self.lost:
+                    self.lost = True
+                    asyncio.get_running_loop().call_later(self.spec["loseControlAfter"], self.lose_control)
+            elif op == 0x01:
+                self.reset()
+            elif op == 0x05 and len(value) >= 3:
+                self.target = int.from_bytes(value[1:3], "little", signed=True)
+                self.status(bytes([0x08]) + value[1:3])
+            elif op == 0x07:
+                self.started = True
+            elif op == 0x08:
+                self.started = False
+                self.target = None
+            elif op == 0x11:
+                self.target = None
+                self.status(bytes([0x12]) + value[1:7])
+        self.fake.log(f"control {value.hex()} -> {result:02x}")
+        return bytes([0x80, op, result])
+
+    def lose_control(self):
+        self.controlled = False
+        self.started = False
+        self.fake.log("control lost")
+        self.status(bytes([0xFF]))
+
+    def status(self, value):
+        for service in self.device.services:
+            for characteristic in service.characteristics:
+                if characteristic.spec["uuid"].lower() == "2ada":
+                    characteristic.notify(value)
+
+    async def ride(self, characteristic):
+        """Indoor Bike Data once a second: the wheel's speed, the cadence, and the power (the target's, with a lag)."""
+        while True:
+            free = float(self.spec.get("power", 150))
+            goal = self.target if self.target is not None and self.started else free
+            self.power += (goal - self.power) / 2
+            speed = int(self.spec.get("speed", 40) * 100)
+            cadence = int(self.spec.get("cadence", 90) * 2)
+            power = int(round(self.power))
+            characteristic.notify(bytes([0x44, 0x00]) + speed.to_bytes(2, "little") + cadence.to_bytes(2, "little")
+                                  + power.to_bytes(2, "little", signed=True))
+            await asyncio.sleep(1)
+
+
 class Battery(ServiceInterface):
     def __init__(self, percentage):
         super().__init__("org.bluez.Battery1")
@@ -325,7 +419,11 @@ class Characteristic(ServiceInterface):
         if "write" not in flags and "write-without-response" not in flags:
             raise DBusError("org.bluez.Error.NotPermitted", "Write not permitted")
         self.fake.log(f"WriteValue {self.spec['uuid']} {bytes(value).hex()}")
-        if "answer" in self.spec and value:
+        trainer = self.service.device.trainer
+        if trainer and self.spec["uuid"].lower() == "2ad9" and value:
+            answer = trainer.control(bytes(value))
+            asyncio.get_running_loop().call_later(0.05, self.notify, answer)
+        elif "answer" in self.spec and value:
             answer = bytes.fromhex(self.spec["answer"]) + bytes([value[0], 0x01])
             asyncio.get_running_loop().call_later(0.05, self.notify, answer)
 
@@ -340,7 +438,10 @@ class Characteristic(ServiceInterface):
         self.notifying = True
         self.emit_properties_changed({"Notifying": True}, [])
         self.fake.log(f"StartNotify {self.spec['uuid']}")
-        if "capture" in self.spec:
+        trainer = self.service.device.trainer
+        if trainer and self.spec["uuid"].lower() == "2ad2":
+            self.task = asyncio.ensure_future(trainer.ride(self))
+        elif "capture" in self.spec:
             speed = self.fake.speed
             self.task = asyncio.ensure_future(self.play([(offset / speed, value)
                                                          for offset, value in capture_values(self.spec["capture"], self.spec["uuid"])]))

@@ -79,36 +79,43 @@ public struct BluetoothSensorReader: Sendable {
     public static let notified: Set<UInt16> = [0x2A37, 0x2A63, 0x2A5B, 0x2A53, 0x2AD2, 0x2A19]
     /// The characteristics read once on connection.
     public static let readOnce: Set<UInt16> = [0x2A38, 0x2A5D]
+    /// The characteristics a trainer's controller listens to as well: the Fitness Machine Control Point's
+    /// indications (0x2AD9) and the Fitness Machine Status (0x2ADA).
+    public static let controlled: Set<UInt16> = [0x2AD9, 0x2ADA]
 
     /// Where and how to read.
     public let configuration: Configuration
     private let clock: any WorkoutClock
     private let waits: any ReconnectWaits
+    private let trainer: TrainerLink?
 
-    /// A reader for `configuration`, stamping arrivals with `clock`.
-    public init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock()) {
-        self.init(configuration, clock: clock, waits: RealReconnectWaits())
+    /// A reader for `configuration`, stamping arrivals with `clock`. With `trainer`, the device is a smart trainer
+    /// too: its control point's indications and its status come as notifications, and what is written on the link
+    /// goes to its control point (0x2AD9) with BlueZ's `WriteValue`.
+    public init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock(), trainer: TrainerLink? = nil) {
+        self.init(configuration, clock: clock, waits: RealReconnectWaits(), trainer: trainer)
     }
 
     /// A reader whose waits between tries are `waits`.
-    package init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock(), waits: any ReconnectWaits) {
+    package init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock(), waits: any ReconnectWaits, trainer: TrainerLink? = nil) {
         self.configuration = configuration
         self.clock = clock
         self.waits = waits
+        self.trainer = trainer
     }
 
     /// Starts reading. The stream ends only when its consumer stops; a consumer more than 4,096 events behind
     /// loses the oldest.
     public func events() -> AsyncThrowingStream<Event, any Error> {
-        let configuration = configuration, clock = clock, waits = waits
+        let configuration = configuration, clock = clock, waits = waits, trainer = trainer
         return ThreadStream.make(of: Event.self, named: "ble \(configuration.target)", bufferingPolicy: .bufferingNewest(4_096)) { stop, continuation in
-            Self.run(configuration, clock: clock, waits: waits, stop: stop) { continuation.yield($0) }
+            Self.run(configuration, clock: clock, waits: waits, trainer: trainer, stop: stop) { continuation.yield($0) }
             continuation.finish()
         }
     }
 
-    private static func run(_ configuration: Configuration, clock: any WorkoutClock, waits: any ReconnectWaits, stop: StopSignal,
-                            yield: (Event) -> Void) {
+    private static func run(_ configuration: Configuration, clock: any WorkoutClock, waits: any ReconnectWaits, trainer: TrainerLink?,
+                            stop: StopSignal, yield: (Event) -> Void) {
         var backoff = ReconnectBackoff(first: configuration.reconnectInterval)
         var lastWaiting: String?
         func waiting(_ text: String) {
@@ -128,7 +135,7 @@ public struct BluetoothSensorReader: Sendable {
                 }
                 try client.connect(device, within: configuration.connectSeconds, stop: stop)
                 try client.listenOnly(to: device)
-                let subscribed = try subscribe(device, client: client, clock: clock, yield: yield)
+                let subscribed = try subscribe(device, client: client, clock: clock, controlled: trainer != nil, yield: yield)
                 guard !subscribed.isEmpty else {
                     client.disconnect(device)
                     waiting("\(device.label) offers none of the characteristics a workout uses (heart rate, cycling power, speed and cadence, "
@@ -141,12 +148,16 @@ public struct BluetoothSensorReader: Sendable {
                 let connected = client.objects.device(at: device.path) ?? device
                 yield(.connected(connected))
                 if let battery = connected.battery { yield(.battery(battery)) }
-                let reason = listen(to: connected, subscribed: subscribed, client: client, configuration: configuration, clock: clock, stop: stop,
-                                    yield: yield)
+                // A new connection holds no control, and what was written for the last one is void.
+                trainer?.dropWrites()
+                trainer?.deliver(.connected(connected.label))
+                let reason = listen(to: connected, subscribed: subscribed, client: client, configuration: configuration, clock: clock,
+                                    trainer: trainer, stop: stop, yield: yield)
                 if stop.isSet {
                     client.disconnect(device)
                     return
                 }
+                trainer?.deliver(.disconnected("\(device.label): \(reason)"))
                 yield(.disconnected(device: device.label, reason: reason))
             } catch {
                 if !stop.isSet { waiting(error.description) }
@@ -179,13 +190,14 @@ public struct BluetoothSensorReader: Sendable {
         }
     }
 
-    /// Starts every notification a workout uses and reads the locations; the characteristics by path.
-    private static func subscribe(_ device: BluetoothDevice, client: BlueZClient, clock: any WorkoutClock,
+    /// Starts every notification a workout uses (and, for a trainer controlled, its control point's and status's)
+    /// and reads the locations; the characteristics by path.
+    private static func subscribe(_ device: BluetoothDevice, client: BlueZClient, clock: any WorkoutClock, controlled: Bool,
                                   yield: (Event) -> Void) throws(BluetoothError) -> [String: UInt16] {
         var subscribed: [String: UInt16] = [:]
         for characteristic in client.objects.characteristics(of: device.path) {
             guard let number = characteristic.assignedNumber else { continue }
-            if notified.contains(number), characteristic.notifies {
+            if notified.contains(number) || (controlled && Self.controlled.contains(number)), characteristic.notifies {
                 try client.startNotify(characteristic)
                 subscribed[characteristic.path] = number
             } else if readOnce.contains(number), characteristic.flags.contains("read"), let value = try? client.read(characteristic) {
@@ -197,11 +209,23 @@ public struct BluetoothSensorReader: Sendable {
 
     /// Passes notifications on until the device goes away or the reader is stopped; returns why it ended.
     private static func listen(to device: BluetoothDevice, subscribed: [String: UInt16], client: BlueZClient, configuration: Configuration,
-                               clock: any WorkoutClock, stop: StopSignal, yield: (Event) -> Void) -> String {
+                               clock: any WorkoutClock, trainer: TrainerLink?, stop: StopSignal, yield: (Event) -> Void) -> String {
         var lastNotification = clock.now
         var reportedStale = false
         var battery = device.battery
+        let controlPoint = client.objects.characteristics(of: device.path).first { $0.assignedNumber == 0x2AD9 }
         while !stop.isSet {
+            if let trainer {
+                for value in trainer.takeWrites() {
+                    guard let controlPoint, controlPoint.flags.contains("write") else {
+                        trainer.deliver(.writeFailed("\(device.label) has no Fitness Machine Control Point to write: it cannot be controlled"))
+                        continue
+                    }
+                    do { try client.write(value, to: controlPoint) } catch {
+                        trainer.deliver(.writeFailed("writing the control point of \(device.label): \(error.description)"))
+                    }
+                }
+            }
             let signals: [DBusSignal]
             do { signals = try client.listen(waitingUpTo: 100) } catch { return error.description }
             var deviceChanged = false

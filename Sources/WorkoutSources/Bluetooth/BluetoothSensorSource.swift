@@ -17,14 +17,18 @@ public struct BluetoothSensorSource: WorkoutDataSource {
     public let sensors: SensorReadings.Settings
     /// `ble:ADDRESS` or `ble:service=NAME`.
     public let name: String
+    /// The way to the device's control point, when it is a smart trainer the recording controls.
+    public let trainer: TrainerLink?
     private let clock: any WorkoutClock
 
-    /// A source reading `configuration`, stamping arrivals with `clock`.
+    /// A source reading `configuration`, stamping arrivals with `clock`; with `trainer`, the device is controlled
+    /// through it as a smart trainer (``BluetoothSensorReader/init(_:clock:trainer:)``).
     public init(_ configuration: BluetoothSensorReader.Configuration, sensors: SensorReadings.Settings = SensorReadings.Settings(),
-                clock: any WorkoutClock = SystemClock()) {
+                clock: any WorkoutClock = SystemClock(), trainer: TrainerLink? = nil) {
         self.configuration = configuration
         self.sensors = sensors
         self.clock = clock
+        self.trainer = trainer
         name = "ble:\(configuration.target)"
     }
 
@@ -61,7 +65,7 @@ public struct BluetoothSensorSource: WorkoutDataSource {
     ///
     /// - Throws: ``WorkoutSourceError`` naming the specification and what is wrong with it.
     public static func source(for specification: WorkoutSourceSpecification, sensors: SensorReadings.Settings = SensorReadings.Settings(),
-                              clock: any WorkoutClock = SystemClock()) throws(WorkoutSourceError) -> BluetoothSensorSource {
+                              clock: any WorkoutClock = SystemClock(), trainer: TrainerLink? = nil) throws(WorkoutSourceError) -> BluetoothSensorSource {
         if let unknown = specification.parameters.keys.sorted().first(where: { !parameterNames.contains($0) }) {
             throw WorkoutSourceError("'\(specification)': unknown parameter '\(unknown)'; ble: takes \(parameterNames.joined(separator: ", "))")
         }
@@ -74,7 +78,7 @@ public struct BluetoothSensorSource: WorkoutDataSource {
             }
             let settings = try HeartRateStrapSource.sensorSettings(wheel: specification.parameters["wheel"], distance: specification.parameters["distance"],
                                                                    over: sensors)
-            return BluetoothSensorSource(configuration, sensors: settings, clock: clock)
+            return BluetoothSensorSource(configuration, sensors: settings, clock: clock, trainer: trainer)
         } catch {
             throw WorkoutSourceError("'\(specification)': \(error)")
         }
@@ -82,8 +86,8 @@ public struct BluetoothSensorSource: WorkoutDataSource {
 
     /// Reads the sensor until the consumer stops.
     public func readings() -> AsyncThrowingStream<WorkoutReading, any Error> {
-        let reader = BluetoothSensorReader(configuration, clock: clock)
-        let name = name, settings = sensors, clock = clock
+        let reader = BluetoothSensorReader(configuration, clock: clock, trainer: trainer)
+        let name = name, settings = sensors, clock = clock, trainer = trainer
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: WorkoutReading.self, throwing: (any Error).self,
                                                                     bufferingPolicy: .bufferingNewest(4_096))
         let task = Task {
@@ -116,7 +120,12 @@ public struct BluetoothSensorSource: WorkoutDataSource {
                         if let known, percent < known, percent <= 20, known > 20 {
                             status(.connected, "\(device?.label ?? name): battery low, \(percent) %")
                         }
+                    case .notification(0x2AD9, let value, _):
+                        trainer?.deliver(.response(value))
+                    case .notification(0x2ADA, let value, _):
+                        trainer?.deliver(.status(value))
                     case .notification(let characteristic, let value, let arrival):
+                        sensors.speedFromPower = trainer?.holdsPower ?? false
                         let message = StrapMessage(.notification(kind: characteristic, payload: value))
                         for reading in strap.readings(for: message, at: arrival) { continuation.yield(reading) }
                         for reading in sensors.readings(for: message, at: arrival) { continuation.yield(reading) }

@@ -16,13 +16,19 @@ public struct HeartRateStrapSource: WorkoutDataSource {
     public let sensors: SensorReadings.Settings
     /// `hrm:PATH`.
     public let name: String
+    /// The way to the bridge's smart trainer, when the recording controls one: its `$HRW2` writes go down the port,
+    /// and its control point's and status's lines come back here rather than as readings.
+    public let trainer: TrainerLink?
     private let clock: any WorkoutClock
 
-    /// A source reading `configuration`, stamping arrivals with `clock`.
-    public init(_ configuration: StrapReader.Configuration, sensors: SensorReadings.Settings = SensorReadings.Settings(), clock: any WorkoutClock = SystemClock()) {
+    /// A source reading `configuration`, stamping arrivals with `clock`; with `trainer`, the bridge's trainer (the
+    /// device sending Indoor Bike Data) is controlled through it.
+    public init(_ configuration: StrapReader.Configuration, sensors: SensorReadings.Settings = SensorReadings.Settings(), clock: any WorkoutClock = SystemClock(),
+                trainer: TrainerLink? = nil) {
         self.configuration = configuration
         self.sensors = sensors
         self.clock = clock
+        self.trainer = trainer
         name = "hrm:\(configuration.path)"
     }
 
@@ -94,7 +100,7 @@ public struct HeartRateStrapSource: WorkoutDataSource {
     ///
     /// - Throws: ``WorkoutSourceError`` naming the specification and what is wrong with it.
     public static func source(for specification: WorkoutSourceSpecification, sensors: SensorReadings.Settings = SensorReadings.Settings(),
-                              clock: any WorkoutClock = SystemClock()) throws(WorkoutSourceError) -> HeartRateStrapSource {
+                              clock: any WorkoutClock = SystemClock(), trainer: TrainerLink? = nil) throws(WorkoutSourceError) -> HeartRateStrapSource {
         if let unknown = specification.parameters.keys.sorted().first(where: { !parameterNames.contains($0) }) {
             throw WorkoutSourceError("'\(specification)': unknown parameter '\(unknown)'; hrm: takes \(parameterNames.joined(separator: ", "))")
         }
@@ -112,7 +118,7 @@ public struct HeartRateStrapSource: WorkoutDataSource {
             let settings = try sensorSettings(wheel: specification.parameters["wheel"], distance: specification.parameters["distance"], over: sensors)
             return HeartRateStrapSource(try configuration(device: specification.location, baudRate: baud, framing: specification.parameters["framing"],
                                                           staleAfter: stale),
-                                        sensors: settings, clock: clock)
+                                        sensors: settings, clock: clock, trainer: trainer)
         } catch {
             throw WorkoutSourceError("'\(specification)': \(error)")
         }
@@ -120,8 +126,8 @@ public struct HeartRateStrapSource: WorkoutDataSource {
 
     /// Reads the strap until the consumer stops (or a capture file ends).
     public func readings() -> AsyncThrowingStream<WorkoutReading, any Error> {
-        let reader = StrapReader(configuration, clock: clock)
-        let name = name, settings = sensors
+        let reader = StrapReader(configuration, clock: clock, trainer: trainer)
+        let name = name, settings = sensors, trainer = trainer
         // Bounded as the reader's events are: a live strap's readings wait for a
         // consumer up to 4,096, the oldest dropped beyond; a capture file's are all kept.
         let isFile = (try? FileManager.default.attributesOfItem(atPath: configuration.path)[.type] as? FileAttributeType) == .typeRegular
@@ -149,9 +155,19 @@ public struct HeartRateStrapSource: WorkoutDataSource {
                     case .stale(let seconds):
                         status(.stale, String(format: "no notification for %.1f s: strap out of range, or the bridge stalled", seconds))
                     case .frame(let frame, let arrival):
+                        // A trainer's answers go to whoever controls it; its data names it the bridge's trainer.
+                        if let trainer, case .notification(let kind, let payload) = frame.content {
+                            switch kind {
+                            case 0x2AD9: trainer.deliver(.response(payload)); continue
+                            case 0x2ADA: trainer.deliver(.status(payload)); continue
+                            case 0x2AD2: if trainer.bridgeDevice == nil { trainer.bridgeDevice = frame.device ?? "0" }
+                            default: break
+                            }
+                        }
                         let device = frame.device ?? ""
                         var strap = straps[device] ?? HeartRateStrapReadings(sourceName: name, device: frame.device)
                         var sensor = sensors[device] ?? SensorReadings(settings: settings)
+                        sensor.speedFromPower = trainer?.holdsPower ?? false
                         let date = strap.date(of: frame, arrival: arrival)
                         let message = StrapMessage(frame.content)
                         for reading in strap.readings(for: message, at: date) { continuation.yield(reading) }

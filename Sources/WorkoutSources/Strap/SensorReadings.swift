@@ -2,6 +2,7 @@ public import Foundation
 public import GATT
 public import OpenHealthKitCore
 public import SensorBridge
+public import TrainingMetrics
 
 /// Turns the notifications of a bike's and a runner's other sensors, carried by the same
 /// serial bridge as the strap, into workout readings:
@@ -14,7 +15,9 @@ public import SensorBridge
 /// - a running pod (0x2A53): running speed and stride length, and (where ``Settings/distanceFromWheel``: on a
 ///   treadmill) distance from its total distance;
 /// - a smart trainer (0x2AD2): power, cadence and speed as it states them, and (where ``Settings/distanceFromWheel``)
-///   distance from its total distance.
+///   distance from its total distance. While it holds a target power (``speedFromPower``, ERG), its wheel speed
+///   follows the gear, not the effort: speed and distance then come from its power through ``ErgRide`` on a flat
+///   road for the rider and bike of ``Settings/physics``.
 ///
 /// A total distance gives the difference between two notifications: the first is a baseline, one that goes
 /// back (the sensor was reset) is a new baseline, and one implying more than 30 m/s is dropped and counted.
@@ -31,13 +34,21 @@ public struct SensorReadings: Sendable {
         /// or without GPS, where positions give none; with GPS, distance comes from the positions and the sensors
         /// give speed only.
         public var distanceFromWheel: Bool
+        /// The rider and bike whose speed a trainer's power gives in ERG (75 kg and 9 kg on a road bike by default).
+        public var physics: CyclingPhysics
 
         /// Settings for a wheel of `wheelCircumference` metres.
-        public init(wheelCircumference: Double = WheelSpeed.defaultCircumference, distanceFromWheel: Bool = false) {
+        public init(wheelCircumference: Double = WheelSpeed.defaultCircumference, distanceFromWheel: Bool = false,
+                    physics: CyclingPhysics = CyclingPhysics(riderMass: 75)) {
             self.wheelCircumference = wheelCircumference
             self.distanceFromWheel = distanceFromWheel
+            self.physics = physics
         }
     }
+
+    /// Whether the trainer holds a target power now (ERG): its speed and distance then come from its power.
+    public var speedFromPower = false
+    private var ergRide: ErgRide?
 
     /// How wheel revolutions become speed and distance.
     public let settings: Settings
@@ -115,6 +126,24 @@ public struct SensorReadings: Sendable {
             return readings
         case .indoorBike(let data):
             var readings: [WorkoutReading] = []
+            let previous = lastArrival[.trainer], since = seconds(since: .trainer, at: date)
+            if speedFromPower, let power = data.power {
+                // From the trainer's own speed when ERG begins; a gap in notifications counts 5 s at most.
+                var ride = ergRide ?? ErgRide(physics: settings.physics, speed: data.speed.map { $0 / 3.6 } ?? 0)
+                let before = ride.distance
+                ride.ride(watts: Double(max(0, power)), for: min(since, 5))
+                ergRide = ride
+                // The total distance is a new baseline once ERG ends: what the wheel turned meanwhile is not ridden twice.
+                lastTotal[.trainer] = nil
+                if let previous, let meters = distance(ride.distance - before, as: Self.cyclingDistance, from: previous, to: date) {
+                    readings.append(meters)
+                }
+                readings.append(Self.sample(Self.power, .watt(), Double(max(0, power)), at: date))
+                if let cadence = data.cadence { readings.append(Self.sample(Self.cadence, Self.perMinute, cadence, at: date)) }
+                readings.append(Self.sample(Self.cyclingSpeed, Self.metresPerSecond, ride.speed, at: date))
+                return readings
+            }
+            ergRide = nil
             if let total = data.totalDistance { readings += distance(Double(total), of: .trainer, as: Self.cyclingDistance, at: date) }
             if let power = data.power, power >= 0 { readings.append(Self.sample(Self.power, .watt(), Double(power), at: date)) }
             if let cadence = data.cadence { readings.append(Self.sample(Self.cadence, Self.perMinute, cadence, at: date)) }

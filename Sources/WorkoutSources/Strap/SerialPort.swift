@@ -112,6 +112,24 @@ public struct SerialPort: ~Copyable {
         }
     }
 
+    /// Writes all of `bytes`, waiting up to a second in all for room when the port's queue is full (a bridge not
+    /// reading).
+    ///
+    /// - Throws: ``SerialPortError`` naming the device and why the bytes could not go.
+    public func write(_ bytes: [UInt8]) throws(SerialPortError) {
+        var sent = 0, waits = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { writeBytes(descriptor, UnsafeRawBufferPointer(rebasing: $0[sent...])) }
+            if count > 0 { sent += count; continue }
+            guard count < 0, errno == EAGAIN || errno == EINTR, waits < 10 else {
+                throw SerialPortError(path: path, operation: "write", code: count < 0 ? errno : EAGAIN)
+            }
+            waits += 1
+            var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&request, 1, 100)
+        }
+    }
+
     private static func describe(_ events: Int32) -> String {
         var names: [String] = []
         if events & Int32(POLLHUP) != 0 { names.append("POLLHUP") }
@@ -151,6 +169,11 @@ public struct SerialPort: ~Copyable {
         }
         return value.map { speed_t($0) }
     }
+}
+
+/// `write(2)`, outside ``SerialPort`` whose method shadows it.
+private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+    write(descriptor, buffer.baseAddress, buffer.count)
 }
 
 /// `read(2)`, outside ``SerialPort`` whose method shadows it.

@@ -65,17 +65,20 @@ public struct StrapReader: Sendable {
     private let clock: any WorkoutClock
     /// Where the reading thread waits between tries to open the device.
     private let waits: any ReconnectWaits
+    private let trainer: TrainerLink?
 
-    /// A reader for `configuration`, stamping arrivals with `clock`.
-    public init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock()) {
-        self.init(configuration, clock: clock, waits: RealReconnectWaits())
+    /// A reader for `configuration`, stamping arrivals with `clock`. With `trainer`, what is written on the link goes
+    /// down the port to the bridge's trainer as `$HRW2` lines (``BridgeWrite``), within a tenth of a second.
+    public init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock(), trainer: TrainerLink? = nil) {
+        self.init(configuration, clock: clock, waits: RealReconnectWaits(), trainer: trainer)
     }
 
     /// A reader whose waits between tries to open the device are `waits`: a test's virtual clock, or the real one.
-    package init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock(), waits: any ReconnectWaits) {
+    package init(_ configuration: Configuration, clock: any WorkoutClock = SystemClock(), waits: any ReconnectWaits, trainer: TrainerLink? = nil) {
         self.configuration = configuration
         self.clock = clock
         self.waits = waits
+        self.trainer = trainer
     }
 
     /// Starts reading. The stream ends when its consumer stops, after a
@@ -89,15 +92,15 @@ public struct StrapReader: Sendable {
         // is kept. The thread stops at once when the consumer does: the stop signal
         // wakes its read.
         let isFile = (try? FileManager.default.attributesOfItem(atPath: configuration.path)[.type] as? FileAttributeType) == .typeRegular
-        let configuration = configuration, clock = clock, waits = waits
+        let configuration = configuration, clock = clock, waits = waits, trainer = trainer
         return ThreadStream.make(of: Event.self, named: "strap \(configuration.path)", bufferingPolicy: isFile ? .unbounded : .bufferingNewest(4_096)) {
             stop, continuation in
-            Self.run(configuration, clock: clock, waits: waits, stop: stop, continuation: continuation)
+            Self.run(configuration, clock: clock, waits: waits, trainer: trainer, stop: stop, continuation: continuation)
         }
     }
 
-    private static func run(_ configuration: Configuration, clock: any WorkoutClock, waits: any ReconnectWaits, stop: StopSignal,
-                            continuation: AsyncThrowingStream<Event, any Error>.Continuation) {
+    private static func run(_ configuration: Configuration, clock: any WorkoutClock, waits: any ReconnectWaits, trainer: TrainerLink?,
+                            stop: StopSignal, continuation: AsyncThrowingStream<Event, any Error>.Continuation) {
         var backoff = ReconnectBackoff(first: configuration.reconnectInterval)
         var everConnected = false
         var lastWaiting: SerialPortError?
@@ -124,11 +127,15 @@ public struct StrapReader: Sendable {
             everConnected = true
             lastWaiting = nil
             continuation.yield(.connected(path: configuration.path))
+            // A new connection holds no control, and what was written for the last one is void.
+            trainer?.dropWrites()
+            trainer?.deliver(.connected(configuration.path))
             // Files and FIFOs start on a frame boundary; a live port may not.
             var decoder = StrapFrameDecoder(framing: configuration.framing, synchronised: !port.isTerminal)
             var lastFrame = clock.now
             var reportedStale = false
             reading: while !stop.isSet {
+                if let trainer { send(trainer.takeWrites(), through: trainer, to: port) }
                 let result: SerialPort.ReadResult
                 do {
                     result = try port.read(into: buffer, timeoutMilliseconds: 100, waking: stop.descriptor)
@@ -163,6 +170,7 @@ public struct StrapReader: Sendable {
                         continuation.finish()
                         return
                     }
+                    trainer?.deliver(.disconnected("\(configuration.path): \(reason)"))
                     continuation.yield(.disconnected(path: configuration.path, reason: reason))
                     break reading
                 }
@@ -171,5 +179,17 @@ public struct StrapReader: Sendable {
         }
         continuation.finish()
     }
-}
 
+    /// Writes `values` to the bridge's trainer as `$HRW2` lines; what cannot go is told on the link.
+    private static func send(_ values: [[UInt8]], through trainer: TrainerLink, to port: borrowing SerialPort) {
+        guard !values.isEmpty else { return }
+        guard let device = trainer.bridgeDevice else {
+            trainer.deliver(.writeFailed("no trainer heard on \(port.path) yet (no Indoor Bike Data line): wake it, and check the bridge is paired with it"))
+            return
+        }
+        for value in values {
+            let line = BridgeWrite(sequence: trainer.nextSequence(), device: device, characteristic: 0x2AD9, value: value).encoded()
+            do { try port.write(line) } catch { trainer.deliver(.writeFailed(error.description)) }
+        }
+    }
+}

@@ -32,6 +32,15 @@ struct WorkoutGuide {
         return describe(follower.take(reading))
     }
 
+    /// The watts the step on asks for, the middle of its power band (a ramp's moving with it), for a trainer in ERG;
+    /// nil for a step with no power target, and once the workout is done.
+    var powerTarget: Int? {
+        guard !follower.isFinished, let status = follower.status, let band = status.band, follower.steps[status.index].band?.measure == .power else {
+            return nil
+        }
+        return Int(((band.low + band.high) / 2).rounded())
+    }
+
     /// The rider pressed lap: the step on ends (an open step's way to end).
     mutating func lap() -> [String] { describe(follower.lap()).messages }
 

@@ -9,6 +9,8 @@ import WorkoutCatalog
 import WorkoutServer
 import WorkoutSources
 import SensorBridge
+import TrainerControl
+import TrainingMetrics
 
 /// `workout record`: a live workout from gpsd and a heart-rate strap, saved to the store.
 struct Record: AsyncParsableCommand {
@@ -69,6 +71,11 @@ struct Record: AsyncParsableCommand {
                                valueName: "file"))
     var plan: String?
 
+    @Option(help: ArgumentHelp("Control this sensor as a smart trainer (Fitness Machine Service): ERG at a --workout's power targets, the road's grade when "
+                               + "riding a --course indoors, a flat road otherwise; paused and stopped with the ride. A name from `workout sensors list`, "
+                               + "ble:ADDRESS, or hrm:DEVICE for the trainer on a bridge. It is recorded as a sensor too.", valueName: "sensor"))
+    var trainer: String?
+
     @Flag(help: "Pause the workout while standing still (from the receiver's Doppler speed) and resume on moving.")
     var autoPause = false
 
@@ -110,8 +117,8 @@ struct Record: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
-        if indoor, gpsd == nil, hrm == nil, sensorNames.isEmpty {
-            throw ValidationError("Nothing to record from: give --sensor NAME, --hrm DEVICE (or --gpsd for an indoor receiver).")
+        if indoor, gpsd == nil, hrm == nil, sensorNames.isEmpty, trainer == nil {
+            throw ValidationError("Nothing to record from: give --sensor NAME, --trainer NAME, --hrm DEVICE (or --gpsd for an indoor receiver).")
         }
         if !(fixWait >= 0) { throw ValidationError("--fix-wait must be 0 seconds or more.") }
         if let serve, !WorkoutServer.Configuration(host: serve.host, port: serve.port).isLoopback, token == nil {
@@ -123,13 +130,15 @@ struct Record: AsyncParsableCommand {
         }
     }
 
-    /// The source `--sensor NAME` stands for, on `clock`, with the recording's wheel settings unless its own say otherwise.
-    static func sensorSource(_ name: String, settings: SensorReadings.Settings, clock: any WorkoutClock) throws -> any WorkoutDataSource {
+    /// The source `--sensor NAME` stands for, on `clock`, with the recording's wheel settings unless its own say otherwise;
+    /// with `trainer`, the sensor is controlled through it as a smart trainer.
+    static func sensorSource(_ name: String, settings: SensorReadings.Settings, clock: any WorkoutClock,
+                             trainer: TrainerLink? = nil) throws -> any WorkoutDataSource {
         do {
             let specification = try WorkoutSourceSpecification(parsing: try SensorArgument.specification(name))
             switch specification.scheme {
-            case "ble": return try BluetoothSensorSource.source(for: specification, sensors: settings, clock: clock)
-            case "hrm": return try HeartRateStrapSource.source(for: specification, sensors: settings, clock: clock)
+            case "ble": return try BluetoothSensorSource.source(for: specification, sensors: settings, clock: clock, trainer: trainer)
+            case "hrm": return try HeartRateStrapSource.source(for: specification, sensors: settings, clock: clock, trainer: trainer)
             default: throw ValidationError("--sensor \(name) is \(specification), not a sensor: name a ble: or hrm: source")
             }
         } catch let error as WorkoutSourceError {
@@ -155,6 +164,8 @@ struct Record: AsyncParsableCommand {
         // The wheel's size: --wheel, else the athlete profile's, else 700×25c.
         var profileWheel = SensorReadings.Settings()
         if let circumference = athlete?.wheelCircumference { profileWheel.wheelCircumference = circumference }
+        // A trainer in ERG gives speed from power for the rider's own mass.
+        if let mass = athlete?.massKilograms { profileWheel.physics.riderMass = mass }
         let sensorSettings: SensorReadings.Settings
         do {
             sensorSettings = try HeartRateStrapSource.sensorSettings(wheel: wheel, distance: gps == nil ? "wheel" : "gps", over: profileWheel)
@@ -172,13 +183,15 @@ struct Record: AsyncParsableCommand {
                 throw ValidationError(error.message)
             }
         }
-        for name in sensorNames {
-            let source = try Self.sensorSource(name, settings: sensorSettings, clock: clock)
+        // The trainer is one of the sensors, made with the link that controls it.
+        var recordTrainer = trainer.map { _ in RecordTrainer(link: TrainerLink()) }
+        for name in sensorNames + (trainer.map { sensorNames.contains($0) ? [] : [$0] } ?? []) {
+            let source = try Self.sensorSource(name, settings: sensorSettings, clock: clock, trainer: name == trainer ? recordTrainer?.link : nil)
             strapName = strapName ?? source.name
             sensorLabels.append((source.name, name))
             sources.append(source)
         }
-        let hasSensors = hrm != nil || !sensorNames.isEmpty
+        let hasSensors = hrm != nil || !sensorNames.isEmpty || trainer != nil
         let store = storeOptions.open()
         var guide: WorkoutGuide?
         if let workoutPlan { guide = try WorkoutGuide(plan: workoutPlan, athlete: await Self.planAthlete(profile: athlete, store: store)) }
@@ -244,7 +257,9 @@ struct Record: AsyncParsableCommand {
         var failuresShown = 0
         // Woken by what happens, in order, and once a second for the clock and the redraw: no polling.
         await withDiscardingTaskGroup { group in
-            group.addTask { await wakes.forward(events: events, updates: updates, clock: clock, deadline: duration.map { start + $0.seconds }) }
+            group.addTask { [link = recordTrainer?.link] in
+                await wakes.forward(events: events, updates: updates, trainer: link, clock: clock, deadline: duration.map { start + $0.seconds })
+            }
             defer { group.cancelAll() }
             recording: for await wake in wakes.stream {
                 for step in clock.takeSteps() { display.warn(step.description) }
@@ -268,6 +283,8 @@ struct Record: AsyncParsableCommand {
                 case .session(.failed(let error)):
                     display.warn("session: \(error.localizedDescription)")
                     continue
+                case .trainer(let message):
+                    for line in recordTrainer?.take(message, at: now) ?? [] { display.log(line) }
                 case .session(.stateChanged), .tick:
                     break
                 case .session:
@@ -283,8 +300,13 @@ struct Record: AsyncParsableCommand {
                     }
                     for message in taken.messages { display.log(message) }
                 }
+                // The trainer holds the step's power, else rides the course's road (indoors, where the ridden distance places the rider on it).
+                let grade = indoor ? navigation?.course.grade(at: snapshot.distanceMeters) : nil
+                for line in recordTrainer?.update(running: snapshot.state == .running, power: guide?.powerTarget, grade: grade, at: now) ?? [] {
+                    display.log(line)
+                }
                 // The guidance's lines travel in the snapshot: the dashboard and the live page show the same words.
-                let guidance = [navigation?.line, navigation?.climbLine, guide?.line].compactMap { $0 }
+                let guidance = [navigation?.line, navigation?.climbLine, guide?.line, recordTrainer?.driver.line].compactMap { $0 }
                 snapshot.guidance = guidance.isEmpty ? nil : guidance
                 display.update(session: session, snapshot: snapshot, redraw: true)
                 live?.publisher.publish(snapshot)
@@ -292,6 +314,11 @@ struct Record: AsyncParsableCommand {
             }
         }
         interrupt.cancel()
+        if recordTrainer != nil {
+            for line in recordTrainer?.finish(at: clock.now) ?? [] { display.log(line) }
+            // A moment for the source's thread to send the stop before the sources close.
+            try? await Task.sleep(for: .milliseconds(300))
+        }
         let end = clock.now
         if let lapStart = snapshotter.currentLapStart, lapStart > start {
             try? await builder.addWorkoutEvents([HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: lapStart, end: end), metadata: nil)])

@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import WorkoutSources
 
 /// What wakes the recording loop, in the order it happened: a command from the
 /// keyboard or a signal, a source's status or a failure from the data source,
@@ -8,13 +9,15 @@ enum RecordWake: Sendable {
     case command(RecordCommand)
     case source(LiveDataSourceEvent)
     case session(HKWorkoutSession.Update)
+    /// The smart trainer answered, connected or went away.
+    case trainer(TrainerLink.Message)
     /// A second went by, or the recording's duration ran out.
     case tick
 }
 
 /// The recording loop's one queue of ``RecordWake``s: the keyboard's thread and
-/// the signal handler push commands; ``forward(events:updates:clock:deadline:)``
-/// brings in the data source's events, the session's updates and the ticks.
+/// the signal handler push commands; ``forward(events:updates:trainer:clock:deadline:)``
+/// brings in the data source's events, the session's updates, the trainer's messages and the ticks.
 final class RecordWakes: Sendable {
     let stream: AsyncStream<RecordWake>
     private let continuation: AsyncStream<RecordWake>.Continuation
@@ -26,12 +29,13 @@ final class RecordWakes: Sendable {
     /// A command, from any thread.
     func push(_ command: RecordCommand) { continuation.yield(.command(command)) }
 
-    /// Brings `events` and `updates` in as they come, and a tick each second, or
+    /// Brings `events`, `updates` and `trainer`'s messages in as they come, and a tick each second, or
     /// at `deadline` on `clock` if that comes first; returns when cancelled.
-    func forward(events: AsyncStream<LiveDataSourceEvent>, updates: AsyncStream<HKWorkoutSession.Update>,
+    func forward(events: AsyncStream<LiveDataSourceEvent>, updates: AsyncStream<HKWorkoutSession.Update>, trainer: TrainerLink?,
                  clock: any WorkoutClock, deadline: Date?) async {
         let continuation = continuation
         await withDiscardingTaskGroup { group in
+            if let trainer { group.addTask { for await message in trainer.messages { continuation.yield(.trainer(message)) } } }
             group.addTask { for await event in events { continuation.yield(.source(event)) } }
             group.addTask { for await update in updates { continuation.yield(.session(update)) } }
             group.addTask {

@@ -1,5 +1,4 @@
 import Testing
-import TrainerControl
 import TrainingMetrics
 
 /// An ERG ride's speed and distance from power, against the steady-state physics worked by hand.

@@ -1,4 +1,3 @@
-public import TrainingMetrics
 
 /// An indoor ride's speed and distance from the trainer's power alone, as if on a flat road (``CyclingPhysics``):
 /// in ERG the trainer holds the power whatever the gear, so its wheel speed says nothing of the effort, and a
@@ -11,8 +10,11 @@ public struct ErgRide: Sendable {
     /// Metres since the start.
     public private(set) var distance = 0.0
 
-    /// A ride of a rider and bike as `physics` has them, from a standstill.
-    public init(physics: CyclingPhysics) { self.physics = physics }
+    /// A ride of a rider and bike as `physics` has them, from `speed` metres a second (a standstill by default).
+    public init(physics: CyclingPhysics, speed: Double = 0) {
+        self.physics = physics
+        self.speed = speed.isFinite ? max(0, speed) : 0
+    }
 
     /// Rides `seconds` at `watts` (the trainer's reading): the speed follows the power, the distance the speed.
     public mutating func ride(watts: Double, for seconds: Double) {
