@@ -245,6 +245,7 @@ let package = Package(
                 "ScenarioModel",
                 "SensorBridge",
                 "TestSupport",
+                "TrainingMetrics",
                 "WorkoutFormats",
                 "WorkoutSources",
             ],
@@ -270,7 +271,7 @@ let package = Package(
         ),
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
         .testTarget(name: "CourseGuidanceTests", dependencies: ["CourseGuidance", "WorkoutFormats", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "TrainerControlTests", dependencies: ["TrainerControl", "GATT", "TrainingMetrics"], swiftSettings: strictSettings),
+        .testTarget(name: "TrainerControlTests", dependencies: ["TrainerControl", "GATT"], swiftSettings: strictSettings),
         .testTarget(name: "PlanGuidanceTests", dependencies: ["PlanGuidance", "WorkoutFormats", "HealthKitModel", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutClubTests",

@@ -109,7 +109,8 @@ public struct TrainerController: Sendable {
             if controlRetries < 1 {
                 controlRetries += 1
                 state = .askingControl
-                queue = [.requestControl, request] + queue.filter { $0 != request }
+                // Control once more, then what was refused (unless it was control itself).
+                queue = [.requestControl] + (request == .requestControl ? [] : [request]) + queue.filter { $0 != request }
             } else {
                 state = .refused
                 queue.removeAll()

@@ -27,4 +27,23 @@ import WorkoutFormats
                                                     ("First Aid", .firstAid), ("Flag, Blue", .generic), (nil, .generic)]
         for (text, kind) in words { #expect(Course.Cue.Kind(fileType: text) == kind, "\(text ?? "nil")") }
     }
+
+    /// 2 km north, a point every 100 m: flat to 500 m, 8 m up each 100 m to 1.5 km, flat again. The grade is the
+    /// climb over 100 m centred on the place, so a trainer meets the climb's start and end halfway.
+    @Test func theGradeIsTheClimbOverAWindowCentredOnThePlace() throws {
+        let positions = (0...20).map { step -> (latitude: Double, longitude: Double, altitude: Double?) in
+            let place = Plane.place(0, Double(step) * 100)
+            return (place.latitude, place.longitude, 100 + 8 * Double(min(max(step - 5, 0), 10)))
+        }
+        let course = try #require(Course(positions: positions))
+        func grade(_ distance: Double) -> Double? { course.grade(at: distance).map { ($0 * 100).rounded() / 100 } }
+        #expect(grade(250) == 0)
+        #expect(grade(500) == 4, "half flat, half climbing")
+        #expect(grade(1_000) == 8)
+        #expect(grade(1_500) == 4)
+        #expect(grade(-20) == 0 && grade(5_000) == 0, "held inside the course")
+        #expect(course.grade(at: 1_000, over: 1_000).map { ($0 * 100).rounded() / 100 } == 8)
+        let flat = try #require(Course(positions: positions.map { ($0.latitude, $0.longitude, nil) }))
+        #expect(flat.grade(at: 1_000) == nil, "no altitudes, no grade")
+    }
 }

@@ -3,6 +3,7 @@ import GATT
 import OpenHealthKit
 import Testing
 import TestSupport
+import TrainingMetrics
 import WorkoutFormats
 import WorkoutSources
 import SensorBridge
@@ -97,6 +98,38 @@ import SensorBridge
         }
         _ = sensors.readings(for: trainer(metres: 70_000), at: Self.start)
         #expect(Self.values(sensors.readings(for: trainer(metres: 70_008), at: Self.start + 1), .distanceCycling, .meter()) == [8])
+    }
+
+    /// A trainer in ERG: its wheel says 40 km/h (the gear), but speed and distance come from its 200 W through the
+    /// same physics as ``ErgRide``, from the wheel's speed when ERG began; once ERG ends, the wheel's speed is back and
+    /// its total distance a new baseline, so the metres turned during ERG are not ridden twice.
+    @Test func aTrainerInERGGivesSpeedAndDistanceFromItsPower() {
+        let physics = CyclingPhysics(riderMass: 75)
+        var sensors = SensorReadings(settings: SensorReadings.Settings(distanceFromWheel: true, physics: physics))
+        func data(metres: Int) -> StrapMessage {
+            // Speed 40.00 km/h, total distance, power 200 W.
+            StrapMessage(.notification(kind: 0x2AD2, payload: [0x50, 0x00, 0xA0, 0x0F, UInt8(metres & 0xFF), UInt8((metres >> 8) & 0xFF), UInt8(metres >> 16),
+                                                                0xC8, 0x00]))
+        }
+        let mps = HKUnit(from: "m/s")
+        sensors.speedFromPower = true
+        var expected = ErgRide(physics: physics, speed: 40 / 3.6)
+        var speeds: [Double] = [], metres = 0.0
+        for second in 0...60 {
+            let readings = sensors.readings(for: data(metres: 1_000 + second * 11), at: Self.start + Double(second))
+            speeds += Self.values(readings, .cyclingSpeed, mps)
+            metres += Self.values(readings, .distanceCycling, .meter()).reduce(0, +)
+            #expect(Self.values(readings, .cyclingPower, .watt()) == [200])
+            if second > 0 { expected.ride(watts: 200, for: 1) }
+        }
+        #expect(abs(speeds[0] - 40 / 3.6) < 1e-9, "ERG begins at the wheel's speed")
+        #expect(abs(speeds[60] - expected.speed) < 1e-9 && abs(speeds[60] - 9.58) < 0.05, "\(speeds[60]) m/s: 200 W holds 34.5 km/h")
+        #expect(abs(metres - expected.distance) < 1e-6, "\(metres) m against \(expected.distance) m")
+        sensors.speedFromPower = false
+        let free = sensors.readings(for: data(metres: 1_700), at: Self.start + 61)
+        #expect(Self.values(free, .cyclingSpeed, mps).map { ($0 * 1_000).rounded() / 1_000 } == [11.111])
+        #expect(Self.values(free, .distanceCycling, .meter()).isEmpty, "a new baseline, not the 40 m the wheel turned during ERG")
+        #expect(Self.values(sensors.readings(for: data(metres: 1_711), at: Self.start + 62), .distanceCycling, .meter()) == [11])
     }
 
     /// A real ride's cadence and speed (the shared Edge 500 file, 10,686 records), sent back as the CSC notifications a
