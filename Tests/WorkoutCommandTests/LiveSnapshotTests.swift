@@ -94,9 +94,14 @@ import WorkoutServer
         #expect(status["power"] as? Double == 240)
         #expect((status["gps"] as? [String: Any])?["text"] as? String == snapshot.gps?.text)
 
-        // The guidance's lines travel in the snapshot: the page gets the dashboard's words.
-        var guided = snapshot
-        guided.guidance = ["COURSE 1.20 km, 3.80 to go   next: left in 150 m", "STEP 2/8 Sweet spot 1/3  220–233 W  now 226 ok  7:12 left"]
+        // The guidance's lines travel in every snapshot the snapshotter takes from when the recording sets them, those
+        // the builder's readings prompt included: the page gets the dashboard's words, and never loses them between turns.
+        let lines = ["COURSE 1.20 km, 3.80 to go   next: left in 150 m", "STEP 2/8 Sweet spot 1/3  220–233 W  now 226 ok  7:12 left"]
+        snapshotter.guidance = lines
+        let guided = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now)
+        #expect(guided.guidance == lines)
+        snapshotter.guidance = []
+        #expect(snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now).guidance == nil)
         await feed.publish(guided)
         let sent = try #require(try JSONSerialization.jsonObject(with: Data(await feed.snapshotJSON().utf8)) as? [String: Any])
         #expect((sent["status"] as? [String: Any])?["guidance"] as? [String] == guided.guidance)

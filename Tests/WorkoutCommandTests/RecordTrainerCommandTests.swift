@@ -38,8 +38,9 @@ import Testing
         return (folder, plan)
     }
 
-    @Test(.enabled(if: FakeBlueZ.isAvailable, "dbus-daemon or dbus-fast is missing: run Scripts/setup"))
-    func aTrainerThroughBlueZIsHeldAtEachStepsPowerAfterARefusal() async throws {
+    @Test(.enabled(if: FakeBlueZ.isAvailable, "dbus-daemon or dbus-fast is missing: run Scripts/setup"),
+          .enabled(if: Browser.isAvailable, "chromium, chromedriver or selenium is missing (.ci/run installs them)"))
+    func aTrainerThroughBlueZIsHeldAtEachStepsPowerAfterARefusalAndTheLivePageShowsIt() async throws {
         let (folder, plan) = try Self.folder("record-trainer-ble")
         defer { try? FileManager.default.removeItem(at: folder) }
         // Its wheel reads 40 km/h whatever the effort (a gear): in ERG the speed comes from the power instead. The
@@ -52,10 +53,32 @@ import Testing
                 {"uuid": "2ada", "flags": ["notify"]}]}]}]}
             """)
         defer { fake.stop() }
+        // The browser first (tests take the one browser in turn): the ride starts once it is up, and the page shows
+        // the second step held in ERG, as the README's picture of it.
+        let ready = folder.appendingPathComponent("browser-ready").path, address = folder.appendingPathComponent("live-url").path
+        let picture = Screenshots.path("live-erg.png")
+        let browsing = Task {
+            try JSONSerialization.data(withJSONObject: try await Browser.run([
+                .touch(ready),
+                .openURL(inFile: address, timeout: 120),
+                .waitUntil("return /TRAINER ERG 250 W$/m.test(document.getElementById('live-guidance').innerText)", timeout: 90),
+                .screenshot(picture),
+                .evaluate("return Array.from(document.querySelectorAll('#live-guidance li')).map(function(li){ return li.textContent })"),
+            ]))
+        }
+        while !FileManager.default.fileExists(atPath: ready) { try await Task.sleep(for: .milliseconds(100)) }
         let store = folder.appendingPathComponent("health.sqlite").path
         let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--trainer", "ble:D1:2C:00:00:00:01", "--plain",
-                                              "--workout", plan, "--duration", "60", "--store", store],
+                                              "--workout", plan, "--duration", "60", "--store", store, "--serve", "127.0.0.1:0"],
                                              environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.bus.address])
+        try await recording.waitFor("live page on ")
+        let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live page on ") })
+        try String(try #require(line.split(separator: " ").first { $0.hasPrefix("http://") })).write(toFile: address, atomically: true, encoding: .utf8)
+        let results = try #require(try JSONSerialization.jsonObject(with: try await browsing.value) as? [Any])
+        // The page shows the step and the trainer in the dashboard's words.
+        let guidance = try #require(results.first as? [String], "\(results)")
+        #expect(guidance.count == 2 && guidance[0].hasPrefix("STEP 2/2 Active  238–263 W  now ") && guidance[1] == "TRAINER ERG 250 W", "\(guidance)")
+        #expect(Screenshots.isPicture(picture))
         let status = try await recording.finish()
         let output = await recording.finalOutput()
         #expect(status == 0, "\(output)")

@@ -60,6 +60,15 @@ public final class LiveSnapshotter: Sendable {
     /// The athlete's heart-rate zones, in their chosen model.
     public let zones: HeartRateZones?
     private let progress: Mutex<Progress>
+    private let guidanceLines = Mutex<[String]?>(nil)
+
+    /// What the recording's guidance says now (``LiveSnapshot/guidance``): set by the recording as its course, workout and
+    /// trainer move on, and carried by every snapshot from then on, those the builder's readings prompt between two
+    /// of the recording's own included, so the page never loses the lines for a moment.
+    public var guidance: [String]? {
+        get { guidanceLines.withLock { $0 } }
+        set { guidanceLines.withLock { $0 = newValue.flatMap { $0.isEmpty ? nil : $0 } } }
+    }
 
     /// A snapshotter for a recording of `activity` from the named sources: `sensors` are every sensor besides the
     /// GPS (the strap among them), by source name with the rider's name for each.
@@ -99,6 +108,7 @@ public final class LiveSnapshotter: Sendable {
         let elapsed = builder.elapsedTime(at: date)
         let meters = builder.statistics(for: HKQuantityType(HKWorkout.distanceType(for: activity)))?.sumQuantity()?.doubleValue(for: .meter()) ?? 0
         snapshot.start = builder.startDate
+        snapshot.guidance = guidance
         snapshot.elapsedSeconds = elapsed
         snapshot.distanceMeters = meters
         func recent(_ identifier: HKQuantityTypeIdentifier, unit: HKUnit, within seconds: TimeInterval = Self.currentWithin) -> Double? {

@@ -306,8 +306,9 @@ struct Record: AsyncParsableCommand {
                     display.log(line)
                 }
                 // The guidance's lines travel in the snapshot: the dashboard and the live page show the same words.
-                let guidance = [navigation?.line, navigation?.climbLine, guide?.line, recordTrainer?.driver.line].compactMap { $0 }
-                snapshot.guidance = guidance.isEmpty ? nil : guidance
+                // The snapshotter keeps them for the snapshots the builder's readings prompt until the next turn.
+                snapshotter.guidance = [navigation?.line, navigation?.climbLine, guide?.line, recordTrainer?.driver.line].compactMap { $0 }
+                snapshot.guidance = snapshotter.guidance
                 display.update(session: session, snapshot: snapshot, redraw: true)
                 live?.publisher.publish(snapshot)
                 if mirror, case .tick = wake { await sendMirrorSnapshot(snapshot, session: session) }
