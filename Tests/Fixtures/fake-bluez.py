@@ -44,7 +44,7 @@ A device with "trainer" is a smart trainer of the Fitness Machine Service (1826)
               "results": {"05": [5]},     # answers to op codes: a list is used up in order, then 01 (success)
               "loseControlAfter": 20}     # seconds after control is granted, a status 0xFF (control lost), once
 
-with characteristics 2ad2 (Indoor Bike Data, notify: speed, cadence and power once a second), 2ad9 (Fitness
+with characteristics 2ad2 (Indoor Bike Data, notify: speed, cadence, total distance and power once a second), 2ad9 (Fitness
 Machine Control Point, write and indicate) and 2ada (Fitness Machine Status, notify). The control point answers
 0x80, the op code and a result: 05 (control not permitted) to anything before Request Control (00) succeeded;
 Set Target Power (05) makes the power follow the target, half the way each second; Indoor Bike Simulation (11)
@@ -302,6 +302,7 @@ class Trainer:
         self.target = None
         self.power = float(self.spec.get("power", 150))
         self.lost = False
+        self.distance = 0.0
 
     def result(self, op):
         answers = self.results.get(op)
@@ -349,7 +350,8 @@ class Trainer:
                     characteristic.notify(value)
 
     async def ride(self, characteristic):
-        """Indoor Bike Data once a second: the wheel's speed, the cadence, and the power (the target's, with a lag)."""
+        """Indoor Bike Data once a second: the wheel's speed, the cadence, the total distance at the wheel's speed, and
+        the power (the target's, with a lag)."""
         while True:
             free = float(self.spec.get("power", 150))
             goal = self.target if self.target is not None and self.started else free
@@ -357,8 +359,9 @@ class Trainer:
             speed = int(self.spec.get("speed", 40) * 100)
             cadence = int(self.spec.get("cadence", 90) * 2)
             power = int(round(self.power))
-            characteristic.notify(bytes([0x44, 0x00]) + speed.to_bytes(2, "little") + cadence.to_bytes(2, "little")
-                                  + power.to_bytes(2, "little", signed=True))
+            self.distance += self.spec.get("speed", 40) / 3.6
+            characteristic.notify(bytes([0x54, 0x00]) + speed.to_bytes(2, "little") + cadence.to_bytes(2, "little")
+                                  + int(self.distance).to_bytes(3, "little") + power.to_bytes(2, "little", signed=True))
             await asyncio.sleep(1)
 
 

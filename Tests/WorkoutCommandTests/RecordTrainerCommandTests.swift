@@ -69,7 +69,7 @@ import Testing
         while !FileManager.default.fileExists(atPath: ready) { try await Task.sleep(for: .milliseconds(100)) }
         let store = folder.appendingPathComponent("health.sqlite").path
         let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--trainer", "ble:D1:2C:00:00:00:01", "--plain",
-                                              "--workout", plan, "--duration", "60", "--store", store, "--serve", "127.0.0.1:0"],
+                                              "--workout", plan, "--duration", "55", "--store", store, "--serve", "127.0.0.1:0"],
                                              environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.bus.address])
         try await recording.waitFor("live page on ")
         let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live page on ") })
@@ -100,11 +100,51 @@ import Testing
         #expect(Self.average(in: first).map { (135...155).contains($0) } == true, "\(first)")
         #expect(Self.average(in: second).map { (215...252).contains($0) } == true, "\(second)")
         #expect(second.contains("100 % in target"), "\(second)")
-        // 40 km/h for 60 s would be 667 m; 120–250 W on the flat for 75 + 9 kg is 29–35 km/h: 480–590 m.
+        // 40 km/h for 55 s would be 611 m. In ERG (50 s), 120–250 W on the flat for 75 + 9 kg is 29–35 km/h, 400–490 m;
+        // then 5 s on a flat road at the wheel's 40 km/h, 56 m.
         let shown = try await offThePool { try WorkoutProcess.runBlocking(["show", "last", "--json", "--store", store]) }
         let detail = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any], "\(shown.stdout)")
         let meters = try #require(detail["distanceMeters"] as? Double, "\(shown.stdout)")
-        #expect(meters > 400 && meters < 590, "\(meters) m")
+        #expect(meters > 400 && meters < 560, "\(meters) m")
+    }
+
+    /// A course ridden indoors: 300 m flat, then 6 % up. The trainer rides the course's road where the ridden distance
+    /// (the trainer's own, at its wheel's 40 km/h) places the rider: a flat road first, the grade rising over the 100 m
+    /// around the foot of the climb, then 6 %.
+    @Test(.enabled(if: FakeBlueZ.isAvailable, "dbus-daemon or dbus-fast is missing: run Scripts/setup"))
+    func aCourseRiddenIndoorsSetsTheTrainersGradeAsTheRiderClimbs() async throws {
+        let (folder, _) = try Self.folder("record-trainer-course")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let points = (0...100).map { step in
+            let metres = Double(step) * 10
+            return String(format: "<trkpt lat=\"%.7f\" lon=\"5.0\"><ele>%.1f</ele></trkpt>", 52 + metres / 111_195, max(0, metres - 300) * 0.06)
+        }
+        let course = folder.appendingPathComponent("climb.gpx").path
+        try ("<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><name>Climb</name><trkseg>"
+             + points.joined() + "</trkseg></trk></gpx>").write(toFile: course, atomically: true, encoding: .utf8)
+        let fake = try FakeBlueZ(devices: """
+            {"devices": [{"address": "D1:2C:00:00:00:02", "name": "KICKR 5678", "trainer": {"power": 180, "speed": 40},
+              "services": [{"uuid": "1826", "characteristics": [
+                {"uuid": "2ad2", "flags": ["notify"]}, {"uuid": "2ad9", "flags": ["write", "indicate"]}, {"uuid": "2ada", "flags": ["notify"]}]}]}]}
+            """)
+        defer { fake.stop() }
+        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--trainer", "ble:D1:2C:00:00:00:02", "--plain",
+                                              "--course", course, "--duration", "45", "--store", folder.appendingPathComponent("health.sqlite").path],
+                                             environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.bus.address])
+        let status = try await recording.finish()
+        let output = await recording.finalOutput()
+        #expect(status == 0, "\(output)")
+        // Each Indoor Bike Simulation's grade, in hundredths of a percent (bytes 3 and 4, signed).
+        let grades = Self.controls(in: fake.log).filter { $0.hasPrefix("11") && $0.hasSuffix("-> 01") }.compactMap { line -> Int? in
+            let hex = Array(line.prefix(14))
+            guard hex.count == 14, let low = UInt8(String(hex[6..<8]), radix: 16), let high = UInt8(String(hex[8..<10]), radix: 16) else { return nil }
+            return Int(Int16(bitPattern: UInt16(low) | UInt16(high) << 8))
+        }
+        #expect(grades.first == 0, "\(fake.log)")
+        #expect(grades.last == 600, "45 s at 11.1 m/s is 500 m: on the climb. \(grades)")
+        #expect(zip(grades, grades.dropFirst()).allSatisfy { $0 <= $1 } && grades.count >= 4, "a grade that only rises: \(grades)")
+        #expect(output.contains("TRAINER SIM +6.0 %"), "\(output)")
+        #expect(Self.controls(in: fake.log).last == "0801 -> 01", "\(fake.log)")
     }
 
     @Test(.enabled(if: SocatPair.executable != nil, "socat is missing: run Scripts/setup"))
