@@ -61,7 +61,8 @@ import Testing
             try JSONSerialization.data(withJSONObject: try await Browser.run([
                 .touch(ready),
                 .openURL(inFile: address, timeout: 120),
-                .waitUntil("return /TRAINER ERG 250 W$/m.test(document.getElementById('live-guidance').innerText)", timeout: 90),
+                .waitUntil("var t = document.getElementById('live-guidance').innerText; return /TRAINER ERG 250 W$/m.test(t) && /now 2\\d\\d ok/.test(t)",
+                           timeout: 90),
                 .screenshot(picture),
                 .evaluate("return Array.from(document.querySelectorAll('#live-guidance li')).map(function(li){ return li.textContent })"),
             ]))
@@ -77,7 +78,7 @@ import Testing
         let results = try #require(try JSONSerialization.jsonObject(with: try await browsing.value) as? [Any])
         // The page shows the step and the trainer in the dashboard's words.
         let guidance = try #require(results.first as? [String], "\(results)")
-        #expect(guidance.count == 2 && guidance[0].hasPrefix("STEP 2/2 Active  238–263 W  now ") && guidance[1] == "TRAINER ERG 250 W", "\(guidance)")
+        #expect(guidance.count == 2 && guidance[0].hasPrefix("STEP 2/2 Active  238–263 W  now 2") && guidance[0].contains(" ok  0:") && guidance[1] == "TRAINER ERG 250 W", "\(guidance)")
         #expect(Screenshots.isPicture(picture))
         let status = try await recording.finish()
         let output = await recording.finalOutput()

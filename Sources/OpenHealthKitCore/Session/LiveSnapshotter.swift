@@ -251,6 +251,7 @@ public final class LiveSnapshotter: Sendable {
         case .contactRestored: "contact"
         default: status.kind.rawValue
         }
-        return status.detail.isEmpty ? kind : "\(kind): \(status.detail)"
+        // "connected to KICKR 1234 (…)" says the kind already.
+        return status.detail.isEmpty ? kind : status.detail.hasPrefix(kind) ? status.detail : "\(kind): \(status.detail)"
     }
 }

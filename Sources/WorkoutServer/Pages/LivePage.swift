@@ -38,8 +38,8 @@ enum LivePage {
             <div><dt>Energy</dt><dd id="live-energy">–</dd></div>\
             <div><dt>Elevation</dt><dd id="live-elevation">–</dd></div>\
             <div><dt>Grade</dt><dd id="live-grade">–</dd></div>\
-            <div><dt>GPS</dt><dd id="live-gps">–</dd></div>\
-            <div><dt>Sensors</dt><dd id="live-strap">–</dd></div>\
+            <div class="wide"><dt>GPS</dt><dd id="live-gps" class="words">–</dd></div>\
+            <div class="wide"><dt>Sensors</dt><dd id="live-strap" class="words">–</dd></div>\
             </dl><p id="live-done" hidden></p></section>\
             <section aria-labelledby="live-track-heading"><h2 id="live-track-heading">Track so far</h2>\
             <svg id="live-map" viewBox="0 0 600 400" role="img" aria-labelledby="live-map-title"><title id="live-map-title">Track so far</title>\
@@ -47,7 +47,8 @@ enum LivePage {
             <circle id="live-position" cx="-20" cy="-20" r="7" fill="#ffeb3b" stroke="#111" stroke-width="3"/></svg></section>\
             <style>.live{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px;margin:0}.live div{border:1px solid var(--line);border-radius:6px;padding:6px 8px}\
             .guidance{list-style:none;padding:8px 12px;margin:0 0 12px;border:2px solid var(--line);border-radius:6px;font-weight:700;font-variant-numeric:tabular-nums}\
-            dt{font-size:.8rem;color:var(--muted)}dd{margin:0;font-size:1.6rem;font-weight:800;font-variant-numeric:tabular-nums}#live-map{width:100%;height:auto;max-height:60vh}</style>\
+            dt{font-size:.8rem;color:var(--muted)}dd{margin:0;font-size:1.6rem;font-weight:800;font-variant-numeric:tabular-nums}#live-map{width:100%;height:auto;max-height:60vh}\
+            .live div.wide{grid-column:1/-1}dd.words{font-size:1rem;font-weight:600;overflow-wrap:anywhere}</style>\
             <script>\(HTML.raw(script))</script>
             """)
     }
