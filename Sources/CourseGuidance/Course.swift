@@ -93,8 +93,11 @@ public struct Course: Sendable, Equatable {
 
 extension Course {
     /// The course a course file's plan draws (``CoursePlan``), each named place a cue at the distance of the
-    /// course's point nearest it (the first, where the course passes it twice equally near); places farther than
-    /// `cueReach` metres from the course are left out. Nil when the plan has fewer than two distinct points.
+    /// course's point nearest it. Where the course passes a place more than once (an out-and-back's two legs, a loop
+    /// through the same crossroads), each pass within `cueReach` metres is a candidate, and the place goes to the first
+    /// pass at or after the cue before it (files list their places in the order ridden), else to the nearest pass.
+    /// Places farther than `cueReach` metres from the course are left out. Nil when the plan has fewer than two
+    /// distinct points.
     public init?(plan: CoursePlan, cueReach: Double = 100) {
         guard let drawn = Course(name: plan.name, positions: plan.points) else { return nil }
         // The points in cells of about a kilometre, so each place looks among a few dozen, not all of them.
@@ -104,21 +107,35 @@ extension Course {
         for (index, point) in drawn.points.enumerated() { cells[key(point.latitude, point.longitude), default: []].append(index) }
         var cues: [Cue] = []
         for place in plan.places {
-            var best: (index: Int, metres: Double)?
             let plane = LocalPlane(latitude: place.latitude)
+            var near: [(index: Int, metres: Double)] = []
+            // The cells around the place, each once (two offsets can round to one cell).
+            var around = Set<Int64>()
             for dLatitude in -1...1 {
-                for dLongitude in -1...1 {
-                    for index in cells[key(place.latitude + Double(dLatitude) * cell, place.longitude + Double(dLongitude) * cell)] ?? [] {
-                        let point = drawn.points[index]
-                        let metres = plane.distance(fromLatitude: place.latitude, longitude: place.longitude, toLatitude: point.latitude, longitude: point.longitude)
-                        if metres < (best?.metres ?? .infinity) - 0.01 || (abs(metres - (best?.metres ?? .infinity)) <= 0.01 && index < best!.index) {
-                            best = (index, metres)
-                        }
-                    }
+                for dLongitude in -1...1 { around.insert(key(place.latitude + Double(dLatitude) * cell, place.longitude + Double(dLongitude) * cell)) }
+            }
+            for cellKey in around {
+                for index in cells[cellKey] ?? [] {
+                    let point = drawn.points[index]
+                    let metres = plane.distance(fromLatitude: place.latitude, longitude: place.longitude, toLatitude: point.latitude, longitude: point.longitude)
+                    if metres <= cueReach { near.append((index, metres)) }
                 }
             }
-            guard let best, best.metres <= cueReach else { continue }
-            cues.append(Cue(kind: Cue.Kind(fileType: place.type), distance: drawn.points[best.index].distance, name: place.name))
+            // Each pass is a run of consecutive points within reach; its nearest point (the first of equals) stands for it.
+            near.sort { $0.index < $1.index }
+            var passes: [(index: Int, metres: Double)] = []
+            var previousIndex = Int.min
+            for candidate in near {
+                if candidate.index == previousIndex + 1, let last = passes.last {
+                    if candidate.metres < last.metres { passes[passes.count - 1] = candidate }
+                } else {
+                    passes.append(candidate)
+                }
+                previousIndex = candidate.index
+            }
+            let after = cues.last.map { cue in passes.first { drawn.points[$0.index].distance >= cue.distance } } ?? nil
+            guard let chosen = after ?? passes.min(by: { $0.metres < $1.metres }) else { continue }
+            cues.append(Cue(kind: Cue.Kind(fileType: place.type), distance: drawn.points[chosen.index].distance, name: place.name))
         }
         self.init(name: plan.name, positions: plan.points, cues: cues)
     }

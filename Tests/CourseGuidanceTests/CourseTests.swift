@@ -21,6 +21,26 @@ import WorkoutFormats
         #expect(course.cues.map(\.name) == ["Onto the dyke", "Fountain"])
     }
 
+    @Test func aPlacePassedTwiceGoesToThePassAfterTheCueBeforeIt() throws {
+        // 1 km north and back in 10-m steps: a left 15 m beside the road at 300 m, the turn at the top, a right beside
+        // the road at 300 m again, listed in the order ridden: the right is on the way back, 1,700 m along.
+        var plan = CoursePlan()
+        plan.points = (0...200).map { step -> (latitude: Double, longitude: Double, altitude: Double?) in
+            let place = Plane.place(0, Double(step <= 100 ? step : 200 - step) * 10)
+            return (place.latitude, place.longitude, nil)
+        }
+        let beside = Plane.place(15, 300), top = Plane.place(0, 1_000)
+        plan.places = [CoursePlan.Place(latitude: beside.latitude, longitude: beside.longitude, name: "Out", type: "Left"),
+                       CoursePlan.Place(latitude: top.latitude, longitude: top.longitude, name: "Top", type: "U-Turn"),
+                       CoursePlan.Place(latitude: beside.latitude, longitude: beside.longitude, name: "Back", type: "Right")]
+        let course = try #require(Course(plan: plan))
+        #expect(course.cues.map(\.name) == ["Out", "Top", "Back"])
+        #expect(course.cues.map { ($0.distance).rounded() } == [300, 1_000, 1_700], "\(course.cues)")
+        // Listed first, the same place goes to the first pass.
+        plan.places = [plan.places[2]]
+        #expect(try #require(Course(plan: plan)).cues.map { ($0.distance).rounded() } == [300])
+    }
+
     @Test func filesWordsNameTheirKinds() {
         let words: [(String?, Course.Cue.Kind)] = [("Left", .left), ("SLIGHT_RIGHT", .right), ("Straight", .straight), ("U-Turn", .uTurn),
                                                     ("Summit", .summit), ("Drinking Water", .water), ("Restaurant", .food), ("Danger", .danger),

@@ -84,6 +84,61 @@ import WorkoutSources
         #expect((result.faults.first?.gapSeconds ?? 0) >= 90)
     }
 
+    /// A course through `corners` (metres east and north of 52° N 5° E), a point every 50 m, with waypoints cued at
+    /// places given the same way; its path.
+    static func courseFile(through corners: [(x: Double, y: Double)], cues: [(x: Double, y: Double, type: String)]) throws -> String {
+        func place(_ x: Double, _ y: Double) -> String { "lat=\"\(52 + y / 111_250)\" lon=\"\(5 + x / (111_250 * cos(52 * Double.pi / 180)))\"" }
+        var text = "<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+        for cue in cues { text += "<wpt \(place(cue.x, cue.y))><type>\(cue.type)</type></wpt>" }
+        text += "<trk><trkseg><trkpt \(place(corners[0].x, corners[0].y))/>"
+        for (from, to) in zip(corners, corners.dropFirst()) {
+            let steps = Int((hypot(to.x - from.x, to.y - from.y) / 50).rounded())
+            for step in 1...steps {
+                let f = Double(step) / Double(steps)
+                text += "<trkpt \(place(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f))/>"
+            }
+        }
+        let path = Scratch.url("course", extension: "gpx").path
+        try (text + "</trkseg></trk></gpx>").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A scenario riding all of the course at `path`, at 8 m/s.
+    static func ride(course path: String, meters: Int) throws -> Scenario {
+        try Scenario(yaml: """
+            activity: cycling
+            seed: 5
+            course: \(path)
+            sensors:
+              gps: {rate: 1, noise: 0, accuracy: 3}
+            timeline: [start, {move: {distance: \(meters)m, speed: 8}}, stop, end]
+            """, file: "test.yaml")
+    }
+
+    /// 1.5 km north and back on the same road, a left cued 500 m out and a right 500 m from home: the way back is
+    /// the road's other leg by the heading, so nothing is off course and the cues come in their order.
+    @Test func anOutAndBackIsFollowedOnBothLegsWithItsCuesInOrder() async throws {
+        let path = try Self.courseFile(through: [(0, 0), (0, 1_500), (0, 0)], cues: [(0, 500, "Left"), (0, 1_500, "Water"), (0, 490, "Right")])
+        let result = try await ScenarioRunner(scenario: try Self.ride(course: path, meters: 3_000)).replay(in: temporaryStore())
+        let course = try #require(result.course)
+        #expect(course.offCourse.isEmpty)
+        #expect(course.cues.map(\.kind) == ["left", "water", "right"], "\(course.cues)")
+        #expect(course.onCourse && abs(course.distanceAlongMeters - 3_000) < 25, "\(course.distanceAlongMeters)")
+    }
+
+    /// A loop that crosses itself: north 1 km, east 300 m, south 500 m, west 600 m across the first leg at 2.1 km
+    /// along, south 500 m. At the crossing the rider stays on the leg ridden (2.1 km along, not 0.5 km): nothing off
+    /// course, the cues in order, and the end 2.9 km along.
+    @Test func aLoopThatCrossesItselfIsFollowedOnTheLegRidden() async throws {
+        let path = try Self.courseFile(through: [(0, 0), (0, 1_000), (300, 1_000), (300, 500), (-300, 500), (-300, 0)],
+                                       cues: [(0, 1_000, "Right"), (300, 500, "Right"), (-300, 500, "Left")])
+        let result = try await ScenarioRunner(scenario: try Self.ride(course: path, meters: 2_900)).replay(in: temporaryStore())
+        let course = try #require(result.course)
+        #expect(course.offCourse.isEmpty)
+        #expect(course.cues.map(\.kind) == ["right", "right", "left"], "\(course.cues)")
+        #expect(course.onCourse && abs(course.distanceAlongMeters - 2_900) < 25, "\(course.distanceAlongMeters)")
+    }
+
     @Test(arguments: [
         ("[start, uTurn, uTurn, {detour: {off: 0.5m, speed: 5}}, stop, end]", "a detour goes 1 m to 50 km off the route"),
         ("[start, {detour: {off: 100m}}, stop, end]", "a detour needs a target"),
