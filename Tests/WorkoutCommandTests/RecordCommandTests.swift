@@ -171,6 +171,52 @@ struct RecordTestError: Error, CustomStringConvertible {
         #expect(recording.output.contains("connected to gpsd at 127.0.0.1:\(gpsd.port)"))
     }
 
+    /// A ride that leaves its course for a 60-m detour, its fixes through a real gpsd: the recorder tells the detour
+    /// where the scenario's own replay (the same matcher on the simulation's fixes) tells it, and the way back.
+    @Test func aRideThroughRealGpsdLeavesItsCourseAndComesBackWhereTheReplaySaysSo() async throws {
+        let folder = Scratch.url("record-course")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 1 km due north from 52.3° N 4.9° E, a point every 50 m.
+        var gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><name>North</name><trkseg>"
+        for step in 0...20 { gpx += "<trkpt lat=\"\(52.3 + Double(step) * 50 / 111_250)\" lon=\"4.9\"><ele>2</ele></trkpt>" }
+        let course = folder.appendingPathComponent("north.gpx").path
+        try (gpx + "</trkseg></trk></gpx>").write(toFile: course, atomically: true, encoding: .utf8)
+        let scenario = folder.appendingPathComponent("detour.yaml").path
+        try """
+            name: detour through gpsd
+            activity: cycling
+            seed: 4
+            course: \(course)
+            sensors:
+              gps: {noise: 0, accuracy: 4}
+              heartRate: off
+            timeline:
+              - start
+              - move: {distance: 200m, speed: 8}
+              - detour: {off: 60m, speed: 5}
+              - move: {distance: 300m, speed: 8}
+              - stop
+            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let replay = try await WorkoutProcess.run(["replay", scenario, "--no-store", "--json"])
+        let replayed = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any], "\(replay.stderr)")
+        let excursions = try #require((replayed["course"] as? [String: Any])?["offCourse"] as? [[String: Any]], "\(replay.stdout)")
+        try #require(excursions.count == 1, "\(excursions)")
+        let along = try #require(excursions[0]["distanceAlong"] as? Double)
+        let nmea = folder.appendingPathComponent("detour.nmea").path
+        let simulated = try await WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"])
+        try #require(simulated.status == 0, "\(simulated.stderr)")
+        let gpsd = try GPSFake(log: nmea)
+        defer { gpsd.stop() }
+        let recording = try RecordingProcess(["record", "--plain", "--activity", "cycling", "--gpsd", "127.0.0.1:\(gpsd.port)", "--course", course,
+                                              "--duration", "85", "--fix-wait", "10", "--store", folder.appendingPathComponent("health.sqlite").path])
+        #expect(try await recording.finish() == 0, "\(recording.output)")
+        let told = recording.output.split(separator: "\n").filter { $0.contains("off course at") || $0.contains("back on course at") }.map(String.init)
+        #expect(told.count == 2, "\(recording.output)")
+        #expect(told.first?.contains(String(format: "off course at %.2f km", along / 1_000)) == true, "the replay left at \(along) m: \(told)")
+        #expect(told.last?.contains("back on course at") == true, "\(told)")
+    }
+
     @Test func aRecordingCarriesOnWhenGpsdIsKilledAndRestarted() async throws {
         let ride = try await prepare(Self.longRestRide)
         defer { try? FileManager.default.removeItem(at: ride.folder) }
