@@ -15,8 +15,8 @@ public final class Club: Sendable {
     public let now: @Sendable () -> Date
     /// PBKDF2 rounds for new passwords.
     let passwordRounds: Int
-    /// Wrong passwords per name, and the names locked out for now.
-    let throttle: Mutex<LoginThrottle>
+    /// How wrong passwords lock a name out; the count is kept in the database.
+    let throttle: LoginThrottle
     /// Where password checks run: off the cooperative threads, a few at a time.
     let passwordChecks: PasswordChecks
 
@@ -31,7 +31,7 @@ public final class Club: Sendable {
                 concurrentPasswordChecks: Int = ProcessInfo.processInfo.activeProcessorCount, now: @escaping @Sendable () -> Date) {
         self.database = database
         self.passwordRounds = passwordRounds
-        self.throttle = Mutex(throttle)
+        self.throttle = throttle
         let width = max(1, concurrentPasswordChecks)
         passwordChecks = PasswordChecks(width: width, backlog: 16 * width)
         self.now = now
@@ -75,25 +75,54 @@ public final class Club: Sendable {
 
     /// The account whose name and password these are, or nil (the same nil for an unknown name and a wrong password).
     ///
-    /// Wrong passwords are counted per name by the club's ``LoginThrottle`` (in this process's memory): a name
-    /// locked out is refused before its password is checked, even with the right one.
+    /// Wrong passwords are counted per name in the database by the club's ``LoginThrottle``, so that every server
+    /// process on one database counts them together: a name locked out is refused before its password is checked,
+    /// even with the right one.
     ///
     /// - Throws: ``ClubError/tooManyAttempts(name:until:)`` while `name` is locked out; ``ClubError/busy`` when
     ///   more logins are being checked than the club takes at once.
     public func logIn(name: String, password: String) async throws -> Athlete? {
         guard !name.contains("\u{0}") else { return nil }
         let asked = now()
-        if let until = throttle.withLock({ $0.lockedUntil(name, at: asked) }) { throw ClubError.tooManyAttempts(name: name, until: until) }
+        if let until = try await lockedUntil(name, at: asked) { throw ClubError.tooManyAttempts(name: name, until: until) }
         let rows = try await database.read("SELECT id, name, is_admin, password_hash FROM athletes WHERE name = $1 AND closed_at IS NULL", [.text(name)])
         // A name without an account is checked against a decoy, as long as a real check, so timing does not tell which names exist.
         let stored = rows.first?["password_hash"].text ?? Self.decoyHash
         guard let matches = await passwordChecks.run({ PasswordHash.verify(password, against: stored) }) else { throw ClubError.busy }
         guard matches, let row = rows.first else {
-            throttle.withLock { _ = $0.failed(name, at: asked) }
+            try await failedLogIn(name, at: asked)
             return nil
         }
-        throttle.withLock { $0.succeeded(name) }
+        _ = try await database.transaction([SQLStatement("DELETE FROM login_failures WHERE name = $1", [.text(name)]),
+                                            SQLStatement("DELETE FROM login_lockouts WHERE name = $1", [.text(name)])])
         return Self.athlete(row)
+    }
+
+    /// When `name` may try again, if it is locked out at `now`.
+    func lockedUntil(_ name: String, at now: Date) async throws -> Date? {
+        try await database.read("SELECT locked_until FROM login_lockouts WHERE name = $1 AND locked_until > $2", [.text(name), .date(now)])
+            .first?["locked_until"].date
+    }
+
+    /// Counts a wrong password for `name`, and locks the name out when it makes ``LoginThrottle/allowedFailures``
+    /// within the window. Each failure is a row of its own and a lockout one update, so two server processes counting
+    /// at once lose nothing; wrong passwords older than the window, and lockouts long over, are forgotten on the way.
+    func failedLogIn(_ name: String, at now: Date) async throws {
+        let counted = try await database.transaction([
+            SQLStatement("INSERT INTO login_failures (name, failed_at) VALUES ($1, $2)", [.text(name), .date(now)]),
+            SQLStatement("DELETE FROM login_failures WHERE failed_at <= $1", [.date(now.addingTimeInterval(-throttle.window))]),
+            SQLStatement("DELETE FROM login_lockouts WHERE locked_until <= $1", [.date(now.addingTimeInterval(-throttle.longestLockout))]),
+            SQLStatement("SELECT count(*) AS failures FROM login_failures WHERE name = $1", [.text(name)]),
+        ])
+        guard let failures = counted.last?.first?["failures"].integer, failures >= throttle.allowedFailures else { return }
+        // The lockout's length from the lockouts before it, in one statement: twice the one before, up to the longest.
+        let lengths = throttle.growingLengths.enumerated().map { "WHEN \($0.offset) THEN \($0.element)" }.joined(separator: " ")
+        let length = lengths.isEmpty ? "\(throttle.longestLockout)" : "CASE lockouts \(lengths) ELSE \(throttle.longestLockout) END"
+        _ = try await database.transaction([
+            SQLStatement("INSERT INTO login_lockouts (name, lockouts, locked_until) VALUES ($1, 0, $2) ON CONFLICT (name) DO NOTHING", [.text(name), .date(now)]),
+            SQLStatement("UPDATE login_lockouts SET locked_until = $2 + \(length), lockouts = lockouts + 1 WHERE name = $1", [.text(name), .date(now)]),
+            SQLStatement("DELETE FROM login_failures WHERE name = $1", [.text(name)]),
+        ])
     }
 
     /// Sets a new password.

@@ -19,6 +19,20 @@ extension ClubDatabaseKind {
         }
     }
 
+    /// `count` clubs on one new, migrated database, as that many server processes in front of it.
+    func clubs(_ count: Int, clock: TestNow = TestNow(), throttle: LoginThrottle = LoginThrottle()) async throws -> [Club] {
+        let address = try address()
+        let clubs = try (0..<count).map { _ -> Club in
+            let database: any ClubDatabase = switch self {
+            case .sqlite: try SQLiteClubDatabase(path: String(address.dropFirst("sqlite:".count)))
+            case .postgres: PostgresClubDatabase(address: try PostgresAddress(address))
+            }
+            return Club(database: database, passwordRounds: 1_000, throttle: throttle, now: { clock.date })
+        }
+        try await clubs[0].migrate()
+        return clubs
+    }
+
     /// A migrated club on a new database, on `clock`'s time, with passwords hashed quickly.
     func club(clock: TestNow = TestNow(), throttle: LoginThrottle = LoginThrottle()) async throws -> Club {
         let club = Club(database: try database(), passwordRounds: 1_000, throttle: throttle, now: { clock.date })

@@ -84,6 +84,42 @@ import OpenHealthKit
         #expect(try await club.logIn(name: "ada", password: "correct horse") == ada)
     }
 
+    /// Two server processes on one database count the same wrong passwords: three on one and two on the other lock the
+    /// name on both; the next lockout is twice as long; the right password starts the count over; wrong passwords further
+    /// apart than the window never add up.
+    @Test(arguments: ClubBackend.available)
+    func twoServersOnOneDatabaseCountTheSameWrongPasswords(_ backend: ClubBackend) async throws {
+        let clock = TestNow()
+        let clubs = try await backend.clubs(2, clock: clock)
+        let ada = try await clubs[0].addAthlete(name: "ada", password: "correct horse")
+        for attempt in 0..<5 { #expect(try await clubs[attempt < 3 ? 0 : 1].logIn(name: "ada", password: "wrong one") == nil) }
+        for club in clubs {
+            await #expect(throws: ClubError.tooManyAttempts(name: "ada", until: clock.date.addingTimeInterval(60))) {
+                try await club.logIn(name: "ada", password: "correct horse")
+            }
+        }
+        clock.advance(by: 60)
+        for attempt in 0..<5 { #expect(try await clubs[attempt % 2].logIn(name: "ada", password: "wrong one") == nil) }
+        await #expect(throws: ClubError.tooManyAttempts(name: "ada", until: clock.date.addingTimeInterval(120))) {
+            try await clubs[0].logIn(name: "ada", password: "correct horse")
+        }
+        clock.advance(by: 120)
+        #expect(try await clubs[1].logIn(name: "ada", password: "correct horse") == ada)
+        // Counted afresh, and lockouts start again at a minute.
+        for attempt in 0..<4 { #expect(try await clubs[attempt % 2].logIn(name: "ada", password: "wrong one") == nil) }
+        #expect(try await clubs[0].logIn(name: "ada", password: "correct horse") == ada)
+        for _ in 0..<20 {
+            clock.advance(by: 300)
+            #expect(try await clubs[1].logIn(name: "ada", password: "wrong one") == nil, "five minutes apart, three within the window at most")
+        }
+        #expect(try await clubs[0].logIn(name: "ada", password: "correct horse") == ada)
+        for _ in 0..<5 { _ = try await clubs[0].logIn(name: "ada", password: "wrong one") }
+        await #expect(throws: ClubError.tooManyAttempts(name: "ada", until: clock.date.addingTimeInterval(60))) {
+            try await clubs[1].logIn(name: "ada", password: "correct horse")
+        }
+        for club in clubs { await club.database.close() }
+    }
+
     /// The list sorts as the one-athlete server's does, on both databases: by the figure either way, a missing
     /// figure last when the largest come first, ties newest first; the activity by code points.
     @Test(arguments: ClubBackend.available)

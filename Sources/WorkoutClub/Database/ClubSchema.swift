@@ -159,6 +159,14 @@ public enum ClubSchema {
             // tokens, sessions and links are gone, but its workouts stay where they were shared. NULL for an open account.
             ["ALTER TABLE athletes ADD COLUMN closed_at \(d.double)"]
         },
+        Migration(version: 9, name: "wrong passwords and lockouts, shared by every server process") { d in
+            // A row per wrong password within the throttle's window, and per name locked out (with how many times,
+            // for the next lockout's length): every process on the database counts the same tries.
+            ["CREATE TABLE login_failures (name TEXT NOT NULL, failed_at \(d.double) NOT NULL)",
+             "CREATE INDEX login_failures_name ON login_failures (name)",
+             "CREATE INDEX login_failures_failed_at ON login_failures (failed_at)",
+             "CREATE TABLE login_lockouts (name TEXT PRIMARY KEY, lockouts \(d.integer) NOT NULL, locked_until \(d.double) NOT NULL)"]
+        },
     ]
 
     /// The newest version.
