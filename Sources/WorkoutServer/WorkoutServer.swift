@@ -68,6 +68,8 @@ public struct WorkoutServer: Sendable {
     public let liveFeed: LiveFeed?
     /// Where and how it listens.
     public let configuration: Configuration
+    /// Its figures, for `/metrics`.
+    public let metrics = ServerMetrics()
 
     /// A server over `library`.
     /// - Precondition: a host other than loopback has a token.
@@ -89,6 +91,11 @@ public struct WorkoutServer: Sendable {
     /// The server's routes behind its access policy, as it serves them (tests drive it in process).
     func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: MetricsRecorder<BasicRequestContext>(metrics: metrics))
+        // Health and figures before the access policy: a proxy asks them without the token.
+        let library = library, liveFeed = liveFeed, metrics = metrics
+        router.addRoutes(HealthRoutes<BasicRequestContext>(metrics: metrics, ready: { _ = try await library.workout(UUID().uuidString) },
+                                                           refresh: { if let liveFeed { metrics.following(await liveFeed.followerCount) } }).routes)
         router.add(middleware: AccessPolicy<BasicRequestContext>(token: configuration.token, readsNeedToken: configuration.readsNeedToken))
         let catalog = ServedStore(library: library, configuration: configuration)
         router.addRoutes(WorkoutPageRoutes(catalog: catalog).routes)

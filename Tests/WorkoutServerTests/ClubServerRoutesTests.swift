@@ -39,6 +39,46 @@ import OpenHealthKit
         try #require(try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any])
     }
 
+    /// A proxy's questions, asked with no login: the process answers, it is ready while its database answers and not
+    /// once it is gone; and the figures count each request by its route's pattern and status, and each workout
+    /// received by what became of it.
+    @Test(arguments: ClubDatabaseKind.available)
+    func healthReadinessAndFiguresAreAnsweredWithoutALogin(_ kind: ClubDatabaseKind) async throws {
+        let fixture = try await fixture(kind)
+        let app = Application(router: fixture.server.router())
+        let archive = try RouteTestFile.archive(start: Date(timeIntervalSince1970: 1_789_000_000), athlete: nil)
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok && String(buffer: $0.body) == "ok\n") }
+            try await client.execute(uri: "/readyz", method: .get) { #expect($0.status == .ok && String(buffer: $0.body) == "ready\n") }
+            for _ in 0..<2 {
+                try await client.execute(uri: "/api/workouts/\(archive.id.uuidString)", method: .put, headers: bearer(fixture.ada),
+                                         body: ByteBuffer(bytes: archive.encoded())) { #expect($0.status == .created || $0.status == .ok) }
+            }
+            try await client.execute(uri: "/api/workouts/\(archive.id.uuidString)", method: .put, headers: bearer(fixture.bob),
+                                     body: ByteBuffer(bytes: archive.encoded())) { #expect($0.status == .conflict) }
+            try await client.execute(uri: "/api/workouts", method: .get) { #expect($0.status == .unauthorized) }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.status == .ok && response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+                let lines = String(buffer: response.body).split(separator: "\n").map(String.init)
+                for line in ["openhealthkit_http_requests_total{route=\"/healthz\",method=\"GET\",status=\"200\"} 1",
+                             "openhealthkit_http_requests_total{route=\"/api/workouts/{id}\",method=\"PUT\",status=\"201\"} 1",
+                             "openhealthkit_http_requests_total{route=\"/api/workouts/{id}\",method=\"PUT\",status=\"200\"} 1",
+                             "openhealthkit_http_requests_total{route=\"/api/workouts/{id}\",method=\"PUT\",status=\"409\"} 1",
+                             "openhealthkit_http_requests_total{route=\"/api/workouts\",method=\"GET\",status=\"401\"} 1",
+                             "openhealthkit_sync_workouts_total{outcome=\"stored\"} 1", "openhealthkit_sync_workouts_total{outcome=\"alreadyStored\"} 1",
+                             "openhealthkit_sync_workouts_total{outcome=\"refused\"} 1",
+                             "openhealthkit_http_request_duration_seconds_count{route=\"/api/workouts/{id}\",method=\"PUT\"} 3"] {
+                    #expect(lines.contains(line), "\(line) is missing from:\n\(lines.joined(separator: "\n"))")
+                }
+            }
+            await fixture.server.club.database.close()
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .serviceUnavailable && String(buffer: response.body).hasPrefix("not ready: "), "\(String(buffer: response.body))")
+            }
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+        }
+    }
+
     @Test(arguments: ClubDatabaseKind.available)
     func strangersAreAskedWhoTheyAreAndBadInputIsRefused(_ kind: ClubDatabaseKind) async throws {
         let fixture = try await fixture(kind)

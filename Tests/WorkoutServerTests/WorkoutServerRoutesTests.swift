@@ -20,6 +20,27 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any])
     }
 
+    /// Off loopback every read needs the token, but a proxy's questions do not: the process answers, the store does,
+    /// and the figures count the refused request and the live page's followers.
+    @Test func healthAndFiguresNeedNoTokenWhereEverythingElseDoes() async throws {
+        let store = HKHealthStore(location: .file(Scratch.url("routes", extension: "sqlite").path))
+        let feed = LiveFeed(wallClock: { Date(timeIntervalSince1970: 1_790_000_000) })
+        let server = WorkoutServer(library: StoreCatalog(store: store), liveFeed: feed, configuration: .init(host: "0.0.0.0", port: 0, token: "secret"))
+        let following = await feed.subscribe()
+        let app = Application(router: server.router())
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/api/workouts", method: .get) { #expect($0.status == .unauthorized) }
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/readyz", method: .get) { #expect($0.status == .ok && String(buffer: $0.body) == "ready\n") }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                let text = String(buffer: response.body)
+                #expect(text.contains("openhealthkit_http_requests_total{route=\"/api/workouts\",method=\"GET\",status=\"401\"} 1"), "\(text)")
+                #expect(text.contains("openhealthkit_live_followers_count 1"), "\(text)")
+            }
+        }
+        _ = following
+    }
+
     @Test func unknownWorkoutsAndBadInputAnswerTheirStatusOnEveryRoute() async throws {
         let app = Application(router: server().router())
         try await app.test(.router) { client in

@@ -14,7 +14,8 @@ public import WorkoutClub
 /// `GET /api/workouts/{id}/samples?type=heartRate`, `GET /api/workouts/{id}/file?format=fit`,
 /// `GET /api/workouts/{id}/archive`, `PUT /api/workouts/{id}` (an archive, as
 /// `workout sync` sends it), `DELETE /api/workouts/{id}`, `POST /api/sync/missing`,
-/// `GET /api/squad?group=NAME&week=YYYY-MM-DD` and `GET /api/compare?a=ID&b=ID`.
+/// `GET /api/squad?group=NAME&week=YYYY-MM-DD` and `GET /api/compare?a=ID&b=ID`. For proxies, with no login:
+/// `GET /healthz`, `GET /readyz` (the database answers) and `GET /metrics` (Prometheus' text format).
 ///
 /// A workout another athlete does not share answers 404, the same as one that
 /// does not exist, on every route.
@@ -25,6 +26,8 @@ public struct ClubServer: Sendable {
     public let configuration: WorkoutServer.Configuration
     /// Whether the session cookie is marked `Secure` (behind a TLS proxy).
     public let secureCookies: Bool
+    /// Its figures, for `/metrics`.
+    public let metrics = ServerMetrics()
 
     /// A server for `club`.
     public init(club: Club, configuration: WorkoutServer.Configuration, secureCookies: Bool = false) {
@@ -49,6 +52,10 @@ public struct ClubServer: Sendable {
     /// The club's routes, each request's athlete found first, as it serves them (tests drive it in process).
     func router() -> Router<ClubRequestContext> {
         let router = Router(context: ClubRequestContext.self)
+        router.add(middleware: MetricsRecorder<ClubRequestContext>(metrics: metrics))
+        // Health and figures before anyone is looked for: a proxy asks them with no login. Ready when the database answers.
+        let club = club
+        router.addRoutes(HealthRoutes<ClubRequestContext>(metrics: metrics, ready: { _ = try await club.database.read("SELECT 1 AS up") }).routes)
         router.add(middleware: ClubIdentity(club: club))
         let catalog = ServedClub(club: club, configuration: configuration)
         router.addRoutes(WorkoutPageRoutes(catalog: catalog).routes)
@@ -61,7 +68,7 @@ public struct ClubServer: Sendable {
         router.addRoutes(TileRoutes(catalog: catalog).routes)
         router.addRoutes(SharingRoutes(catalog: catalog).routes)
         router.addRoutes(ClubAdminRoutes(catalog: catalog, secureCookies: secureCookies).routes)
-        router.addRoutes(SyncRoutes(catalog: catalog).routes)
+        router.addRoutes(SyncRoutes(catalog: catalog, metrics: metrics).routes)
         return router
     }
 }

@@ -59,6 +59,9 @@ public actor LiveFeed {
     }
 
     /// Events for one page: a snapshot, then every update until the page goes.
+    /// The pages following the feed now.
+    public var followerCount: Int { subscribers.count }
+
     public func subscribe() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1_000))
         let id = UUID()

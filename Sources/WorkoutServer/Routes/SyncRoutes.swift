@@ -7,6 +7,8 @@ import WorkoutFormats
 /// How `workout sync` talks to a club: which workouts it lacks, a workout's archive sent and fetched.
 struct SyncRoutes {
     let catalog: ServedClub
+    /// Where each workout received is counted, by outcome.
+    let metrics: ServerMetrics
 
     var club: Club { catalog.club }
 
@@ -49,9 +51,14 @@ struct SyncRoutes {
         guard archive.id == uuid else { throw WebError.badRequest("Bad request", "The archive holds workout \(archive.id.uuidString), not \(uuid.uuidString); PUT it at its own address.") }
         let samples = archive.activity.records.count
         switch try await club.store(archive, owner: viewer.athlete.id) {
-        case .stored: return ServerResponse.json(WorkoutAPI.Stored(id: uuid.uuidString, outcome: "stored", samples: samples), status: .created)
-        case .alreadyStored: return ServerResponse.json(WorkoutAPI.Stored(id: uuid.uuidString, outcome: "alreadyStored", samples: samples))
+        case .stored:
+            metrics.synced("stored")
+            return ServerResponse.json(WorkoutAPI.Stored(id: uuid.uuidString, outcome: "stored", samples: samples), status: .created)
+        case .alreadyStored:
+            metrics.synced("alreadyStored")
+            return ServerResponse.json(WorkoutAPI.Stored(id: uuid.uuidString, outcome: "alreadyStored", samples: samples))
         case .ownedByAnother:
+            metrics.synced("refused")
             throw WebError(.conflict, title: "Not yours", message: "Another athlete's workout has the UUID \(uuid.uuidString); nothing was stored.")
         }
     }
