@@ -46,6 +46,9 @@ final class RecordingProcess: @unchecked Sendable {
         }
     }
 
+    /// Whether the process still runs.
+    var isRunning: Bool { process.isRunning }
+
     /// Kills the process with SIGKILL, as a power cut or the OOM killer would, and waits for it.
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
