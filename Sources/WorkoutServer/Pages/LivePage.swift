@@ -48,7 +48,7 @@ enum LivePage {
             <style>.live{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px;margin:0}.live div{border:1px solid var(--line);border-radius:6px;padding:6px 8px}\
             .guidance{list-style:none;padding:8px 12px;margin:0 0 12px;border:2px solid var(--line);border-radius:6px;font-weight:700;font-variant-numeric:tabular-nums}\
             dt{font-size:.8rem;color:var(--muted)}dd{margin:0;font-size:1.6rem;font-weight:800;font-variant-numeric:tabular-nums}#live-map{width:100%;height:auto;max-height:60vh}\
-            .live div.wide{grid-column:1/-1}dd.words{font-size:1rem;font-weight:600;overflow-wrap:anywhere}</style>\
+            .live div.wide{grid-column:1/-1}dd.words{font-size:1rem;font-weight:600;overflow-wrap:anywhere}#live-state,#live-sport{font-size:1.2rem}</style>\
             <script>\(HTML.raw(script))</script>
             """)
     }
