@@ -22,14 +22,33 @@ public protocol ClubDatabase: Sendable {
     /// Closes the connections; the database answers nothing after.
     func close() async
 
+    /// What other processes on the database notify on `channel` (PostgreSQL's `LISTEN`), for as long as the stream
+    /// is read: each notification's payload, and ``DatabaseNotice/listening`` whenever the listener starts or
+    /// starts again after losing its connection (what came meanwhile was not heard: catch up from the tables).
+    /// A database that one process holds (SQLite) has no one else to hear: its stream says nothing.
+    func notifications(on channel: String) -> AsyncStream<DatabaseNotice>
+
     /// The long-lived client a server runs beside its HTTP server, in one `ServiceGroup` that shuts both down
     /// gracefully; nil for a database that needs none (SQLite) or runs its own (a short-lived command's).
     var service: (any Service)? { get }
 }
 
+/// What a database's listener hears (``ClubDatabase/notifications(on:)``).
+public enum DatabaseNotice: Sendable, Hashable {
+    /// The listener listens, from now on: anything notified before may have been missed.
+    case listening
+    /// A notification's payload.
+    case payload(String)
+}
+
 extension ClubDatabase {
     /// None: the database needs no service run beside it.
     public var service: (any Service)? { nil }
+
+    /// Nothing: no other process notifies.
+    public func notifications(on channel: String) -> AsyncStream<DatabaseNotice> {
+        AsyncStream { continuation in continuation.yield(.listening) }
+    }
 
     /// Runs one statement that changes the database and ignores its rows.
     public func execute(_ sql: String, _ arguments: [SQLValue] = []) async throws {

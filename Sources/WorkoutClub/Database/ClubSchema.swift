@@ -167,6 +167,26 @@ public enum ClubSchema {
              "CREATE INDEX login_failures_failed_at ON login_failures (failed_at)",
              "CREATE TABLE login_lockouts (name TEXT PRIMARY KEY, lockouts \(d.integer) NOT NULL, locked_until \(d.double) NOT NULL)"]
         },
+        Migration(version: 10, name: "live sessions and their points") { d in
+            // A recording on the road, as its recorder sends it: each point a numbered snapshot (JSON), kept in order by its
+            // sequence, so a follower on any server process fills what it missed from here.
+            ["""
+             CREATE TABLE live_sessions (
+                 id TEXT PRIMARY KEY,
+                 athlete_id \(d.integer) NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                 started_at \(d.double) NOT NULL,
+                 updated_at \(d.double) NOT NULL,
+                 ended_at \(d.double))
+             """,
+             """
+             CREATE TABLE live_points (
+                 session_id TEXT NOT NULL REFERENCES live_sessions(id) ON DELETE CASCADE,
+                 sequence \(d.integer) NOT NULL,
+                 received_at \(d.double) NOT NULL,
+                 body TEXT NOT NULL,
+                 PRIMARY KEY (session_id, sequence))
+             """]
+        },
     ]
 
     /// The newest version.

@@ -45,10 +45,7 @@ public final class PostgresClubDatabase: ClubDatabase {
     /// - Throws: ``ClubDatabaseError/unavailable(_:)`` saying what is wrong (nothing listens, the password
     ///   or the user is refused, the database does not exist, no answer) and what to do.
     public static func check(_ address: PostgresAddress, timeout: Duration = .seconds(2)) async throws {
-        var configuration = PostgresConnection.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database,
-            tls: address.requiresTLS ? .require(try .init(configuration: .makeClientConfiguration()))
-                : address.prefersTLS ? .prefer(try .init(configuration: .makeClientConfiguration())) : .disable)
+        var configuration = try connectionConfiguration(address)
         let (seconds, attoseconds) = timeout.components
         configuration.options.connectTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         var logger = Logger(label: "openhealthkit.club.postgres.check")
@@ -58,6 +55,49 @@ public final class PostgresClubDatabase: ClubDatabase {
             try? await connection.close()
         } catch {
             throw ClubDatabaseError.unavailable(Self.reason(error, address: address, timeout: timeout))
+        }
+    }
+
+    /// One connection's configuration for `address`, outside the pool (a check, the listener).
+    static func connectionConfiguration(_ address: PostgresAddress) throws -> PostgresConnection.Configuration {
+        PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database,
+            tls: address.requiresTLS ? .require(try .init(configuration: .makeClientConfiguration()))
+                : address.prefersTLS ? .prefer(try .init(configuration: .makeClientConfiguration())) : .disable)
+    }
+
+    /// `LISTEN`s on `channel` on a connection of its own, outside the pool, for as long as the stream is read. A lost
+    /// connection (the server restarted, `pg_terminate_backend`) is made again, at once and then up to every 2 s,
+    /// and said with ``DatabaseNotice/listening`` once listening again, so readers catch up from the tables.
+    public func notifications(on channel: String) -> AsyncStream<DatabaseNotice> {
+        let address = address
+        let logger: Logger = {
+            var logger = Logger(label: "openhealthkit.club.postgres.listen")
+            logger.logLevel = .critical
+            return logger
+        }()
+        return AsyncStream(bufferingPolicy: .bufferingNewest(10_000)) { continuation in
+            let task = Task {
+                var wait = Duration.milliseconds(50)
+                while !Task.isCancelled {
+                    do {
+                        let connection = try await PostgresConnection.connect(configuration: try Self.connectionConfiguration(address), id: 1, logger: logger)
+                        do {
+                            try await connection.listen(on: channel) { notifications in
+                                continuation.yield(.listening)
+                                wait = .milliseconds(50)
+                                for try await notification in notifications { continuation.yield(.payload(notification.payload)) }
+                            }
+                        } catch {}
+                        try? await connection.close()
+                    } catch {}
+                    guard !Task.isCancelled else { break }
+                    try? await Task.sleep(for: wait)
+                    wait = min(wait * 2, .seconds(2))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
         }
     }
 

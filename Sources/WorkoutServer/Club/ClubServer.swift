@@ -1,6 +1,7 @@
 public import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 public import WorkoutClub
 
 /// `workout serve --database …`: a club's server, where athletes log in, recorders
@@ -15,7 +16,8 @@ public import WorkoutClub
 /// `GET /api/workouts/{id}/archive`, `PUT /api/workouts/{id}` (an archive, as
 /// `workout sync` sends it), `DELETE /api/workouts/{id}`, `POST /api/sync/missing`,
 /// `GET /api/squad?group=NAME&week=YYYY-MM-DD` and `GET /api/compare?a=ID&b=ID`. For proxies, with no login:
-/// `GET /healthz`, `GET /readyz` (the database answers) and `GET /metrics` (Prometheus' text format).
+/// `GET /healthz`, `GET /readyz` (the database answers) and `GET /metrics` (Prometheus' text format). Live sessions:
+/// `POST /api/live/{session}` and `GET /api/live/{session}/events` (``ClubLiveRoutes``).
 ///
 /// A workout another athlete does not share answers 404, the same as one that
 /// does not exist, on every route.
@@ -28,6 +30,11 @@ public struct ClubServer: Sendable {
     public let secureCookies: Bool
     /// Its figures, for `/metrics`.
     public let metrics = ServerMetrics()
+    /// Wakes the followers of live sessions.
+    let liveHub = LiveSessionHub()
+    /// How long a live session's follower waits for a wake before looking in the table anyway (a wake lost costs at
+    /// most this).
+    var liveIdleLook: Duration = .seconds(5)
 
     /// A server for `club`.
     public init(club: Club, configuration: WorkoutServer.Configuration, secureCookies: Bool = false) {
@@ -42,7 +49,8 @@ public struct ClubServer: Sendable {
     /// (``ClubDatabase/service``): the HTTP server stops first, then the client, each gracefully.
     public func run(handlesSignals: Bool = true, onRunning: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
         let club = club
-        try await WorkoutServer.serve(router(), configuration: configuration, services: club.database.service.map { [$0] } ?? [], handlesSignals: handlesSignals,
+        let services: [any Service] = (club.database.service.map { [$0] } ?? []) + [LiveListener(hub: liveHub, database: club.database)]
+        try await WorkoutServer.serve(router(), configuration: configuration, services: services, handlesSignals: handlesSignals,
                                       beforeServing: {
                                           try await club.migrate()
                                           try await club.computeMissingFigures()
@@ -55,7 +63,9 @@ public struct ClubServer: Sendable {
         router.add(middleware: MetricsRecorder<ClubRequestContext>(metrics: metrics))
         // Health and figures before anyone is looked for: a proxy asks them with no login. Ready when the database answers.
         let club = club
-        router.addRoutes(HealthRoutes<ClubRequestContext>(metrics: metrics, ready: { _ = try await club.database.read("SELECT 1 AS up") }).routes)
+        let metrics = metrics, hub = liveHub
+        router.addRoutes(HealthRoutes<ClubRequestContext>(metrics: metrics, ready: { _ = try await club.database.read("SELECT 1 AS up") },
+                                                          refresh: { metrics.following(await hub.followerCount) }).routes)
         router.add(middleware: ClubIdentity(club: club))
         let catalog = ServedClub(club: club, configuration: configuration)
         router.addRoutes(WorkoutPageRoutes(catalog: catalog).routes)
@@ -69,6 +79,7 @@ public struct ClubServer: Sendable {
         router.addRoutes(SharingRoutes(catalog: catalog).routes)
         router.addRoutes(ClubAdminRoutes(catalog: catalog, secureCookies: secureCookies).routes)
         router.addRoutes(SyncRoutes(catalog: catalog, metrics: metrics).routes)
+        router.addRoutes(ClubLiveRoutes(club: club, hub: liveHub, idleLook: liveIdleLook).routes)
         return router
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// What a proxy or an orchestrator asks of a server: `GET /healthz` (the process answers), `GET /readyz` (it can do
-/// its work: its store or database answers within two seconds; 503 with the reason otherwise), and `GET /metrics`
+/// its work: its store or database answers within five seconds; 503 with the reason otherwise), and `GET /metrics`
 /// (``ServerMetrics`` in Prometheus' text format). They need no login or token, and are answered before any.
 struct HealthRoutes<Context: RequestContext> {
     /// The figures `/metrics` shows.
@@ -22,14 +22,14 @@ struct HealthRoutes<Context: RequestContext> {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { try await ready() }
                     group.addTask {
-                        try await Task.sleep(for: .seconds(2))
+                        try await Task.sleep(for: .seconds(5))
                         throw HealthTimeout()
                     }
                     try await group.next()
                     group.cancelAll()
                 }
             } catch {
-                return Self.text("not ready: \(error is HealthTimeout ? "no answer within 2 s" : String(describing: error))\n", status: .serviceUnavailable)
+                return Self.text("not ready: \(error is HealthTimeout ? "no answer within 5 s" : String(describing: error))\n", status: .serviceUnavailable)
             }
             return Self.text("ready\n")
         }

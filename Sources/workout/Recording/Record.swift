@@ -101,6 +101,11 @@ struct Record: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A club server to send the workout to once it is saved (with --sync-token-file or WORKOUT_SYNC_TOKEN).", valueName: "url"))
     var syncTo: String?
 
+    @Option(help: ArgumentHelp("A club server to send the live snapshot to every 2 s while recording (with --sync-token-file or WORKOUT_SYNC_TOKEN): "
+                               + "followers open the address printed at the start. Snapshots wait while the network is away and go once it is back.",
+                               valueName: "url"))
+    var liveTo: String?
+
     @Option(help: ArgumentHelp("A file whose first line is the club's token for --sync-to.", valueName: "path"))
     var syncTokenFile: String?
 
@@ -126,6 +131,10 @@ struct Record: AsyncParsableCommand {
         }
         if let syncTo {
             _ = try SyncClient.serverURL(syncTo, option: "--sync-to")
+            _ = try Sync.token(nil, file: syncTokenFile)
+        }
+        if let liveTo {
+            _ = try SyncClient.serverURL(liveTo, option: "--live-to")
             _ = try Sync.token(nil, file: syncTokenFile)
         }
     }
@@ -249,6 +258,13 @@ struct Record: AsyncParsableCommand {
         session.startActivity(with: start)
         try await builder.beginCollection(at: start)
         display.log("recording \(activityType.name) to \(store.location); " + (display.plain ? "SIGINT or SIGTERM finishes" : "q finishes"))
+        // Followers through the club: the snapshot every 2 s, in order, kept while the network is away.
+        let uplink = try liveTo.map { address in
+            LiveUplink(base: try SyncClient.serverURL(address, option: "--live-to"), token: try Sync.token(nil, file: syncTokenFile),
+                       say: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        }
+        if let uplink { display.log("live on the club: \(uplink.followURL.absoluteString)") }
+        var lastLive = Date.distantPast
         if mirror { await startMirroring(session, store: store, display: display) }
 
         let wakes = RecordWakes()
@@ -311,6 +327,10 @@ struct Record: AsyncParsableCommand {
                 snapshot.guidance = snapshotter.guidance
                 display.update(session: session, snapshot: snapshot, redraw: true)
                 live?.publisher.publish(snapshot)
+                if let uplink, now.timeIntervalSince(lastLive) >= 2 || wake.isStateChange {
+                    lastLive = now
+                    await uplink.send(snapshot)
+                }
                 if mirror, case .tick = wake { await sendMirrorSnapshot(snapshot, session: session) }
             }
         }
@@ -347,6 +367,15 @@ struct Record: AsyncParsableCommand {
         }
         if !sensors.isEmpty { try? await builder.addMetadata([OpenHealthKitMetadataKeySensors: ActivitySensor.metadataValue(sensors)]) }
         let finished = try await builder.finishWorkout()
+        if let uplink {
+            // The end, for the followers, and what still waits: sent before the summary.
+            var last = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: end)
+            last.state = .ended
+            last.workoutID = finished?.uuid.uuidString
+            await uplink.send(last, ended: true)
+            await uplink.finish(within: .seconds(15))
+            if !json { print("live: \(await uplink.acknowledged) snapshot(s) on the club") }
+        }
         await store.checkpoint()
         // Its training stress and best efforts, kept with it for the training-load chart and the records.
         var workout = finished

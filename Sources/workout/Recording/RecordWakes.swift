@@ -48,3 +48,11 @@ final class RecordWakes: Sendable {
         }
     }
 }
+
+extension RecordWake {
+    /// Whether the session's state changed (started, paused, resumed, ended).
+    var isStateChange: Bool {
+        if case .session(.stateChanged) = self { return true }
+        return false
+    }
+}

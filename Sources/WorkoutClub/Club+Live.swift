@@ -1,0 +1,79 @@
+public import Foundation
+
+/// A live session as the club keeps it.
+public struct LiveSession: Sendable, Hashable {
+    /// The recorder's identifier for it.
+    public var id: UUID
+    /// Whose it is.
+    public var athleteID: Int64
+    /// When its first point came.
+    public var startedAt: Date
+    /// When its last point came.
+    public var updatedAt: Date
+    /// When its recorder said it ended; nil while it runs.
+    public var endedAt: Date?
+}
+
+/// One point of a live session: its place in the session's order, and the recorder's snapshot as JSON.
+public struct LivePoint: Sendable, Hashable {
+    /// 1, 2, … in the order the recorder took them.
+    public var sequence: Int64
+    /// The recorder's snapshot, as it sent it.
+    public var body: String
+}
+
+extension Club {
+    /// The channel PostgreSQL notifies with a session's identifier when points of it are stored.
+    public static let liveChannel = "live_points"
+
+    /// Stores point `sequence` of live session `session` of `athleteID`, whose body is the recorder's JSON; with
+    /// `ended`, the session is over. A point stored already (a recorder sending again after a lost answer) is kept
+    /// as it was. On PostgreSQL the same transaction notifies ``liveChannel`` with the session's identifier, so every
+    /// server process listening learns of it once it is committed, and never of one rolled back.
+    ///
+    /// - Returns: whether the point was new.
+    /// - Throws: ``ClubError/invalid(_:)`` when another athlete's session has this identifier, for a sequence below 1,
+    ///   or for a body over 64 KB.
+    @discardableResult
+    public func storeLivePoint(session: UUID, sequence: Int64, body: String, ended: Bool, athleteID: Int64) async throws -> Bool {
+        guard sequence >= 1 else { throw ClubError.invalid("A live point's sequence starts at 1.") }
+        guard body.utf8.count <= 64 << 10 else { throw ClubError.invalid("A live point is at most 64 KB.") }
+        let id = session.uuidString, at = now()
+        var statements = [
+            SQLStatement("INSERT INTO live_sessions (id, athlete_id, started_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT (id) DO NOTHING",
+                         [.text(id), .integer(athleteID), .date(at)]),
+            // Only the owner's session moves on; another athlete's identifier stores nothing.
+            SQLStatement("UPDATE live_sessions SET updated_at = $3, ended_at = CASE WHEN $4 = 1 THEN $3 ELSE ended_at END WHERE id = $1 AND athlete_id = $2 RETURNING id",
+                         [.text(id), .integer(athleteID), .date(at), .bool(ended)]),
+            SQLStatement("INSERT INTO live_points (session_id, sequence, received_at, body) VALUES ($1, $2, $3, $4) ON CONFLICT (session_id, sequence) DO NOTHING RETURNING sequence",
+                         [.text(id), .integer(sequence), .date(at), .text(body)], onlyIfRowsFrom: 1),
+        ]
+        if database.dialect == .postgres {
+            statements.append(SQLStatement("SELECT CAST(pg_notify($1, $2) AS TEXT) AS notified", [.text(Self.liveChannel), .text(id)], onlyIfRowsFrom: 1))
+        }
+        let results = try await database.transaction(statements)
+        guard !results[1].isEmpty else { throw ClubError.invalid("Another athlete's live session has the identifier \(id); start a new session.") }
+        return !results[2].isEmpty
+    }
+
+    /// Live session `session`, if `athleteID` may follow it (for now: its own athlete).
+    public func liveSession(_ session: UUID, visibleTo athleteID: Int64) async throws -> LiveSession? {
+        try await database.read("SELECT id, athlete_id, started_at, updated_at, ended_at FROM live_sessions WHERE id = $1 AND athlete_id = $2",
+                                [.text(session.uuidString), .integer(athleteID)]).first.flatMap(Self.liveSession)
+    }
+
+    /// The points of `session` after `sequence`, in order, at most `limit`.
+    public func livePoints(of session: UUID, after sequence: Int64, limit: Int = 1_000) async throws -> [LivePoint] {
+        try await database.read("SELECT sequence, body FROM live_points WHERE session_id = $1 AND sequence > $2 ORDER BY sequence LIMIT $3",
+                                [.text(session.uuidString), .integer(sequence), .integer(Int64(limit))]).compactMap { row in
+            guard let sequence = row["sequence"].integer, let body = row["body"].text else { return nil }
+            return LivePoint(sequence: sequence, body: body)
+        }
+    }
+
+    static func liveSession(_ row: SQLRow) -> LiveSession? {
+        guard let id = row["id"].text.flatMap(UUID.init(uuidString:)), let athlete = row["athlete_id"].integer, let started = row["started_at"].date,
+              let updated = row["updated_at"].date else { return nil }
+        return LiveSession(id: id, athleteID: athlete, startedAt: started, updatedAt: updated, endedAt: row["ended_at"].date)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import WorkoutClub
+
+/// Wakes a club server's followers of live sessions when their points may have grown: a session's followers when
+/// PostgreSQL notifies its identifier (points stored through any server process) or this process stores one, and
+/// every follower when the listener starts again after losing its connection. A wake only says "look": followers
+/// read what they lack from the table by sequence, so a wake lost or repeated changes nothing but when they look.
+actor LiveSessionHub {
+    private var followers: [UUID: [UUID: AsyncStream<Void>.Continuation]] = [:]
+    private(set) var listening = false
+
+    /// A stream that yields whenever `session` may have new points, and every `idle` anyway (a wake lost on the way
+    /// costs at most that), until the follower stops reading it.
+    func follow(_ session: UUID, lookingEvery idle: Duration) -> AsyncStream<Void> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        followers[session, default: [:]][id] = continuation
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: idle)
+                continuation.yield()
+            }
+        }
+        continuation.onTermination = { _ in
+            ticker.cancel()
+            Task { await self.stopFollowing(session, id) }
+        }
+        return stream
+    }
+
+    /// The pages following sessions now.
+    var followerCount: Int { followers.values.reduce(0) { $0 + $1.count } }
+
+    /// `session` may have new points.
+    func wake(_ session: UUID) {
+        for follower in followers[session]?.values.map({ $0 }) ?? [] { follower.yield() }
+    }
+
+    /// Anything may have been missed: every follower looks.
+    func wakeEveryone() {
+        for session in followers.values { for follower in session.values { follower.yield() } }
+    }
+
+    /// Takes what the database's listener hears, until it ends: a session's identifier wakes its followers, and
+    /// listening (again) wakes everyone.
+    func listen(to notices: AsyncStream<DatabaseNotice>) async {
+        for await notice in notices {
+            switch notice {
+            case .listening:
+                listening = true
+                wakeEveryone()
+            case .payload(let text):
+                if let session = UUID(uuidString: text) { wake(session) }
+            }
+        }
+        listening = false
+    }
+
+    private func stopFollowing(_ session: UUID, _ id: UUID) {
+        followers[session]?[id] = nil
+        if followers[session]?.isEmpty == true { followers[session] = nil }
+    }
+}

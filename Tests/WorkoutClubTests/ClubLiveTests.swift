@@ -1,0 +1,60 @@
+import Foundation
+import TestSupport
+import Testing
+import WorkoutClub
+
+/// Live sessions in the club's database, on SQLite and a real PostgreSQL; on PostgreSQL, the notifications that
+/// tell every server process of new points: heard once committed, never from a transaction rolled back, and heard
+/// again after the listener's connection is cut.
+@Suite(.timeLimit(.minutes(5))) struct ClubLiveTests {
+    @Test(arguments: ClubBackend.available)
+    func pointsAreKeptInOrderOnceEachForTheirAthlete(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let bob = try await club.addAthlete(name: "bob", password: "battery staple")
+        let session = UUID()
+        for sequence in 1...3 {
+            #expect(try await club.storeLivePoint(session: session, sequence: Int64(sequence), body: "{\"n\":\(sequence)}", ended: false, athleteID: ada.id))
+        }
+        // Sent again after a lost answer: kept as it was.
+        #expect(try await club.storeLivePoint(session: session, sequence: 2, body: "{\"n\":\"again\"}", ended: false, athleteID: ada.id) == false)
+        #expect(try await club.livePoints(of: session, after: 0).map(\.body) == ["{\"n\":1}", "{\"n\":2}", "{\"n\":3}"])
+        #expect(try await club.livePoints(of: session, after: 2).map(\.sequence) == [3])
+        // Another athlete can neither add to it nor follow it.
+        await #expect(throws: ClubError.self) { try await club.storeLivePoint(session: session, sequence: 4, body: "{}", ended: false, athleteID: bob.id) }
+        #expect(try await club.liveSession(session, visibleTo: bob.id) == nil)
+        #expect(try await club.livePoints(of: session, after: 3).isEmpty)
+        #expect(try await club.liveSession(session, visibleTo: ada.id)?.endedAt == nil)
+        try await club.storeLivePoint(session: session, sequence: 4, body: "{\"n\":4}", ended: true, athleteID: ada.id)
+        #expect(try await club.liveSession(session, visibleTo: ada.id)?.endedAt != nil)
+        await #expect(throws: ClubError.self) { try await club.storeLivePoint(session: UUID(), sequence: 0, body: "{}", ended: false, athleteID: ada.id) }
+        await club.database.close()
+    }
+
+    @Test(.enabled(if: PostgresCluster.isAvailable, "PostgreSQL is not installed (Scripts/setup installs it)"))
+    func postgresNotifiesCommittedPointsOnlyAndListensAgainAfterACut() async throws {
+        let clubs = try await ClubBackend.postgres.clubs(2)
+        let ada = try await clubs[0].addAthlete(name: "ada", password: "correct horse")
+        // The second process listens; the first stores.
+        var notices = clubs[1].database.notifications(on: Club.liveChannel).makeAsyncIterator()
+        #expect(await notices.next() == .listening)
+        let session = UUID()
+        try await clubs[0].storeLivePoint(session: session, sequence: 1, body: "{}", ended: false, athleteID: ada.id)
+        #expect(await notices.next() == .payload(session.uuidString))
+        // A notification in a transaction that fails is never heard: the next one heard is the next committed point's.
+        await #expect(throws: (any Error).self) {
+            _ = try await clubs[0].database.transaction([SQLStatement("SELECT CAST(pg_notify($1, 'rolled back') AS TEXT) AS n", [.text(Club.liveChannel)]),
+                                                         SQLStatement("INSERT INTO no_such_table VALUES (1)")])
+        }
+        try await clubs[0].storeLivePoint(session: session, sequence: 2, body: "{}", ended: false, athleteID: ada.id)
+        #expect(await notices.next() == .payload(session.uuidString))
+        // The listener's connection cut by the server: it listens again, says so, and hears what comes after.
+        let cut = try await clubs[0].database.read(
+            "SELECT count(pg_terminate_backend(pid)) AS cut FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()")
+        #expect(cut.first?["cut"].integer == 1)
+        #expect(await notices.next() == .listening)
+        try await clubs[0].storeLivePoint(session: session, sequence: 3, body: "{}", ended: false, athleteID: ada.id)
+        #expect(await notices.next() == .payload(session.uuidString))
+        for club in clubs { await club.database.close() }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+import WorkoutClub
+@testable import WorkoutServer
+
+/// Live sessions through two club servers on one PostgreSQL, driven in process: a recorder's points posted to one
+/// reach a follower of the other, in order, each once, through PostgreSQL's notification; a follower coming back
+/// with `Last-Event-ID` gets only what it lacks; another athlete gets nothing.
+@Suite(.timeLimit(.minutes(5))) struct ClubLiveRoutesTests {
+    /// Two servers on one new database, each hearing its notifications, and ada's and bob's tokens.
+    static func servers() async throws -> (servers: [ClubServer], listening: [Task<Void, Never>], ada: String, bob: String) {
+        let address = try ClubDatabaseKind.postgres.address()
+        let clubs = try (0..<2).map { _ in
+            Club(database: PostgresClubDatabase(address: try PostgresAddress(address)), passwordRounds: 1_000, now: { Date() })
+        }
+        try await clubs[0].migrate()
+        let ada = try await clubs[0].addAthlete(name: "ada", password: "correct horse")
+        let bob = try await clubs[0].addAthlete(name: "bob", password: "battery staple")
+        // Followers look in the table only when woken: without the notification, the follow below would wait ten minutes.
+        let servers = clubs.map { club in
+            var server = ClubServer(club: club, configuration: .init(host: "127.0.0.1", port: 0))
+            server.liveIdleLook = .seconds(600)
+            return server
+        }
+        let listening = servers.map { server in
+            Task { await server.liveHub.listen(to: server.club.database.notifications(on: Club.liveChannel)) }
+        }
+        // Both listen before anything is posted.
+        for server in servers { while await !server.liveHub.listening { try await Task.sleep(for: .milliseconds(20)) } }
+        return (servers, listening, try await clubs[0].issueToken(for: ada.id, label: "bike").secret,
+                try await clubs[0].issueToken(for: bob.id, label: "bike").secret)
+    }
+
+    /// The events' identifiers and data in a server-sent events body.
+    static func events(_ body: String) -> [(id: Int, data: String)] {
+        body.components(separatedBy: "\n\n").compactMap { block in
+            let lines = block.split(separator: "\n")
+            guard let id = lines.first(where: { $0.hasPrefix("id: ") }).flatMap({ Int($0.dropFirst(4)) }),
+                  let data = lines.first(where: { $0.hasPrefix("data: ") }) else { return nil }
+            return (id, String(data.dropFirst(6)))
+        }
+    }
+
+    static func point(_ sequence: Int, ended: Bool = false) -> ByteBuffer {
+        ByteBuffer(string: "{\"sequence\": \(sequence), \"ended\": \(ended), \"snapshot\": {\"state\": \"running\", \"distanceMeters\": \(sequence * 10)}}")
+    }
+
+    @Test(.enabled(if: PostgresCluster.isAvailable, "PostgreSQL is not installed (Scripts/setup installs it)"))
+    func pointsPostedToOneServerReachAFollowerOfTheOtherInOrderOnceEach() async throws {
+        let (servers, listening, ada, bob) = try await Self.servers()
+        defer { for task in listening { task.cancel() } }
+        let session = UUID().uuidString
+        let recorder: HTTPFields = [.authorization: "Bearer \(ada)", .contentType: "application/json"]
+        try await Application(router: servers[0].router()).test(.router) { a in
+            try await Application(router: servers[1].router()).test(.router) { b in
+                try await a.execute(uri: "/api/live/\(session)", method: .post, headers: recorder, body: Self.point(1)) { #expect($0.status == .created) }
+                // The follower on B, from the start, while the recorder goes on posting to A.
+                async let followed = b.execute(uri: "/api/live/\(session)/events", method: .get, headers: [.authorization: "Bearer \(ada)"]) {
+                    ($0.status, String(buffer: $0.body))
+                }
+                for sequence in 2...20 {
+                    try await Task.sleep(for: .milliseconds(50))
+                    try await a.execute(uri: "/api/live/\(session)", method: .post, headers: recorder, body: Self.point(sequence, ended: sequence == 20)) {
+                        #expect($0.status == .created)
+                    }
+                }
+                // Sent again after a lost answer: acknowledged, not stored twice.
+                try await a.execute(uri: "/api/live/\(session)", method: .post, headers: recorder, body: Self.point(7)) { #expect($0.status == .ok) }
+                let (status, body) = try await followed
+                #expect(status == .ok)
+                let events = Self.events(body)
+                #expect(events.map(\.id) == Array(1...20), "\(body)")
+                #expect(events.last?.data == "{\"distanceMeters\":200,\"state\":\"running\"}")
+                // Back with the last event it had: only what it lacks.
+                try await b.execute(uri: "/api/live/\(session)/events", method: .get, headers: [.authorization: "Bearer \(ada)", .init("Last-Event-ID")!: "17"]) {
+                    #expect(Self.events(String(buffer: $0.body)).map(\.id) == [18, 19, 20])
+                }
+                // Another athlete: as if it did not exist, and cannot add to it.
+                try await b.execute(uri: "/api/live/\(session)/events", method: .get, headers: [.authorization: "Bearer \(bob)"]) { #expect($0.status == .notFound) }
+                try await b.execute(uri: "/api/live/\(session)", method: .post, headers: [.authorization: "Bearer \(bob)"], body: Self.point(21)) {
+                    #expect($0.status == .conflict)
+                }
+                try await b.execute(uri: "/api/live/\(session)", method: .post, headers: recorder, body: ByteBuffer(string: "{\"sequence\": 1}")) {
+                    #expect($0.status == .badRequest)
+                }
+            }
+        }
+        for server in servers { await server.club.database.close() }
+    }
+}
