@@ -71,6 +71,34 @@ extension Club {
         }
     }
 
+    /// A link that lets anyone holding it follow live session `session` of `athleteID` until `expiresAt`: the secret
+    /// is in the result only. Nil when the session is not the athlete's.
+    public func shareLiveSession(_ session: UUID, of athleteID: Int64, until expiresAt: Date) async throws -> String? {
+        guard try await liveSession(session, visibleTo: athleteID) != nil else { return nil }
+        let secret = SecretToken.generate(prefix: "ohk_live_")
+        try await database.execute("INSERT INTO live_shares (token_hash, session_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+                                   [.text(SecretToken.hash(secret)), .text(session.uuidString), .date(now()), .date(expiresAt)])
+        return secret
+    }
+
+    /// Ends every link sharing `session` of `athleteID`; returns how many were in force.
+    @discardableResult
+    public func revokeLiveShares(of session: UUID, athleteID: Int64) async throws -> Int {
+        try await database.write("""
+            UPDATE live_shares SET revoked_at = $3 WHERE session_id = $1 AND revoked_at IS NULL AND expires_at > $3
+              AND session_id IN (SELECT id FROM live_sessions WHERE athlete_id = $2) RETURNING token_hash
+            """, [.text(session.uuidString), .integer(athleteID), .date(now())]).count
+    }
+
+    /// The live session a link shares, while the link is in force (not expired, not revoked).
+    public func liveSession(sharedBy secret: String) async throws -> LiveSession? {
+        guard secret.hasPrefix("ohk_live_"), secret.count < 200 else { return nil }
+        return try await database.read("""
+            SELECT s.id, s.athlete_id, s.started_at, s.updated_at, s.ended_at FROM live_shares l JOIN live_sessions s ON s.id = l.session_id
+            WHERE l.token_hash = $1 AND l.revoked_at IS NULL AND l.expires_at > $2
+            """, [.text(SecretToken.hash(secret)), .date(now())]).first.flatMap(Self.liveSession)
+    }
+
     static func liveSession(_ row: SQLRow) -> LiveSession? {
         guard let id = row["id"].text.flatMap(UUID.init(uuidString:)), let athlete = row["athlete_id"].integer, let started = row["started_at"].date,
               let updated = row["updated_at"].date else { return nil }

@@ -31,6 +31,32 @@ import WorkoutClub
         await club.database.close()
     }
 
+    /// A link shares one session with anyone holding it, until it expires or is revoked; only the session's athlete
+    /// makes or revokes one.
+    @Test(arguments: ClubBackend.available)
+    func aShareLinkFollowsTheSessionUntilItExpiresOrIsRevoked(_ backend: ClubBackend) async throws {
+        let clock = TestNow()
+        let club = try await backend.club(clock: clock)
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let bob = try await club.addAthlete(name: "bob", password: "battery staple")
+        let session = UUID()
+        try await club.storeLivePoint(session: session, sequence: 1, body: "{}", ended: false, athleteID: ada.id)
+        #expect(try await club.shareLiveSession(session, of: bob.id, until: clock.date.addingTimeInterval(60)) == nil, "not bob's to share")
+        let link = try #require(try await club.shareLiveSession(session, of: ada.id, until: clock.date.addingTimeInterval(60)))
+        #expect(link.hasPrefix("ohk_live_") && link.count > 40)
+        #expect(try await club.liveSession(sharedBy: link)?.id == session)
+        #expect(try await club.liveSession(sharedBy: link + "x") == nil)
+        #expect(try await club.liveSession(sharedBy: "ohk_live_") == nil)
+        clock.advance(by: 60)
+        #expect(try await club.liveSession(sharedBy: link) == nil, "expired")
+        let second = try #require(try await club.shareLiveSession(session, of: ada.id, until: clock.date.addingTimeInterval(3_600)))
+        #expect(try await club.revokeLiveShares(of: session, athleteID: bob.id) == 0, "not bob's to revoke")
+        #expect(try await club.liveSession(sharedBy: second)?.id == session)
+        #expect(try await club.revokeLiveShares(of: session, athleteID: ada.id) == 1)
+        #expect(try await club.liveSession(sharedBy: second) == nil, "revoked")
+        await club.database.close()
+    }
+
     @Test(.enabled(if: PostgresCluster.isAvailable, "PostgreSQL is not installed (Scripts/setup installs it)"))
     func postgresNotifiesCommittedPointsOnlyAndListensAgainAfterACut() async throws {
         let clubs = try await ClubBackend.postgres.clubs(2)

@@ -83,6 +83,16 @@ import WorkoutClub
                 try await b.execute(uri: "/api/live/\(session)", method: .post, headers: [.authorization: "Bearer \(bob)"], body: Self.point(21)) {
                     #expect($0.status == .conflict)
                 }
+                // A link for family, made on A, followed on B with no account; revoked, it shares nothing.
+                var link = ""
+                try await a.execute(uri: "/api/live/\(session)/share?hours=2", method: .post, headers: [.authorization: "Bearer \(ada)"]) { response in
+                    #expect(response.status == .created)
+                    link = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: String])["events"] ?? ""
+                }
+                try await b.execute(uri: link, method: .get) { #expect(Self.events(String(buffer: $0.body)).map(\.id) == Array(1...20)) }
+                try await b.execute(uri: "/api/live/\(session)/share", method: .post, headers: [.authorization: "Bearer \(bob)"]) { #expect($0.status == .notFound) }
+                try await b.execute(uri: "/api/live/\(session)/share", method: .delete, headers: [.authorization: "Bearer \(ada)"]) { #expect($0.status == .ok) }
+                try await a.execute(uri: link, method: .get) { #expect($0.status == .notFound) }
                 try await b.execute(uri: "/api/live/\(session)", method: .post, headers: recorder, body: ByteBuffer(string: "{\"sequence\": 1}")) {
                     #expect($0.status == .badRequest)
                 }

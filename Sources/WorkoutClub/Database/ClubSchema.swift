@@ -187,6 +187,17 @@ public enum ClubSchema {
                  PRIMARY KEY (session_id, sequence))
              """]
         },
+        Migration(version: 11, name: "links that share a live session") { d in
+            // Only the token's SHA-256 is kept, as for API tokens; a link stops at expires_at, or when revoked.
+            ["""
+             CREATE TABLE live_shares (
+                 token_hash TEXT PRIMARY KEY,
+                 session_id TEXT NOT NULL REFERENCES live_sessions(id) ON DELETE CASCADE,
+                 created_at \(d.double) NOT NULL,
+                 expires_at \(d.double) NOT NULL,
+                 revoked_at \(d.double))
+             """]
+        },
     ]
 
     /// The newest version.

@@ -10,7 +10,10 @@ import WorkoutClub
 ///   new point, 200 for one stored already (a recorder sending again after losing the answer).
 /// - `GET /api/live/{session}/events`: the points after `Last-Event-ID` (or `?after=`), then each new one as it is
 ///   stored, as `id: 7` and `data: {snapshot}` events; the stream ends after the session's last point. The session's
-///   athlete follows it (share links for others come with the share page).
+///   athlete follows it.
+/// - `POST /api/live/{session}/share?hours=24`: a link for anyone, `/api/live/shared/{token}/events`, until it expires
+///   (at most 30 days); `DELETE /api/live/{session}/share` revokes every link of the session. A link expired or revoked
+///   answers 404, and a stream following it ends.
 struct ClubLiveRoutes {
     let club: Club
     let hub: LiveSessionHub
@@ -43,39 +46,73 @@ struct ClubLiveRoutes {
         routes.get("/api/live/:session/events") { request, context in
             let viewer = try context.viewer(for: request)
             let session = try Self.session(try context.parameters.require("session"))
-            guard try await club.liveSession(session, visibleTo: viewer.athlete.id) != nil else {
-                throw WebError(.notFound, title: "No such live session", message: "No live session you may follow has the identifier \(session.uuidString).")
+            let athlete = viewer.athlete.id
+            return try await events(of: session, request: request) { try await club.liveSession(session, visibleTo: athlete) }
+        }
+        // A link for family and friends: anyone holding it follows, with no account, until it expires or is revoked.
+        routes.post("/api/live/:session/share") { request, context in
+            let viewer = try context.viewer(for: request, changing: true)
+            let session = try Self.session(try context.parameters.require("session"))
+            let hours = request.uri.queryParameters.get("hours").flatMap(Double.init) ?? 24
+            guard hours > 0, hours <= 24 * 30 else { throw WebError.badRequest("Bad request", "hours is more than 0 and at most 720 (30 days).") }
+            let expires = club.now().addingTimeInterval(hours * 3_600)
+            guard let secret = try await club.shareLiveSession(session, of: viewer.athlete.id, until: expires) else { throw Self.unknown(session) }
+            return ServerResponse.json(["events": "/api/live/shared/\(secret)/events", "expiresAt": ISO8601DateFormatter().string(from: expires)],
+                                       status: .created)
+        }
+        routes.delete("/api/live/:session/share") { request, context in
+            let viewer = try context.viewer(for: request, changing: true)
+            let session = try Self.session(try context.parameters.require("session"))
+            let revoked = try await club.revokeLiveShares(of: session, athleteID: viewer.athlete.id)
+            return ServerResponse.json(["revoked": revoked])
+        }
+        routes.get("/api/live/shared/:token/events") { request, context in
+            let secret = try context.parameters.require("token")
+            guard let session = try await club.liveSession(sharedBy: secret)?.id else {
+                throw WebError(.notFound, title: "No such live session", message: "This link shares nothing now: it has expired or was revoked.")
             }
-            let after = Int64(request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters.get("after") ?? "0") ?? 0
-            let wakes = await hub.follow(session, lookingEvery: idleLook)
-            let club = club
-            var headers = HTTPFields()
-            headers[.contentType] = "text/event-stream"
-            headers[.cacheControl] = "no-store"
-            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-                var last = after
-                var iterator = wakes.makeAsyncIterator()
-                while true {
-                    // Everything stored after the last point sent, in order: a missed wake costs time, never a point.
-                    var sent = false
-                    var points = try await club.livePoints(of: session, after: last)
-                    while !points.isEmpty {
-                        for point in points {
-                            try await writer.write(ByteBuffer(string: "id: \(point.sequence)\ndata: \(point.body)\n\n"))
-                            last = point.sequence
-                        }
-                        sent = true
-                        points = try await club.livePoints(of: session, after: last)
-                    }
-                    if try await club.liveSession(session, visibleTo: viewer.athlete.id)?.endedAt != nil { break }
-                    // A comment when nothing came, so that proxies keep an idle stream open.
-                    if !sent { try await writer.write(ByteBuffer(string: ": waiting\n\n")) }
-                    guard await iterator.next() != nil else { break }
-                }
-                try await writer.finish(nil)
-            })
+            return try await events(of: session, request: request) { try await club.liveSession(sharedBy: secret) }
         }
         return routes
+    }
+
+    /// The events of `session` as server-sent events, from after `Last-Event-ID` (or `?after=`), while `visible` still
+    /// finds it (an owner's, a link not yet revoked); the stream ends after the session's last point, or when the link
+    /// stops.
+    func events(of session: UUID, request: Request, visible: @escaping @Sendable () async throws -> LiveSession?) async throws -> Response {
+        guard try await visible() != nil else { throw Self.unknown(session) }
+        let after = Int64(request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters.get("after") ?? "0") ?? 0
+        let wakes = await hub.follow(session, lookingEvery: idleLook)
+        let club = club
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            var last = after
+            var iterator = wakes.makeAsyncIterator()
+            while true {
+                // Everything stored after the last point sent, in order: a missed wake costs time, never a point.
+                var sent = false
+                var points = try await club.livePoints(of: session, after: last)
+                while !points.isEmpty {
+                    for point in points {
+                        try await writer.write(ByteBuffer(string: "id: \(point.sequence)\ndata: \(point.body)\n\n"))
+                        last = point.sequence
+                    }
+                    sent = true
+                    points = try await club.livePoints(of: session, after: last)
+                }
+                guard let now = try await visible(), now.endedAt == nil else { break }
+                // A comment when nothing came, so that proxies keep an idle stream open.
+                if !sent { try await writer.write(ByteBuffer(string: ": waiting\n\n")) }
+                guard await iterator.next() != nil else { break }
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    static func unknown(_ session: UUID) -> WebError {
+        WebError(.notFound, title: "No such live session", message: "No live session you may follow has the identifier \(session.uuidString).")
     }
 
     static func session(_ text: String) throws -> UUID {
