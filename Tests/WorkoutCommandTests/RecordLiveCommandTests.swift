@@ -47,4 +47,59 @@ import Testing
         let last = followed.standardOutput.split(separator: "\n").last { $0.hasPrefix("data: ") } ?? ""
         #expect(last.contains("\"state\":\"ended\""), "\(last)")
     }
+
+    /// A ride through a real gpsd, sent live to one server and to the club at the end; its share link opened in
+    /// Chromium on the other server: the page follows the ride's track and state to the end and links the saved workout.
+    @Test(.enabled(if: PostgresCluster.isAvailable && Browser.isAvailable && ExternalTool.has("curl"),
+                   "PostgreSQL, Chromium or curl is missing: run Scripts/setup"))
+    func aShareLinkOpensTheRideOnAnyServerAndLinksTheSavedWorkout() async throws {
+        let club = try await ClubFixture(.postgres)
+        defer { club.stop() }
+        let second = try await ServingProcess(["--database", club.database])
+        defer { second.stop() }
+        let tokenFile = club.folder.appendingPathComponent("token").path
+        try club.adaToken.write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        let scenario = club.folder.appendingPathComponent("ride.yaml").path
+        try SyncCommandTests.shortRide.replacingOccurrences(of: "duration: 14s", with: "duration: 24s").write(toFile: scenario, atomically: true, encoding: .utf8)
+        let nmea = club.folder.appendingPathComponent("ride.nmea").path
+        let simulated = try await offThePool { try WorkoutProcess.runBlocking(["simulate", scenario, "--nmea", nmea, "--start", "now"]) }
+        try #require(simulated.status == 0, "\(simulated.stderr)")
+        let ready = club.folder.appendingPathComponent("browser-ready").path, address = club.folder.appendingPathComponent("page-url").path
+        let browsing = Task {
+            try JSONSerialization.data(withJSONObject: try await Browser.run([
+                .touch(ready),
+                .openURL(inFile: address, timeout: 120),
+                .waitUntil("return document.getElementById('live-state').textContent === 'ended'", timeout: 120),
+                .evaluate("""
+                    return {points: parseInt(document.getElementById('live-track').getAttribute('data-points') || '0'),
+                            link: (document.getElementById('live-workout-link') || {}).href || null,
+                            distance: document.getElementById('live-distance').textContent}
+                    """),
+            ]))
+        }
+        while !FileManager.default.fileExists(atPath: ready) { try await Task.sleep(for: .milliseconds(100)) }
+        let gpsd = try GPSFake(log: nmea)
+        defer { gpsd.stop() }
+        try await offThePool { gpsd.waitUntilListening() }
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "22", "--fix-wait", "10",
+                                              "--store", club.folder.appendingPathComponent("bike.sqlite").path, "--live-to", club.url,
+                                              "--sync-to", club.url, "--sync-token-file", tokenFile])
+        try await recording.waitFor("live on the club: ")
+        let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live on the club: ") })
+        let session = try #require(line.split(separator: "/").dropLast().last.map(String.init))
+        // The link, once the first point has made the session.
+        var page: String?
+        for _ in 0..<100 where page == nil {
+            let shared = try await HTTP.request(club.url + "api/live/\(session)/share?hours=1", method: "POST", headers: ["Authorization: Bearer \(club.adaToken)"])
+            page = shared.status == 201 ? shared.json["page"] as? String : nil
+            if page == nil { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        try String(second.url.dropLast() + (try #require(page))).write(toFile: address, atomically: true, encoding: .utf8)
+        #expect(try await recording.finish() == 0, "\(recording.output)")
+        let end = try #require(try JSONSerialization.jsonObject(with: try await browsing.value) as? [Any]).first as? [String: Any]
+        let saved = try #require(recording.output.split(separator: "\n").first { $0.hasPrefix("on the club: ") }.map { String($0.dropFirst("on the club: ".count)) },
+                                 "\(recording.output)")
+        #expect(end?["link"] as? String == saved, "\(String(describing: end))")
+        #expect((end?["points"] as? Int ?? 0) >= 5, "\(String(describing: end))")
+    }
 }

@@ -12,9 +12,12 @@ import Markup
 /// sport. A dropped connection reconnects by itself and the snapshot it gets first catches the page up. At the end it links the saved
 /// workout where a browser reaches it (the club it was sent to), or says how to open it from the recorder's store.
 enum LivePage {
-    static func render() -> HTML {
-        ServerPage.layout(title: "Live workout", body: """
-            <p id="live-connection" class="count" aria-live="polite">connecting…</p>\
+    /// The page following the recording this server runs beside (`/live/events`), or, with `events`, a live session
+    /// through the club (its server-sent events, each a point `{"status": snapshot, "points": [[lat, lon], …]}`).
+    static func render(events: String? = nil) -> HTML {
+        let source = events.map { " data-events=\"\(XMLText.escaped($0))\"" } ?? ""
+        return ServerPage.layout(title: "Live workout", body: """
+            <p id="live-connection" class="count" aria-live="polite"\(HTML.raw(source))>connecting…</p>\
             <ul id="live-warnings" class="message" role="alert" hidden></ul>\
             <ul id="live-guidance" class="guidance" aria-live="polite" aria-label="Guidance" hidden></ul>\
             <section aria-labelledby="live-now"><h2 id="live-now">Now</h2><dl class="live">\
@@ -106,7 +109,12 @@ enum LivePage {
             $("live-connection").textContent="recording ended";if(source){source.close();source=null;}}}
         function tick(){if(!status)return;var e=status.elapsedSeconds+(status.state==="running"?(Date.now()-receivedAt)/1000:0);$("live-elapsed").textContent=clock(e);}
         setInterval(tick,500);
-        function connect(){if(ended)return;source=new EventSource("/live/events");
+        var clubEvents=$("live-connection").getAttribute("data-events");
+        function connect(){if(ended)return;
+          // A club's stream starts from its first point again: the track starts over with it.
+          if(clubEvents)track=[];source=new EventSource(clubEvents||"/live/events");
+          source.addEventListener("message",function(ev){var m=JSON.parse(ev.data);if(!m.status)return;
+            if(m.points&&m.points.length){Array.prototype.push.apply(track,m.points);draw();}status=m.status;receivedAt=Date.now();show();});
           source.addEventListener("open",function(){retry=0;$("live-connection").textContent="connected";});
           source.addEventListener("snapshot",function(ev){var m=JSON.parse(ev.data);track=m.points;course=m.course||[];snapshotLength=track.length;pointUpdates=0;status=m.status;receivedAt=Date.now();draw();show();});
           source.addEventListener("update",function(ev){var m=JSON.parse(ev.data),now=Date.now();

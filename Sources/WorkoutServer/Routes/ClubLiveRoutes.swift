@@ -11,7 +11,8 @@ import WorkoutClub
 /// - `GET /api/live/{session}/events`: the points after `Last-Event-ID` (or `?after=`), then each new one as it is
 ///   stored, as `id: 7` and `data: {snapshot}` events; the stream ends after the session's last point. The session's
 ///   athlete follows it.
-/// - `POST /api/live/{session}/share?hours=24`: a link for anyone, `/api/live/shared/{token}/events`, until it expires
+/// - `POST /api/live/{session}/share?hours=24`: a link for anyone, the page `/live/shared/{token}` on its events
+///   `/api/live/shared/{token}/events`, until it expires
 ///   (at most 30 days); `DELETE /api/live/{session}/share` revokes every link of the session. A link expired or revoked
 ///   answers 404, and a stream following it ends.
 struct ClubLiveRoutes {
@@ -57,14 +58,22 @@ struct ClubLiveRoutes {
             guard hours > 0, hours <= 24 * 30 else { throw WebError.badRequest("Bad request", "hours is more than 0 and at most 720 (30 days).") }
             let expires = club.now().addingTimeInterval(hours * 3_600)
             guard let secret = try await club.shareLiveSession(session, of: viewer.athlete.id, until: expires) else { throw Self.unknown(session) }
-            return ServerResponse.json(["events": "/api/live/shared/\(secret)/events", "expiresAt": ISO8601DateFormatter().string(from: expires)],
-                                       status: .created)
+            return ServerResponse.json(["page": "/live/shared/\(secret)", "events": "/api/live/shared/\(secret)/events",
+                                        "expiresAt": ISO8601DateFormatter().string(from: expires)], status: .created)
         }
         routes.delete("/api/live/:session/share") { request, context in
             let viewer = try context.viewer(for: request, changing: true)
             let session = try Self.session(try context.parameters.require("session"))
             let revoked = try await club.revokeLiveShares(of: session, athleteID: viewer.athlete.id)
             return ServerResponse.json(["revoked": revoked])
+        }
+        // The page a link opens: the live page, following the link's events.
+        routes.get("/live/shared/:token") { _, context in
+            let secret = try context.parameters.require("token")
+            guard try await club.liveSession(sharedBy: secret) != nil else {
+                throw WebError(.notFound, title: "No such live session", message: "This link shares nothing now: it has expired or was revoked.")
+            }
+            return ServerResponse.html(LivePage.render(events: "/api/live/shared/\(secret)/events"))
         }
         routes.get("/api/live/shared/:token/events") { request, context in
             let secret = try context.parameters.require("token")

@@ -39,9 +39,16 @@ actor LiveUplink {
     /// The follower's address on the club.
     nonisolated var followURL: URL { endpoint.appendingPathComponent(session.uuidString).appendingPathComponent("events") }
 
-    /// Queues `snapshot` as the next point (the last, with `ended`) and sends what waits, in order.
-    func send(_ snapshot: LiveSnapshot, ended: Bool = false) {
-        guard let encoded = try? encoder.encode(snapshot), let text = String(data: encoded, encoding: .utf8) else { return }
+    /// What followers get of each point: the snapshot, and the positions since the last point.
+    private struct Point: Encodable {
+        var status: LiveSnapshot
+        var points: [[Double]]
+    }
+
+    /// Queues `snapshot`, with the `positions` since the last point, as the next point (the last, with `ended`), and
+    /// sends what waits, in order.
+    func send(_ snapshot: LiveSnapshot, positions: [[Double]] = [], ended: Bool = false) {
+        guard let encoded = try? encoder.encode(Point(status: snapshot, points: positions)), let text = String(data: encoded, encoding: .utf8) else { return }
         let body = Data("{\"sequence\":\(nextSequence),\"ended\":\(ended),\"snapshot\":\(text)}".utf8)
         waiting.append((nextSequence, body))
         nextSequence += 1

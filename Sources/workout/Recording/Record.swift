@@ -264,7 +264,7 @@ struct Record: AsyncParsableCommand {
                        say: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         }
         if let uplink { display.log("live on the club: \(uplink.followURL.absoluteString)") }
-        var lastLive = Date.distantPast
+        var lastLive = Date.distantPast, liveLocations = 0
         if mirror { await startMirroring(session, store: store, display: display) }
 
         let wakes = RecordWakes()
@@ -329,7 +329,13 @@ struct Record: AsyncParsableCommand {
                 live?.publisher.publish(snapshot)
                 if let uplink, now.timeIntervalSince(lastLive) >= 2 || wake.isStateChange {
                     lastLive = now
-                    await uplink.send(snapshot)
+                    // The newest position when the track grew: the followers' map at the uplink's pace.
+                    var positions: [[Double]] = []
+                    if dataSource.locationCount > liveLocations, let location = dataSource.latestLocation {
+                        positions = [[location.coordinate.latitude, location.coordinate.longitude]]
+                        liveLocations = dataSource.locationCount
+                    }
+                    await uplink.send(snapshot, positions: positions)
                 }
                 if mirror, case .tick = wake { await sendMirrorSnapshot(snapshot, session: session) }
             }
@@ -367,15 +373,7 @@ struct Record: AsyncParsableCommand {
         }
         if !sensors.isEmpty { try? await builder.addMetadata([OpenHealthKitMetadataKeySensors: ActivitySensor.metadataValue(sensors)]) }
         let finished = try await builder.finishWorkout()
-        if let uplink {
-            // The end, for the followers, and what still waits: sent before the summary.
-            var last = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: end)
-            last.state = .ended
-            last.workoutID = finished?.uuid.uuidString
-            await uplink.send(last, ended: true)
-            await uplink.finish(within: .seconds(15))
-            if !json { print("live: \(await uplink.acknowledged) snapshot(s) on the club") }
-        }
+
         await store.checkpoint()
         // Its training stress and best efforts, kept with it for the training-load chart and the records.
         var workout = finished
@@ -405,6 +403,16 @@ struct Record: AsyncParsableCommand {
             if !json { print("exported to \(export)") }
         }
         if let clubURL, !json { print("on the club: \(clubURL)") }
+        if let uplink {
+            // The end, for the followers, with the workout's address on the club once it is there, and what still waits.
+            var last = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: end)
+            last.state = .ended
+            last.workoutID = finished?.uuid.uuidString
+            last.workoutURL = clubURL
+            await uplink.send(last, ended: true)
+            await uplink.finish(within: .seconds(15))
+            if !json { print("live: \(await uplink.acknowledged) snapshot(s) on the club") }
+        }
     }
 }
 
