@@ -76,7 +76,7 @@ struct RecordTestError: Error, CustomStringConvertible {
 }
 
 /// Records scenario rides through a real gpsd. Each takes about as long as its ride (80 s).
-@Suite(.timeLimit(.minutes(10))) struct RecordCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct RecordCommandTests {
     static let ride = """
         name: gpsd test ride
         activity: running

@@ -5,7 +5,7 @@ import Testing
 
 /// `workout record --live-to`: a recording on a strap bridge (a real socat pty) sends its snapshots to one club
 /// server process, and a follower of another, on the same PostgreSQL, gets every one of them, in order, once.
-@Suite(.timeLimit(.minutes(10))) struct RecordLiveCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct RecordLiveCommandTests {
     @Test(.enabled(if: PostgresCluster.isAvailable && SocatPair.executable != nil && ExternalTool.has("curl"),
                    "PostgreSQL, socat or curl is missing: run Scripts/setup"))
     func aRecordingSentToOneServerIsFollowedWholeOnTheOther() async throws {
