@@ -1,4 +1,4 @@
-public import GATT
+import GATT
 
 /// A recording's smart trainer, as a pure machine around ``TrainerController``: once a second it is told whether the
 /// ride runs and what the rider should meet (a power to hold, else a road's grade), and it decides what the trainer

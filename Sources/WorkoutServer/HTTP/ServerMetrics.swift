@@ -1,5 +1,5 @@
 import Dispatch
-public import Foundation
+import Foundation
 import Hummingbird
 import Prometheus
 

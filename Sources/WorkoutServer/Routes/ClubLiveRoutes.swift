@@ -139,6 +139,6 @@ struct LiveListener: Service {
     func run() async throws {
         let notices = database.notifications(on: Club.liveChannel)
         let hub = hub
-        try await cancelWhenGracefulShutdown { await hub.listen(to: notices) }
+        await cancelWhenGracefulShutdown { await hub.listen(to: notices) }
     }
 }
