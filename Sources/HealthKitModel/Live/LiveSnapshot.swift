@@ -162,4 +162,23 @@ public struct LiveSnapshot: Codable, Sendable, Equatable {
     public static func showsPace(_ activity: String) -> Bool {
         ["running", "walking", "hiking", "wheelchairRunPace", "wheelchairWalkPace", "crossCountrySkiing"].contains(activity)
     }
+
+    /// The recording's last word: this snapshot, ended, with the saved workout's identifier and its address where a
+    /// browser reaches it (the club it was sent to); the same end for the recorder's live page and the club's.
+    public func ended(workoutID: String?, workoutURL: String?) -> LiveSnapshot {
+        var snapshot = self
+        snapshot.state = .ended
+        snapshot.workoutID = workoutID
+        snapshot.workoutURL = workoutURL
+        return snapshot
+    }
+
+    /// How snapshots travel to pages as JSON: dates in milliseconds since 1970, keys sorted. The recorder's live
+    /// feed and its uplink to a club use it alike, so the one page script reads both.
+    public static func jsonEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
 }

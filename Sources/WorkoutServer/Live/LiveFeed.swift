@@ -22,9 +22,7 @@ public actor LiveFeed {
     ///   measuring how long events take to reach a page.
     public init(wallClock: @escaping @Sendable () -> Date) {
         self.wallClock = wallClock
-        encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .millisecondsSince1970
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder = LiveSnapshot.jsonEncoder()
     }
 
     /// The latest status, if anything was published.

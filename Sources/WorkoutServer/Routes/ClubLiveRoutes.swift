@@ -71,14 +71,14 @@ struct ClubLiveRoutes {
         routes.get("/live/shared/:token") { _, context in
             let secret = try context.parameters.require("token")
             guard try await club.liveSession(sharedBy: secret) != nil else {
-                throw WebError(.notFound, title: "No such live session", message: "This link shares nothing now: it has expired or was revoked.")
+                throw Self.linkStopped
             }
             return ServerResponse.html(LivePage.render(events: "/api/live/shared/\(secret)/events"))
         }
         routes.get("/api/live/shared/:token/events") { request, context in
             let secret = try context.parameters.require("token")
             guard let session = try await club.liveSession(sharedBy: secret)?.id else {
-                throw WebError(.notFound, title: "No such live session", message: "This link shares nothing now: it has expired or was revoked.")
+                throw Self.linkStopped
             }
             return try await events(of: session, request: request) { try await club.liveSession(sharedBy: secret) }
         }
@@ -119,6 +119,9 @@ struct ClubLiveRoutes {
             try await writer.finish(nil)
         })
     }
+
+    /// The answer to a link expired, revoked or never made.
+    static let linkStopped = WebError(.notFound, title: "No such live session", message: "This link shares nothing now: it has expired or was revoked.")
 
     static func unknown(_ session: UUID) -> WebError {
         WebError(.notFound, title: "No such live session", message: "No live session you may follow has the identifier \(session.uuidString).")

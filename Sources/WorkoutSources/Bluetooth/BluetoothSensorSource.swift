@@ -120,11 +120,8 @@ public struct BluetoothSensorSource: WorkoutDataSource {
                         if let known, percent < known, percent <= 20, known > 20 {
                             status(.connected, "\(device?.label ?? name): battery low, \(percent) %")
                         }
-                    case .notification(0x2AD9, let value, _):
-                        trainer?.deliver(.response(value))
-                    case .notification(0x2ADA, let value, _):
-                        trainer?.deliver(.status(value))
                     case .notification(let characteristic, let value, let arrival):
+                        if trainer?.take(characteristic, value) == true { continue }
                         sensors.speedFromPower = trainer?.holdsPower ?? false
                         let message = StrapMessage(.notification(kind: characteristic, payload: value))
                         for reading in strap.readings(for: message, at: arrival) { continuation.yield(reading) }

@@ -157,12 +157,8 @@ public struct HeartRateStrapSource: WorkoutDataSource {
                     case .frame(let frame, let arrival):
                         // A trainer's answers go to whoever controls it; its data names it the bridge's trainer.
                         if let trainer, case .notification(let kind, let payload) = frame.content {
-                            switch kind {
-                            case 0x2AD9: trainer.deliver(.response(payload)); continue
-                            case 0x2ADA: trainer.deliver(.status(payload)); continue
-                            case 0x2AD2: if trainer.bridgeDevice == nil { trainer.bridgeDevice = frame.device ?? "0" }
-                            default: break
-                            }
+                            if trainer.take(kind, payload) { continue }
+                            if kind == 0x2AD2, trainer.bridgeDevice == nil { trainer.bridgeDevice = frame.device ?? "0" }
                         }
                         let device = frame.device ?? ""
                         var strap = straps[device] ?? HeartRateStrapReadings(sourceName: name, device: frame.device)

@@ -127,27 +127,27 @@ public struct SensorReadings: Sendable {
         case .indoorBike(let data):
             var readings: [WorkoutReading] = []
             let previous = lastArrival[.trainer], since = seconds(since: .trainer, at: date)
+            // In ERG, speed and distance from the power; else from the trainer's own speed and total distance.
+            var ergSpeed: Double?
             if speedFromPower, let power = data.power {
                 // From the trainer's own speed when ERG begins; a gap in notifications counts 5 s at most.
                 var ride = ergRide ?? ErgRide(physics: settings.physics, speed: data.speed.map { $0 / 3.6 } ?? 0)
                 let before = ride.distance
                 ride.ride(watts: Double(max(0, power)), for: min(since, 5))
                 ergRide = ride
+                ergSpeed = ride.speed
                 // The total distance is a new baseline once ERG ends: what the wheel turned meanwhile is not ridden twice.
                 lastTotal[.trainer] = nil
                 if let previous, let meters = distance(ride.distance - before, as: Self.cyclingDistance, from: previous, to: date) {
                     readings.append(meters)
                 }
-                readings.append(Self.sample(Self.power, .watt(), Double(max(0, power)), at: date))
-                if let cadence = data.cadence { readings.append(Self.sample(Self.cadence, Self.perMinute, cadence, at: date)) }
-                readings.append(Self.sample(Self.cyclingSpeed, Self.metresPerSecond, ride.speed, at: date))
-                return readings
+            } else {
+                ergRide = nil
+                if let total = data.totalDistance { readings += distance(Double(total), of: .trainer, as: Self.cyclingDistance, at: date) }
             }
-            ergRide = nil
-            if let total = data.totalDistance { readings += distance(Double(total), of: .trainer, as: Self.cyclingDistance, at: date) }
-            if let power = data.power, power >= 0 { readings.append(Self.sample(Self.power, .watt(), Double(power), at: date)) }
+            if let power = data.power, power >= 0 || ergSpeed != nil { readings.append(Self.sample(Self.power, .watt(), Double(max(0, power)), at: date)) }
             if let cadence = data.cadence { readings.append(Self.sample(Self.cadence, Self.perMinute, cadence, at: date)) }
-            if let speed = data.speed { readings.append(Self.sample(Self.cyclingSpeed, Self.metresPerSecond, speed / 3.6, at: date)) }
+            if let speed = ergSpeed ?? data.speed.map({ $0 / 3.6 }) { readings.append(Self.sample(Self.cyclingSpeed, Self.metresPerSecond, speed, at: date)) }
             return readings
         case .heartRate, .bodySensorLocation, .link, .unknown, .invalid, .battery, .sensorLocation:
             return []

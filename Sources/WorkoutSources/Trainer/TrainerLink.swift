@@ -48,9 +48,6 @@ public final class TrainerLink: Sendable {
         set { ergHeld.store(newValue, ordering: .releasing) }
     }
 
-    /// Ends ``messages``.
-    public func finish() { continuation.finish() }
-
     /// The writes queued since the last call, oldest first.
     package func takeWrites() -> [[UInt8]] {
         pending.withLock { writes in
@@ -64,6 +61,18 @@ public final class TrainerLink: Sendable {
 
     /// Passes `message` on to the recording.
     package func deliver(_ message: Message) { continuation.yield(message) }
+
+    /// Takes a notification of `characteristic` when it belongs to the control conversation (the control point's
+    /// response, 0x2AD9, or the Fitness Machine Status, 0x2ADA), whichever transport brought it; returns whether it
+    /// did, so the caller leaves it out of the readings.
+    package func take(_ characteristic: UInt16, _ value: [UInt8]) -> Bool {
+        switch characteristic {
+        case 0x2AD9: deliver(.response(value))
+        case 0x2ADA: deliver(.status(value))
+        default: return false
+        }
+        return true
+    }
 
     /// The bridge's tag of the trainer: the device whose notifications carry Indoor Bike Data (0x2AD2), learned from
     /// its lines; writes wait until it is known.

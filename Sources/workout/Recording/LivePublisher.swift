@@ -56,11 +56,8 @@ final class LivePublisher: HKLiveWorkoutBuilderDelegate, Sendable {
         publish(builder)
         updates.finish()
         await sender.value
-        guard var snapshot = await feed.latest else { return }
-        snapshot.state = .ended
-        snapshot.workoutID = workoutID
-        snapshot.workoutURL = url
-        await feed.publish(snapshot)
+        guard let snapshot = await feed.latest else { return }
+        await feed.publish(snapshot.ended(workoutID: workoutID, workoutURL: url))
     }
 
     func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>) { publish(workoutBuilder) }

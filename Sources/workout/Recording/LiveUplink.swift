@@ -28,9 +28,7 @@ actor LiveUplink {
         endpoint = URL(string: "api/live/", relativeTo: base)!.absoluteURL
         self.token = token
         self.say = say
-        encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .millisecondsSince1970
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder = LiveSnapshot.jsonEncoder()
     }
 
     /// Points acknowledged so far.

@@ -341,8 +341,8 @@ struct Record: AsyncParsableCommand {
             }
         }
         interrupt.cancel()
-        if recordTrainer != nil {
-            for line in recordTrainer?.finish(at: clock.now) ?? [] { display.log(line) }
+        if let lines = recordTrainer?.finish(at: clock.now) {
+            for line in lines { display.log(line) }
             // A moment for the source's thread to send the stop before the sources close.
             try? await Task.sleep(for: .milliseconds(300))
         }
@@ -373,7 +373,6 @@ struct Record: AsyncParsableCommand {
         }
         if !sensors.isEmpty { try? await builder.addMetadata([OpenHealthKitMetadataKeySensors: ActivitySensor.metadataValue(sensors)]) }
         let finished = try await builder.finishWorkout()
-
         await store.checkpoint()
         // Its training stress and best efforts, kept with it for the training-load chart and the records.
         var workout = finished
@@ -405,11 +404,8 @@ struct Record: AsyncParsableCommand {
         if let clubURL, !json { print("on the club: \(clubURL)") }
         if let uplink {
             // The end, for the followers, with the workout's address on the club once it is there, and what still waits.
-            var last = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: end)
-            last.state = .ended
-            last.workoutID = finished?.uuid.uuidString
-            last.workoutURL = clubURL
-            await uplink.send(last, ended: true)
+            let last = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: end)
+            await uplink.send(last.ended(workoutID: finished?.uuid.uuidString, workoutURL: clubURL), ended: true)
             await uplink.finish(within: .seconds(15))
             if !json { print("live: \(await uplink.acknowledged) snapshot(s) on the club") }
         }
