@@ -26,7 +26,7 @@ final class ClubFixture: @unchecked Sendable {
         adaToken = try await Self.token(for: "ada", database: database)
         bobToken = try await Self.token(for: "bob", database: database)
         server = try await ServingProcess(["--database", database])
-        port = Int(server.url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
+        port = server.port
     }
 
     var url: String { server.url }
@@ -35,6 +35,18 @@ final class ClubFixture: @unchecked Sendable {
         let made = try await offThePool { try WorkoutProcess.runBlocking(["serve", "tokens", "add", athlete, "--label", label, "--database", database]) }
         try #require(made.status == 0, "\(made.stderr)")
         return made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Another server process on the same database, as a second instance behind a proxy.
+    func secondServer() async throws -> ServingProcess {
+        try await ServingProcess(["--database", database])
+    }
+
+    /// A file holding ada's token, for `--sync-token-file`.
+    func adaTokenFile() throws -> String {
+        let path = folder.appendingPathComponent("token").path
+        try adaToken.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
     /// Kills the server with SIGKILL and starts it again on the same port `after` seconds later.

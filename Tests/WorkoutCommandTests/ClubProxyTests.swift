@@ -71,9 +71,9 @@ import Testing
     func wrongPasswordsThroughTheProxyLockTheNameOnEveryInstance() async throws {
         let club = try await ClubFixture(.postgres)
         defer { club.stop() }
-        let second = try await ServingProcess(["--database", club.database])
+        let second = try await club.secondServer()
         defer { second.stop() }
-        let ports = [club.port, Int(second.url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0]
+        let ports = [club.port, second.port]
         let proxy = try Proxy(servers: ports, folder: club.folder)
         defer { proxy.stop() }
         try await Self.waitUntilReady(proxy)
@@ -95,9 +95,9 @@ import Testing
     func anInstanceKilledUnderTenSyncsLosesNothingAndTheRecordersCarryOnThroughTheOther() async throws {
         let club = try await ClubFixture(.postgres)
         defer { club.stop() }
-        let second = try await ServingProcess(["--database", club.database])
+        let second = try await club.secondServer()
         defer { second.stop() }
-        let proxy = try Proxy(servers: [club.port, Int(second.url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0], folder: club.folder)
+        let proxy = try Proxy(servers: [club.port, second.port], folder: club.folder)
         defer { proxy.stop() }
         try await Self.waitUntilReady(proxy)
         var stores: [String] = []

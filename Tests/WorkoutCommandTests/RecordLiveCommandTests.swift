@@ -11,10 +11,9 @@ import Testing
     func aRecordingSentToOneServerIsFollowedWholeOnTheOther() async throws {
         let club = try await ClubFixture(.postgres)
         defer { club.stop() }
-        let second = try await ServingProcess(["--database", club.database])
+        let second = try await club.secondServer()
         defer { second.stop() }
-        let tokenFile = club.folder.appendingPathComponent("token").path
-        try club.adaToken.write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        let tokenFile = try club.adaTokenFile()
         let strap = try SocatPair()
         defer { strap.stop() }
         let started = Date()
@@ -55,10 +54,9 @@ import Testing
     func aShareLinkOpensTheRideOnAnyServerAndLinksTheSavedWorkout() async throws {
         let club = try await ClubFixture(.postgres)
         defer { club.stop() }
-        let second = try await ServingProcess(["--database", club.database])
+        let second = try await club.secondServer()
         defer { second.stop() }
-        let tokenFile = club.folder.appendingPathComponent("token").path
-        try club.adaToken.write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        let tokenFile = try club.adaTokenFile()
         let scenario = club.folder.appendingPathComponent("ride.yaml").path
         try SyncCommandTests.shortRide.replacingOccurrences(of: "duration: 14s", with: "duration: 24s").write(toFile: scenario, atomically: true, encoding: .utf8)
         let nmea = club.folder.appendingPathComponent("ride.nmea").path

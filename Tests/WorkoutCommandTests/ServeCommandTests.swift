@@ -14,6 +14,9 @@ final class ServingProcess: @unchecked Sendable {
         url = String(try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }))
     }
 
+    /// The port it listens on.
+    var port: Int { Int(url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0 }
+
     func stop() { process.kill() }
 }
 

@@ -153,8 +153,7 @@ import Testing
     func aRecordingMadeOfflineIsSentWithTheNextOne() async throws {
         let club = try await ClubFixture(.sqlite)
         defer { club.stop() }
-        let tokenFile = club.folder.appendingPathComponent("token").path
-        try club.adaToken.write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        let tokenFile = try club.adaTokenFile()
         let store = club.folder.appendingPathComponent("bike.sqlite").path
         club.server.stop()
         let offline = try await record(club, store: store, tokenFile: tokenFile)
