@@ -27,6 +27,8 @@ import Testing
         let feed = LiveFeed(wallClock: { Date(timeIntervalSince1970: 1_790_000_000) })
         let server = WorkoutServer(library: StoreCatalog(store: store), liveFeed: feed, configuration: .init(host: "0.0.0.0", port: 0, token: "secret"))
         let following = await feed.subscribe()
+        // The store made and opened first, as a running server's is: readiness asks an open store, not a new one being created.
+        _ = try await server.library.allSummaries()
         let app = Application(router: server.router())
         try await app.test(.router) { client in
             try await client.execute(uri: "/api/workouts", method: .get) { #expect($0.status == .unauthorized) }
