@@ -36,6 +36,8 @@ let package = Package(
         .library(name: "CourseGuidance", targets: ["CourseGuidance"]),
         .library(name: "PlanGuidance", targets: ["PlanGuidance"]),
         .library(name: "TrainerControl", targets: ["TrainerControl"]),
+        .library(name: "WebClient", targets: ["WebClient"]),
+        .library(name: "RideUploads", targets: ["RideUploads"]),
         .executable(name: "workout", targets: ["workout"]),
     ],
     dependencies: [
@@ -128,6 +130,20 @@ let package = Package(
         .target(name: "PlanGuidance", dependencies: ["HealthKitModel", "WorkoutFormats", "TrainingMetrics"], swiftSettings: strictSettings),
         // A smart trainer held to targets over FTMS: the control point's conversation as a pure machine, and an ERG ride's speed from power. No transport, no clock.
         .target(name: "TrainerControl", dependencies: ["GATT", "TrainingMetrics"], swiftSettings: strictSettings),
+        // One HTTP/1.1 request at a time over NIO, with TLS: the client of sync, live uplinks and uploads.
+        .target(
+            name: "WebClient",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Rides sent on to Strava and intervals.icu: their clients, token rotation, rate limits, and the
+        // upload job as a value moved on by a retry policy. No store: whoever queues keeps the jobs.
+        .target(name: "RideUploads", dependencies: ["WebClient", "HTTPForms", .product(name: "NIOHTTP1", package: "swift-nio")], swiftSettings: strictSettings),
         // A workout as one self-contained HTML page: SVG track and charts, splits, zones, best efforts.
         .target(
             name: "WorkoutReport",
@@ -192,14 +208,13 @@ let package = Package(
                 "ClubArchive",
                 "WorkoutClub",
                 "TrainingMetrics",
+                "WebClient",
+                "RideUploads",
                 // An MBTiles file is SQLite: read with the store's GRDB, already built.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSettings
         ),
@@ -274,6 +289,7 @@ let package = Package(
         ),
         .testTarget(name: "HTTPFormsTests", dependencies: ["HTTPForms"], swiftSettings: strictSettings),
         .testTarget(name: "CourseGuidanceTests", dependencies: ["CourseGuidance", "WorkoutFormats", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "RideUploadsTests", dependencies: ["RideUploads", "WebClient"], swiftSettings: strictSettings),
         .testTarget(name: "TrainerControlTests", dependencies: ["TrainerControl", "GATT"], swiftSettings: strictSettings),
         .testTarget(name: "PlanGuidanceTests", dependencies: ["PlanGuidance", "WorkoutFormats", "HealthKitModel", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(

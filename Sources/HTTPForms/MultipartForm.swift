@@ -16,10 +16,49 @@ public struct MultipartForm: Sendable {
         public var contentType: String?
         /// The part's bytes.
         public var data: Data
+
+        /// A part named `name`; a file when `filename` is given.
+        public init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
+            self.name = name
+            self.filename = filename
+            self.contentType = contentType
+            self.data = data
+        }
+
+        /// A text field.
+        public init(name: String, text: String) {
+            self.init(name: name, data: Data(text.utf8))
+        }
     }
 
     /// The parts, in order.
     public var parts: [Part]
+
+    /// A form of `parts`, to be sent.
+    public init(parts: [Part]) {
+        self.parts = parts
+    }
+
+    /// The form as a body separated by `boundary`, which must appear in no part's bytes (a random
+    /// one of 32 hexadecimal digits cannot, in practice); quotes and line breaks in names are
+    /// replaced, as browsers do.
+    public func encoded(boundary: String) -> Data {
+        func quoted(_ text: String) -> String {
+            text.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        }
+        var body = Data()
+        for part in parts {
+            var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(quoted(part.name))\""
+            if let filename = part.filename { head += "; filename=\"\(quoted(filename))\"" }
+            head += "\r\n"
+            if let contentType = part.contentType { head += "Content-Type: \(contentType)\r\n" }
+            body.append(Data((head + "\r\n").utf8))
+            body.append(part.data)
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        return body
+    }
 
     /// The first part named `name`.
     public func part(named name: String) -> Part? { parts.first { $0.name == name } }

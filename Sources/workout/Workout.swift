@@ -17,7 +17,7 @@ struct Workout: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [Record.self, List.self, Show.self, Edit.self, Delete.self, Characteristics.self, Companion.self, Recover.self, Export.self, Import.self, Info.self, Replay.self,
-                      Check.self, Simulate.self, Hrm.self, Sensors.self, Samples.self, Stats.self, StoreInfo.self, Convert.self, Report.self, Serve.self, Sync.self, AthleteCommand.self, Fitness.self, CourseCommand.self, PlanCommand.self]
+                      Check.self, Simulate.self, Hrm.self, Sensors.self, Samples.self, Stats.self, StoreInfo.self, Convert.self, Report.self, Serve.self, Sync.self, Upload.self, AthleteCommand.self, Fitness.self, CourseCommand.self, PlanCommand.self]
     )
 
     /// Parses and runs a command. A command's own errors print as diagnostics,

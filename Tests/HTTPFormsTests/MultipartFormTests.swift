@@ -28,6 +28,20 @@ struct MultipartFormTests {
         #expect(form.part(named: "note")?.data == Data("hello".utf8))
     }
 
+    @Test("a form it encodes reads back part for part, quotes and line breaks in names replaced")
+    func encodedRoundTrip() throws {
+        let bytes = Data([0x0E, 0x10, 0x0D, 0x0A, 0x2D, 0x2D, 0x00, 0xFF])
+        let form = MultipartForm(parts: [
+            .init(name: "file", filename: "a \"ride\"\r\n.fit", contentType: "application/octet-stream", data: bytes),
+            .init(name: "data_type", text: "fit"),
+            .init(name: "name", text: ""),
+        ])
+        let read = try MultipartForm(body: form.encoded(boundary: "b-1"), boundary: "b-1")
+        #expect(read.parts.count == 3)
+        #expect(read.part(named: "file")?.data == bytes && read.part(named: "file")?.filename == "a %22ride%22%0D%0A.fit")
+        #expect(read.part(named: "data_type")?.data == Data("fit".utf8) && read.part(named: "name")?.data == Data())
+    }
+
     @Test("finds the boundary in the Content-Type, quoted or not")
     func boundary() {
         #expect(MultipartForm.boundary(contentType: "multipart/form-data; boundary=----WebKitFormBoundaryX") == "----WebKitFormBoundaryX")

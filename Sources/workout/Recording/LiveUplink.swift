@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import WebClient
 import OpenHealthKit
 
 /// Sends a recording's live snapshots to a club (`workout record --live-to URL`), where followers on any of its

@@ -2,6 +2,7 @@ import ArgumentParser
 import ClubArchive
 import Foundation
 import NIOHTTP1
+import WebClient
 import WorkoutClub
 import WorkoutServer
 import WorkoutCatalog

@@ -1,29 +1,46 @@
-import Foundation
+public import Foundation
+public import NIOHTTP1
 import NIOCore
-import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
 /// One HTTP/1.1 request on a connection of its own, over NIO, with TLS for
-/// `https://`: what `workout sync` needs from a client, and no more.
+/// `https://`: what a club's recorders and the ride uploads need from a client, and no more.
 ///
 /// Foundation's URLSession is not used: on Linux it keeps a core busy while it
 /// waits for an answer, and fifty recorders syncing at once starved the server.
-enum HTTPRequester {
-    /// An answer: its status and body.
-    struct Answer: Sendable {
-        var status: Int
-        var body: Data
+public enum HTTPRequester {
+    /// An answer: its status, headers and body.
+    public struct Answer: Sendable {
+        /// The status code.
+        public var status: Int
+        /// The headers, in order, as the server sent them.
+        public var headers: [(name: String, value: String)]
+        /// The body.
+        public var body: Data
+
+        /// Makes an answer.
+        public init(status: Int, headers: [(name: String, value: String)] = [], body: Data) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+
+        /// The first header named `name` (case-insensitive), or nil.
+        public func header(_ name: String) -> String? {
+            headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
     }
 
     /// Why there is no answer: the server could not be reached, went away or was too slow.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        /// What happened, for a person.
+        public let description: String
     }
 
     /// Sends `method` to `url` and waits for the whole answer, at most `timeout`.
-    static func send(_ method: HTTPMethod, _ url: URL, headers: [(String, String)] = [], body: Data? = nil,
-                     timeout: Duration = .seconds(60)) async throws -> Answer {
+    public static func send(_ method: HTTPMethod, _ url: URL, headers: [(String, String)] = [], body: Data? = nil,
+                            userAgent: String = "openhealthkit-workout", timeout: Duration = .seconds(60)) async throws -> Answer {
         guard let host = url.host, let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
             throw Failure(description: "\(url.absoluteString) is not an http:// or https:// address")
         }
@@ -35,7 +52,7 @@ enum HTTPRequester {
         head.headers.add(name: "Host", value: url.port.map { "\(host):\($0)" } ?? host)
         head.headers.add(name: "Content-Length", value: "\(body?.count ?? 0)")
         head.headers.add(name: "Connection", value: "close")
-        head.headers.add(name: "User-Agent", value: "workout-sync")
+        head.headers.add(name: "User-Agent", value: userAgent)
         for (name, value) in headers { head.headers.add(name: name, value: value) }
         let request = head
         return try await withThrowingTaskGroup(of: Answer.self) { group in
@@ -73,12 +90,15 @@ enum HTTPRequester {
             if let body, !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
             try await outbound.write(.end(nil))
             var status = 0
+            var headers: [(name: String, value: String)] = []
             var data = Data()
             for try await part in inbound {
                 switch part {
-                case .head(let response): status = Int(response.status.code)
+                case .head(let response):
+                    status = Int(response.status.code)
+                    headers = response.headers.map { (name: $0.name, value: $0.value) }
                 case .body(let buffer): data.append(contentsOf: buffer.readableBytesView)
-                case .end: return Answer(status: status, body: data)
+                case .end: return Answer(status: status, headers: headers, body: data)
                 }
             }
             throw Failure(description: "the connection closed before the answer ended")
