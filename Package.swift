@@ -162,6 +162,7 @@ let package = Package(
                 "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog",
                 "ClubArchive",
                 "TrainingMetrics",
+                "RideUploads",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -183,6 +184,7 @@ let package = Package(
                 "ClubArchive",
                 "WorkoutClub",
                 "Markup",
+                "RideUploads",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -294,7 +296,7 @@ let package = Package(
         .testTarget(name: "PlanGuidanceTests", dependencies: ["PlanGuidance", "WorkoutFormats", "HealthKitModel", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "WorkoutClubTests",
-            dependencies: ["ClubArchive", "OpenHealthKit", "TestSupport", "TrainingMetrics", "WorkoutCatalog", "WorkoutClub", "WorkoutFormats"],
+            dependencies: ["ClubArchive", "OpenHealthKit", "RideUploads", "TestSupport", "TrainingMetrics", "WorkoutCatalog", "WorkoutClub", "WorkoutFormats"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -33,6 +33,13 @@ public struct StravaClient: Sendable {
         try await token(account, grant: [("grant_type", "authorization_code"), ("code", code)], now: now)
     }
 
+    /// The account checked with Strava as a rider connects it: the authorization `code` exchanged when given,
+    /// else the account's refresh token refreshed (and rotated).
+    public func connect(_ account: StravaAccount, code: String?, now: Date) async throws(UploadProblem) -> StravaAccount {
+        if let code { return try await exchange(code: code, for: account, now: now) }
+        return try await refresh(account, now: now)
+    }
+
     private func token(_ account: StravaAccount, grant: [(String, String)], now: Date) async throws(UploadProblem) -> StravaAccount {
         let fields = [("client_id", account.clientID), ("client_secret", account.clientSecret)] + grant
         let body = fields.map { "\($0.0)=\(Self.formEncoded($0.1))" }.joined(separator: "&")

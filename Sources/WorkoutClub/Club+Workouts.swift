@@ -56,6 +56,11 @@ extension Club {
                 [.text(id), .integer(Int64(index)), .text(event.kind == .stop ? "stop" : "start"), .date(event.date), .bool(event.isAutomatic)],
                 onlyIfRowsFrom: 0))
         }
+        // A new workout is queued for every service its athlete forwards rides to.
+        statements.append(SQLStatement("""
+            INSERT INTO forward_jobs (workout_id, destination, athlete_id, next_attempt, finished)
+            SELECT $1, destination, $2, $3, 0 FROM ride_forwards WHERE athlete_id = $2 ON CONFLICT (workout_id, destination) DO NOTHING
+            """, [.text(id), .integer(owner), .date(now())], onlyIfRowsFrom: 0))
         let results = try await database.transaction(statements)
         if !results[0].isEmpty { return .stored }
         let owners = try await database.read("SELECT athlete_id FROM workouts WHERE id = $1", [.text(id)])

@@ -11,10 +11,13 @@ final class ClubFixture: @unchecked Sendable {
     let bobToken: String
     private(set) var server: ServingProcess
     private(set) var port: Int
+    /// What every server process of the fixture is started with besides `--database`.
+    let serverArguments: [String]
 
     static let password = "correct horse battery"
 
-    init(_ kind: ClubDatabaseKind) async throws {
+    init(_ kind: ClubDatabaseKind, serverArguments: [String] = []) async throws {
+        self.serverArguments = serverArguments
         folder = Scratch.url("club-\(kind)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let database = try await offThePool { try kind.address() }
@@ -25,7 +28,7 @@ final class ClubFixture: @unchecked Sendable {
         }
         adaToken = try await Self.token(for: "ada", database: database)
         bobToken = try await Self.token(for: "bob", database: database)
-        server = try await ServingProcess(["--database", database])
+        server = try await ServingProcess(["--database", database] + serverArguments)
         port = server.port
     }
 
@@ -39,7 +42,7 @@ final class ClubFixture: @unchecked Sendable {
 
     /// Another server process on the same database, as a second instance behind a proxy.
     func secondServer() async throws -> ServingProcess {
-        try await ServingProcess(["--database", database])
+        try await ServingProcess(["--database", database] + serverArguments)
     }
 
     /// A file holding ada's token, for `--sync-token-file`.
@@ -53,7 +56,7 @@ final class ClubFixture: @unchecked Sendable {
     func restartServer(after seconds: Double = 0) async throws {
         server.stop()
         try await Task.sleep(for: .seconds(seconds))
-        server = try await ServingProcess(["--database", database], port: port)
+        server = try await ServingProcess(["--database", database] + serverArguments, port: port)
     }
 
     /// A store holding the scenarios' workouts, replayed once each.

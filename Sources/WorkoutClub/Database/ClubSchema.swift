@@ -198,6 +198,31 @@ public enum ClubSchema {
                  revoked_at \(d.double))
              """]
         },
+        Migration(version: 12, name: "rides forwarded to Strava and intervals.icu") { d in
+            // An athlete's accounts (JSON, with Strava's rotated tokens), and a job per new workout and account: its
+            // state as RideUploads keeps it (NULL until its first attempt), when it is due, and until when a server
+            // process holds it, so several processes share the queue and none sends a ride another is sending.
+            ["""
+             CREATE TABLE ride_forwards (
+                 athlete_id \(d.integer) NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                 destination TEXT NOT NULL,
+                 account TEXT NOT NULL,
+                 updated_at \(d.double) NOT NULL,
+                 PRIMARY KEY (athlete_id, destination))
+             """,
+             """
+             CREATE TABLE forward_jobs (
+                 workout_id TEXT NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
+                 destination TEXT NOT NULL,
+                 athlete_id \(d.integer) NOT NULL REFERENCES athletes(id) ON DELETE CASCADE,
+                 job TEXT,
+                 next_attempt \(d.double) NOT NULL,
+                 finished \(d.integer) NOT NULL DEFAULT 0,
+                 claimed_until \(d.double),
+                 PRIMARY KEY (workout_id, destination))
+             """,
+             "CREATE INDEX forward_jobs_due ON forward_jobs (finished, next_attempt)"]
+        },
     ]
 
     /// The newest version.

@@ -1,6 +1,7 @@
 public import Foundation
 import Hummingbird
 import Logging
+import RideUploads
 import ServiceLifecycle
 public import WorkoutClub
 
@@ -17,7 +18,9 @@ public import WorkoutClub
 /// `workout sync` sends it), `DELETE /api/workouts/{id}`, `POST /api/sync/missing`,
 /// `GET /api/squad?group=NAME&week=YYYY-MM-DD` and `GET /api/compare?a=ID&b=ID`. For proxies, with no login:
 /// `GET /healthz`, `GET /readyz` (the database answers) and `GET /metrics` (Prometheus' text format). Live sessions:
-/// `POST /api/live/{session}` and `GET /api/live/{session}/events` (``ClubLiveRoutes``).
+/// `POST /api/live/{session}` and `GET /api/live/{session}/events` (``ClubLiveRoutes``). Rides sent on to Strava and
+/// intervals.icu: `GET /api/forwards`, `PUT|DELETE /api/forwards/{service}` (``ClubForwardRoutes``), sent by a
+/// ``RideForwarder`` beside the HTTP server.
 ///
 /// A workout another athlete does not share answers 404, the same as one that
 /// does not exist, on every route.
@@ -32,6 +35,8 @@ public struct ClubServer: Sendable {
     public let metrics = ServerMetrics()
     /// Wakes the followers of live sessions.
     let liveHub = LiveSessionHub()
+    /// How the server sends rides on to Strava and intervals.icu.
+    public var forwarding = ForwardingSettings()
     /// How long a live session's follower waits for a wake before looking in the table anyway (a wake lost costs at
     /// most this).
     var liveIdleLook: Duration = .seconds(5)
@@ -49,7 +54,11 @@ public struct ClubServer: Sendable {
     /// (``ClubDatabase/service``): the HTTP server stops first, then the client, each gracefully.
     public func run(handlesSignals: Bool = true, onRunning: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
         let club = club
-        let services: [any Service] = (club.database.service.map { [$0] } ?? []) + [LiveListener(hub: liveHub, database: club.database)]
+        var policy = UploadRetryPolicy.standard
+        policy.firstWait = forwarding.firstRetryWait
+        let uploader = RideUploader(policy: policy, pollInterval: forwarding.pollInterval, now: club.now, sleep: { try await Task.sleep(for: $0) })
+        let forwarder = RideForwarder(club: club, metrics: metrics, uploader: uploader, look: forwarding.look, lease: forwarding.lease, logger: Logger(label: "workout.serve.forward"))
+        let services: [any Service] = (club.database.service.map { [$0] } ?? []) + [LiveListener(hub: liveHub, database: club.database), forwarder]
         try await WorkoutServer.serve(router(), configuration: configuration, services: services, handlesSignals: handlesSignals,
                                       beforeServing: {
                                           try await club.migrate()
@@ -80,6 +89,7 @@ public struct ClubServer: Sendable {
         router.addRoutes(ClubAdminRoutes(catalog: catalog, secureCookies: secureCookies).routes)
         router.addRoutes(SyncRoutes(catalog: catalog, metrics: metrics).routes)
         router.addRoutes(ClubLiveRoutes(club: club, hub: liveHub, idleLook: liveIdleLook).routes)
+        router.addRoutes(ClubForwardRoutes(club: club, settings: forwarding).routes)
         return router
     }
 }

@@ -4,7 +4,7 @@ import Hummingbird
 import Prometheus
 
 /// A server's figures in Prometheus' text format (`GET /metrics`): requests by route, method and status with their
-/// durations (until the handler answers), workouts received from recorders by outcome, and the live page's followers. Each server keeps its own
+/// durations (until the handler answers), workouts received from recorders by outcome, rides sent on to other services, and the live page's followers. Each server keeps its own
 /// registry (not the process-wide metrics system), so servers in one process, as in tests, count apart.
 public final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
@@ -16,6 +16,8 @@ public final class ServerMetrics: Sendable {
                                                     helpText: "Workouts recorders sent, by outcome: stored, alreadyStored, refused.") }
     private static var followers: MetricNameDescriptor { MetricNameDescriptor(namespace: "openhealthkit", subsystem: "live", metricName: "followers", unitName: "count",
                                                         helpText: "Pages following the live feed now.") }
+    private static var forwards: MetricNameDescriptor { MetricNameDescriptor(namespace: "openhealthkit", subsystem: "forward", metricName: "attempts", unitName: "total",
+                                                       helpText: "Attempts to send rides on to Strava and intervals.icu, by service and outcome: sent, had, waiting, failed.") }
     private static let buckets: [Duration] = [.milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
                                               .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
 
@@ -33,6 +35,11 @@ public final class ServerMetrics: Sendable {
     /// A workout a recorder sent, with what became of it.
     public func synced(_ outcome: String) {
         registry.makeCounter(descriptor: Self.syncs, labels: [("outcome", outcome)]).increment()
+    }
+
+    /// An attempt to send a ride on to `service`, with its outcome.
+    public func forwarded(_ service: String, outcome: String) {
+        registry.makeCounter(descriptor: Self.forwards, labels: [("service", service), ("outcome", outcome)]).increment()
     }
 
     /// The pages following the live feed now.

@@ -73,11 +73,7 @@ struct UploadConnect: AsyncParsableCommand {
             }
             do {
                 // The tokens are checked now rather than at the first ride: a typo shows here.
-                if let code {
-                    account = try await StravaClient().exchange(code: code, for: account, now: Date())
-                } else {
-                    account = try await StravaClient().refresh(account, now: Date())
-                }
+                account = try await StravaClient().connect(account, code: code, now: Date())
             } catch {
                 throw RecordingsError("Strava did not take these credentials: \(error)")
             }

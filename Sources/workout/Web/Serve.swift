@@ -53,6 +53,43 @@ struct Serve: AsyncParsableCommand {
                                valueName: "file"))
     var mbtiles: String?
 
+    @Option(help: ArgumentHelp("Club: Strava's address for forwarded rides (default https://www.strava.com), for a proxy or a test server.", valueName: "url"))
+    var stravaServer: String?
+
+    @Option(help: ArgumentHelp("Club: intervals.icu's address for forwarded rides (default https://intervals.icu).", valueName: "url"))
+    var intervalsServer: String?
+
+    @Option(help: .hidden)
+    var forwardLook: Double = 5
+
+    @Option(help: .hidden)
+    var forwardPollInterval: Double = 2
+
+    @Option(help: .hidden)
+    var forwardRetryWait: Double = 30
+
+    @Option(help: .hidden)
+    var forwardLease: Double = 300
+
+    /// Where the club sends rides on to, and how often it looks.
+    private func forwarding() throws -> ForwardingSettings {
+        func address(_ text: String?, _ option: String) throws -> URL? {
+            guard let text else { return nil }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ValidationError("\(option) \(text) is not an http:// or https:// address.")
+            }
+            return url
+        }
+        var settings = ForwardingSettings()
+        if let url = try address(stravaServer, "--strava-server") { settings.stravaServer = url }
+        if let url = try address(intervalsServer, "--intervals-server") { settings.intervalsServer = url }
+        settings.look = .milliseconds(Int(max(forwardLook, 0.05) * 1000))
+        settings.pollInterval = .milliseconds(Int(max(forwardPollInterval, 0.05) * 1000))
+        settings.firstRetryWait = max(forwardRetryWait, 0)
+        settings.lease = max(forwardLease, 1)
+        return settings
+    }
+
     /// Where and how the server listens, with its own map when given one.
     private func configuration() throws -> WorkoutServer.Configuration {
         var configuration = club.database == nil ? WorkoutServer.Configuration(host: bind, port: port, token: token, isPublic: isPublic)
@@ -93,7 +130,8 @@ struct Serve: AsyncParsableCommand {
     private func serveClub() async throws {
         let configuration = try configuration()
         let opened = try await club.serverClub()
-        let server = ClubServer(club: opened, configuration: configuration, secureCookies: secureCookies)
+        var server = ClubServer(club: opened, configuration: configuration, secureCookies: secureCookies)
+        server.forwarding = try forwarding()
         let shown = opened.database.dialect == .postgres ? (opened.database as? PostgresClubDatabase)?.address.description ?? "PostgreSQL" : club.database ?? ""
         do {
             try await server.run { url in
