@@ -34,8 +34,12 @@ extension Club {
     /// - Returns: whether the point was new.
     /// - Throws: ``ClubError/invalid(_:)`` when another athlete's session has this identifier, for a sequence below 1,
     ///   or for a body over 64 KB.
+    /// `position`, the newest the point carries (latitude and longitude in degrees), tells whether the rider moved: 50 m
+    /// from where they last moved from clears a "not moved" alert (``LiveAlert``); any new point clears "not heard
+    /// from", and the last point every alert.
     @discardableResult
-    public func storeLivePoint(session: UUID, sequence: Int64, body: String, ended: Bool, athleteID: Int64) async throws -> Bool {
+    public func storeLivePoint(session: UUID, sequence: Int64, body: String, ended: Bool, athleteID: Int64,
+                               position: (latitude: Double, longitude: Double)? = nil) async throws -> Bool {
         guard sequence >= 1 else { throw ClubError.invalid("A live point's sequence starts at 1.") }
         guard body.utf8.count <= 64 << 10 else { throw ClubError.invalid("A live point is at most 64 KB.") }
         let id = session.uuidString, at = now()
@@ -47,7 +51,23 @@ extension Club {
                          [.text(id), .integer(athleteID), .date(at), .bool(ended)]),
             SQLStatement("INSERT INTO live_points (session_id, sequence, received_at, body) VALUES ($1, $2, $3, $4) ON CONFLICT (session_id, sequence) DO NOTHING RETURNING sequence",
                          [.text(id), .integer(sequence), .date(at), .text(body)], onlyIfRowsFrom: 1),
+            // A new point: the rider is heard from, and the last point ends every alert.
+            SQLStatement("UPDATE live_alerts SET cleared_at = $2 WHERE session_id = $1 AND cleared_at IS NULL AND (kind = 'silent' OR $3 = 1)",
+                         [.text(id), .date(at), .bool(ended)], onlyIfRowsFrom: 2),
         ]
+        if let position, position.latitude.isFinite, position.longitude.isFinite, abs(position.latitude) <= 90, abs(position.longitude) <= 180 {
+            // 50 m from the anchor (a local flat projection, plenty at that scale) is a move: the anchor moves there.
+            let metresPerDegree = 111_320.0, east = metresPerDegree * cos(position.latitude * .pi / 180)
+            statements.append(SQLStatement("""
+                UPDATE live_sessions SET anchor_latitude = $3, anchor_longitude = $4, moved_at = $5
+                WHERE id = $1 AND athlete_id = $2 AND (anchor_latitude IS NULL
+                  OR ($3 - anchor_latitude) * $6 * ($3 - anchor_latitude) * $6 + ($4 - anchor_longitude) * $7 * ($4 - anchor_longitude) * $7 > 2500.0)
+                RETURNING id
+                """, [.text(id), .integer(athleteID), .real(position.latitude), .real(position.longitude), .date(at), .real(metresPerDegree), .real(east)],
+                onlyIfRowsFrom: 2))
+            statements.append(SQLStatement("UPDATE live_alerts SET cleared_at = $2 WHERE session_id = $1 AND kind = 'still' AND cleared_at IS NULL",
+                                           [.text(id), .date(at)], onlyIfRowsFrom: statements.count - 1))
+        }
         if database.dialect == .postgres {
             statements.append(SQLStatement("SELECT CAST(pg_notify($1, $2) AS TEXT) AS notified", [.text(Self.liveChannel), .text(id)], onlyIfRowsFrom: 1))
         }

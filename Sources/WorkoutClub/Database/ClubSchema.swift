@@ -223,6 +223,32 @@ public enum ClubSchema {
              """,
              "CREATE INDEX forward_jobs_due ON forward_jobs (finished, next_attempt)"]
         },
+        Migration(version: 13, name: "safety alerts of live sessions") { d in
+            // Where a rider last moved 50 m from (the anchor) and when; an athlete's alert settings; and each alert raised,
+            // once per session and kind while it is open (the partial unique index), with when its raising and its
+            // clearing were announced, so that of several server processes one announces each.
+            ["ALTER TABLE live_sessions ADD COLUMN anchor_latitude \(d.double)",
+             "ALTER TABLE live_sessions ADD COLUMN anchor_longitude \(d.double)",
+             "ALTER TABLE live_sessions ADD COLUMN moved_at \(d.double)",
+             """
+             CREATE TABLE safety_settings (
+                 athlete_id \(d.integer) PRIMARY KEY REFERENCES athletes(id) ON DELETE CASCADE,
+                 still_minutes \(d.double) NOT NULL,
+                 silent_minutes \(d.double) NOT NULL,
+                 webhook TEXT)
+             """,
+             """
+             CREATE TABLE live_alerts (
+                 session_id TEXT NOT NULL REFERENCES live_sessions(id) ON DELETE CASCADE,
+                 kind TEXT NOT NULL,
+                 since \(d.double) NOT NULL,
+                 raised_at \(d.double) NOT NULL,
+                 cleared_at \(d.double),
+                 raise_announced_at \(d.double),
+                 clear_announced_at \(d.double))
+             """,
+             "CREATE UNIQUE INDEX live_alerts_open ON live_alerts (session_id, kind) WHERE cleared_at IS NULL"]
+        },
     ]
 
     /// The newest version.
