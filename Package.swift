@@ -185,6 +185,8 @@ let package = Package(
                 "WorkoutClub",
                 "Markup",
                 "RideUploads",
+                "WebClient",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

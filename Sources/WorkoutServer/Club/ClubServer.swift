@@ -35,6 +35,8 @@ public struct ClubServer: Sendable {
     public let metrics = ServerMetrics()
     /// Wakes the followers of live sessions.
     let liveHub = LiveSessionHub()
+    /// How often the server looks for live riders to alert their followers about.
+    public var safetyLook: Duration = .seconds(15)
     /// How the server sends rides on to Strava and intervals.icu.
     public var forwarding = ForwardingSettings()
     /// How long a live session's follower waits for a wake before looking in the table anyway (a wake lost costs at
@@ -58,7 +60,9 @@ public struct ClubServer: Sendable {
         policy.firstWait = forwarding.firstRetryWait
         let uploader = RideUploader(policy: policy, pollInterval: forwarding.pollInterval, now: club.now, sleep: { try await Task.sleep(for: $0) })
         let forwarder = RideForwarder(club: club, metrics: metrics, uploader: uploader, look: forwarding.look, lease: forwarding.lease, logger: Logger(label: "workout.serve.forward"))
-        let services: [any Service] = (club.database.service.map { [$0] } ?? []) + [LiveListener(hub: liveHub, database: club.database), forwarder]
+        let safety = LiveSafetyMonitor(club: club, hub: liveHub, metrics: metrics, look: safetyLook, timeZone: configuration.timeZone,
+                                       logger: Logger(label: "workout.serve.safety"))
+        let services: [any Service] = (club.database.service.map { [$0] } ?? []) + [LiveListener(hub: liveHub, database: club.database), forwarder, safety]
         try await WorkoutServer.serve(router(), configuration: configuration, services: services, handlesSignals: handlesSignals,
                                       beforeServing: {
                                           try await club.migrate()
@@ -88,7 +92,7 @@ public struct ClubServer: Sendable {
         router.addRoutes(SharingRoutes(catalog: catalog).routes)
         router.addRoutes(ClubAdminRoutes(catalog: catalog, secureCookies: secureCookies).routes)
         router.addRoutes(SyncRoutes(catalog: catalog, metrics: metrics).routes)
-        router.addRoutes(ClubLiveRoutes(club: club, hub: liveHub, idleLook: liveIdleLook).routes)
+        router.addRoutes(ClubLiveRoutes(club: club, hub: liveHub, idleLook: liveIdleLook, timeZone: configuration.timeZone).routes)
         router.addRoutes(ClubForwardRoutes(club: club, settings: forwarding).routes)
         return router
     }

@@ -18,6 +18,10 @@ public final class ServerMetrics: Sendable {
                                                         helpText: "Pages following the live feed now.") }
     private static var forwards: MetricNameDescriptor { MetricNameDescriptor(namespace: "openhealthkit", subsystem: "forward", metricName: "attempts", unitName: "total",
                                                        helpText: "Attempts to send rides on to Strava and intervals.icu, by service and outcome: sent, had, waiting, failed.") }
+    private static var alerts: MetricNameDescriptor { MetricNameDescriptor(namespace: "openhealthkit", subsystem: "live", metricName: "alerts", unitName: "total",
+                                                     helpText: "Safety alerts on live sessions, by kind (still, silent) and event (raised, cleared).") }
+    private static var webhooks: MetricNameDescriptor { MetricNameDescriptor(namespace: "openhealthkit", subsystem: "live", metricName: "webhooks", unitName: "total",
+                                                       helpText: "Alerts posted to riders' webhooks, by outcome: delivered, failed.") }
     private static let buckets: [Duration] = [.milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
                                               .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
 
@@ -40,6 +44,16 @@ public final class ServerMetrics: Sendable {
     /// An attempt to send a ride on to `service`, with its outcome.
     public func forwarded(_ service: String, outcome: String) {
         registry.makeCounter(descriptor: Self.forwards, labels: [("service", service), ("outcome", outcome)]).increment()
+    }
+
+    /// A safety alert raised or cleared.
+    public func alerted(_ kind: String, event: String) {
+        registry.makeCounter(descriptor: Self.alerts, labels: [("kind", kind), ("event", event)]).increment()
+    }
+
+    /// An alert posted to a rider's webhook, or not.
+    public func webhook(_ outcome: String) {
+        registry.makeCounter(descriptor: Self.webhooks, labels: [("outcome", outcome)]).increment()
     }
 
     /// The pages following the live feed now.

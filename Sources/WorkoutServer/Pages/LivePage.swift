@@ -9,7 +9,7 @@ import Markup
 /// and zone, cadence, power, energy, elevation and grade, the strap's and the GPS fix's state, the guidance (a course's way and cue, a
 /// structured workout's step and target, in the dashboard's words), the course being followed drawn under the track, the trouble still in force (the store refusing
 /// writes, a source that failed), and the track so far. The state is said in the dashboard's words ("recording", not "running"), beside the
-/// sport. A dropped connection reconnects by itself and the snapshot it gets first catches the page up. At the end it links the saved
+/// sport. Followers through the club see its safety alerts (not moved, not heard from) above everything. A dropped connection reconnects by itself and the snapshot it gets first catches the page up. At the end it links the saved
 /// workout where a browser reaches it (the club it was sent to), or says how to open it from the recorder's store.
 enum LivePage {
     /// The page following the recording this server runs beside (`/live/events`), or, with `events`, a live session
@@ -18,6 +18,7 @@ enum LivePage {
         let source = events.map { " data-events=\"\(XMLText.escaped($0))\"" } ?? ""
         return ServerPage.layout(title: "Live workout", body: """
             <p id="live-connection" class="count" aria-live="polite"\(HTML.raw(source))>connecting…</p>\
+            <ul id="live-alerts" class="safety" role="alert" aria-label="Safety alerts" hidden></ul>\
             <ul id="live-warnings" class="message" role="alert" hidden></ul>\
             <ul id="live-guidance" class="guidance" aria-live="polite" aria-label="Guidance" hidden></ul>\
             <section aria-labelledby="live-now"><h2 id="live-now">Now</h2><dl class="live">\
@@ -49,6 +50,7 @@ enum LivePage {
             <rect width="600" height="400" fill="#f4f4ef"/><path id="live-course" d="" fill="none" stroke="#7fb3e6" stroke-width="9" stroke-linejoin="round" stroke-linecap="round"/><path id="live-track" d="" fill="none" stroke="#111" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"/>\
             <circle id="live-position" cx="-20" cy="-20" r="7" fill="#ffeb3b" stroke="#111" stroke-width="3"/></svg></section>\
             <style>.live{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px;margin:0}.live div{border:1px solid var(--line);border-radius:6px;padding:6px 8px}\
+            .safety{list-style:none;padding:10px 14px;margin:0 0 12px;border:3px solid #b00020;border-radius:6px;background:#fde7ea;color:#7a0016;font-weight:800;font-size:1.2rem}\
             .guidance{list-style:none;padding:8px 12px;margin:0 0 12px;border:2px solid var(--line);border-radius:6px;font-weight:700;font-variant-numeric:tabular-nums}\
             dt{font-size:.8rem;color:var(--muted)}dd{margin:0;font-size:1.6rem;font-weight:800;font-variant-numeric:tabular-nums}#live-map{width:100%;height:auto;max-height:60vh}\
             .live div.wide{grid-column:1/-1}dd.words{font-size:1rem;font-weight:600;overflow-wrap:anywhere}#live-state,#live-sport{font-size:1.2rem}</style>\
@@ -84,6 +86,8 @@ enum LivePage {
         function speedText(v){if(v==null)return "–";if(status.showsPace){if(v<0.3)return "–";var p=1000/v;return Math.floor(p/60)+":"+pad(Math.round(p%60))+" /km";}return (v*3.6).toFixed(1)+" km/h";}
         function warnings(list){var box=$("live-warnings");box.textContent="";box.hidden=!list.length;
           list.forEach(function(w){var li=document.createElement("li");li.textContent=w.message;li.setAttribute("data-kind",w.kind);box.appendChild(li);});}
+        function alerts(list){var box=$("live-alerts");box.textContent="";box.hidden=!list.length;
+          list.forEach(function(a){var li=document.createElement("li");li.textContent="⚠ "+a.message;li.setAttribute("data-kind",a.kind);box.appendChild(li);});}
         function guidance(lines){var box=$("live-guidance");box.textContent="";box.hidden=!lines||!lines.length;
           (lines||[]).forEach(function(text){var li=document.createElement("li");li.textContent=text;box.appendChild(li);});}
         function show(){if(!status)return;guidance(status.guidance);$("live-state").textContent=labels[status.state]||status.state;$("live-sport").textContent=words(status.activity);
@@ -112,7 +116,8 @@ enum LivePage {
         var clubEvents=$("live-connection").getAttribute("data-events");
         function connect(){if(ended)return;
           // A club's stream starts from its first point again: the track starts over with it.
-          if(clubEvents)track=[];source=new EventSource(clubEvents||"/live/events");
+          if(clubEvents){track=[];alerts([]);}source=new EventSource(clubEvents||"/live/events");
+          source.addEventListener("alert",function(ev){alerts(JSON.parse(ev.data).alerts||[]);});
           source.addEventListener("message",function(ev){var m=JSON.parse(ev.data);if(!m.status)return;
             if(m.points&&m.points.length){Array.prototype.push.apply(track,m.points);draw();}status=m.status;receivedAt=Date.now();show();});
           source.addEventListener("open",function(){retry=0;$("live-connection").textContent="connected";});

@@ -15,11 +15,16 @@ import WorkoutClub
 ///   `/api/live/shared/{token}/events`, until it expires
 ///   (at most 30 days); `DELETE /api/live/{session}/share` revokes every link of the session. A link expired or revoked
 ///   answers 404, and a stream following it ends.
+/// - Safety: an `alert` event (`{"alerts": [{"kind": "still"|"silent", "since", "message"}]}`) whenever the session's open
+///   alerts change (``LiveSafetyMonitor`` raises them); `GET|PUT /api/safety` reads and sets the athlete's
+///   `{"stillMinutes", "silentMinutes", "webhook"}`.
 struct ClubLiveRoutes {
     let club: Club
     let hub: LiveSessionHub
     /// How long a follower waits for a wake before looking anyway.
     let idleLook: Duration
+    /// The zone alerts tell times in.
+    let timeZone: TimeZone
 
     var routes: RouteCollection<ClubRequestContext> {
         let routes = RouteCollection(context: ClubRequestContext.self)
@@ -33,16 +38,37 @@ struct ClubLiveRoutes {
                 throw WebError.badRequest("Bad request", "The body is not {\"sequence\": N, \"ended\": false, \"snapshot\": {…}}.")
             }
             let ended = (object["ended"] as? Bool) ?? false
+            // The newest position the point carries, [latitude, longitude, …]: whether the rider moves.
+            let newest = (snapshot["points"] as? [[Any]])?.last?.compactMap { ($0 as? NSNumber)?.doubleValue }
+            let position = newest.flatMap { $0.count >= 2 ? (latitude: $0[0], longitude: $0[1]) : nil }
             let stored: Bool
             do {
                 stored = try await club.storeLivePoint(session: session, sequence: sequence, body: String(decoding: encoded, as: UTF8.self), ended: ended,
-                                                       athleteID: viewer.athlete.id)
+                                                       athleteID: viewer.athlete.id, position: position)
             } catch let error as ClubError {
                 throw WebError(.conflict, title: "Refused", message: error.description)
             }
             // This process's followers at once; the others through PostgreSQL's notification.
             await hub.wake(session)
             return ServerResponse.json(["sequence": sequence], status: stored ? .created : .ok)
+        }
+        // When the rider's followers are alerted, and the webhook told.
+        routes.get("/api/safety") { request, context in
+            let viewer = try context.viewer(for: request)
+            return ServerResponse.json(try await club.safetySettings(of: viewer.athlete.id))
+        }
+        routes.put("/api/safety") { request, context in
+            let viewer = try context.viewer(for: request, changing: true)
+            let body = try await request.collectBody(upTo: 8 << 10, what: "Safety settings")
+            guard let settings = try? JSONDecoder().decode(SafetySettings.self, from: Data(body.readableBytesView)) else {
+                throw WebError.badRequest("Bad request", "The body is not {\"stillMinutes\": 10, \"silentMinutes\": 10, \"webhook\": \"https://…\"} (webhook optional).")
+            }
+            do {
+                try await club.setSafetySettings(settings, for: viewer.athlete.id)
+            } catch let error as ClubError {
+                throw WebError(.unprocessableContent, title: "Refused", message: error.description)
+            }
+            return ServerResponse.json(settings)
         }
         routes.get("/api/live/:session/events") { request, context in
             let viewer = try context.viewer(for: request)
@@ -98,6 +124,7 @@ struct ClubLiveRoutes {
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             var last = after
+            var alertsSent = ""
             var iterator = wakes.makeAsyncIterator()
             while true {
                 // Everything stored after the last point sent, in order: a missed wake costs time, never a point.
@@ -110,6 +137,14 @@ struct ClubLiveRoutes {
                     }
                     sent = true
                     points = try await club.livePoints(of: session, after: last)
+                }
+                // The open alerts, as an `alert` event whenever they change (none at first is no news).
+                let alerts = try await club.liveAlerts(of: session)
+                let key = alerts.map { "\($0.kind.rawValue)@\($0.since.timeIntervalSince1970)" }.joined(separator: ",")
+                if key != alertsSent {
+                    try await writer.write(ByteBuffer(string: "event: alert\ndata: \(LiveAlertWords.event(alerts, timeZone: timeZone))\n\n"))
+                    alertsSent = key
+                    sent = true
                 }
                 guard let now = try await visible(), now.endedAt == nil else { break }
                 // A comment when nothing came, so that proxies keep an idle stream open.

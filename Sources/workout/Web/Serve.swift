@@ -71,6 +71,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: .hidden)
     var forwardLease: Double = 300
 
+    @Option(help: .hidden)
+    var liveSafetyLook: Double = 15
+
     /// Where the club sends rides on to, and how often it looks.
     private func forwarding() throws -> ForwardingSettings {
         func address(_ text: String?, _ option: String) throws -> URL? {
@@ -132,6 +135,7 @@ struct Serve: AsyncParsableCommand {
         let opened = try await club.serverClub()
         var server = ClubServer(club: opened, configuration: configuration, secureCookies: secureCookies)
         server.forwarding = try forwarding()
+        server.safetyLook = .milliseconds(Int(max(liveSafetyLook, 0.05) * 1000))
         let shown = opened.database.dialect == .postgres ? (opened.database as? PostgresClubDatabase)?.address.description ?? "PostgreSQL" : club.database ?? ""
         do {
             try await server.run { url in
