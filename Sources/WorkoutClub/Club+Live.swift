@@ -20,6 +20,8 @@ public struct LivePoint: Sendable, Hashable {
     public var sequence: Int64
     /// The recorder's snapshot, as it sent it.
     public var body: String
+    /// Whether the session had ended when the point was read (the last point read then is its last).
+    public var sessionEnded: Bool = false
 }
 
 extension Club {
@@ -84,20 +86,25 @@ extension Club {
 
     /// The points of `session` after `sequence`, in order, at most `limit`.
     public func livePoints(of session: UUID, after sequence: Int64, limit: Int = 1_000) async throws -> [LivePoint] {
-        try await database.read("SELECT sequence, body FROM live_points WHERE session_id = $1 AND sequence > $2 ORDER BY sequence LIMIT $3",
-                                [.text(session.uuidString), .integer(sequence), .integer(Int64(limit))]).compactMap { row in
+        // The session's end read with its points: a follower learns it is over with no other question.
+        try await database.read("""
+            SELECT p.sequence, p.body, s.ended_at FROM live_points p JOIN live_sessions s ON s.id = p.session_id
+            WHERE p.session_id = $1 AND p.sequence > $2 ORDER BY p.sequence LIMIT $3
+            """, [.text(session.uuidString), .integer(sequence), .integer(Int64(limit))]).compactMap { row in
             guard let sequence = row["sequence"].integer, let body = row["body"].text else { return nil }
-            return LivePoint(sequence: sequence, body: body)
+            return LivePoint(sequence: sequence, body: body, sessionEnded: row["ended_at"].real != nil)
         }
     }
 
     /// A link that lets anyone holding it follow live session `session` of `athleteID` until `expiresAt`: the secret
-    /// is in the result only. Nil when the session is not the athlete's.
-    public func shareLiveSession(_ session: UUID, of athleteID: Int64, until expiresAt: Date) async throws -> String? {
+    /// is in the result only. With `privacyMeters`, its followers see no position within that many metres of the
+    /// session's start (nor, once it has ended, of its finish). Nil when the session is not the athlete's.
+    public func shareLiveSession(_ session: UUID, of athleteID: Int64, until expiresAt: Date, privacyMeters: Double? = nil) async throws -> String? {
         guard try await liveSession(session, visibleTo: athleteID) != nil else { return nil }
         let secret = SecretToken.generate(prefix: "ohk_live_")
-        try await database.execute("INSERT INTO live_shares (token_hash, session_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-                                   [.text(SecretToken.hash(secret)), .text(session.uuidString), .date(now()), .date(expiresAt)])
+        try await database.execute("INSERT INTO live_shares (token_hash, session_id, created_at, expires_at, privacy_meters) VALUES ($1, $2, $3, $4, $5)",
+                                   [.text(SecretToken.hash(secret)), .text(session.uuidString), .date(now()), .date(expiresAt),
+                                    privacyMeters.map(SQLValue.real) ?? .null])
         return secret
     }
 
@@ -112,11 +119,17 @@ extension Club {
 
     /// The live session a link shares, while the link is in force (not expired, not revoked).
     public func liveSession(sharedBy secret: String) async throws -> LiveSession? {
+        try await liveShare(secret)?.session
+    }
+
+    /// The live session a link shares and the link's privacy zone in metres (0 for none), while the link is in force.
+    public func liveShare(_ secret: String) async throws -> (session: LiveSession, privacyMeters: Double)? {
         guard secret.hasPrefix("ohk_live_"), secret.count < 200 else { return nil }
-        return try await database.read("""
-            SELECT s.id, s.athlete_id, s.started_at, s.updated_at, s.ended_at FROM live_shares l JOIN live_sessions s ON s.id = l.session_id
+        guard let row = try await database.read("""
+            SELECT s.id, s.athlete_id, s.started_at, s.updated_at, s.ended_at, l.privacy_meters FROM live_shares l JOIN live_sessions s ON s.id = l.session_id
             WHERE l.token_hash = $1 AND l.revoked_at IS NULL AND l.expires_at > $2
-            """, [.text(SecretToken.hash(secret)), .date(now())]).first.flatMap(Self.liveSession)
+            """, [.text(SecretToken.hash(secret)), .date(now())]).first, let session = Self.liveSession(row) else { return nil }
+        return (session, row["privacy_meters"].real ?? 0)
     }
 
     static func liveSession(_ row: SQLRow) -> LiveSession? {

@@ -144,11 +144,16 @@ extension Club {
         return announcements
     }
 
-    /// Tells every server process that `session` changed (its followers look again): on PostgreSQL a notification on
-    /// ``liveChannel``; nothing to do on SQLite, whose one process wakes its own followers.
-    public func announceLive(_ session: UUID) async throws {
+    /// The prefix of a notification on ``liveChannel`` that says a session's alerts changed (`alert:<session>`), where
+    /// a bare identifier says it has new points.
+    public static let alertNoticePrefix = "alert:"
+
+    /// Tells every server process that `session`'s alerts changed (its followers look at them again): on PostgreSQL
+    /// a notification `alert:<session>` on ``liveChannel``; nothing to do on SQLite, whose one process tells its own.
+    public func announceAlerts(of session: UUID) async throws {
         guard database.dialect == .postgres else { return }
-        _ = try await database.transaction([SQLStatement("SELECT CAST(pg_notify($1, $2) AS TEXT) AS notified", [.text(Self.liveChannel), .text(session.uuidString)])])
+        _ = try await database.transaction([SQLStatement("SELECT CAST(pg_notify($1, $2) AS TEXT) AS notified",
+                                                         [.text(Self.liveChannel), .text(Self.alertNoticePrefix + session.uuidString)])])
     }
 
     static func liveAlert(_ row: SQLRow) -> LiveAlert? {

@@ -100,4 +100,47 @@ import WorkoutClub
         }
         for server in servers { await server.club.database.close() }
     }
+
+    @Test(.enabled(if: PostgresCluster.isAvailable, "PostgreSQL is not installed (Scripts/setup installs it)"))
+    func aShareLinkWithAPrivacyZoneHidesTheStartAndOnceEndedTheFinish() async throws {
+        let (servers, listening, ada, _) = try await Self.servers()
+        defer { for task in listening { task.cancel() } }
+        let session = UUID().uuidString
+        let recorder: HTTPFields = [.authorization: "Bearer \(ada)", .contentType: "application/json"]
+        // From home 1 km north to a café, a point every 100 m, each carrying its position.
+        let route = Array(stride(from: 0.0, through: 1_000, by: 100))
+        @Sendable func point(_ index: Int) -> ByteBuffer {
+            let latitude = 52.37 + route[index] / 111_320
+            return ByteBuffer(string: "{\"sequence\": \(index + 1), \"ended\": \(index == route.count - 1), \"snapshot\": {\"status\": {}, \"points\": [[\(latitude), 4.89]]}}")
+        }
+        @Sendable func northings(_ body: String) -> [Double] {
+            Self.events(body).flatMap { PrivacyZone.positions(in: $0.data) }.map { (($0[0] - 52.37) * 111_320).rounded() }
+        }
+        try await Application(router: servers[0].router()).test(.router) { a in
+            try await Application(router: servers[1].router()).test(.router) { b in
+                try await a.execute(uri: "/api/live/\(session)", method: .post, headers: recorder, body: point(0)) { #expect($0.status == .created) }
+                var events = ""
+                try await a.execute(uri: "/api/live/\(session)/share?hours=2&hide=250", method: .post, headers: [.authorization: "Bearer \(ada)"]) { response in
+                    #expect(response.status == .created)
+                    events = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: String])["events"] ?? ""
+                }
+                try await a.execute(uri: "/api/live/\(session)/share?hide=9000", method: .post, headers: [.authorization: "Bearer \(ada)"]) { #expect($0.status == .badRequest) }
+                // Followed live on B: the way shows from 300 m on, to the café (its finish is not known while it runs).
+                let link = events
+                async let live = b.execute(uri: link, method: .get) { String(buffer: $0.body) }
+                for index in 1..<route.count {
+                    try await Task.sleep(for: .milliseconds(20))
+                    try await a.execute(uri: "/api/live/\(session)", method: .post, headers: recorder, body: point(index)) { #expect($0.status == .created) }
+                }
+                let followed = try await live
+                #expect(northings(followed) == [300, 400, 500, 600, 700, 800, 900, 1_000], "\(followed)")
+                // Opened after the end: the last 250 m are hidden too; the owner sees everything.
+                try await b.execute(uri: events, method: .get) { #expect(northings(String(buffer: $0.body)) == [300, 400, 500, 600, 700]) }
+                try await b.execute(uri: "/api/live/\(session)/events", method: .get, headers: [.authorization: "Bearer \(ada)"]) {
+                    #expect(northings(String(buffer: $0.body)).count == route.count)
+                }
+            }
+        }
+        for server in servers { await server.club.database.close() }
+    }
 }

@@ -91,9 +91,14 @@ import WorkoutClub
                         "\(alerts)")
             }
         }
-        let metrics = servers.map(\.metrics.text).joined()
-        #expect(metrics.contains(#"openhealthkit_live_alerts_total{kind="still",event="raised"} 1"#) && metrics.contains(#"openhealthkit_live_webhooks_total{outcome="delivered"} 1"#),
-                "\(metrics)")
+        // Counted by whichever server announced each: one raising, one clearing, two webhooks delivered, over both.
+        let lines = servers.map(\.metrics.text).joined(separator: "\n").split(separator: "\n")
+        func total(_ series: String) -> Double {
+            lines.filter { $0.hasPrefix(series + " ") }.compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }.reduce(0, +)
+        }
+        #expect(total(#"openhealthkit_live_alerts_total{kind="still",event="raised"}"#) == 1)
+        #expect(total(#"openhealthkit_live_alerts_total{kind="still",event="cleared"}"#) == 1)
+        #expect(total(#"openhealthkit_live_webhooks_total{outcome="delivered"}"#) == 2 && total(#"openhealthkit_live_webhooks_total{outcome="failed"}"#) == 0)
         for server in servers { await server.club.database.close() }
     }
 }

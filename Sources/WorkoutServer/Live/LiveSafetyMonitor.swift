@@ -32,8 +32,8 @@ struct LiveSafetyMonitor: Service {
             try await club.raiseLiveAlerts()
             let announcements = try await club.claimAlertAnnouncements()
             for session in Set(announcements.map(\.alert.session)) {
-                await hub.wake(session)
-                try await club.announceLive(session)
+                await hub.alertsChanged(session)
+                try await club.announceAlerts(of: session)
             }
             for announcement in announcements {
                 metrics.alerted(announcement.alert.kind.rawValue, event: announcement.cleared ? "cleared" : "raised")

@@ -8,6 +8,10 @@ import WorkoutClub
 actor LiveSessionHub {
     private var followers: [UUID: [UUID: AsyncStream<Void>.Continuation]] = [:]
     private(set) var listening = false
+    /// How many times each session's alerts changed, and everyone's may have (the listener starting again): a
+    /// follower reads a session's alerts again only when the sum moved.
+    private var alertChanges: [UUID: Int] = [:]
+    private var alertChangesForEveryone = 0
 
     /// A stream that yields whenever `session` may have new points, and every `idle` anyway (a wake lost on the way
     /// costs at most that), until the follower stops reading it.
@@ -36,8 +40,20 @@ actor LiveSessionHub {
         for follower in followers[session]?.values.map({ $0 }) ?? [] { follower.yield() }
     }
 
+    /// `session`'s alerts changed: its followers look at them again.
+    func alertsChanged(_ session: UUID) {
+        alertChanges[session, default: 0] += 1
+        wake(session)
+    }
+
+    /// A number that changes whenever `session`'s alerts may have.
+    func alertVersion(of session: UUID) -> Int {
+        alertChangesForEveryone + (alertChanges[session] ?? 0)
+    }
+
     /// Anything may have been missed: every follower looks.
     func wakeEveryone() {
+        alertChangesForEveryone += 1
         for session in followers.values { for follower in session.values { follower.yield() } }
     }
 
@@ -50,7 +66,11 @@ actor LiveSessionHub {
                 listening = true
                 wakeEveryone()
             case .payload(let text):
-                if let session = UUID(uuidString: text) { wake(session) }
+                if text.hasPrefix(Club.alertNoticePrefix), let session = UUID(uuidString: String(text.dropFirst(Club.alertNoticePrefix.count))) {
+                    alertsChanged(session)
+                } else if let session = UUID(uuidString: text) {
+                    wake(session)
+                }
             }
         }
         listening = false
@@ -58,6 +78,9 @@ actor LiveSessionHub {
 
     private func stopFollowing(_ session: UUID, _ id: UUID) {
         followers[session]?[id] = nil
-        if followers[session]?.isEmpty == true { followers[session] = nil }
+        if followers[session]?.isEmpty == true {
+            followers[session] = nil
+            alertChanges[session] = nil
+        }
     }
 }

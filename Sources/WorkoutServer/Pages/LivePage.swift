@@ -104,7 +104,7 @@ enum LivePage {
           $("live-energy").textContent=figure(status.energyKilocalories,"kcal");$("live-elevation").textContent=figure(status.elevationMeters,"m");
           $("live-grade").textContent=status.gradePercent!=null?(status.gradePercent>=0?"+":"")+status.gradePercent.toFixed(1)+" %":"–";
           $("live-gps").textContent=status.gps?status.gps.text:"–";$("live-strap").textContent=status.sensors&&status.sensors.length>1?status.sensors.map(function(s){return (s.label||s.name)+": "+s.text+(s.battery!=null?" ("+s.battery+" %)":"");}).join(" · "):status.strap?status.strap.text:"–";tick();
-          if(status.state==="ended"){ended=true;var done=$("live-done");done.hidden=false;done.textContent="";
+          if(status.state==="ended"){ended=true;alerts([]);var done=$("live-done");done.hidden=false;done.textContent="";
             if(status.workoutURL){done.appendChild(document.createTextNode("Saved: "));var a=document.createElement("a");a.id="live-workout-link";a.href=status.workoutURL;
               a.textContent="see the workout";done.appendChild(a);}
             else if(status.workoutID){var short=status.workoutID.slice(0,8).toLowerCase();done.textContent="Saved in the recorder's store as "+short+

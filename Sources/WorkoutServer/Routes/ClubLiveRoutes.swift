@@ -11,7 +11,8 @@ import WorkoutClub
 /// - `GET /api/live/{session}/events`: the points after `Last-Event-ID` (or `?after=`), then each new one as it is
 ///   stored, as `id: 7` and `data: {snapshot}` events; the stream ends after the session's last point. The session's
 ///   athlete follows it.
-/// - `POST /api/live/{session}/share?hours=24`: a link for anyone, the page `/live/shared/{token}` on its events
+/// - `POST /api/live/{session}/share?hours=24&hide=300`: a link for anyone (with `hide`, a privacy zone: no position
+///   within that many metres of the start, nor of the finish once the session has ended), the page `/live/shared/{token}` on its events
 ///   `/api/live/shared/{token}/events`, until it expires
 ///   (at most 30 days); `DELETE /api/live/{session}/share` revokes every link of the session. A link expired or revoked
 ///   answers 404, and a stream following it ends.
@@ -82,8 +83,12 @@ struct ClubLiveRoutes {
             let session = try Self.session(try context.parameters.require("session"))
             let hours = request.uri.queryParameters.get("hours").flatMap(Double.init) ?? 24
             guard hours > 0, hours <= 24 * 30 else { throw WebError.badRequest("Bad request", "hours is more than 0 and at most 720 (30 days).") }
+            let privacy = request.uri.queryParameters.get("hide").flatMap(Double.init) ?? 0
+            guard privacy >= 0, privacy <= 5_000 else { throw WebError.badRequest("Bad request", "hide is the privacy zone's radius in metres, from 0 to 5000.") }
             let expires = club.now().addingTimeInterval(hours * 3_600)
-            guard let secret = try await club.shareLiveSession(session, of: viewer.athlete.id, until: expires) else { throw Self.unknown(session) }
+            guard let secret = try await club.shareLiveSession(session, of: viewer.athlete.id, until: expires, privacyMeters: privacy > 0 ? privacy : nil) else {
+                throw Self.unknown(session)
+            }
             return ServerResponse.json(["page": "/live/shared/\(secret)", "events": "/api/live/shared/\(secret)/events",
                                         "expiresAt": ISO8601DateFormatter().string(from: expires)], status: .created)
         }
@@ -103,10 +108,10 @@ struct ClubLiveRoutes {
         }
         routes.get("/api/live/shared/:token/events") { request, context in
             let secret = try context.parameters.require("token")
-            guard let session = try await club.liveSession(sharedBy: secret)?.id else {
+            guard let share = try await club.liveShare(secret) else {
                 throw Self.linkStopped
             }
-            return try await events(of: session, request: request) { try await club.liveSession(sharedBy: secret) }
+            return try await events(of: share.session.id, request: request, privacyMeters: share.privacyMeters) { try await club.liveSession(sharedBy: secret) }
         }
         return routes
     }
@@ -114,45 +119,94 @@ struct ClubLiveRoutes {
     /// The events of `session` as server-sent events, from after `Last-Event-ID` (or `?after=`), while `visible` still
     /// finds it (an owner's, a link not yet revoked); the stream ends after the session's last point, or when the link
     /// stops.
-    func events(of session: UUID, request: Request, visible: @escaping @Sendable () async throws -> LiveSession?) async throws -> Response {
-        guard try await visible() != nil else { throw Self.unknown(session) }
+    ///
+    /// With `privacyMeters`, the positions within that radius of the session's start, and once it has ended of its
+    /// finish, are taken out of every point (a share link's privacy zone).
+    func events(of session: UUID, request: Request, privacyMeters: Double = 0,
+                visible: @escaping @Sendable () async throws -> LiveSession?) async throws -> Response {
+        guard let found = try await visible() else { throw Self.unknown(session) }
+        // A session over before its follower came: its points, then the end.
+        let endedBefore = found.endedAt != nil
+        let firstZone: PrivacyZone? = privacyMeters > 0 ? try await Self.zone(of: session, radius: privacyMeters, ended: found.endedAt != nil, club: club) : nil
         let after = Int64(request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters.get("after") ?? "0") ?? 0
         let wakes = await hub.follow(session, lookingEvery: idleLook)
         let club = club
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
+        let hub = hub, idleLook = idleLook
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             var last = after
+            var zone = firstZone
             var alertsSent = ""
+            var alertVersion: Int?
+            var ended = endedBefore
+            var lookedAt = ContinuousClock.now
             var iterator = wakes.makeAsyncIterator()
             while true {
-                // Everything stored after the last point sent, in order: a missed wake costs time, never a point.
+                // Everything stored after the last point sent, in order: a missed wake costs time, never a point. The
+                // session's end comes with its points.
                 var sent = false
                 var points = try await club.livePoints(of: session, after: last)
+                // Until the session has a position, the zone's centre is not known: look again.
+                if let current = zone, current.start == nil, !points.isEmpty {
+                    zone = try await Self.zone(of: session, radius: current.radius, ended: false, club: club)
+                }
                 while !points.isEmpty {
                     for point in points {
-                        try await writer.write(ByteBuffer(string: "id: \(point.sequence)\ndata: \(point.body)\n\n"))
+                        let body = zone?.filtered(point.body) ?? point.body
+                        try await writer.write(ByteBuffer(string: "id: \(point.sequence)\ndata: \(body)\n\n"))
                         last = point.sequence
+                        ended = ended || point.sessionEnded
                     }
                     sent = true
                     points = try await club.livePoints(of: session, after: last)
                 }
-                // The open alerts, as an `alert` event whenever they change (none at first is no news).
-                let alerts = try await club.liveAlerts(of: session)
-                let key = alerts.map { "\($0.kind.rawValue)@\($0.since.timeIntervalSince1970)" }.joined(separator: ",")
-                if key != alertsSent {
-                    try await writer.write(ByteBuffer(string: "event: alert\ndata: \(LiveAlertWords.event(alerts, timeZone: timeZone))\n\n"))
-                    alertsSent = key
-                    sent = true
+                // The open alerts, as an `alert` event whenever they change (none at first is no news); read again only
+                // when the hub says they may have changed.
+                let version = await hub.alertVersion(of: session)
+                if version != alertVersion {
+                    alertVersion = version
+                    let alerts = try await club.liveAlerts(of: session)
+                    let key = alerts.map { "\($0.kind.rawValue)@\($0.since.timeIntervalSince1970)" }.joined(separator: ",")
+                    if key != alertsSent {
+                        try await writer.write(ByteBuffer(string: "event: alert\ndata: \(LiveAlertWords.event(alerts, timeZone: timeZone))\n\n"))
+                        alertsSent = key
+                        sent = true
+                    }
                 }
-                guard let now = try await visible(), now.endedAt == nil else { break }
+                if ended { break }
+                // Whether it may still be followed (a link expired or revoked) at most once an idle look.
+                if ContinuousClock.now - lookedAt >= idleLook {
+                    lookedAt = ContinuousClock.now
+                    guard let now = try await visible(), now.endedAt == nil else { break }
+                }
                 // A comment when nothing came, so that proxies keep an idle stream open.
                 if !sent { try await writer.write(ByteBuffer(string: ": waiting\n\n")) }
                 guard await iterator.next() != nil else { break }
             }
             try await writer.finish(nil)
         })
+    }
+
+    /// The privacy zone of `radius` metres around the session's first position (and its last, when `ended`), read from
+    /// its points.
+    static func zone(of session: UUID, radius: Double, ended: Bool, club: Club) async throws -> PrivacyZone {
+        var zone = PrivacyZone(radius: radius)
+        var after: Int64 = 0
+        while true {
+            let points = try await club.livePoints(of: session, after: after)
+            guard let last = points.last else { return zone }
+            for point in points {
+                let positions = PrivacyZone.positions(in: point.body)
+                guard let first = positions.first, let latest = positions.last else { continue }
+                if zone.start == nil { zone.start = (first[0], first[1]) }
+                // A session still running has no finish: its start is all there is to find.
+                guard ended else { return zone }
+                zone.finish = (latest[0], latest[1])
+            }
+            after = last.sequence
+        }
     }
 
     /// The answer to a link expired, revoked or never made.
