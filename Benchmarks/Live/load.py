@@ -3,8 +3,8 @@
 
     load.py --servers URL_A,URL_B --token T --riders R --followers F --seconds S [--memory PID_A,PID_B]
 
-Each rider is a live session posting a point a second to one server (riders alternate between them), with the
-time it was sent; each follower follows one session (follower i session i mod R) on the *other* server from
+Each rider is a live session sending a fix a second to one server (riders alternate between them), two fixes a
+point every 2 s as `workout record --live-to` sends them, with the time the point was sent; each follower follows one session (follower i session i mod R) on the *other* server from
 the start, so every point crosses PostgreSQL's LISTEN/NOTIFY. Reports the post-to-follower latency (p50, p99,
 max), points lost, repeated or out of order, and, with --memory, each server's resident memory before the
 followers connect and while they are all connected.
@@ -60,9 +60,12 @@ async def rider(index, start, stop):
     while True:
         sequence += 1
         ended = time.time() >= stop
-        lat += 0.00005
+        fixes = []
+        for _ in range(2):
+            lat += 0.00005
+            fixes.append([lat, lon])
         body = json.dumps({"sequence": sequence, "ended": ended,
-                           "snapshot": {"status": {"state": "ended" if ended else "running"}, "points": [[lat, lon]], "sentAt": time.time()}}).encode()
+                           "snapshot": {"status": {"state": "ended" if ended else "running"}, "points": fixes, "sentAt": time.time()}}).encode()
         request = (f"POST /api/live/{sessions[index]} HTTP/1.1\r\nHost: {server.netloc}\r\nAuthorization: Bearer {args.token}\r\n"
                    f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
         began = time.time()
@@ -84,7 +87,7 @@ async def rider(index, start, stop):
         if ended:
             writer.close()
             return
-        await asyncio.sleep(max(0.0, began + 1 - time.time()))
+        await asyncio.sleep(max(0.0, began + 2 - time.time()))
 
 
 async def follower(index, ready):
@@ -147,7 +150,7 @@ async def main():
     def percentile(p):
         return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000 if ordered else float("nan")
     posts = sorted(post_times)
-    print(f"riders {args.riders} (a point a second each, {sum(sent)} points), followers {args.followers} on the other server, {args.seconds:.0f} s")
+    print(f"riders {args.riders} (a fix a second each, two a point every 2 s: {sum(sent)} points), followers {args.followers} on the other server, {args.seconds:.0f} s")
     print(f"post answered: p50 {posts[len(posts) // 2] * 1000:.1f} ms, p99 {posts[int(0.99 * (len(posts) - 1))] * 1000:.1f} ms")
     print(f"post to follower (points sent after it followed): p50 {percentile(0.5):.1f} ms, p99 {percentile(0.99):.1f} ms, max {ordered[-1] * 1000 if ordered else 0:.1f} ms over {len(ordered)} deliveries")
     print(f"points lost {lost}, repeated {repeated}, out of order {disordered}")

@@ -147,7 +147,7 @@ struct ClubLiveRoutes {
                 // Everything stored after the last point sent, in order: a missed wake costs time, never a point. The
                 // session's end comes with its points.
                 var sent = false
-                var points = try await club.livePoints(of: session, after: last)
+                var points = try await club.livePoints(of: session, after: last, limit: Self.pointsPerRead)
                 // Until the session has a position, the zone's centre is not known: look again.
                 if let current = zone, current.start == nil, !points.isEmpty {
                     zone = try await Self.zone(of: session, radius: current.radius, ended: false, club: club)
@@ -160,7 +160,8 @@ struct ClubLiveRoutes {
                         ended = ended || point.sessionEnded
                     }
                     sent = true
-                    points = try await club.livePoints(of: session, after: last)
+                    // A page shorter than the limit was all there was: no second question.
+                    points = points.count < Self.pointsPerRead ? [] : try await club.livePoints(of: session, after: last, limit: Self.pointsPerRead)
                 }
                 // The open alerts, as an `alert` event whenever they change (none at first is no news); read again only
                 // when the hub says they may have changed.
@@ -208,6 +209,9 @@ struct ClubLiveRoutes {
             after = last.sequence
         }
     }
+
+    /// Points read from the table at a time.
+    static let pointsPerRead = 1_000
 
     /// The answer to a link expired, revoked or never made.
     static let linkStopped = WebError(.notFound, title: "No such live session", message: "This link shares nothing now: it has expired or was revoked.")

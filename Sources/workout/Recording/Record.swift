@@ -265,6 +265,7 @@ struct Record: AsyncParsableCommand {
         }
         if let uplink { display.log("live on the club: \(uplink.followURL.absoluteString)") }
         var lastLive = Date.distantPast, liveLocations = 0
+        var livePositions: [[Double]] = []
         if mirror { await startMirroring(session, store: store, display: display) }
 
         let wakes = RecordWakes()
@@ -327,15 +328,17 @@ struct Record: AsyncParsableCommand {
                 snapshot.guidance = snapshotter.guidance
                 display.update(session: session, snapshot: snapshot, redraw: true)
                 live?.publisher.publish(snapshot)
+                // Every turn, the newest position when the track grew, gathered for the next point: the followers' map
+                // gets every fix of a 1-Hz receiver, in batches at the uplink's pace.
+                if uplink != nil, dataSource.locationCount > liveLocations, let location = dataSource.latestLocation {
+                    livePositions.append([location.coordinate.latitude, location.coordinate.longitude])
+                    liveLocations = dataSource.locationCount
+                    if livePositions.count > 600 { livePositions.removeFirst(livePositions.count - 600) }
+                }
                 if let uplink, now.timeIntervalSince(lastLive) >= 2 || wake.isStateChange {
                     lastLive = now
-                    // The newest position when the track grew: the followers' map at the uplink's pace.
-                    var positions: [[Double]] = []
-                    if dataSource.locationCount > liveLocations, let location = dataSource.latestLocation {
-                        positions = [[location.coordinate.latitude, location.coordinate.longitude]]
-                        liveLocations = dataSource.locationCount
-                    }
-                    await uplink.send(snapshot, positions: positions)
+                    await uplink.send(snapshot, positions: livePositions)
+                    livePositions = []
                 }
                 if mirror, case .tick = wake { await sendMirrorSnapshot(snapshot, session: session) }
             }
