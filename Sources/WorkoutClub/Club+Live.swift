@@ -14,6 +14,26 @@ public struct LiveSession: Sendable, Hashable {
     public var endedAt: Date?
 }
 
+/// A rider on the club's map of everyone riding now.
+public struct RidingNow: Sendable, Equatable {
+    /// Their live session.
+    public var session: UUID
+    /// Who.
+    public var athleteID: Int64
+    /// Their name.
+    public var athleteName: String
+    /// When the session began.
+    public var startedAt: Date
+    /// When it was last heard from.
+    public var updatedAt: Date
+    /// Where they were last, if their recorder has a position.
+    public var latitude: Double?
+    /// Where they were last, if their recorder has a position.
+    public var longitude: Double?
+    /// An open alert (the first by kind), if any.
+    public var alert: LiveAlert.Kind?
+}
+
 /// One point of a live session: its place in the session's order, and the recorder's snapshot as JSON.
 public struct LivePoint: Sendable, Hashable {
     /// 1, 2, … in the order the recorder took them.
@@ -45,19 +65,23 @@ extension Club {
         guard sequence >= 1 else { throw ClubError.invalid("A live point's sequence starts at 1.") }
         guard body.utf8.count <= 64 << 10 else { throw ClubError.invalid("A live point is at most 64 KB.") }
         let id = session.uuidString, at = now()
+        let place = position.flatMap { $0.latitude.isFinite && $0.longitude.isFinite && abs($0.latitude) <= 90 && abs($0.longitude) <= 180 ? $0 : nil }
         var statements = [
             SQLStatement("INSERT INTO live_sessions (id, athlete_id, started_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT (id) DO NOTHING",
                          [.text(id), .integer(athleteID), .date(at)]),
             // Only the owner's session moves on; another athlete's identifier stores nothing.
-            SQLStatement("UPDATE live_sessions SET updated_at = $3, ended_at = CASE WHEN $4 = 1 THEN $3 ELSE ended_at END WHERE id = $1 AND athlete_id = $2 RETURNING id",
-                         [.text(id), .integer(athleteID), .date(at), .bool(ended)]),
+            SQLStatement("""
+                UPDATE live_sessions SET updated_at = $3, ended_at = CASE WHEN $4 = 1 THEN $3 ELSE ended_at END,
+                  last_latitude = COALESCE($5, last_latitude), last_longitude = COALESCE($6, last_longitude)
+                WHERE id = $1 AND athlete_id = $2 RETURNING id
+                """, [.text(id), .integer(athleteID), .date(at), .bool(ended), place.map { .real($0.latitude) } ?? .null, place.map { .real($0.longitude) } ?? .null]),
             SQLStatement("INSERT INTO live_points (session_id, sequence, received_at, body) VALUES ($1, $2, $3, $4) ON CONFLICT (session_id, sequence) DO NOTHING RETURNING sequence",
                          [.text(id), .integer(sequence), .date(at), .text(body)], onlyIfRowsFrom: 1),
             // A new point: the rider is heard from, and the last point ends every alert.
             SQLStatement("UPDATE live_alerts SET cleared_at = $2 WHERE session_id = $1 AND cleared_at IS NULL AND (kind = 'silent' OR $3 = 1)",
                          [.text(id), .date(at), .bool(ended)], onlyIfRowsFrom: 2),
         ]
-        if let position, position.latitude.isFinite, position.longitude.isFinite, abs(position.latitude) <= 90, abs(position.longitude) <= 180 {
+        if let position = place {
             // 50 m from the anchor (a local flat projection, plenty at that scale) is a move: the anchor moves there.
             let metresPerDegree = 111_320.0, east = metresPerDegree * cos(position.latitude * .pi / 180)
             statements.append(SQLStatement("""
@@ -78,10 +102,42 @@ extension Club {
         return !results[2].isEmpty
     }
 
-    /// Live session `session`, if `athleteID` may follow it (for now: its own athlete).
+    /// Who may follow a live session besides a share link's holders: its athlete, and those who would see the
+    /// athlete's workouts (a group where the athlete shares them, or that the viewer coaches).
+    static let liveVisible = """
+        (s.athlete_id = $1 OR EXISTS (SELECT 1 FROM group_members mine JOIN group_members theirs ON theirs.group_id = mine.group_id
+            WHERE mine.athlete_id = $1 AND theirs.athlete_id = s.athlete_id AND (theirs.shares_workouts = 1 OR mine.role = 'coach')))
+        """
+
+    /// Live session `session`, if `athleteID` may follow it: its own, or a group member's who shares workouts with them.
     public func liveSession(_ session: UUID, visibleTo athleteID: Int64) async throws -> LiveSession? {
+        try await database.read("SELECT s.id, s.athlete_id, s.started_at, s.updated_at, s.ended_at FROM live_sessions s WHERE s.id = $2 AND \(Self.liveVisible)",
+                                [.integer(athleteID), .text(session.uuidString)]).first.flatMap(Self.liveSession)
+    }
+
+    /// Live session `session` if it is `athleteID`'s own: what only its athlete may do (share it, revoke its links).
+    public func ownLiveSession(_ session: UUID, of athleteID: Int64) async throws -> LiveSession? {
         try await database.read("SELECT id, athlete_id, started_at, updated_at, ended_at FROM live_sessions WHERE id = $1 AND athlete_id = $2",
                                 [.text(session.uuidString), .integer(athleteID)]).first.flatMap(Self.liveSession)
+    }
+
+    /// Everyone `viewer` may follow who is riding now (a session not ended, heard from within `recent` seconds), newest
+    /// first, with where they were last and their open alerts.
+    public func ridingNow(visibleTo viewer: Int64, recent: TimeInterval = 600) async throws -> [RidingNow] {
+        let rows = try await database.read("""
+            SELECT s.id, s.athlete_id, a.name, s.started_at, s.updated_at, s.last_latitude, s.last_longitude,
+                   (SELECT MIN(kind) FROM live_alerts l WHERE l.session_id = s.id AND l.cleared_at IS NULL) AS alert
+            FROM live_sessions s JOIN athletes a ON a.id = s.athlete_id
+            WHERE s.ended_at IS NULL AND s.updated_at > $2 AND \(Self.liveVisible)
+            ORDER BY s.updated_at DESC LIMIT 500
+            """, [.integer(viewer), .date(now().addingTimeInterval(-recent))])
+        return rows.compactMap { row in
+            guard let id = row["id"].text.flatMap(UUID.init(uuidString:)), let athlete = row["athlete_id"].integer, let name = row["name"].text,
+                  let started = row["started_at"].date, let updated = row["updated_at"].date else { return nil }
+            let position = row["last_latitude"].real.flatMap { latitude in row["last_longitude"].real.map { (latitude, $0) } }
+            return RidingNow(session: id, athleteID: athlete, athleteName: name, startedAt: started, updatedAt: updated,
+                             latitude: position?.0, longitude: position?.1, alert: row["alert"].text.flatMap(LiveAlert.Kind.init(rawValue:)))
+        }
     }
 
     /// The points of `session` after `sequence`, in order, at most `limit`.
@@ -100,7 +156,7 @@ extension Club {
     /// is in the result only. With `privacyMeters`, its followers see no position within that many metres of the
     /// session's start (nor, once it has ended, of its finish). Nil when the session is not the athlete's.
     public func shareLiveSession(_ session: UUID, of athleteID: Int64, until expiresAt: Date, privacyMeters: Double? = nil) async throws -> String? {
-        guard try await liveSession(session, visibleTo: athleteID) != nil else { return nil }
+        guard try await ownLiveSession(session, of: athleteID) != nil else { return nil }
         let secret = SecretToken.generate(prefix: "ohk_live_")
         try await database.execute("INSERT INTO live_shares (token_hash, session_id, created_at, expires_at, privacy_meters) VALUES ($1, $2, $3, $4, $5)",
                                    [.text(SecretToken.hash(secret)), .text(session.uuidString), .date(now()), .date(expiresAt),

@@ -57,6 +57,43 @@ import WorkoutClub
         await club.database.close()
     }
 
+    /// The club's map of everyone riding now: one's own, and group members who share their workouts (or whom one
+    /// coaches); not an ended session, nor one silent for ten minutes; with where they were last and an open alert.
+    @Test(arguments: ClubBackend.available)
+    func ridingNowShowsWhomOneMayFollowWhereTheyWereLast(_ backend: ClubBackend) async throws {
+        let clock = TestNow()
+        let club = try await backend.club(clock: clock)
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        let bob = try await club.addAthlete(name: "bob", password: "battery staple")
+        let carol = try await club.addAthlete(name: "carol", password: "staple battery")
+        let dan = try await club.addAthlete(name: "dan", password: "horse staple")
+        let riders = try await club.addGroup(named: "riders")
+        try await club.join(riders.id, athlete: ada.id, sharesWorkouts: true)
+        try await club.join(riders.id, athlete: bob.id, sharesWorkouts: true)
+        try await club.join(riders.id, athlete: carol.id, sharesWorkouts: false)
+        let adas = UUID(), carols = UUID(), dans = UUID(), old = UUID()
+        try await club.storeLivePoint(session: old, sequence: 1, body: "{}", ended: false, athleteID: ada.id, position: (52.0, 4.0))
+        try await club.storeLivePoint(session: old, sequence: 2, body: "{}", ended: true, athleteID: ada.id, position: (52.0, 4.0))
+        try await club.storeLivePoint(session: adas, sequence: 1, body: "{}", ended: false, athleteID: ada.id, position: (52.37, 4.89))
+        try await club.storeLivePoint(session: adas, sequence: 2, body: "{}", ended: false, athleteID: ada.id)
+        try await club.storeLivePoint(session: carols, sequence: 1, body: "{}", ended: false, athleteID: carol.id, position: (52.1, 4.3))
+        try await club.storeLivePoint(session: dans, sequence: 1, body: "{}", ended: false, athleteID: dan.id, position: (51.9, 4.5))
+        let seenByBob = try await club.ridingNow(visibleTo: bob.id)
+        #expect(seenByBob.map(\.athleteName) == ["ada"], "carol does not share her workouts, dan is in no group with bob, ada's first ride ended")
+        #expect(seenByBob.first?.session == adas && seenByBob.first?.latitude == 52.37 && seenByBob.first?.longitude == 4.89, "the last position, from the point that had one")
+        #expect(try await club.liveSession(adas, visibleTo: bob.id) != nil)
+        #expect(try await club.liveSession(carols, visibleTo: bob.id) == nil)
+        #expect(try await club.shareLiveSession(adas, of: bob.id, until: clock.date.addingTimeInterval(60)) == nil, "following is not owning")
+        #expect(try await club.ridingNow(visibleTo: carol.id).map(\.athleteName).sorted() == ["ada", "carol"])
+        // Ten minutes silent: ada is on the map with her alert, then off it.
+        clock.advance(by: 601)
+        #expect(try await club.ridingNow(visibleTo: bob.id, recent: 900).first?.alert == nil)
+        try await club.raiseLiveAlerts()
+        #expect(try await club.ridingNow(visibleTo: bob.id, recent: 900).first?.alert == .silent)
+        #expect(try await club.ridingNow(visibleTo: bob.id).isEmpty)
+        await club.database.close()
+    }
+
     @Test(.enabled(if: PostgresCluster.isAvailable, "PostgreSQL is not installed (Scripts/setup installs it)"))
     func postgresNotifiesCommittedPointsOnlyAndListensAgainAfterACut() async throws {
         let clubs = try await ClubBackend.postgres.clubs(2)

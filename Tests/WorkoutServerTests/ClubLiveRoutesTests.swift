@@ -143,4 +143,46 @@ import WorkoutClub
         }
         for server in servers { await server.club.database.close() }
     }
+
+    @Test(.enabled(if: PostgresCluster.isAvailable, "PostgreSQL is not installed (Scripts/setup installs it)"))
+    func aGroupMemberSeesWhoRidesNowAndFollowsThem() async throws {
+        let (servers, listening, ada, bob) = try await Self.servers()
+        defer { for task in listening { task.cancel() } }
+        let club = servers[0].club
+        let group = try await club.addGroup(named: "riders")
+        for name in ["ada", "bob"] { try await club.join(group.id, athlete: try #require(try await club.athlete(named: name)).id, sharesWorkouts: true) }
+        let carol = try await club.issueToken(for: try await club.addAthlete(name: "carol", password: "staple battery").id, label: "phone").secret
+        let session = UUID().uuidString
+        try await Application(router: servers[0].router()).test(.router) { a in
+            try await Application(router: servers[1].router()).test(.router) { b in
+                let body = ByteBuffer(string: "{\"sequence\": 1, \"ended\": false, \"snapshot\": {\"status\": {}, \"points\": [[52.37, 4.89]]}}")
+                try await a.execute(uri: "/api/live/\(session)", method: .post, headers: [.authorization: "Bearer \(ada)", .contentType: "application/json"], body: body) {
+                    #expect($0.status == .created)
+                }
+                try await b.execute(uri: "/api/live", method: .get, headers: [.authorization: "Bearer \(bob)"]) { response in
+                    let riders = (try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])?["riders"] as? [[String: Any]] ?? []
+                    #expect(riders.map { $0["athlete"] as? String } == ["ada"] && riders.first?["page"] as? String == "/live/session/\(session)"
+                            && riders.first?["latitude"] as? Double == 52.37, "\(riders)")
+                }
+                try await b.execute(uri: "/api/live", method: .get, headers: [.authorization: "Bearer \(carol)"]) {
+                    #expect(String(buffer: $0.body) == "{\"riders\":[]}")
+                }
+                try await b.execute(uri: "/live/session/\(session)", method: .get, headers: [.authorization: "Bearer \(bob)"]) {
+                    #expect($0.status == .ok && String(buffer: $0.body).contains("/api/live/\(session)/events"))
+                }
+                try await b.execute(uri: "/live/session/\(session)", method: .get, headers: [.authorization: "Bearer \(carol)"]) { #expect($0.status == .notFound) }
+                try await b.execute(uri: "/live", method: .get, headers: [.authorization: "Bearer \(bob)"]) {
+                    #expect($0.status == .ok && String(buffer: $0.body).contains("<h1>Riding now</h1>"))
+                }
+                // Bob follows ada's ride to its end on the other server; he cannot share it.
+                try await a.execute(uri: "/api/live/\(session)", method: .post, headers: [.authorization: "Bearer \(ada)", .contentType: "application/json"],
+                                    body: ByteBuffer(string: "{\"sequence\": 2, \"ended\": true, \"snapshot\": {\"status\": {}, \"points\": []}}")) { #expect($0.status == .created) }
+                try await b.execute(uri: "/api/live/\(session)/events", method: .get, headers: [.authorization: "Bearer \(bob)"]) {
+                    #expect(Self.events(String(buffer: $0.body)).map(\.id) == [1, 2])
+                }
+                try await b.execute(uri: "/api/live/\(session)/share", method: .post, headers: [.authorization: "Bearer \(bob)"]) { #expect($0.status == .notFound) }
+            }
+        }
+        for server in servers { await server.club.database.close() }
+    }
 }

@@ -223,7 +223,7 @@ public enum ClubSchema {
              """,
              "CREATE INDEX forward_jobs_due ON forward_jobs (finished, next_attempt)"]
         },
-        Migration(version: 13, name: "safety alerts of live sessions, and privacy zones of their share links") { d in
+        Migration(version: 13, name: "safety alerts of live sessions, privacy zones of their share links, and where each rider is") { d in
             // Where a rider last moved 50 m from (the anchor) and when; an athlete's alert settings; and each alert raised,
             // once per session and kind while it is open (the partial unique index), with when its raising and its
             // clearing were announced, so that of several server processes one announces each.
@@ -250,7 +250,10 @@ public enum ClubSchema {
              "CREATE UNIQUE INDEX live_alerts_open ON live_alerts (session_id, kind) WHERE cleared_at IS NULL",
              // A share link's privacy zone: the positions within this many metres of the start (and, once the session
              // has ended, of its finish) are not shown to the link's followers. NULL hides nothing.
-             "ALTER TABLE live_shares ADD COLUMN privacy_meters \(d.double)"]
+             "ALTER TABLE live_shares ADD COLUMN privacy_meters \(d.double)",
+             // Where a session's rider was last, for the club's map of everyone riding now.
+             "ALTER TABLE live_sessions ADD COLUMN last_latitude \(d.double)",
+             "ALTER TABLE live_sessions ADD COLUMN last_longitude \(d.double)"]
         },
     ]
 

@@ -10,7 +10,9 @@ import WorkoutClub
 ///   new point, 200 for one stored already (a recorder sending again after losing the answer).
 /// - `GET /api/live/{session}/events`: the points after `Last-Event-ID` (or `?after=`), then each new one as it is
 ///   stored, as `id: 7` and `data: {snapshot}` events; the stream ends after the session's last point. The session's
-///   athlete follows it.
+///   athlete follows it, and so do those who see the athlete's workouts (a group where they share them, its coaches),
+///   on the page `/live/session/{session}`.
+/// - `GET /live` and `GET /api/live`: everyone the viewer may follow who is riding now, on a map, with their alerts.
 /// - `POST /api/live/{session}/share?hours=24&hide=300`: a link for anyone (with `hide`, a privacy zone: no position
 ///   within that many metres of the start, nor of the finish once the session has ended), the page `/live/shared/{token}` on its events
 ///   `/api/live/shared/{token}/events`, until it expires
@@ -70,6 +72,26 @@ struct ClubLiveRoutes {
                 throw WebError(.unprocessableContent, title: "Refused", message: error.description)
             }
             return ServerResponse.json(settings)
+        }
+        // Everyone the viewer may follow who is riding now: the map, and what it asks.
+        routes.get("/live") { request, context in
+            _ = try context.viewer(for: request)
+            return ServerResponse.html(RidingNowPage.render())
+        }
+        routes.get("/api/live") { request, context in
+            let viewer = try context.viewer(for: request)
+            let riders = try await club.ridingNow(visibleTo: viewer.athlete.id).map {
+                Rider(session: $0.session.uuidString, athlete: $0.athleteName, startedAt: $0.startedAt, updatedAt: $0.updatedAt,
+                      latitude: $0.latitude, longitude: $0.longitude, alert: $0.alert?.rawValue, page: "/live/session/\($0.session.uuidString)")
+            }
+            return ServerResponse.json(["riders": riders])
+        }
+        // One rider's live page, for those who may follow them.
+        routes.get("/live/session/:session") { request, context in
+            let viewer = try context.viewer(for: request)
+            let session = try Self.session(try context.parameters.require("session"))
+            guard try await club.liveSession(session, visibleTo: viewer.athlete.id) != nil else { throw Self.unknown(session) }
+            return ServerResponse.html(LivePage.render(events: "/api/live/\(session.uuidString)/events"))
         }
         routes.get("/api/live/:session/events") { request, context in
             let viewer = try context.viewer(for: request)
@@ -218,6 +240,20 @@ struct ClubLiveRoutes {
 
     static func unknown(_ session: UUID) -> WebError {
         WebError(.notFound, title: "No such live session", message: "No live session you may follow has the identifier \(session.uuidString).")
+    }
+
+    /// A rider on the map, as `GET /api/live` lists them.
+    struct Rider: Encodable {
+        var session: String
+        var athlete: String
+        var startedAt: Date
+        var updatedAt: Date
+        var latitude: Double?
+        var longitude: Double?
+        /// `still` or `silent` while an alert is open.
+        var alert: String?
+        /// Their live page.
+        var page: String
     }
 
     static func session(_ text: String) throws -> UUID {
