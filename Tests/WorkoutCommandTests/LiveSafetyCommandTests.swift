@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 /// Safety alerts through two `workout serve` processes on one PostgreSQL, each with its own monitor: a rider who
-/// stops is shown in red on a follower's page in Chromium opened on the other server, the rider's webhook gets the
-/// alert and its clearing once each, and the banner goes when the rider moves on.
+/// stops is shown in red on a follower's page in Chromium opened on the other server and on the club's map of who
+/// rides now, the rider's webhook gets the alert and its clearing once each, and the banner goes when the rider moves on.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct LiveSafetyCommandTests {
     /// A point at `metresNorth` of a place in Amsterdam, with the snapshot fields the live page shows.
     static func point(_ sequence: Int, metresNorth: Double, ended: Bool = false) -> String {
@@ -37,24 +37,43 @@ import Testing
             let posted = try await HTTP.request(club.url + "api/live/\(session)", method: "POST", headers: [auth, "Content-Type: application/json"], bodyFile: body.path)
             #expect(posted.status == 201, "\(posted.body)")
         }
+        // Bob rides with ada in a group where both share their workouts: he sees her on the club's map of who rides now.
+        for arguments in [["groups", "add", "riders"], ["groups", "join", "riders", "ada", "--share"], ["groups", "join", "riders", "bob", "--share"]] {
+            let done = try await WorkoutProcess.run(["serve"] + arguments + ["--database", club.database])
+            try #require(done.status == 0, "\(done.stderr)")
+        }
         try await post(1, metresNorth: 0)
         let shared = try await HTTP.request(club.url + "api/live/\(session)/share?hours=1", method: "POST", headers: [auth])
-        let page = try #require(shared.json["page"] as? String, "\(shared.body)")
-        let ready = club.folder.appendingPathComponent("browser-ready").path, address = club.folder.appendingPathComponent("page-url").path
-        let picture = Screenshots.path("live-alert.png")
-        let browsing = Task {
-            try JSONSerialization.data(withJSONObject: try await Browser.run([
-                .touch(ready),
-                .openURL(inFile: address, timeout: 60),
-                .waitUntil("var box = document.getElementById('live-alerts'); return !box.hidden && /Not moved since/.test(box.textContent)", timeout: 60),
-                .screenshot(picture),
-                .evaluate("return document.getElementById('live-alerts').textContent"),
-                .waitUntil("return document.getElementById('live-alerts').hidden", timeout: 60),
-                .evaluate("return document.getElementById('live-alerts').hidden"),
-            ]))
-        }
+        let pageAddress = second.url.dropLast() + (try #require(shared.json["page"] as? String, "\(shared.body)"))
+        let ready = club.folder.appendingPathComponent("browser-ready").path, mapSeen = club.folder.appendingPathComponent("map-seen").path
+        let picture = Screenshots.path("live-alert.png"), map = Screenshots.path("riding-now.png")
+        let page = String(pageAddress)
+        let onTheSharePage: [Browser.Step] = [
+            .open(page),
+            .touch(ready),
+            .waitUntil("var box = document.getElementById('live-alerts'); return !box.hidden && /Not moved since/.test(box.textContent)", timeout: 60),
+            .screenshot(picture),
+            .evaluate("return document.getElementById('live-alerts').textContent"),
+            .open(second.url + "login"),
+        ]
+        let onTheMap: [Browser.Step] = [
+            .open(second.url + "live"),
+            .waitUntil("var li = document.querySelector('#riding-list li[data-athlete=ada]'); return !!li && li.className === 'alert'", timeout: 30),
+            .screenshot(map),
+            .evaluate("""
+                var dot = document.querySelector('#riding-marks circle[data-athlete=ada]');
+                return document.getElementById('riding-list').textContent + ' | ' + (dot ? dot.getAttribute('fill') : 'no mark')
+                """),
+            .touch(mapSeen),
+        ]
+        let movedOn: [Browser.Step] = [
+            .open(page),
+            .waitUntil("return document.getElementById('live-alerts').hidden && document.getElementById('live-connection').textContent === 'connected'", timeout: 60),
+            .evaluate("return document.getElementById('live-alerts').hidden"),
+        ]
+        let steps = onTheSharePage + ClubFixture.logInSteps("bob") + onTheMap + movedOn
+        let browsing = Task { try JSONSerialization.data(withJSONObject: try await Browser.run(steps)) }
         while !FileManager.default.fileExists(atPath: ready) { try await Task.sleep(for: .milliseconds(100)) }
-        try String(second.url.dropLast() + page).write(toFile: address, atomically: true, encoding: .utf8)
         // Stopped: a point a second within 20 m, until the alert has been posted.
         var sequence = 1
         var posted: [[String: String]] = []
@@ -66,8 +85,13 @@ import Testing
             if !posted.isEmpty { break }
         }
         #expect(posted.map { "\($0["event"] ?? "") \($0["kind"] ?? "") \($0["athlete"] ?? "") \($0["path"] ?? "")" } == ["alert.raised still ada /ada"], "\(posted)")
-        // Give the page a moment to show it, then ride on: 80 m is a move, and the clearing is posted.
-        try await Task.sleep(for: .seconds(3))
+        // Still stopped until bob has seen her on the map, then she rides on: 80 m is a move, and the clearing is posted.
+        while !FileManager.default.fileExists(atPath: mapSeen) {
+            try await Task.sleep(for: .seconds(1))
+            sequence += 1
+            try await post(sequence, metresNorth: Double(sequence % 3) * 10)
+            if Task.isCancelled { break }
+        }
         for step in 1...4 {
             sequence += 1
             try await post(sequence, metresNorth: Double(step) * 80)
@@ -75,6 +99,9 @@ import Testing
         }
         let results = try #require(try JSONSerialization.jsonObject(with: try await browsing.value) as? [Any])
         #expect((results.first as? String)?.hasPrefix("⚠ Not moved since ") == true, "\(results)")
+        let listed = results.dropFirst().first { ($0 as? String)?.contains(" | ") == true } as? String ?? "\(results)"
+        #expect(listed.hasPrefix("ada · heard ") && listed.hasSuffix(" · ⚠ not moving | #b00020"), "\(listed)")
+        #expect(Screenshots.isPicture(map, largerThan: 5_000), "\(map)")
         #expect(results.last as? Bool == true, "the banner went when she moved on")
         #expect(Screenshots.isPicture(picture), "\(picture)")
         sequence += 1

@@ -6,7 +6,7 @@ import Markup
 enum RidingNowPage {
     static func render() -> HTML {
         ServerPage.layout(title: "Riding now", body: """
-            <h1>Riding now</h1><p id="riding-count" class="count" aria-live="polite">looking…</p>\
+            <p id="riding-count" class="count" aria-live="polite">looking…</p>\
             <svg id="riding-map" viewBox="0 0 600 400" role="img" aria-labelledby="riding-map-title"><title id="riding-map-title">Where everyone riding now is</title>\
             <rect width="600" height="400" fill="#f4f4ef"/><g id="riding-marks"></g></svg>\
             <ul id="riding-list" class="riders"></ul>\
