@@ -33,14 +33,7 @@ public final class FakeBlueZ: @unchecked Sendable {
         process.standardError = try FileHandle(forWritingTo: logFile)
         try process.run()
         self.process = process
-        var text = Data()
-        let handle = output.fileHandleForReading
-        while !text.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            guard !chunk.isEmpty else { break }
-            text.append(chunk)
-        }
-        guard String(decoding: text, as: UTF8.self).hasPrefix("ready") else {
+        guard FixtureServer.firstLine(of: output.fileHandleForReading).hasPrefix("ready") else {
             kill(process.processIdentifier, SIGKILL)
             bus.stop()
             throw SpawnError("fake-bluez.py did not start: \((try? String(contentsOf: logFile, encoding: .utf8)) ?? "")")

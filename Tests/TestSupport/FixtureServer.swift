@@ -18,19 +18,23 @@ public final class FixtureServer: @unchecked Sendable {
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         self.process = process
-        var text = Data()
-        let handle = output.fileHandleForReading
-        while !text.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            guard !chunk.isEmpty else { break }
-            text.append(chunk)
-        }
-        let line = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = Self.firstLine(of: output.fileHandleForReading)
         guard line.hasPrefix("ready "), let port = Int(line.dropFirst(6)) else {
             kill(process.processIdentifier, SIGKILL)
             throw SpawnError("\(script) did not start: \(line)")
         }
         url = "http://127.0.0.1:\(port)"
+    }
+
+    /// What a child writes before its first line break (its "ready" line), or all it wrote before closing.
+    public static func firstLine(of handle: FileHandle) -> String {
+        var text = Data()
+        while !text.contains(UInt8(ascii: "\n")) {
+            let chunk = handle.availableData
+            guard !chunk.isEmpty else { break }
+            text.append(chunk)
+        }
+        return String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The JSON `GET path` answers, read with curl off the cooperative pool.

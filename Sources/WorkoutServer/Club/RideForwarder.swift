@@ -22,12 +22,8 @@ struct RideForwarder: Service {
     let logger: Logger
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await forwardDue()
-                try? await Task.sleep(for: look)
-            }
-        }
+        let service = self
+        await everyLook(pausing: look) { await service.forwardDue() }
     }
 
     /// One look: every due job claimed, attempted, kept.

@@ -18,12 +18,8 @@ struct LiveSafetyMonitor: Service {
     let logger: Logger
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await check()
-                try? await Task.sleep(for: look)
-            }
-        }
+        let service = self
+        await everyLook(pausing: look) { await service.check() }
     }
 
     /// One look.
