@@ -47,6 +47,71 @@ import Testing
         #expect(last.contains("\"state\":\"ended\""), "\(last)")
     }
 
+    /// The same recording followed on B while B's and A's listening connections are cut (`pg_terminate_backend`) and
+    /// B itself is killed and started again: the follower reconnects with `Last-Event-ID`, as browsers do, and ends
+    /// with every point, in order, once.
+    @Test(.enabled(if: PostgresCluster.isAvailable && SocatPair.executable != nil && ExternalTool.has("curl"),
+                   "PostgreSQL, socat or curl is missing: run Scripts/setup"))
+    func aFollowerLosesNothingWhenListenersAreCutAndItsServerRestartsMidRide() async throws {
+        let club = try await ClubFixture(.postgres)
+        defer { club.stop() }
+        var second = try await club.secondServer()
+        defer { second.stop() }
+        let port = second.port
+        let strap = try SocatPair()
+        defer { strap.stop() }
+        let started = Date()
+        let sending = Thread {
+            var index: UInt32 = 0
+            while Date().timeIntervalSince(started) < 40 {
+                _ = try? strap.write(StrapFraming.hrm1.encode(.notification(kind: 0x2A37, payload: [0x00, 120]), sequence: index, milliseconds: UInt64(index) * 500))
+                index += 1
+                usleep(500_000)
+            }
+        }
+        sending.start()
+        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "20",
+                                              "--store", club.folder.appendingPathComponent("bike.sqlite").path, "--live-to", club.url,
+                                              "--sync-token-file", try club.adaTokenFile()])
+        try await recording.waitFor("live on the club: ")
+        let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live on the club: ") })
+        let path = try #require(line.range(of: "/api/live/").map { String(line[$0.lowerBound...].dropFirst()) })
+        // The follower: curl again and again on B from the last id it had, until the session's end.
+        let events = "http://127.0.0.1:\(port)/" + path, token = club.adaToken
+        let following = Task.detached { () -> (ids: [Int], reconnections: Int, last: String) in
+            var ids: [Int] = [], reconnections = -1, last = ""
+            let deadline = Date().addingTimeInterval(90)
+            while !last.contains("\"state\":\"ended\""), Date() < deadline {
+                reconnections += 1
+                let resume = ids.last.map { ["-H", "Last-Event-ID: \($0)"] } ?? []
+                let answer = try ExternalTool.run("curl", ["-s", "-N", "--max-time", "60", "-H", "Authorization: Bearer \(token)"] + resume + [events])
+                for line in answer.standardOutput.split(separator: "\n") {
+                    if line.hasPrefix("id: "), let id = Int(line.dropFirst(4)) { ids.append(id) }
+                    if line.hasPrefix("data: ") { last = String(line) }
+                }
+                if !last.contains("\"state\":\"ended\"") { usleep(300_000) }
+            }
+            return (ids, reconnections, last)
+        }
+        // Mid-ride: every listening connection cut, then B killed and started again on its port.
+        try await Task.sleep(for: .seconds(5))
+        let database = try #require(club.database.split(separator: "/").last.map(String.init))
+        let cut = try await offThePool {
+            try #require(PostgresCluster.shared).psql("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'", database: database)
+        }
+        #expect(cut.standardOutput.contains("2"), "both servers' listeners cut: \(cut.standardOutput)\(cut.standardError)")
+        try await Task.sleep(for: .seconds(4))
+        second.stop()
+        try await Task.sleep(for: .seconds(1))
+        second = try await ServingProcess(["--database", club.database], port: port)
+        #expect(try await recording.finish() == 0, "\(recording.output)")
+        let followed = try await following.value
+        let sent = try #require(recording.output.split(separator: "\n").first { $0.hasPrefix("live: ") }.flatMap { Int($0.split(separator: " ")[1]) },
+                                "\(recording.output)")
+        #expect(followed.ids == Array(1...sent), "\(followed.ids) of \(sent)")
+        #expect(followed.reconnections >= 1 && followed.last.contains("\"state\":\"ended\""), "\(followed.reconnections) reconnections, last \(followed.last)")
+    }
+
     /// A ride through a real gpsd, sent live to one server and to the club at the end; its share link opened in
     /// Chromium on the other server: the page follows the ride's track and state to the end and links the saved workout.
     @Test(.enabled(if: PostgresCluster.isAvailable && Browser.isAvailable && ExternalTool.has("curl"),
