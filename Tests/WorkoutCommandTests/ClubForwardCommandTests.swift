@@ -5,6 +5,7 @@ import Testing
 /// A club server sending its athletes' new rides on to fake Strava and intervals.icu servers
 /// (Tests/Fixtures/fake-ride-services.py): set through the API, sent after `workout sync`, and each sent once
 /// although the server is killed while Strava processes one.
+extension BlockingCommandSuites {
 @Suite(.serialized, .timeLimit(.minutes(10)), .enabled(if: ExternalTool.has("curl"), "curl is missing"))
 struct ClubForwardCommandTests {
     static func put(_ club: ClubFixture, _ service: String, _ body: String, token: String) async throws -> HTTP {
@@ -71,7 +72,7 @@ struct ClubForwardCommandTests {
             #expect(stravaActivities[activity]?["external_id"] as? String == "openhealthkit-\(id)", "\(id) → \(activity)")
         }
         for activity in stravaActivities.keys {
-            let figures = try await BlockingCommandSuites.UploadCommandTests.passesGarminsDecoder(services.folder.appendingPathComponent("strava-\(activity).fit"))
+            let figures = try await UploadCommandTests.passesGarminsDecoder(services.folder.appendingPathComponent("strava-\(activity).fit"))
             #expect(!figures.hasPrefix("refused"), "\(activity): \(figures)")
         }
         let metrics = try await HTTP.request(club.url + "metrics")
@@ -82,4 +83,5 @@ struct ClubForwardCommandTests {
         let again = try await HTTP.request(club.url + "api/forwards/strava", method: "DELETE", headers: ["Authorization: Bearer \(club.adaToken)"])
         #expect(again.status == 404)
     }
+}
 }

@@ -253,6 +253,14 @@ import WorkoutFormats
             return readings
         }
         let lines = ride.lines, records = ride.records
+        // A reader that stops reading would leave the writer blocked on a full pseudo-terminal for good: after four
+        // minutes the pair is closed, the write fails, and the test fails saying so rather than hanging the suite.
+        let hangGuard = Task {
+            try await Task.sleep(for: .seconds(240))
+            pair.stop()
+            consumer.cancel()
+        }
+        defer { hangGuard.cancel() }
         try await offThePool {
             // Wait until the reader has opened the device, then write each line at its own time on the clock. A wait
             // is bounded, so that a lost line fails the count below instead of stopping the bridge for good.
