@@ -6,6 +6,19 @@ import Testing
 /// `workout record --live-to`: a recording on a strap bridge (a real socat pty) sends its snapshots to one club
 /// server process, and a follower of another, on the same PostgreSQL, gets every one of them, in order, once.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct RecordLiveCommandTests {
+    /// A strap bridge sending 120 bpm twice a second for `seconds`, on a thread of its own.
+    static func feed(_ strap: SocatPair, for seconds: Double) {
+        let started = Date()
+        Thread {
+            var index: UInt32 = 0
+            while Date().timeIntervalSince(started) < seconds {
+                _ = try? strap.write(StrapFraming.hrm1.encode(.notification(kind: 0x2A37, payload: [0x00, 120]), sequence: index, milliseconds: UInt64(index) * 500))
+                index += 1
+                usleep(500_000)
+            }
+        }.start()
+    }
+
     @Test(.enabled(if: PostgresCluster.isAvailable && SocatPair.executable != nil && ExternalTool.has("curl"),
                    "PostgreSQL, socat or curl is missing: run Scripts/setup"))
     func aRecordingSentToOneServerIsFollowedWholeOnTheOther() async throws {
@@ -16,16 +29,7 @@ import Testing
         let tokenFile = try club.adaTokenFile()
         let strap = try SocatPair()
         defer { strap.stop() }
-        let started = Date()
-        let sending = Thread {
-            var index: UInt32 = 0
-            while Date().timeIntervalSince(started) < 30 {
-                _ = try? strap.write(StrapFraming.hrm1.encode(.notification(kind: 0x2A37, payload: [0x00, 120]), sequence: index, milliseconds: UInt64(index) * 500))
-                index += 1
-                usleep(500_000)
-            }
-        }
-        sending.start()
+        Self.feed(strap, for: 30)
         let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "14",
                                               "--store", club.folder.appendingPathComponent("bike.sqlite").path, "--live-to", club.url,
                                               "--sync-token-file", tokenFile])
@@ -60,16 +64,7 @@ import Testing
         let port = second.port
         let strap = try SocatPair()
         defer { strap.stop() }
-        let started = Date()
-        let sending = Thread {
-            var index: UInt32 = 0
-            while Date().timeIntervalSince(started) < 60 {
-                _ = try? strap.write(StrapFraming.hrm1.encode(.notification(kind: 0x2A37, payload: [0x00, 120]), sequence: index, milliseconds: UInt64(index) * 500))
-                index += 1
-                usleep(500_000)
-            }
-        }
-        sending.start()
+        Self.feed(strap, for: 60)
         let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "30",
                                               "--store", club.folder.appendingPathComponent("bike.sqlite").path, "--live-to", club.url,
                                               "--sync-token-file", try club.adaTokenFile()])

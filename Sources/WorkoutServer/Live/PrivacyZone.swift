@@ -12,8 +12,14 @@ struct PrivacyZone: Sendable {
 
     /// The positions `[[latitude, longitude, …], …]` of a point's body (`{"status": …, "points": […]}`).
     static func positions(in body: String) -> [[Double]] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], let points = object["points"] as? [[Any]] else { return [] }
-        return points.map { $0.compactMap { ($0 as? NSNumber)?.doubleValue } }.filter { $0.count >= 2 }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] else { return [] }
+        return positions(of: object["points"])
+    }
+
+    /// The positions of a point's `points` value as JSON parsed it: each an array of at least a latitude and a
+    /// longitude; anything else is left out.
+    static func positions(of points: Any?) -> [[Double]] {
+        ((points as? [Any]) ?? []).map { (($0 as? [Any]) ?? []).compactMap { ($0 as? NSNumber)?.doubleValue } }.filter { $0.count >= 2 }
     }
 
     /// Whether `position` is shown.
@@ -31,10 +37,7 @@ struct PrivacyZone: Sendable {
     /// `body` with the positions the zone hides taken out; unchanged when it hides none (or cannot be read).
     func filtered(_ body: String) -> String {
         guard var object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], let points = object["points"] as? [Any] else { return body }
-        let kept = points.filter { point in
-            let values = (point as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } ?? []
-            return values.count >= 2 && shows(values)
-        }
+        let kept = points.filter { point in Self.positions(of: [point]).first.map(shows) ?? false }
         guard kept.count != points.count else { return body }
         object["points"] = kept
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return body }

@@ -41,9 +41,8 @@ struct ClubLiveRoutes {
                 throw WebError.badRequest("Bad request", "The body is not {\"sequence\": N, \"ended\": false, \"snapshot\": {…}}.")
             }
             let ended = (object["ended"] as? Bool) ?? false
-            // The newest position the point carries, [latitude, longitude, …]: whether the rider moves.
-            let newest = (snapshot["points"] as? [[Any]])?.last?.compactMap { ($0 as? NSNumber)?.doubleValue }
-            let position = newest.flatMap { $0.count >= 2 ? (latitude: $0[0], longitude: $0[1]) : nil }
+            // The newest position the point carries, read as followers' privacy zones read it: whether the rider moves.
+            let position = PrivacyZone.positions(of: snapshot["points"]).last.map { (latitude: $0[0], longitude: $0[1]) }
             let stored: Bool
             do {
                 stored = try await club.storeLivePoint(session: session, sequence: sequence, body: String(decoding: encoded, as: UTF8.self), ended: ended,
@@ -149,7 +148,7 @@ struct ClubLiveRoutes {
         guard let found = try await visible() else { throw Self.unknown(session) }
         // A session over before its follower came: its points, then the end.
         let endedBefore = found.endedAt != nil
-        let firstZone: PrivacyZone? = privacyMeters > 0 ? try await Self.zone(of: session, radius: privacyMeters, ended: found.endedAt != nil, club: club) : nil
+        let firstZone: PrivacyZone? = privacyMeters > 0 ? try await Self.zone(of: session, radius: privacyMeters, ended: endedBefore, club: club) : nil
         let after = Int64(request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters.get("after") ?? "0") ?? 0
         let wakes = await hub.follow(session, lookingEvery: idleLook)
         let club = club
