@@ -71,6 +71,15 @@ struct ClubForwardCommandTests {
             let activity = rides["\(id)/strava"]?["activity"] as? String ?? "?"
             #expect(stravaActivities[activity]?["external_id"] as? String == "openhealthkit-\(id)", "\(id) → \(activity)")
         }
+        // What Strava got is the club's own download of the workout, byte for byte: one file, one computation.
+        let first = try #require(ids.sorted().first)
+        let downloaded = club.folder.appendingPathComponent("downloaded.fit")
+        let download = try await HTTP.request(club.url + "api/workouts/\(first)/file?format=fit", headers: ["Authorization: Bearer \(club.adaToken)"],
+                                              output: downloaded.path)
+        #expect(download.status == 200)
+        let sentActivity = try #require(rides["\(first)/strava"]?["activity"] as? String)
+        #expect(try Data(contentsOf: downloaded) == Data(contentsOf: services.folder.appendingPathComponent("strava-\(sentActivity).fit")),
+                "the file sent to Strava differs from the club's download")
         for activity in stravaActivities.keys {
             let figures = try await UploadCommandTests.passesGarminsDecoder(services.folder.appendingPathComponent("strava-\(activity).fit"))
             #expect(!figures.hasPrefix("refused"), "\(activity): \(figures)")

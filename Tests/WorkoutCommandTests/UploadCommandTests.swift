@@ -74,6 +74,13 @@ struct UploadCommandTests {
             let workout = ids.first { "openhealthkit-\($0.lowercased())" == facts["external_id"] as? String } ?? "?"
             let line = "sent \(workout.prefix(8).lowercased()) to Strava: activity \(activity)"
             #expect((first.stdout + second.stdout).contains(line), "no `\(line)` in:\n\(first.stdout)\(second.stdout)")
+            // The file sent is `workout export`'s, byte for byte: one file, one computation.
+            let exported = Scratch.url("upload-export").appendingPathComponent("ride.fit")
+            try FileManager.default.createDirectory(at: exported.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let export = try await WorkoutProcess.run(["export", workout, "--format", "fit", "--output", exported.path, "--store", store])
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(try Data(contentsOf: exported) == Data(contentsOf: services.folder.appendingPathComponent("strava-\(activity).fit")),
+                    "the file sent to Strava differs from `workout export`'s")
             let figures = try await Self.passesGarminsDecoder(services.folder.appendingPathComponent("strava-\(activity).fit"))
             #expect(!figures.hasPrefix("refused") && figures.split(separator: " ").first.flatMap { Int($0) } ?? 0 > 100, "\(activity): \(figures)")
         }

@@ -74,8 +74,13 @@ struct ServedClub: ServedCatalog {
     }
 
     func downloadedActivity(of entry: Entry) async throws -> Activity {
-        let archive = try await archive(of: entry)
-        return archive.activity.statingTraining(athlete: archive.athlete)
+        Self.downloadedActivity(try await archive(of: entry))
+    }
+
+    /// A club workout as it is handed out (downloaded, or sent on to another service): its activity with its
+    /// athlete's training figures on its date.
+    static func downloadedActivity(_ archive: WorkoutArchive) -> Activity {
+        archive.activity.statingTraining(athlete: archive.athlete)
     }
 
     func report(of entry: Entry) async throws -> (activity: Activity, options: ReportOptions) {

@@ -101,7 +101,7 @@ public actor StoreCatalog {
 
     /// The workout as a FIT, TCX or GPX file.
     public func file(of workout: HKWorkout, as format: ActivityFileFormat) async throws -> Data {
-        try ActivityFile.data(try await downloadedActivity(of: workout), as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        try DownloadedFile.data(try await downloadedActivity(of: workout), as: format)
     }
 
     /// The file the workout was imported from, byte for byte, if it was kept.

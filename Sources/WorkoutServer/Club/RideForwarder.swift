@@ -68,13 +68,13 @@ struct RideForwarder: Service {
         }
     }
 
-    /// The workout as the FIT file the club would download.
+    /// The workout as the FIT file the club's download gives, byte for byte.
     private static func ride(_ forward: ForwardJob, club: Club) async throws -> RideUpload {
         guard let archive = try await club.archive(forward.job.workoutID, visibleTo: forward.athleteID) else {
             throw ForwardError(description: "workout \(forward.job.workoutID.uuidString) is no longer on the club")
         }
         let name = "\(archive.summary.activity.capitalized) \(archive.summary.start.formatted(date: .abbreviated, time: .shortened))"
-        return RideUpload(workoutID: forward.job.workoutID, name: name, fit: try ActivityFile.data(archive.activity, as: .fit),
+        return RideUpload(workoutID: forward.job.workoutID, name: name, fit: try DownloadedFile.data(ServedClub.downloadedActivity(archive), as: .fit),
                           indoor: archive.activity.records.allSatisfy { $0.latitude == nil })
     }
 }

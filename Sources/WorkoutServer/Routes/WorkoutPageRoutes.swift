@@ -120,7 +120,7 @@ extension ServedCatalog {
             throw WebError(.notFound, title: "No such format", message: "'\(name)' is not a format workouts download as; use fit, tcx, gpx or original.")
         }
         let activity = try await downloadedActivity(of: entry)
-        let data = try await Rendering.run { try ActivityFile.data(activity, as: format, timeZone: TimeZone(secondsFromGMT: 0) ?? .current) }
+        let data = try await Rendering.run { try DownloadedFile.data(activity, as: format) }
         return ServerResponse.activityFile(data, format: format, baseName: summary.fileBaseName)
     }
 
