@@ -48,17 +48,20 @@ struct ClubForwardCommandTests {
         let sync = try await club.sync(store, token: club.adaToken)
         try #require(sync.status == 0, "\(sync.stdout)\(sync.stderr)")
         let ids = Set(try await club.workouts(token: club.adaToken).keys.map { $0.lowercased() })
-        // Kill the server as soon as Strava holds an upload, and start it again.
-        for _ in 0..<200 {
-            if (try await services.state())["strava_upload_posts"] as? Int ?? 0 >= 1 { break }
-            try await Task.sleep(for: .milliseconds(50))
+        // Kill the server as soon as the club has kept the upload Strava holds (a ride `processing`), and start it
+        // again. Waiting on Strava's count of posts instead would, on a busy machine, kill the server between
+        // Strava's answer and the club keeping it: that upload is rightly made again (and found a duplicate).
+        // The waits are deadlines, not counts of tries, so a machine busy with the rest of the suite only slows them.
+        let held = try await eventually(every: .milliseconds(50), within: .seconds(60)) {
+            try await Self.rides(club, token: club.adaToken).values.contains { $0["state"] as? String == "processing" }
         }
+        let servicesState = try await services.state()
+        #expect(held, "no ride was ever processing on Strava: \(servicesState)")
         try await club.restartServer()
         var rides: [String: [String: Any]] = [:]
-        for _ in 0..<120 {
+        _ = try await eventually(every: .milliseconds(250), within: .seconds(120)) {
             rides = try await Self.rides(club, token: club.adaToken)
-            if rides.count == 6, rides.values.allSatisfy({ $0["state"] as? String == "sent" }) { break }
-            try await Task.sleep(for: .milliseconds(250))
+            return rides.count == 6 && rides.values.allSatisfy { $0["state"] as? String == "sent" }
         }
         #expect(rides.count == 6 && rides.values.allSatisfy { $0["state"] as? String == "sent" }, "\(rides)")
         let state = try await services.state()

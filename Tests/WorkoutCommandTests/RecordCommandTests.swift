@@ -49,6 +49,25 @@ final class RecordingProcess: @unchecked Sendable {
     /// Whether the process still runs.
     var isRunning: Bool { process.isRunning }
 
+    /// How long the process's threads have waited, ready to run, for a processor since it started (the sum of
+    /// the run-queue times in `/proc/<pid>/task/*/schedstat`, in seconds): what a machine busy with other work
+    /// held it back. Zero where the kernel does not say.
+    var secondsWaitingForCPU: Double {
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+        let nanoseconds = threads.reduce(0.0) { total, thread in
+            guard let text = try? String(contentsOfFile: "\(tasks)/\(thread)/schedstat", encoding: .utf8) else { return total }
+            let fields = text.split(separator: " ")
+            return total + (fields.count > 1 ? Double(fields[1]) ?? 0 : 0)
+        }
+        return nanoseconds / 1e9
+    }
+
+    /// Sends SIGINT, as a rider's Ctrl-C: the recording finishes and is saved.
+    func interrupt() {
+        Foundation.kill(process.processIdentifier, SIGINT)
+    }
+
     /// Kills the process with SIGKILL, as a power cut or the OOM killer would, and waits for it.
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)

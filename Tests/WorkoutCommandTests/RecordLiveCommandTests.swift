@@ -141,7 +141,7 @@ import Testing
         let gpsd = try GPSFake(log: nmea)
         defer { gpsd.stop() }
         try await offThePool { gpsd.waitUntilListening() }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "22", "--fix-wait", "10",
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "22", "--fix-wait", "60",
                                               "--store", club.folder.appendingPathComponent("bike.sqlite").path, "--live-to", club.url,
                                               "--sync-to", club.url, "--sync-token-file", tokenFile])
         try await recording.waitFor("live on the club: ")

@@ -70,10 +70,11 @@ import Testing
         let strap = try SocatPair()
         defer { strap.stop() }
         let store = folder.appendingPathComponent("health.sqlite").path
-        // 16 s of notifications, fed from when the test sees the recording run: 30 s leave room for a loaded machine to notice late.
-        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "30s",
-                                              "--store", store])
-        try await recording.waitFor("state running", timeout: 30)
+        // 16 s of notifications, fed from when the test sees the recording run; the rider stops it (SIGINT) once the
+        // store holds every power reading sent, however late a machine busy with the rest of the suite lets the
+        // recorder read them (a fixed duration lost the last ones there).
+        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--store", store])
+        try await recording.waitFor("state running", timeout: 60)
         // The bridge sends each line at its own time, as the sensors notified.
         let lines = Self.lines(of: text)
         try await offThePool {
@@ -84,6 +85,11 @@ import Testing
                 try strap.write(Array((line + "\r\n").utf8))
             }
         }
+        let stored = try await eventually(every: .milliseconds(500), within: .seconds(90)) {
+            try await offThePool { try Self.storedPowerReadings(store) } >= sent.count
+        }
+        #expect(stored, "the store never held the \(sent.count) power readings sent:\n\(recording.output)")
+        recording.interrupt()
         let status = try await recording.finish()
         #expect(status == 0, "\(recording.output)")
         // The recording ends with the power and cadence `show` gives: one computation.
@@ -176,6 +182,18 @@ import Testing
 
     /// The last workout in `store`, exported to FIT and read by Garmin's SDK: records with power, their watts summed,
     /// records with cadence, their cadence summed.
+    /// How many power readings a store holds, read by Python's sqlite3 beside the recorder writing it.
+    static func storedPowerReadings(_ store: String) throws -> Int {
+        let output = try ExternalTool.python(StoreReaderPython.source + """
+            db = sqlite3.connect(sys.argv[1])
+            try:
+                print(len(quantities(db, 'HKQuantityTypeIdentifierCyclingPower')))
+            except sqlite3.OperationalError:
+                print(0)  # not yet made
+            """, [store])
+        return Int(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
     static func fitFigures(store: String, folder: URL) async throws -> [Double] {
         let fit = folder.appendingPathComponent("ride.fit").path
         let export = try await offThePool { try WorkoutProcess.runBlocking(["export", "last", "--format", "fit", "--output", fit, "--store", store]) }

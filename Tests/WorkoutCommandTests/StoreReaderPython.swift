@@ -49,10 +49,14 @@ enum StoreReaderPython {
 
         def heart_rates(db):
             """(start, value in the unit it was recorded in) of every heart rate, in order of start."""
+            return quantities(db, 'HKQuantityTypeIdentifierHeartRate')
+
+        def quantities(db, identifier):
+            """(start, value in the unit it was recorded in) of every quantity of the type `identifier`, in order of start."""
             rows = []
             for uuid, kind, start, value in db.execute(
                     "SELECT o.uuid, o.kind, o.start, coalesce(o.raw_value, o.value) FROM object o JOIN data_type t ON t.id = o.type "
-                    "WHERE t.identifier = 'HKQuantityTypeIdentifierHeartRate' ORDER BY o.start, o.id"):
+                    "WHERE t.identifier = ? ORDER BY o.start, o.id", (identifier,)):
                 if kind == 8:
                     for data, count in db.execute("SELECT data, count FROM quantity_series_chunk WHERE series = ? ORDER BY first, rowid", (uuid,)):
                         rows += [(s, v) for s, _, v in chunk_rows(data, count)]

@@ -253,34 +253,52 @@ import WorkoutFormats
             return readings
         }
         let lines = ride.lines, records = ride.records
-        // A reader that stops reading would leave the writer blocked on a full pseudo-terminal for good: after four
-        // minutes the pair is closed, the write fails, and the test fails saying so rather than hanging the suite.
+        // A reader that stops reading would leave the writer blocked on a full pseudo-terminal for good: once it has
+        // taken nothing for a minute the pair is closed, the write fails, and the test fails saying so rather than
+        // hanging the suite. (The whole ride takes three and a half minutes beside a full suite here: a bound on the
+        // total would fail a slower machine that is still reading.)
         let hangGuard = Task {
-            try await Task.sleep(for: .seconds(240))
+            var seen = -1
+            var quiet = 0
+            while quiet < 12 {
+                try await Task.sleep(for: .seconds(5))
+                let now = consumed.speeds.load(ordering: .relaxed)
+                quiet = now == seen ? quiet + 1 : 0
+                seen = now
+            }
             pair.stop()
             consumer.cancel()
         }
         defer { hangGuard.cancel() }
         try await offThePool {
-            // Wait until the reader has opened the device, then write each line at its own time on the clock. A wait
-            // is bounded, so that a lost line fails the count below instead of stopping the bridge for good.
-            var waited = 0
-            while !consumed.connected.load(ordering: .relaxed), waited < 3_000 {
+            // Wait until the reader has opened the device, then write each line at its own time on the clock. The
+            // writer waits for the reader as long as the reader makes progress, however slowly a machine busy with
+            // the rest of the suite lets it; a reader that takes nothing for 30 s has lost lines, and the rest are
+            // written without waiting, so that the count below fails instead of the bridge stopping for good.
+            let started = Date()
+            while !consumed.connected.load(ordering: .relaxed), Date().timeIntervalSince(started) < 60 {
                 Thread.sleep(forTimeInterval: 0.01)
-                waited += 1
             }
+            var stalled = false
             for (index, (line, record)) in zip(lines, records).enumerated() {
-                waited = 0
-                while index - consumed.speeds.load(ordering: .relaxed) > 40, waited < 2_000 {
+                var seen = consumed.speeds.load(ordering: .relaxed)
+                var progressed = Date()
+                while !stalled, index - seen > 40 {
                     Thread.sleep(forTimeInterval: 0.001)
-                    waited += 1
+                    let now = consumed.speeds.load(ordering: .relaxed)
+                    if now != seen {
+                        seen = now
+                        progressed = Date()
+                    } else if Date().timeIntervalSince(progressed) > 30 {
+                        stalled = true
+                    }
                 }
                 clock.set(record.date)
                 try pair.write(Array((line + "\r\n").utf8))
             }
         }
         let watchdog = Task {
-            try await Task.sleep(for: .seconds(20))
+            try await Task.sleep(for: .seconds(60))
             consumer.cancel()
         }
         let readings = try await consumer.value
