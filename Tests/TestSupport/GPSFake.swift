@@ -22,9 +22,11 @@ public final class GPSFake: @unchecked Sendable {
         try process.run()
     }
 
-    /// Waits until gpsd accepts connections (it starts about 0.3 s after gpsfake), at most `timeout` seconds.
-    public func waitUntilListening(timeout: TimeInterval = 5) {
-        for _ in 0..<Int(timeout * 50) {
+    /// Waits until gpsd accepts connections (it starts about 0.3 s after gpsfake, and much later on a machine busy
+    /// with a whole suite), at most `timeout` seconds.
+    public func waitUntilListening(timeout: TimeInterval = 30) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)

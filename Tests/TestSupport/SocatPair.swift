@@ -40,11 +40,13 @@ public final class SocatPair: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         self.process = process
-        for _ in 0..<200 {
+        // socat makes both links within milliseconds; a machine busy with a whole suite can take seconds to run it.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
             if FileManager.default.fileExists(atPath: bridge), FileManager.default.fileExists(atPath: device) { return }
             usleep(25_000)
         }
-        throw SocatError("socat did not create \(bridge) and \(device) within 5 s")
+        throw SocatError("socat did not create \(bridge) and \(device) within 30 s")
     }
 
     /// Stops socat with SIGKILL (a child of `swift test` inherits a blocked

@@ -58,11 +58,8 @@ import Testing
 
     /// Waits until the proxy answers `/readyz` through an instance.
     static func waitUntilReady(_ proxy: Proxy) async throws {
-        for _ in 0..<100 {
-            if (try? await HTTP.request(proxy.url + "readyz"))?.status == 200 { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        throw RecordTestError("HAProxy on \(proxy.port) did not answer /readyz within 10 s")
+        let ready = try await eventually(within: .seconds(60)) { (try? await HTTP.request(proxy.url + "readyz"))?.status == 200 }
+        if !ready { throw RecordTestError("HAProxy on \(proxy.port) did not answer /readyz within 60 s") }
     }
 
     static var available: Bool { PostgresCluster.isAvailable && Proxy.executable != nil && ExternalTool.has("curl") }

@@ -30,7 +30,7 @@ import Testing
     }
 
     func until(_ condition: () -> Bool) async throws {
-        for _ in 0..<100 where !condition() { try await Task.sleep(for: .milliseconds(100)) }
+        _ = try await eventually(within: .seconds(60)) { condition() }
     }
 
     /// A running primary on a store in a fresh folder, mirrored to a companion process on the same store.

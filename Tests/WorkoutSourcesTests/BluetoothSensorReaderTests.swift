@@ -126,7 +126,7 @@ struct BluetoothSensorReaderTests {
         #expect(texts.prefix(2) == ["connected KICKR (F3:00:00:00:00:07)", "battery 40"], "\(texts)")
         #expect(texts.contains { $0.hasPrefix("2AD2 44008007") })
         // The reader, stopped, lets the trainer go: wait for that before connecting again.
-        for _ in 0..<100 where !fake.log.contains("Disconnect F3:00:00:00:00:07") { try await Task.sleep(for: .milliseconds(50)) }
+        _ = try await eventually(every: .milliseconds(50), within: .seconds(30)) { fake.log.contains("Disconnect F3:00:00:00:00:07") }
         #expect(fake.log.contains("Disconnect F3:00:00:00:00:07"), "a stopped reader disconnects its device: \(fake.log)")
 
         try await offThePool {
