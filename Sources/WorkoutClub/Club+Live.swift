@@ -66,40 +66,49 @@ extension Club {
         guard body.utf8.count <= 64 << 10 else { throw ClubError.invalid("A live point is at most 64 KB.") }
         let id = session.uuidString, at = now()
         let place = position.flatMap { $0.latitude.isFinite && $0.longitude.isFinite && abs($0.latitude) <= 90 && abs($0.longitude) <= 180 ? $0 : nil }
+        // 50 m from the anchor (a local flat projection, plenty at that scale) is a move: the anchor moves there.
+        let metresPerDegree = 111_320.0, east = place.map { metresPerDegree * cos($0.latitude * .pi / 180) } ?? 0
+        // Typed, for PostgreSQL to know a position sent as NULL.
+        let latitude = "CAST($5 AS DOUBLE PRECISION)", longitude = "CAST($6 AS DOUBLE PRECISION)"
+        let moves = """
+            (\(latitude) IS NOT NULL AND (live_sessions.anchor_latitude IS NULL
+              OR (\(latitude) - live_sessions.anchor_latitude) * $7 * (\(latitude) - live_sessions.anchor_latitude) * $7
+               + (\(longitude) - live_sessions.anchor_longitude) * $8 * (\(longitude) - live_sessions.anchor_longitude) * $8 > 2500.0))
+            """
         var statements = [
-            SQLStatement("INSERT INTO live_sessions (id, athlete_id, started_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT (id) DO NOTHING",
-                         [.text(id), .integer(athleteID), .date(at)]),
-            // Only the owner's session moves on; another athlete's identifier stores nothing.
+            // The session made or moved on in one statement: heard from now, where the rider is, the anchor moved when
+            // 50 m away, the end with the last point. Only the owner's session moves on; another athlete's identifier
+            // stores nothing.
             SQLStatement("""
-                UPDATE live_sessions SET updated_at = $3, ended_at = CASE WHEN $4 = 1 THEN $3 ELSE ended_at END,
-                  last_latitude = COALESCE($5, last_latitude), last_longitude = COALESCE($6, last_longitude)
-                WHERE id = $1 AND athlete_id = $2 RETURNING id
-                """, [.text(id), .integer(athleteID), .date(at), .bool(ended), place.map { .real($0.latitude) } ?? .null, place.map { .real($0.longitude) } ?? .null]),
-            SQLStatement("INSERT INTO live_points (session_id, sequence, received_at, body) VALUES ($1, $2, $3, $4) ON CONFLICT (session_id, sequence) DO NOTHING RETURNING sequence",
-                         [.text(id), .integer(sequence), .date(at), .text(body)], onlyIfRowsFrom: 1),
-            // A new point: the rider is heard from, and the last point ends every alert.
-            SQLStatement("UPDATE live_alerts SET cleared_at = $2 WHERE session_id = $1 AND cleared_at IS NULL AND (kind = 'silent' OR $3 = 1)",
-                         [.text(id), .date(at), .bool(ended)], onlyIfRowsFrom: 2),
-        ]
-        if let position = place {
-            // 50 m from the anchor (a local flat projection, plenty at that scale) is a move: the anchor moves there.
-            let metresPerDegree = 111_320.0, east = metresPerDegree * cos(position.latitude * .pi / 180)
-            statements.append(SQLStatement("""
-                UPDATE live_sessions SET anchor_latitude = $3, anchor_longitude = $4, moved_at = $5
-                WHERE id = $1 AND athlete_id = $2 AND (anchor_latitude IS NULL
-                  OR ($3 - anchor_latitude) * $6 * ($3 - anchor_latitude) * $6 + ($4 - anchor_longitude) * $7 * ($4 - anchor_longitude) * $7 > 2500.0)
+                INSERT INTO live_sessions (id, athlete_id, started_at, updated_at, ended_at, last_latitude, last_longitude,
+                                           anchor_latitude, anchor_longitude, moved_at)
+                VALUES ($1, $2, $3, $3, CASE WHEN $4 = 1 THEN $3 END, \(latitude), \(longitude), \(latitude), \(longitude), CASE WHEN \(latitude) IS NOT NULL THEN $3 END)
+                ON CONFLICT (id) DO UPDATE SET updated_at = $3,
+                  ended_at = CASE WHEN $4 = 1 THEN $3 ELSE live_sessions.ended_at END,
+                  last_latitude = COALESCE(\(latitude), live_sessions.last_latitude), last_longitude = COALESCE(\(longitude), live_sessions.last_longitude),
+                  anchor_latitude = CASE WHEN \(moves) THEN \(latitude) ELSE live_sessions.anchor_latitude END,
+                  anchor_longitude = CASE WHEN \(moves) THEN \(longitude) ELSE live_sessions.anchor_longitude END,
+                  moved_at = CASE WHEN \(moves) THEN $3 ELSE live_sessions.moved_at END
+                WHERE live_sessions.athlete_id = $2
                 RETURNING id
-                """, [.text(id), .integer(athleteID), .real(position.latitude), .real(position.longitude), .date(at), .real(metresPerDegree), .real(east)],
-                onlyIfRowsFrom: 2))
-            statements.append(SQLStatement("UPDATE live_alerts SET cleared_at = $2 WHERE session_id = $1 AND kind = 'still' AND cleared_at IS NULL",
-                                           [.text(id), .date(at)], onlyIfRowsFrom: statements.count - 1))
-        }
+                """, [.text(id), .integer(athleteID), .date(at), .bool(ended), place.map { .real($0.latitude) } ?? .null,
+                      place.map { .real($0.longitude) } ?? .null, .real(metresPerDegree), .real(east)]),
+            SQLStatement("INSERT INTO live_points (session_id, sequence, received_at, body) VALUES ($1, $2, $3, $4) ON CONFLICT (session_id, sequence) DO NOTHING RETURNING sequence",
+                         [.text(id), .integer(sequence), .date(at), .text(body)], onlyIfRowsFrom: 0),
+            // A new point: the rider is heard from, a move (the anchor moved by this point) ends "not moved", and the
+            // last point ends every alert.
+            SQLStatement("""
+                UPDATE live_alerts SET cleared_at = $2 WHERE session_id = $1 AND cleared_at IS NULL
+                  AND (kind = 'silent' OR $3 = 1 OR (kind = 'still' AND EXISTS (SELECT 1 FROM live_sessions s WHERE s.id = $1 AND s.moved_at = $2)))
+                """, [.text(id), .date(at), .bool(ended)], onlyIfRowsFrom: 1),
+        ]
         if database.dialect == .postgres {
+            // Followers on every server process, once the new point is committed.
             statements.append(SQLStatement("SELECT CAST(pg_notify($1, $2) AS TEXT) AS notified", [.text(Self.liveChannel), .text(id)], onlyIfRowsFrom: 1))
         }
         let results = try await database.transaction(statements)
-        guard !results[1].isEmpty else { throw ClubError.invalid("Another athlete's live session has the identifier \(id); start a new session.") }
-        return !results[2].isEmpty
+        guard !results[0].isEmpty else { throw ClubError.invalid("Another athlete's live session has the identifier \(id); start a new session.") }
+        return !results[1].isEmpty
     }
 
     /// Who may follow a live session besides a share link's holders: its athlete, and those who would see the

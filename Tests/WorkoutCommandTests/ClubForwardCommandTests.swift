@@ -25,8 +25,8 @@ struct ClubForwardCommandTests {
     @Test(.enabled(if: ExternalTool.pythonHas("garmin_fit_sdk"), "garmin-fit-sdk is missing (Scripts/setup installs it)"),
           arguments: ClubDatabaseKind.available)
     func eachSyncedRideGoesOnOnceAlthoughTheServerIsKilledMidway(_ kind: ClubDatabaseKind) async throws {
-        // Strava processes each upload for 8 questions, 0.25 s apart: the kill lands while it holds one.
-        let services = try FakeRideServices(config: #"{"strava": {"processing_polls": 8}}"#)
+        // Strava processes each upload for 24 questions, 0.25 s apart (6 s, wide enough for a busy machine to see): the kill lands while it holds one.
+        let services = try FakeRideServices(config: #"{"strava": {"processing_polls": 24}}"#)
         defer { services.stop() }
         let club = try await ClubFixture(kind, serverArguments: [
             "--strava-server", services.url, "--intervals-server", services.url,

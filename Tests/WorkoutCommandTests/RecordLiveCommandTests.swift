@@ -65,31 +65,44 @@ import Testing
         let strap = try SocatPair()
         defer { strap.stop() }
         Self.feed(strap, for: 60)
-        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "30",
+        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "40",
                                               "--store", club.folder.appendingPathComponent("bike.sqlite").path, "--live-to", club.url,
                                               "--sync-token-file", try club.adaTokenFile()])
         try await recording.waitFor("live on the club: ")
         let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live on the club: ") })
         let path = try #require(line.range(of: "/api/live/").map { String(line[$0.lowerBound...].dropFirst()) })
-        // The follower: curl again and again on B from the last id it had, until the session's end.
+        // The follower: curl again and again on B from the last id it had, until the session's end, on a thread of its
+        // own (blocking the cooperative pool, it could start only after a busy suite let it); each connection's events
+        // in a file of its own, so the test sees when the first has begun.
         let events = "http://127.0.0.1:\(port)/" + path, token = club.adaToken
-        let following = Task.detached { () -> (ids: [Int], reconnections: Int, last: String) in
-            var ids: [Int] = [], reconnections = -1, last = ""
-            let deadline = Date().addingTimeInterval(90)
-            while !last.contains("\"state\":\"ended\""), Date() < deadline {
-                reconnections += 1
-                let resume = ids.last.map { ["-H", "Last-Event-ID: \($0)"] } ?? []
-                let answer = try ExternalTool.run("curl", ["-s", "-N", "--max-time", "60", "-H", "Authorization: Bearer \(token)"] + resume + [events])
-                for line in answer.standardOutput.split(separator: "\n") {
-                    if line.hasPrefix("id: "), let id = Int(line.dropFirst(4)) { ids.append(id) }
-                    if line.hasPrefix("data: ") { last = String(line) }
+        let firstEvents = club.folder.appendingPathComponent("events-0.txt")
+        let folder = club.folder
+        let following = Task {
+            try await offThePool { () -> (ids: [Int], reconnections: Int, last: String) in
+                var ids: [Int] = [], reconnections = -1, last = ""
+                let deadline = Date().addingTimeInterval(120)
+                while !last.contains("\"state\":\"ended\""), Date() < deadline {
+                    reconnections += 1
+                    let resume = ids.last.map { ["-H", "Last-Event-ID: \($0)"] } ?? []
+                    let file = folder.appendingPathComponent("events-\(reconnections).txt")
+                    _ = try ExternalTool.run("curl", ["-s", "-N", "--max-time", "60", "-o", file.path, "-H", "Authorization: Bearer \(token)"] + resume + [events])
+                    let answer = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+                    for line in answer.split(separator: "\n") {
+                        if line.hasPrefix("id: "), let id = Int(line.dropFirst(4)) { ids.append(id) }
+                        if line.hasPrefix("data: ") { last = String(line) }
+                    }
+                    if !last.contains("\"state\":\"ended\"") { usleep(300_000) }
                 }
-                if !last.contains("\"state\":\"ended\"") { usleep(300_000) }
+                return (ids, reconnections, last)
             }
-            return (ids, reconnections, last)
         }
-        // Early in the 30-s ride: every listening connection to the club's database cut, then B killed and started again.
-        try await Task.sleep(for: .seconds(3))
+        // The follower has its first point from B before anything is cut.
+        let connected = try await eventually(within: .seconds(60)) {
+            ((try? String(contentsOf: firstEvents, encoding: .utf8)) ?? "").contains("id: ")
+        }
+        try #require(connected, "the follower got no point from B in a minute")
+        // Early in the 40-s ride: every listening connection to the club's database cut, then B killed and started again.
+        try await Task.sleep(for: .seconds(1))
         let database = try #require(club.database.split(separator: "/").last.map(String.init))
         let cut = try await offThePool {
             try #require(PostgresCluster.shared).psql("""

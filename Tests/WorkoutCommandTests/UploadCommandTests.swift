@@ -192,8 +192,8 @@ struct UploadCommandTests {
     }
 
     @Test func aQueueKilledMidwaySendsEachRideExactlyOnce() async throws {
-        // Each upload is processed for 8 questions, 0.25 s apart: the kill lands while one is in Strava's hands.
-        let services = try FakeRideServices(config: #"{"strava": {"processing_polls": 8}}"#)
+        // Each upload is processed for 24 questions, 0.25 s apart (6 s, wide enough for a busy machine to see): the kill lands while one is in Strava's hands.
+        let services = try FakeRideServices(config: #"{"strava": {"processing_polls": 24}}"#)
         defer { services.stop() }
         let (store, ids) = try await Self.store(["commute-ride.yaml", "easy-run.yaml", "track-intervals.yaml"])
         #expect(try await Self.connectStrava(services, store: store).status == 0)

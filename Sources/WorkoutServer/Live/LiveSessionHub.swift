@@ -1,32 +1,66 @@
 import Foundation
 import WorkoutClub
 
-/// Wakes a club server's followers of live sessions when their points may have grown: a session's followers when
-/// PostgreSQL notifies its identifier (points stored through any server process) or this process stores one, and
-/// every follower when the listener starts again after losing its connection. A wake only says "look": followers
-/// read what they lack from the table by sequence, so a wake lost or repeated changes nothing but when they look.
+/// Wakes a club server's followers of live sessions when their points may have grown, and reads each session's new
+/// points once for all of its followers on this process.
+///
+/// A session's followers are woken when PostgreSQL notifies its identifier (points stored through any server
+/// process) or this process stores one, every follower when the listener starts again after losing its connection,
+/// and a session's followers every idle look anyway (a wake lost on the way costs at most that). Each wake moves the
+/// session's *generation* on. A follower asks ``points(of:after:limit:read:)`` for what it lacks: the hub reads the
+/// table only when no read begun since the newest wake has finished, and one read at a time, so a session followed
+/// by many pages costs one query a wake rather than one a page. A wake lost or repeated changes nothing but when
+/// they look, and no point is missed: a read that began before a wake never answers a follower woken after it.
 actor LiveSessionHub {
     private var followers: [UUID: [UUID: AsyncStream<Void>.Continuation]] = [:]
+    /// One ticker per followed session: its followers look every idle look, with one read between them.
+    private var tickers: [UUID: Task<Void, Never>] = [:]
     private(set) var listening = false
-    /// How many times each session's alerts changed, and everyone's may have (the listener starting again): a
-    /// follower reads a session's alerts again only when the sum moved.
+    /// How many times each session was woken, and everyone was (the listener starting again): a session's generation
+    /// is the sum.
+    private var wakes: [UUID: Int] = [:]
+    private var wakesForEveryone = 0
+    /// How many times each session's alerts changed, and everyone's may have: a follower reads a session's alerts
+    /// again only when the sum moved.
     private var alertChanges: [UUID: Int] = [:]
     private var alertChangesForEveryone = 0
+    /// The newest points read of each followed session, shared by its followers.
+    private var windows: [UUID: PointWindow] = [:]
+    /// When each follower's right to follow was last confirmed, by session and follower key.
+    private var confirmations: [String: (at: ContinuousClock.Instant, session: LiveSession?)] = [:]
+    /// How many times the table was read for followers: the figure the sharing saves on.
+    private(set) var reads = 0
 
-    /// A stream that yields whenever `session` may have new points, and every `idle` anyway (a wake lost on the way
-    /// costs at most that), until the follower stops reading it.
+    /// The points kept of a session: the newest read, the highest sequence read, and the read under way.
+    struct PointWindow {
+        /// The newest points read, in order (at most ``LiveSessionHub/kept``).
+        var points: [LivePoint] = []
+        /// The highest sequence read (0 before any).
+        var highest: Int64 = 0
+        /// The generation the last complete read began in: a follower woken later reads again.
+        var readGeneration = -1
+        /// The read under way, and the generation it began in.
+        var reading: (generation: Int, task: Task<Void, any Error>)?
+    }
+
+    /// Points kept of each followed session: a follower further behind reads the table itself.
+    static let kept = 512
+
+    /// A stream that yields whenever `session` may have new points, and every `idle` anyway, until the follower stops
+    /// reading it. A session's followers share one ticker (the first follower's `idle`).
     func follow(_ session: UUID, lookingEvery idle: Duration) -> AsyncStream<Void> {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         followers[session, default: [:]][id] = continuation
-        let ticker = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: idle)
-                continuation.yield()
+        if tickers[session] == nil {
+            tickers[session] = Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: idle)
+                    await self?.wake(session)
+                }
             }
         }
         continuation.onTermination = { _ in
-            ticker.cancel()
             Task { await self.stopFollowing(session, id) }
         }
         return stream
@@ -37,7 +71,9 @@ actor LiveSessionHub {
 
     /// `session` may have new points.
     func wake(_ session: UUID) {
-        for follower in followers[session]?.values.map({ $0 }) ?? [] { follower.yield() }
+        guard let sessionFollowers = followers[session] else { return }
+        wakes[session, default: 0] += 1
+        for follower in sessionFollowers.values { follower.yield() }
     }
 
     /// `session`'s alerts changed: its followers look at them again.
@@ -51,10 +87,88 @@ actor LiveSessionHub {
         alertChangesForEveryone + (alertChanges[session] ?? 0)
     }
 
+    /// A number that changes whenever `session` may have new points.
+    func generation(of session: UUID) -> Int {
+        wakesForEveryone + (wakes[session] ?? 0)
+    }
+
     /// Anything may have been missed: every follower looks.
     func wakeEveryone() {
         alertChangesForEveryone += 1
+        wakesForEveryone += 1
         for session in followers.values { for follower in session.values { follower.yield() } }
+    }
+
+    /// The points of `session` after `after`, in order, at most `limit`, as `read(after, limit)` reads them from the
+    /// table: from the points this process read for the session's followers since its newest wake, reading (once,
+    /// for everyone waiting) only when none is that recent.
+    func points(of session: UUID, after: Int64, limit: Int,
+                read: @escaping @Sendable (_ after: Int64, _ limit: Int) async throws -> [LivePoint]) async throws -> [LivePoint] {
+        while true {
+            let generation = generation(of: session)
+            let window = windows[session] ?? PointWindow()
+            // Further behind than what is kept: this follower reads the table itself.
+            if let first = window.points.first, after < first.sequence - 1 {
+                reads += 1
+                return try await read(after, limit)
+            }
+            if window.points.isEmpty, window.highest > after {
+                reads += 1
+                return try await read(after, limit)
+            }
+            if window.readGeneration >= generation {
+                return Array(window.points.lazy.filter { $0.sequence > after }.prefix(limit))
+            }
+            if let reading = window.reading {
+                // A read under way: wait for it, then see whether it is recent enough.
+                _ = await reading.task.result
+                // Failed, it is still marked under way: the next turn reads again (and throws what the table says).
+                if windows[session]?.reading?.task == reading.task { windows[session]?.reading = nil }
+                continue
+            }
+            let from = window.highest
+            let task = Task { [weak self] in
+                let points = try await read(from, Self.pageSize)
+                await self?.keep(points, of: session, readFrom: from, generation: generation)
+            }
+            windows[session, default: PointWindow()].reading = (generation, task)
+            reads += 1
+            do {
+                try await task.value
+            } catch {
+                windows[session]?.reading = nil
+                throw error
+            }
+        }
+    }
+
+    /// Points read from the table at a time for a session's followers.
+    static let pageSize = 1_000
+
+    private func keep(_ points: [LivePoint], of session: UUID, readFrom: Int64, generation: Int) {
+        guard followers[session] != nil else { return }
+        var window = windows[session] ?? PointWindow()
+        window.reading = nil
+        // Another read may have kept these already (a follower far behind reads for itself, never into the window).
+        let fresh = points.filter { $0.sequence > window.highest }
+        window.points.append(contentsOf: fresh)
+        if window.points.count > Self.kept { window.points.removeFirst(window.points.count - Self.kept) }
+        window.highest = max(window.highest, points.last?.sequence ?? window.highest)
+        // A full page may not be all there is: the next follower to ask reads on at once.
+        if points.count < Self.pageSize { window.readGeneration = max(window.readGeneration, generation) }
+        windows[session] = window
+    }
+
+    /// `session` as `check` finds it for the follower `key` (an athlete, a link), asking at most once an `every` for
+    /// each: a link revoked stops its followers within that time, and a session followed by many pages costs one
+    /// question a look.
+    func confirmed(_ session: UUID, for key: String, every: Duration,
+                   check: @Sendable () async throws -> LiveSession?) async throws -> LiveSession? {
+        let name = "\(session.uuidString)/\(key)", now = ContinuousClock.now
+        if let known = confirmations[name], now - known.at < every { return known.session }
+        let found = try await check()
+        confirmations[name] = (now, found)
+        return found
     }
 
     /// Takes what the database's listener hears, until it ends: a session's identifier wakes its followers, and
@@ -81,6 +195,10 @@ actor LiveSessionHub {
         if followers[session]?.isEmpty == true {
             followers[session] = nil
             alertChanges[session] = nil
+            wakes[session] = nil
+            windows[session] = nil
+            tickers.removeValue(forKey: session)?.cancel()
+            confirmations = confirmations.filter { !$0.key.hasPrefix(session.uuidString) }
         }
     }
 }

@@ -96,7 +96,7 @@ struct ClubLiveRoutes {
             let viewer = try context.viewer(for: request)
             let session = try Self.session(try context.parameters.require("session"))
             let athlete = viewer.athlete.id
-            return try await events(of: session, request: request) { try await club.liveSession(session, visibleTo: athlete) }
+            return try await events(of: session, request: request, follower: "athlete:\(athlete)") { try await club.liveSession(session, visibleTo: athlete) }
         }
         // A link for family and friends: anyone holding it follows, with no account, until it expires or is revoked.
         routes.post("/api/live/:session/share") { request, context in
@@ -132,18 +132,21 @@ struct ClubLiveRoutes {
             guard let share = try await club.liveShare(secret) else {
                 throw Self.linkStopped
             }
-            return try await events(of: share.session.id, request: request, privacyMeters: share.privacyMeters) { try await club.liveSession(sharedBy: secret) }
+            return try await events(of: share.session.id, request: request, follower: "link:\(secret)", privacyMeters: share.privacyMeters) {
+                try await club.liveSession(sharedBy: secret)
+            }
         }
         return routes
     }
 
     /// The events of `session` as server-sent events, from after `Last-Event-ID` (or `?after=`), while `visible` still
     /// finds it (an owner's, a link not yet revoked); the stream ends after the session's last point, or when the link
-    /// stops.
+    /// stops. The points come through the hub, read once for all of the session's followers on this process; whether
+    /// `follower` (who follows: an athlete, a link) still may is asked once an idle look for all who follow that way.
     ///
     /// With `privacyMeters`, the positions within that radius of the session's start, and once it has ended of its
     /// finish, are taken out of every point (a share link's privacy zone).
-    func events(of session: UUID, request: Request, privacyMeters: Double = 0,
+    func events(of session: UUID, request: Request, follower: String, privacyMeters: Double = 0,
                 visible: @escaping @Sendable () async throws -> LiveSession?) async throws -> Response {
         guard let found = try await visible() else { throw Self.unknown(session) }
         // A session over before its follower came: its points, then the end.
@@ -168,7 +171,8 @@ struct ClubLiveRoutes {
                 // Everything stored after the last point sent, in order: a missed wake costs time, never a point. The
                 // session's end comes with its points.
                 var sent = false
-                var points = try await club.livePoints(of: session, after: last, limit: Self.pointsPerRead)
+                let read: @Sendable (Int64, Int) async throws -> [LivePoint] = { try await club.livePoints(of: session, after: $0, limit: $1) }
+                var points = try await hub.points(of: session, after: last, limit: Self.pointsPerRead, read: read)
                 // Until the session has a position, the zone's centre is not known: look again.
                 if let current = zone, current.start == nil, !points.isEmpty {
                     zone = try await Self.zone(of: session, radius: current.radius, ended: false, club: club)
@@ -182,7 +186,7 @@ struct ClubLiveRoutes {
                     }
                     sent = true
                     // A page shorter than the limit was all there was: no second question.
-                    points = points.count < Self.pointsPerRead ? [] : try await club.livePoints(of: session, after: last, limit: Self.pointsPerRead)
+                    points = points.count < Self.pointsPerRead ? [] : try await hub.points(of: session, after: last, limit: Self.pointsPerRead, read: read)
                 }
                 // The open alerts, as an `alert` event whenever they change (none at first is no news); read again only
                 // when the hub says they may have changed.
@@ -201,7 +205,7 @@ struct ClubLiveRoutes {
                 // Whether it may still be followed (a link expired or revoked) at most once an idle look.
                 if ContinuousClock.now - lookedAt >= idleLook {
                     lookedAt = ContinuousClock.now
-                    guard let now = try await visible(), now.endedAt == nil else { break }
+                    guard let now = try await hub.confirmed(session, for: follower, every: idleLook, check: visible), now.endedAt == nil else { break }
                 }
                 // A comment when nothing came, so that proxies keep an idle stream open.
                 if !sent { try await writer.write(ByteBuffer(string: ": waiting\n\n")) }
