@@ -23,6 +23,7 @@ args = parser.parse_args()
 servers = [urlparse(u) for u in args.servers.split(",")]
 sessions = [str(uuid.uuid4()) for _ in range(args.riders)]
 latencies, post_times, problems = [], [], []
+deliveries = []  # (sent at, latency): the latency through the run, 10 s at a time
 sent = [0] * args.riders
 received = [[] for _ in range(args.followers)]
 connected = 0
@@ -119,6 +120,7 @@ async def follower(index, ready):
             sent_at = json.loads(text[6:])["sentAt"]
             if sent_at > since:
                 latencies.append(time.time() - sent_at)
+                deliveries.append((sent_at, latencies[-1]))
         elif text.startswith("0") and got and text == "0":
             break  # the chunked body's end
     writer.close()
@@ -153,6 +155,11 @@ async def main():
     print(f"riders {args.riders} (a fix a second each, two a point every 2 s: {sum(sent)} points), followers {args.followers} on the other server, {args.seconds:.0f} s")
     print(f"post answered: p50 {posts[len(posts) // 2] * 1000:.1f} ms, p99 {posts[int(0.99 * (len(posts) - 1))] * 1000:.1f} ms")
     print(f"post to follower (points sent after it followed): p50 {percentile(0.5):.1f} ms, p99 {percentile(0.99):.1f} ms, max {ordered[-1] * 1000 if ordered else 0:.1f} ms over {len(ordered)} deliveries")
+    windows = {}
+    for sent_at, latency in deliveries:
+        windows.setdefault(int((sent_at - start) // 10), []).append(latency)
+    print("post to follower p99 by 10 s of the ride: " + ", ".join(
+        f"{w * 10}–{w * 10 + 10} s {sorted(v)[int(0.99 * (len(v) - 1))] * 1000:.0f} ms" for w, v in sorted(windows.items()) if w >= 0))
     print(f"points lost {lost}, repeated {repeated}, out of order {disordered}")
     for pid, b, d in zip(pids, before, during):
         per = (d - b) * 1024 / max(1, args.followers / len(pids))

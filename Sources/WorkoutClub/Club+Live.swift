@@ -75,11 +75,10 @@ extension Club {
               OR (\(latitude) - live_sessions.anchor_latitude) * $7 * (\(latitude) - live_sessions.anchor_latitude) * $7
                + (\(longitude) - live_sessions.anchor_longitude) * $8 * (\(longitude) - live_sessions.anchor_longitude) * $8 > 2500.0))
             """
-        var statements = [
-            // The session made or moved on in one statement: heard from now, where the rider is, the anchor moved when
-            // 50 m away, the end with the last point. Only the owner's session moves on; another athlete's identifier
-            // stores nothing.
-            SQLStatement("""
+        // The session made or moved on in one statement: heard from now, where the rider is, the anchor moved when 50 m
+        // away, the end with the last point. Only the owner's session moves on; another athlete's identifier stores
+        // nothing. Parameters $1…$8.
+        let session = """
                 INSERT INTO live_sessions (id, athlete_id, started_at, updated_at, ended_at, last_latitude, last_longitude,
                                            anchor_latitude, anchor_longitude, moved_at)
                 VALUES ($1, $2, $3, $3, CASE WHEN $4 = 1 THEN $3 END, \(latitude), \(longitude), \(latitude), \(longitude), CASE WHEN \(latitude) IS NOT NULL THEN $3 END)
@@ -90,25 +89,46 @@ extension Club {
                   anchor_longitude = CASE WHEN \(moves) THEN \(longitude) ELSE live_sessions.anchor_longitude END,
                   moved_at = CASE WHEN \(moves) THEN $3 ELSE live_sessions.moved_at END
                 WHERE live_sessions.athlete_id = $2
-                RETURNING id
-                """, [.text(id), .integer(athleteID), .date(at), .bool(ended), place.map { .real($0.latitude) } ?? .null,
-                      place.map { .real($0.longitude) } ?? .null, .real(metresPerDegree), .real(east)]),
+                RETURNING id, moved_at
+                """
+        let sessionArguments: [SQLValue] = [.text(id), .integer(athleteID), .date(at), .bool(ended), place.map { .real($0.latitude) } ?? .null,
+                                            place.map { .real($0.longitude) } ?? .null, .real(metresPerDegree), .real(east)]
+        // A new point ends alerts: "not heard from" always, "not moved" when the point moved the anchor (its time is
+        // the session's `moved_at`), and the last point every alert.
+        if database.dialect == .postgres {
+            // On PostgreSQL one statement, committed on its own: one round trip a point, where a transaction of four
+            // statements took six. Followers on every server process hear of the point once it is committed.
+            let rows = try await database.write("""
+                WITH s AS (
+                \(session)), p AS (
+                  INSERT INTO live_points (session_id, sequence, received_at, body) SELECT $1, $9, $3, $10 FROM s
+                  ON CONFLICT (session_id, sequence) DO NOTHING RETURNING sequence
+                ), a AS (
+                  UPDATE live_alerts SET cleared_at = $3 WHERE session_id = $1 AND cleared_at IS NULL AND EXISTS (SELECT 1 FROM p)
+                    AND (kind = 'silent' OR $4 = 1 OR (kind = 'still' AND EXISTS (SELECT 1 FROM s WHERE s.moved_at = $3)))
+                  RETURNING session_id
+                ), n AS (SELECT CAST(pg_notify($11, $1) AS TEXT) AS notified FROM p)
+                SELECT (SELECT count(*) FROM s) AS sessions, (SELECT count(*) FROM p) AS points, (SELECT count(*) FROM a) AS cleared,
+                       (SELECT count(*) FROM n) AS notified
+                """, sessionArguments + [.integer(sequence), .text(body), .text(Self.liveChannel)])
+            guard let row = rows.first, row["sessions"].integer ?? 0 > 0 else { throw Self.notTheirs(id) }
+            return row["points"].integer ?? 0 > 0
+        }
+        let results = try await database.transaction([
+            SQLStatement(session, sessionArguments),
             SQLStatement("INSERT INTO live_points (session_id, sequence, received_at, body) VALUES ($1, $2, $3, $4) ON CONFLICT (session_id, sequence) DO NOTHING RETURNING sequence",
                          [.text(id), .integer(sequence), .date(at), .text(body)], onlyIfRowsFrom: 0),
-            // A new point: the rider is heard from, a move (the anchor moved by this point) ends "not moved", and the
-            // last point ends every alert.
             SQLStatement("""
                 UPDATE live_alerts SET cleared_at = $2 WHERE session_id = $1 AND cleared_at IS NULL
                   AND (kind = 'silent' OR $3 = 1 OR (kind = 'still' AND EXISTS (SELECT 1 FROM live_sessions s WHERE s.id = $1 AND s.moved_at = $2)))
                 """, [.text(id), .date(at), .bool(ended)], onlyIfRowsFrom: 1),
-        ]
-        if database.dialect == .postgres {
-            // Followers on every server process, once the new point is committed.
-            statements.append(SQLStatement("SELECT CAST(pg_notify($1, $2) AS TEXT) AS notified", [.text(Self.liveChannel), .text(id)], onlyIfRowsFrom: 1))
-        }
-        let results = try await database.transaction(statements)
-        guard !results[0].isEmpty else { throw ClubError.invalid("Another athlete's live session has the identifier \(id); start a new session.") }
+        ])
+        guard !results[0].isEmpty else { throw Self.notTheirs(id) }
         return !results[1].isEmpty
+    }
+
+    private static func notTheirs(_ id: String) -> ClubError {
+        ClubError.invalid("Another athlete's live session has the identifier \(id); start a new session.")
     }
 
     /// Who may follow a live session besides a share link's holders: its athlete, and those who would see the
