@@ -59,6 +59,15 @@ struct Edge500Notifications {
 
     /// What readings heard of the ride: speed readings, distance, and the average cadence while pedalling,
     /// time-weighted by the intervals between cadence readings (at most 5 s), as the file's is by its records'.
+    /// Silences longer than `seconds` between two speed readings, on the readings' clock: each is a notification taken
+    /// as a new baseline (the ride's own pauses, and on a fast clock a reader held back long enough).
+    func silences(in readings: [WorkoutReading], longerThan seconds: Double) -> Int {
+        let dates = readings.compactMap { reading -> Date? in
+            if case .quantity(let sample) = reading, sample.quantityType == HKQuantityType(.cyclingSpeed) { sample.endDate } else { nil }
+        }
+        return zip(dates, dates.dropFirst()).filter { $1.timeIntervalSince($0) > seconds }.count
+    }
+
     func figures(of readings: [WorkoutReading]) -> (speeds: Int, metres: Double, cadence: Double) {
         func values(_ identifier: HKQuantityTypeIdentifier, _ unit: HKUnit) -> [(date: Date, value: Double)] {
             readings.compactMap {
