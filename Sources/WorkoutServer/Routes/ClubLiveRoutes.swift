@@ -148,7 +148,9 @@ struct ClubLiveRoutes {
     /// finish, are taken out of every point (a share link's privacy zone).
     func events(of session: UUID, request: Request, follower: String, privacyMeters: Double = 0,
                 visible: @escaping @Sendable () async throws -> LiveSession?) async throws -> Response {
-        guard let found = try await visible() else { throw Self.unknown(session) }
+        // Asked once an idle look for everyone who follows the session the same way: a crowd opening the page at once
+        // (a club watching a race start) costs one question, not one each. A link's own validity was read just before.
+        guard let found = try await hub.confirmed(session, for: follower, every: idleLook, check: visible) else { throw Self.unknown(session) }
         // A session over before its follower came: its points, then the end.
         let endedBefore = found.endedAt != nil
         let firstZone: PrivacyZone? = privacyMeters > 0 ? try await Self.zone(of: session, radius: privacyMeters, ended: endedBefore, club: club) : nil
