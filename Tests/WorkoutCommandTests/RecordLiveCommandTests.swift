@@ -19,6 +19,18 @@ import Testing
         }.start()
     }
 
+    /// `workout record --live-to` the club's first server for `seconds`, on a strap bridge fed for `feeding` seconds:
+    /// the recording, and the path of its live events it prints (`api/live/<UUID>/events`).
+    static func liveRecording(_ club: ClubFixture, strap: SocatPair, seconds: Int, feeding: Double) async throws -> (RecordingProcess, path: String) {
+        feed(strap, for: feeding)
+        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "\(seconds)",
+                                              "--store", club.folder.appendingPathComponent("bike.sqlite").path, "--live-to", club.url,
+                                              "--sync-token-file", try club.adaTokenFile()])
+        try await recording.waitFor("live on the club: ")
+        let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live on the club: ") })
+        return (recording, try #require(line.range(of: "/api/live/").map { String(line[$0.lowerBound...].dropFirst()) }))
+    }
+
     @Test(.enabled(if: PostgresCluster.isAvailable && SocatPair.executable != nil && ExternalTool.has("curl"),
                    "PostgreSQL, socat or curl is missing: run Scripts/setup"))
     func aRecordingSentToOneServerIsFollowedWholeOnTheOther() async throws {
@@ -26,16 +38,9 @@ import Testing
         defer { club.stop() }
         let second = try await club.secondServer()
         defer { second.stop() }
-        let tokenFile = try club.adaTokenFile()
         let strap = try SocatPair()
         defer { strap.stop() }
-        Self.feed(strap, for: 30)
-        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "14",
-                                              "--store", club.folder.appendingPathComponent("bike.sqlite").path, "--live-to", club.url,
-                                              "--sync-token-file", tokenFile])
-        try await recording.waitFor("live on the club: ")
-        let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live on the club: ") })
-        let path = try #require(line.range(of: "/api/live/").map { String(line[$0.lowerBound...].dropFirst()) })
+        let (recording, path) = try await Self.liveRecording(club, strap: strap, seconds: 14, feeding: 30)
         // The follower, on the other server, from a few seconds in: what came before is filled from the table.
         try await Task.sleep(for: .seconds(4))
         let followed = try await offThePool {
@@ -64,18 +69,11 @@ import Testing
         let port = second.port
         let strap = try SocatPair()
         defer { strap.stop() }
-        Self.feed(strap, for: 60)
-        let recording = try RecordingProcess(["record", "--indoor", "--activity", "cycling", "--hrm", strap.device, "--plain", "--duration", "40",
-                                              "--store", club.folder.appendingPathComponent("bike.sqlite").path, "--live-to", club.url,
-                                              "--sync-token-file", try club.adaTokenFile()])
-        try await recording.waitFor("live on the club: ")
-        let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live on the club: ") })
-        let path = try #require(line.range(of: "/api/live/").map { String(line[$0.lowerBound...].dropFirst()) })
+        let (recording, path) = try await Self.liveRecording(club, strap: strap, seconds: 40, feeding: 60)
         // The follower: curl again and again on B from the last id it had, until the session's end, on a thread of its
         // own (blocking the cooperative pool, it could start only after a busy suite let it); each connection's events
         // in a file of its own, so the test sees when the first has begun.
         let events = "http://127.0.0.1:\(port)/" + path, token = club.adaToken
-        let firstEvents = club.folder.appendingPathComponent("events-0.txt")
         let folder = club.folder
         let following = Task {
             try await offThePool { () -> (ids: [Int], reconnections: Int, last: String) in
@@ -96,9 +94,13 @@ import Testing
                 return (ids, reconnections, last)
             }
         }
-        // The follower has its first point from B before anything is cut.
+        // The follower has its first point from B before anything is cut (on its first connection, or a later one if
+        // it asked before the rider's first point made the session).
         let connected = try await eventually(within: .seconds(60)) {
-            ((try? String(contentsOf: firstEvents, encoding: .utf8)) ?? "").contains("id: ")
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return files.filter { $0.hasPrefix("events-") }.contains {
+                ((try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) ?? "").contains("id: ")
+            }
         }
         try #require(connected, "the follower got no point from B in a minute")
         // Early in the 40-s ride: every listening connection to the club's database cut, then B killed and started again.

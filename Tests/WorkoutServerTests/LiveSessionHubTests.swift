@@ -181,6 +181,14 @@ import Testing
         #expect(asked.load(ordering: .relaxed) == 2, "another follower key asks for itself")
         _ = try await hub.confirmed(Self.session, for: "link:a", every: .zero, check: check)
         #expect(asked.load(ordering: .relaxed) == 3, "once the look has passed, it asks again")
+        // Not found is never kept: asked again at once, it is found as soon as it exists.
+        let missing: @Sendable () async throws -> LiveSession? = {
+            asked.add(1, ordering: .relaxed)
+            return nil
+        }
+        #expect(try await hub.confirmed(Self.session, for: "link:c", every: .seconds(3_600), check: missing) == nil)
+        #expect(try await hub.confirmed(Self.session, for: "link:c", every: .seconds(3_600), check: check) == session)
+        #expect(asked.load(ordering: .relaxed) == 5)
         _ = streams
     }
 }

@@ -27,9 +27,7 @@ actor LiveSessionHub {
     /// The newest points read of each followed session, shared by its followers.
     private var windows: [UUID: PointWindow] = [:]
     /// When each follower's right to follow was last confirmed, by session and follower key.
-    private var confirmations: [String: (at: ContinuousClock.Instant, session: LiveSession?)] = [:]
-    /// How many times the table was read for followers: the figure the sharing saves on.
-    private(set) var reads = 0
+    private var confirmations: [UUID: [String: (at: ContinuousClock.Instant, session: LiveSession)]] = [:]
 
     /// The points kept of a session: the newest read, the highest sequence read, and the read under way.
     struct PointWindow {
@@ -109,11 +107,6 @@ actor LiveSessionHub {
             let window = windows[session] ?? PointWindow()
             // Further behind than what is kept: this follower reads the table itself.
             if let first = window.points.first, after < first.sequence - 1 {
-                reads += 1
-                return try await read(after, limit)
-            }
-            if window.points.isEmpty, window.highest > after {
-                reads += 1
                 return try await read(after, limit)
             }
             if window.readGeneration >= generation {
@@ -129,10 +122,9 @@ actor LiveSessionHub {
             let from = window.highest
             let task = Task { [weak self] in
                 let points = try await read(from, Self.pageSize)
-                await self?.keep(points, of: session, readFrom: from, generation: generation)
+                await self?.keep(points, of: session, generation: generation)
             }
             windows[session, default: PointWindow()].reading = (generation, task)
-            reads += 1
             do {
                 try await task.value
             } catch {
@@ -145,7 +137,7 @@ actor LiveSessionHub {
     /// Points read from the table at a time for a session's followers.
     static let pageSize = 1_000
 
-    private func keep(_ points: [LivePoint], of session: UUID, readFrom: Int64, generation: Int) {
+    private func keep(_ points: [LivePoint], of session: UUID, generation: Int) {
         guard followers[session] != nil else { return }
         var window = windows[session] ?? PointWindow()
         window.reading = nil
@@ -160,14 +152,15 @@ actor LiveSessionHub {
     }
 
     /// `session` as `check` finds it for the follower `key` (an athlete, a link), asking at most once an `every` for
-    /// each: a link revoked stops its followers within that time, and a session followed by many pages costs one
-    /// question a look.
+    /// each while it is found: a link revoked stops its followers within that time, and a session followed by many
+    /// pages costs one question a look. Not found is never kept: a page opened a moment before the rider's first
+    /// point finds the session as soon as it exists.
     func confirmed(_ session: UUID, for key: String, every: Duration,
                    check: @Sendable () async throws -> LiveSession?) async throws -> LiveSession? {
-        let name = "\(session.uuidString)/\(key)", now = ContinuousClock.now
-        if let known = confirmations[name], now - known.at < every { return known.session }
+        let now = ContinuousClock.now
+        if let known = confirmations[session]?[key], now - known.at < every { return known.session }
         let found = try await check()
-        confirmations[name] = (now, found)
+        confirmations[session, default: [:]][key] = found.map { (now, $0) }
         return found
     }
 
@@ -198,7 +191,7 @@ actor LiveSessionHub {
             wakes[session] = nil
             windows[session] = nil
             tickers.removeValue(forKey: session)?.cancel()
-            confirmations = confirmations.filter { !$0.key.hasPrefix(session.uuidString) }
+            confirmations[session] = nil
         }
     }
 }

@@ -161,6 +161,7 @@ struct ClubLiveRoutes {
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
         let hub = hub, idleLook = idleLook
+        let read: @Sendable (Int64, Int) async throws -> [LivePoint] = { try await club.livePoints(of: session, after: $0, limit: $1) }
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             var last = after
             var zone = firstZone
@@ -173,7 +174,6 @@ struct ClubLiveRoutes {
                 // Everything stored after the last point sent, in order: a missed wake costs time, never a point. The
                 // session's end comes with its points.
                 var sent = false
-                let read: @Sendable (Int64, Int) async throws -> [LivePoint] = { try await club.livePoints(of: session, after: $0, limit: $1) }
                 var points = try await hub.points(of: session, after: last, limit: Self.pointsPerRead, read: read)
                 // Until the session has a position, the zone's centre is not known: look again.
                 if let current = zone, current.start == nil, !points.isEmpty {
