@@ -1,31 +1,40 @@
 #!/usr/bin/env python3
 """Riders and followers of the club's live tracking, over raw HTTP/1.1 with asyncio (standard library only).
 
-    load.py --servers URL_A,URL_B --token T --riders R --followers F --seconds S [--memory PID_A,PID_B]
+    load.py --servers URL_A,URL_B --tokens FILE --riders R --followers F --seconds S [--processes P] [--memory PID_A,PID_B]
 
-Each rider is a live session sending a fix a second to one server (riders alternate between them), two fixes a
-point every 2 s as `workout record --live-to` sends them, with the time the point was sent; each follower follows one session (follower i session i mod R) on the *other* server from
-the start, so every point crosses PostgreSQL's LISTEN/NOTIFY. Reports the post-to-follower latency (p50, p99,
+Each rider (its own token, a line of FILE) is a live session sending a fix a second to one server (riders alternate between them), two fixes a
+point every 2 s as `workout record --live-to` sends them, with the time the point was sent; before the ride each rider sends its first point and makes a share link, and
+each follower follows one session through its link (follower i session i mod R, as family and friends do) on the
+*other* server from the start, so every point crosses PostgreSQL's LISTEN/NOTIFY. Reports the post-to-follower latency (p50, p99,
 max), points lost, repeated or out of order, and, with --memory, each server's resident memory before the
 followers connect and while they are all connected.
+
+The followers are shared among P processes of their own (default 2), the riders run in this one: one Python
+event loop reading 2,000 streams falls behind on its own and would count its lag as the servers'.
 """
-import argparse, asyncio, json, random, time, uuid
+import argparse, asyncio, http.client, json, multiprocessing, random, time, uuid
 from urllib.parse import urlparse
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--servers", required=True)
-parser.add_argument("--token", required=True)
+parser.add_argument("--tokens", required=True)
 parser.add_argument("--riders", type=int, required=True)
 parser.add_argument("--followers", type=int, required=True)
 parser.add_argument("--seconds", type=float, required=True)
+parser.add_argument("--processes", type=int, default=2)
 parser.add_argument("--memory", default="")
 args = parser.parse_args()
 servers = [urlparse(u) for u in args.servers.split(",")]
 sessions = [str(uuid.uuid4()) for _ in range(args.riders)]
+tokens = [line.strip() for line in open(args.tokens) if line.strip()]
+links = []  # each session's share link's events
 latencies, post_times, problems = [], [], []
 deliveries = []  # (sent at, latency): the latency through the run, 10 s at a time
+answered = {}  # (rider, sequence): when the club answered the post
+arrivals = []  # (rider, sequence, when a follower read it): the way from the club's answer to a follower
 sent = [0] * args.riders
-received = [[] for _ in range(args.followers)]
+received = {}  # follower index: the sequence numbers it got, in order
 connected = 0
 
 
@@ -56,8 +65,8 @@ async def rider(index, start, stop):
     server = servers[index % len(servers)]
     reader, writer = await open_connection(server)
     await asyncio.sleep(start - time.time() + random.random())
-    sequence = 0
-    lat, lon = 52.37 + index * 0.001, 4.89
+    sequence = 1  # sent before the ride, with the share link
+    lat, lon = 52.37 + index * 0.001 + 0.0001, 4.89
     while True:
         sequence += 1
         ended = time.time() >= stop
@@ -65,9 +74,8 @@ async def rider(index, start, stop):
         for _ in range(2):
             lat += 0.00005
             fixes.append([lat, lon])
-        body = json.dumps({"sequence": sequence, "ended": ended,
-                           "snapshot": {"status": {"state": "ended" if ended else "running"}, "points": fixes, "sentAt": time.time()}}).encode()
-        request = (f"POST /api/live/{sessions[index]} HTTP/1.1\r\nHost: {server.netloc}\r\nAuthorization: Bearer {args.token}\r\n"
+        body = point(index, sequence, fixes, ended)
+        request = (f"POST /api/live/{sessions[index]} HTTP/1.1\r\nHost: {server.netloc}\r\nAuthorization: Bearer {tokens[index % len(tokens)]}\r\n"
                    f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
         began = time.time()
         for attempt in range(5):
@@ -82,6 +90,7 @@ async def rider(index, start, stop):
             problems.append(f"rider {index}: point {sequence} not sent")
             status = 0
         post_times.append(time.time() - began)
+        answered[(index, sequence)] = time.time()
         if status not in (200, 201):
             problems.append(f"rider {index}: point {sequence} answered {status}")
         sent[index] = sequence
@@ -91,20 +100,19 @@ async def rider(index, start, stop):
         await asyncio.sleep(max(0.0, began + 2 - time.time()))
 
 
-async def follower(index, ready):
+async def follower(index, count, ready):
     global connected
     session = index % args.riders
     server = servers[(session + 1) % len(servers)]
     reader, writer = await open_connection(server)
-    writer.write((f"GET /api/live/{sessions[session]}/events HTTP/1.1\r\nHost: {server.netloc}\r\n"
-                  f"Authorization: Bearer {args.token}\r\nAccept: text/event-stream\r\n\r\n").encode())
+    writer.write((f"GET {links[session]} HTTP/1.1\r\nHost: {server.netloc}\r\nAccept: text/event-stream\r\n\r\n").encode())
     await writer.drain()
     # Points sent before the follower asked come as its backlog: their wait is not the live path's.
     since = time.time()
     connected += 1
-    if connected == args.followers:
+    if connected == count:
         ready.set()
-    got = received[index]
+    got = received.setdefault(index, [])
     while True:
         try:
             line = await asyncio.wait_for(reader.readline(), timeout=args.seconds + 60)
@@ -120,30 +128,98 @@ async def follower(index, ready):
             sent_at = json.loads(text[6:])["sentAt"]
             if sent_at > since:
                 latencies.append(time.time() - sent_at)
+                arrivals.append((session, got[-1] if got else 0, time.time()))
                 deliveries.append((sent_at, latencies[-1]))
         elif text.startswith("0") and got and text == "0":
             break  # the chunked body's end
     writer.close()
 
 
-async def main():
-    pids = [int(p) for p in args.memory.split(",") if p]
-    before = [rss(p) for p in pids]
+async def followers_of(indices, connect_at, pipe):
+    """One follower process: connects its followers at `connect_at`, says when all are connected, and at the
+    end sends back what they received."""
     ready = asyncio.Event()
-    start = time.time() + 2
-    stop = start + args.seconds
-    # The sessions exist before followers ask for them: each rider's first point, sent now.
-    followers = []
-    riders = [asyncio.create_task(rider(i, start, stop)) for i in range(args.riders)]
-    await asyncio.sleep(3.5)
-    followers = [asyncio.create_task(follower(i, ready)) for i in range(args.followers)]
+    await asyncio.sleep(max(0.0, connect_at - time.time()))
+    tasks = [asyncio.create_task(follower(i, len(indices), ready)) for i in indices]
     await asyncio.wait_for(ready.wait(), timeout=60)
+    pipe.send("connected")
+    try:
+        await asyncio.wait_for(asyncio.gather(*tasks), timeout=args.seconds + 120)
+    except asyncio.TimeoutError:
+        problems.append(f"{sum(1 for t in tasks if not t.done())} followers never saw their rider's end")
+    pipe.send((received, latencies, deliveries, arrivals, problems))
+
+
+def follower_process(indices, connect_at, pipe):
+    asyncio.run(followers_of(indices, connect_at, pipe))
+
+
+def point(index, sequence, fixes, ended=False):
+    return json.dumps({"sequence": sequence, "ended": ended, "snapshot": {
+        "status": {"state": "ended" if ended else "running"}, "points": fixes, "sentAt": time.time()}}).encode()
+
+
+def prepare():
+    """Before the ride, on one connection a server: each rider's first point, then a share link to its session."""
+    connections = [http.client.HTTPConnection(server.hostname, server.port, timeout=60) for server in servers]
+    for index in range(args.riders):
+        connection = connections[index % len(connections)]
+        headers = {"Authorization": f"Bearer {tokens[index % len(tokens)]}", "Content-Type": "application/json"}
+        connection.request("POST", f"/api/live/{sessions[index]}", point(index, 1, [[52.37 + index * 0.001, 4.89]]), headers)
+        answer = connection.getresponse()
+        answer.read()
+        if answer.status != 201:
+            raise SystemExit(f"rider {index}: the first point was answered {answer.status}")
+        connection.request("POST", f"/api/live/{sessions[index]}/share?hours=2", b"", headers)
+        answer = connection.getresponse()
+        body = answer.read()
+        if answer.status != 201:
+            raise SystemExit(f"rider {index}: the share link was answered {answer.status}: {body[:200]!r}")
+        links.append(json.loads(body)["events"])
+    for connection in connections:
+        connection.close()
+    sent[:] = [1] * args.riders
+
+
+def start_followers(start):
+    """The follower processes, started before this process's event loop; they connect 1.5 s into the ride."""
+    workers = []
+    for part in range(max(1, args.processes)):
+        mine, theirs = multiprocessing.Pipe(duplex=False)
+        indices = range(part, args.followers, max(1, args.processes))
+        process = multiprocessing.Process(target=follower_process, args=(indices, start + 1.5, theirs))
+        process.start()
+        workers.append((process, mine))
+    return workers
+
+
+async def main(start, workers, before):
+    pids = [int(p) for p in args.memory.split(",") if p]
+    stop = start + args.seconds
+    loop = asyncio.get_running_loop()
+    riders = [asyncio.create_task(rider(i, start, stop)) for i in range(args.riders)]
+    for _, pipe in workers:
+        message = await loop.run_in_executor(None, lambda: pipe.recv() if pipe.poll(90) else None)
+        if message != "connected":
+            problems.append("a follower process did not connect its followers within 90 s")
     await asyncio.sleep(max(0.0, (stop - time.time()) / 2))
     during = [rss(p) for p in pids]
     await asyncio.gather(*riders)
-    await asyncio.wait_for(asyncio.gather(*followers), timeout=120)
+    for process, pipe in workers:
+        result = await loop.run_in_executor(None, lambda: pipe.recv() if pipe.poll(args.seconds + 180) else None)
+        if result is None:
+            problems.append("a follower process sent no result")
+            continue
+        their_received, their_latencies, their_deliveries, their_arrivals, their_problems = result
+        arrivals.extend(their_arrivals)
+        received.update(their_received)
+        latencies.extend(their_latencies)
+        deliveries.extend(their_deliveries)
+        problems.extend(their_problems)
+        process.join()
     lost = repeated = disordered = 0
-    for index, got in enumerate(received):
+    for index in range(args.followers):
+        got = received.get(index, [])
         expected = sent[index % args.riders]
         lost += len(set(range(1, expected + 1)) - set(got))
         repeated += len(got) - len(set(got))
@@ -160,6 +236,10 @@ async def main():
         windows.setdefault(int((sent_at - start) // 10), []).append(latency)
     print("post to follower p99 by 10 s of the ride: " + ", ".join(
         f"{w * 10}–{w * 10 + 10} s {sorted(v)[int(0.99 * (len(v) - 1))] * 1000:.0f} ms" for w, v in sorted(windows.items()) if w >= 0))
+    onward = sorted(at - answered[(rider, sequence)] for rider, sequence, at in arrivals if (rider, sequence) in answered)
+    if onward:
+        print(f"of which from the post's answer to the follower: p50 {onward[len(onward) // 2] * 1000:.1f} ms, "
+              f"p99 {onward[int(0.99 * (len(onward) - 1))] * 1000:.1f} ms")
     print(f"points lost {lost}, repeated {repeated}, out of order {disordered}")
     for pid, b, d in zip(pids, before, during):
         per = (d - b) * 1024 / max(1, args.followers / len(pids))
@@ -169,4 +249,9 @@ async def main():
     return 0 if lost == 0 and repeated == 0 and disordered == 0 and not problems else 1
 
 
-raise SystemExit(asyncio.run(main()))
+if __name__ == "__main__":
+    multiprocessing.set_start_method("fork")
+    prepare()
+    before = [rss(int(p)) for p in args.memory.split(",") if p]
+    start = time.time() + 2
+    raise SystemExit(asyncio.run(main(start, start_followers(start), before)))
