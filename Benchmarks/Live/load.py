@@ -33,6 +33,7 @@ latencies, post_times, problems = [], [], []
 deliveries = []  # (sent at, latency): the latency through the run, 10 s at a time
 answered = {}  # (rider, sequence): when the club answered the post
 arrivals = []  # (rider, sequence, when a follower read it): the way from the club's answer to a follower
+opened = []  # how long each follower waited for its stream's answer
 sent = [0] * args.riders
 received = {}  # follower index: the sequence numbers it got, in order
 connected = 0
@@ -113,6 +114,11 @@ async def follower(index, count, ready):
     if connected == count:
         ready.set()
     got = received.setdefault(index, [])
+    head = await reader.readuntil(b"\r\n\r\n")
+    opened.append(time.time() - since)
+    status_line = head.split(b"\r\n", 1)[0].decode(errors="replace")
+    if " 200 " not in status_line:
+        problems.append(f"follower {index}: {status_line}")
     while True:
         try:
             line = await asyncio.wait_for(reader.readline(), timeout=args.seconds + 60)
@@ -147,7 +153,7 @@ async def followers_of(indices, connect_at, pipe):
         await asyncio.wait_for(asyncio.gather(*tasks), timeout=args.seconds + 120)
     except asyncio.TimeoutError:
         problems.append(f"{sum(1 for t in tasks if not t.done())} followers never saw their rider's end")
-    pipe.send((received, latencies, deliveries, arrivals, problems))
+    pipe.send((received, latencies, deliveries, arrivals, opened, problems))
 
 
 def follower_process(indices, connect_at, pipe):
@@ -210,7 +216,8 @@ async def main(start, workers, before):
         if result is None:
             problems.append("a follower process sent no result")
             continue
-        their_received, their_latencies, their_deliveries, their_arrivals, their_problems = result
+        their_received, their_latencies, their_deliveries, their_arrivals, their_opened, their_problems = result
+        opened.extend(their_opened)
         arrivals.extend(their_arrivals)
         received.update(their_received)
         latencies.extend(their_latencies)
@@ -240,6 +247,10 @@ async def main(start, workers, before):
     if onward:
         print(f"of which from the post's answer to the follower: p50 {onward[len(onward) // 2] * 1000:.1f} ms, "
               f"p99 {onward[int(0.99 * (len(onward) - 1))] * 1000:.1f} ms")
+    waits = sorted(opened)
+    if waits:
+        print(f"a follower's stream answered: p50 {waits[len(waits) // 2] * 1000:.1f} ms, p99 {waits[int(0.99 * (len(waits) - 1))] * 1000:.1f} ms, "
+              f"max {waits[-1] * 1000:.1f} ms")
     print(f"points lost {lost}, repeated {repeated}, out of order {disordered}")
     for pid, b, d in zip(pids, before, during):
         per = (d - b) * 1024 / max(1, args.followers / len(pids))

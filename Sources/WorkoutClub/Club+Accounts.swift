@@ -142,15 +142,18 @@ extension Club {
     /// deleted. False for an unknown athlete, or one closed already.
     @discardableResult
     public func removeAthlete(_ id: Int64, keepingWorkouts: Bool) async throws -> Bool {
+        // Every server process forgets the tokens it kept, on commit.
+        defer { tokenCache.forgetAll() }
         guard keepingWorkouts else {
-            return try await database.write("DELETE FROM athletes WHERE id = $1 RETURNING id", [.integer(id)]).isEmpty == false
+            return try await database.transaction([SQLStatement("DELETE FROM athletes WHERE id = $1 RETURNING id", [.integer(id)])]
+                                                  + accessChangedNotice(onlyIfRowsFrom: 0))[0].isEmpty == false
         }
         let results = try await database.transaction([
             SQLStatement("UPDATE athletes SET closed_at = $1 WHERE id = $2 AND closed_at IS NULL RETURNING id", [.date(now()), .integer(id)]),
             SQLStatement("UPDATE api_tokens SET revoked_at = $1 WHERE athlete_id = $2 AND revoked_at IS NULL", [.date(now()), .integer(id)], onlyIfRowsFrom: 0),
             SQLStatement("DELETE FROM web_sessions WHERE athlete_id = $1", [.integer(id)], onlyIfRowsFrom: 0),
             SQLStatement("UPDATE account_links SET used_at = $1 WHERE athlete_id = $2 AND used_at IS NULL", [.date(now()), .integer(id)], onlyIfRowsFrom: 0),
-        ])
+        ] + accessChangedNotice(onlyIfRowsFrom: 0))
         return !results[0].isEmpty
     }
 

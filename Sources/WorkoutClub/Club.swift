@@ -19,6 +19,8 @@ public final class Club: Sendable {
     let throttle: LoginThrottle
     /// Where password checks run: off the cooperative threads, a few at a time.
     let passwordChecks: PasswordChecks
+    /// The bearer tokens found good, while every revocation is heard (``heard(_:)``).
+    let tokenCache = TokenCache()
 
     /// A club kept in `database`. Call ``migrate()`` before anything else.
     ///
@@ -156,19 +158,61 @@ public final class Club: Sendable {
         }
     }
 
-    /// Revokes a token at once; false when there is no such usable token.
+    /// Revokes a token at once, on every server process; false when there is no such usable token.
     @discardableResult
     public func revokeToken(_ id: Int64) async throws -> Bool {
-        try await !database.write("UPDATE api_tokens SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL RETURNING id", [.date(now()), .integer(id)]).isEmpty
+        let results = try await database.transaction([
+            SQLStatement("UPDATE api_tokens SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL RETURNING id", [.date(now()), .integer(id)]),
+        ] + accessChangedNotice(onlyIfRowsFrom: 0))
+        tokenCache.forgetAll()
+        return !results[0].isEmpty
     }
 
     /// The athlete a secret token opens now, or nil when it is unknown, revoked or expired.
+    ///
+    /// While the database's listener hears every revocation (``heard(_:)``), a token found is kept and not looked
+    /// up again for up to a minute: a revocation or an account removed, on any process, forgets every token kept.
     public func athlete(forToken secret: String) async throws -> Athlete? {
+        let hash = SecretToken.hash(secret), at = now()
+        if let athlete = tokenCache.athlete(hash: hash, at: at) { return athlete }
+        let generation = tokenCache.generation
         let rows = try await database.read("""
-            SELECT a.id, a.name, a.is_admin FROM api_tokens t JOIN athletes a ON a.id = t.athlete_id
+            SELECT a.id, a.name, a.is_admin, t.expires_at FROM api_tokens t JOIN athletes a ON a.id = t.athlete_id
             WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > $2) AND a.closed_at IS NULL
-            """, [.text(SecretToken.hash(secret)), .date(now())])
-        return rows.first.map(Self.athlete)
+            """, [.text(hash), .date(at)])
+        guard let row = rows.first else { return nil }
+        let athlete = Self.athlete(row)
+        tokenCache.keep(athlete, expiresAt: row["expires_at"].date, hash: hash, at: at, since: generation)
+        return athlete
+    }
+
+    /// The payload notified on ``liveChannel`` when a token is revoked or an account removed: every server
+    /// process forgets the tokens it kept.
+    public static let accessNotice = "access"
+
+    /// Tells the club what the database's listener heard: listening (again) lets found tokens be kept, as every
+    /// revocation will be heard (on PostgreSQL only, where other processes notify); ``accessNotice`` forgets them.
+    /// Call ``stoppedHearing()`` when the listener stops.
+    public func heard(_ notice: DatabaseNotice) {
+        switch notice {
+        case .listening: tokenCache.trust(database.dialect == .postgres)
+        case .lost: tokenCache.trust(false)
+        case .payload(let text) where text == Self.accessNotice: tokenCache.forgetAll()
+        case .payload: break
+        }
+    }
+
+    /// The listener stopped: found tokens are no longer kept.
+    public func stoppedHearing() {
+        tokenCache.trust(false)
+    }
+
+    /// The statement telling every server process that access changed, in the transaction that changes it
+    /// (PostgreSQL delivers it on commit); none where no other process listens.
+    func accessChangedNotice(onlyIfRowsFrom statement: Int) -> [SQLStatement] {
+        guard database.dialect == .postgres else { return [] }
+        return [SQLStatement("SELECT CAST(pg_notify($1, $2) AS TEXT) AS notified", [.text(Self.liveChannel), .text(Self.accessNotice)],
+                             onlyIfRowsFrom: statement)]
     }
 
     // MARK: Web sessions

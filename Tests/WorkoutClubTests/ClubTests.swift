@@ -2,7 +2,7 @@ import ClubArchive
 import Foundation
 import TestSupport
 import Testing
-import WorkoutClub
+@testable import WorkoutClub
 import WorkoutFormats
 import WorkoutCatalog
 import TrainingMetrics
@@ -165,6 +165,35 @@ import OpenHealthKit
         #expect(Set([id, Club.uploadedWorkoutID(owner: bob.id, activity: "running", start: start), Club.uploadedWorkoutID(owner: ada.id, activity: "cycling", start: start),
                      Club.uploadedWorkoutID(owner: ada.id, activity: "running", start: start.addingTimeInterval(1))]).count == 4)
         #expect(id.uuidString.dropFirst(14).first == "8", "version 8: name-based")
+    }
+
+    /// Two server processes in front of one database, each hearing it as a server does: a token revoked, or its
+    /// account removed, on one stops on the other at once; on PostgreSQL a token found is kept (a change made
+    /// behind the club's back is not seen), on SQLite never.
+    @Test(arguments: ClubBackend.available)
+    func aTokenRevokedOnOneServerProcessStopsOnTheOthersAtOnce(_ backend: ClubBackend) async throws {
+        let clubs = try await backend.clubs(2)
+        let (a, b) = (clubs[0], clubs[1])
+        let listeners = clubs.map { club in
+            Task { for await notice in club.database.notifications(on: Club.liveChannel) { club.heard(notice) } }
+        }
+        defer { listeners.forEach { $0.cancel() } }
+        #expect(try await eventually(every: .milliseconds(20), within: .seconds(60)) { clubs.allSatisfy { $0.tokenCache.isTrusted == (backend == .postgres) } })
+        let ada = try await a.addAthlete(name: "ada", password: "correct horse")
+        let bob = try await a.addAthlete(name: "bob", password: "battery staple")
+        let bike = try await a.issueToken(for: ada.id, label: "bike"), phone = try await a.issueToken(for: ada.id, label: "phone")
+        let bobs = try await a.issueToken(for: bob.id, label: "bike")
+        for token in [bike.secret, phone.secret] { #expect(try await b.athlete(forToken: token) == ada) }
+        #expect(try await b.athlete(forToken: bobs.secret) == bob)
+        // Behind the club's back (no notification): kept on PostgreSQL, looked up each time on SQLite.
+        try await a.database.execute("UPDATE api_tokens SET revoked_at = $1 WHERE id = $2", [.date(a.now()), .integer(phone.token.id)])
+        #expect(try await b.athlete(forToken: phone.secret) == (backend == .postgres ? ada : nil))
+        #expect(try await a.revokeToken(bike.token.id))
+        #expect(try await eventually(every: .milliseconds(20), within: .seconds(10)) { try await b.athlete(forToken: bike.secret) == nil })
+        #expect(try await b.athlete(forToken: phone.secret) == nil, "every token kept is forgotten")
+        #expect(try await b.athlete(forToken: bobs.secret) == bob, "and found again")
+        #expect(try await a.removeAthlete(bob.id, keepingWorkouts: true))
+        #expect(try await eventually(every: .milliseconds(20), within: .seconds(10)) { try await b.athlete(forToken: bobs.secret) == nil })
     }
 
     @Test(arguments: ClubBackend.available)

@@ -39,6 +39,8 @@ public enum DatabaseNotice: Sendable, Hashable {
     case listening
     /// A notification's payload.
     case payload(String)
+    /// The listener lost its connection: until ``listening`` again, notifications are missed.
+    case lost
 }
 
 extension ClubDatabase {

@@ -68,7 +68,8 @@ public final class PostgresClubDatabase: ClubDatabase {
 
     /// `LISTEN`s on `channel` on a connection of its own, outside the pool, for as long as the stream is read. A lost
     /// connection (the server restarted, `pg_terminate_backend`) is made again, at once and then up to every 2 s,
-    /// and said with ``DatabaseNotice/listening`` once listening again, so readers catch up from the tables.
+    /// and said with ``DatabaseNotice/lost`` at once and ``DatabaseNotice/listening`` once listening again, so readers
+    /// catch up from the tables.
     public func notifications(on channel: String) -> AsyncStream<DatabaseNotice> {
         let address = address
         let logger: Logger = {
@@ -89,6 +90,7 @@ public final class PostgresClubDatabase: ClubDatabase {
                                 for try await notification in notifications { continuation.yield(.payload(notification.payload)) }
                             }
                         } catch {}
+                        continuation.yield(.lost)
                         try? await connection.close()
                     } catch {}
                     guard !Task.isCancelled else { break }

@@ -62,7 +62,7 @@ public struct ClubServer: Sendable {
         let forwarder = RideForwarder(club: club, metrics: metrics, uploader: uploader, look: forwarding.look, lease: forwarding.lease, logger: Logger(label: "workout.serve.forward"))
         let safety = LiveSafetyMonitor(club: club, hub: liveHub, metrics: metrics, look: safetyLook, timeZone: configuration.timeZone,
                                        logger: Logger(label: "workout.serve.safety"))
-        let services: [any Service] = (club.database.service.map { [$0] } ?? []) + [LiveListener(hub: liveHub, database: club.database), forwarder, safety]
+        let services: [any Service] = (club.database.service.map { [$0] } ?? []) + [LiveListener(hub: liveHub, club: club), forwarder, safety]
         try await WorkoutServer.serve(router(), configuration: configuration, services: services, handlesSignals: handlesSignals,
                                       beforeServing: {
                                           try await club.migrate()

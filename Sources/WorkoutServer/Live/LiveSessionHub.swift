@@ -172,6 +172,8 @@ actor LiveSessionHub {
             case .listening:
                 listening = true
                 wakeEveryone()
+            case .lost:
+                listening = false
             case .payload(let text):
                 if text.hasPrefix(Club.alertNoticePrefix), let session = UUID(uuidString: String(text.dropFirst(Club.alertNoticePrefix.count))) {
                     alertsChanged(session)

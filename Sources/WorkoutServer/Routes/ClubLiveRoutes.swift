@@ -267,15 +267,27 @@ struct ClubLiveRoutes {
     }
 }
 
-/// Hears the database's notifications of live points for a club server's followers (``LiveSessionHub``), on a
-/// connection of its own, until the server shuts down.
+/// Hears the database's notifications for a club server, on a connection of its own, until the server shuts down:
+/// live points and alerts for its followers (``LiveSessionHub``), revocations for the club's kept tokens
+/// (``Club/heard(_:)``).
 struct LiveListener: Service {
     let hub: LiveSessionHub
-    let database: any ClubDatabase
+    let club: Club
 
     func run() async throws {
-        let notices = database.notifications(on: Club.liveChannel)
-        let hub = hub
-        await cancelWhenGracefulShutdown { await hub.listen(to: notices) }
+        let notices = club.database.notifications(on: Club.liveChannel)
+        let (forHub, continuation) = AsyncStream.makeStream(of: DatabaseNotice.self, bufferingPolicy: .bufferingNewest(10_000))
+        let hub = hub, club = club
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await hub.listen(to: forHub) }
+                for await notice in notices {
+                    club.heard(notice)
+                    continuation.yield(notice)
+                }
+                club.stoppedHearing()
+                continuation.finish()
+            }
+        }
     }
 }
