@@ -24,6 +24,7 @@ parser.add_argument("--followers", type=int, required=True)
 parser.add_argument("--seconds", type=float, required=True)
 parser.add_argument("--processes", type=int, default=2)
 parser.add_argument("--memory", default="")
+parser.add_argument("--deliveries", default="", help="a file to write each delivery to: sent at, latency (s), as CSV")
 args = parser.parse_args()
 servers = [urlparse(u) for u in args.servers.split(",")]
 sessions = [str(uuid.uuid4()) for _ in range(args.riders)]
@@ -65,7 +66,8 @@ async def read_answer(reader):
 async def rider(index, start, stop):
     server = servers[index % len(servers)]
     reader, writer = await open_connection(server)
-    await asyncio.sleep(start - time.time() + random.random())
+    # Riders start at any moment of their first 2 s: points come evenly, not all in every other second.
+    await asyncio.sleep(start - time.time() + 2 * random.random())
     sequence = 1  # sent before the ride, with the share link
     lat, lon = 52.37 + index * 0.001 + 0.0001, 4.89
     while True:
@@ -238,6 +240,9 @@ async def main(start, workers, before):
     print(f"riders {args.riders} (a fix a second each, two a point every 2 s: {sum(sent)} points), followers {args.followers} on the other server, {args.seconds:.0f} s")
     print(f"post answered: p50 {posts[len(posts) // 2] * 1000:.1f} ms, p99 {posts[int(0.99 * (len(posts) - 1))] * 1000:.1f} ms")
     print(f"post to follower (points sent after it followed): p50 {percentile(0.5):.1f} ms, p99 {percentile(0.99):.1f} ms, max {ordered[-1] * 1000 if ordered else 0:.1f} ms over {len(ordered)} deliveries")
+    if args.deliveries:
+        with open(args.deliveries, "w") as file:
+            file.writelines(f"{sent_at - start:.3f},{latency:.4f}\n" for sent_at, latency in sorted(deliveries))
     windows = {}
     for sent_at, latency in deliveries:
         windows.setdefault(int((sent_at - start) // 10), []).append(latency)

@@ -42,6 +42,53 @@ public struct LivePoint: Sendable, Hashable {
     public var body: String
     /// Whether the session had ended when the point was read (the last point read then is its last).
     public var sessionEnded: Bool = false
+
+    /// A point.
+    public init(sequence: Int64, body: String, sessionEnded: Bool = false) {
+        self.sequence = sequence
+        self.body = body
+        self.sessionEnded = sessionEnded
+    }
+}
+
+/// What PostgreSQL's notification of a stored live point says: the session and, when it fits (a notification
+/// carries at most 8,000 bytes), the point itself, so that servers pass it on without reading it back.
+///
+/// The payload is the session's identifier, then for a point that fits its sequence, `1` or `0` for whether it
+/// ended the session and its body, separated by single spaces.
+public struct LivePointNotice: Sendable, Hashable {
+    /// The session stored to.
+    public var session: UUID
+    /// The point stored, when its body fits.
+    public var point: LivePoint?
+
+    /// A notice of `point` of `session`; the point is left out when its body is longer than ``largestBody``.
+    public init(session: UUID, point: LivePoint?) {
+        self.session = session
+        self.point = point.flatMap { $0.body.utf8.count <= Self.largestBody ? $0 : nil }
+    }
+
+    /// The notice a payload says, or nil when it says none (another notice on the channel).
+    public init?(payload: String) {
+        let parts = payload.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+        guard let first = parts.first, let session = UUID(uuidString: String(first)) else { return nil }
+        self.session = session
+        guard parts.count == 4 else {
+            guard parts.count == 1 else { return nil }
+            return
+        }
+        guard let sequence = Int64(parts[1]), sequence >= 1, parts[2] == "0" || parts[2] == "1" else { return nil }
+        point = LivePoint(sequence: sequence, body: String(parts[3]), sessionEnded: parts[2] == "1")
+    }
+
+    /// The notification's payload.
+    public var payload: String {
+        guard let point else { return session.uuidString }
+        return "\(session.uuidString) \(point.sequence) \(point.sessionEnded ? 1 : 0) \(point.body)"
+    }
+
+    /// The longest body a notice carries, in bytes: with the rest, under PostgreSQL's 8,000.
+    public static let largestBody = 7_800
 }
 
 extension Club {
@@ -50,8 +97,9 @@ extension Club {
 
     /// Stores point `sequence` of live session `session` of `athleteID`, whose body is the recorder's JSON; with
     /// `ended`, the session is over. A point stored already (a recorder sending again after a lost answer) is kept
-    /// as it was. On PostgreSQL the same transaction notifies ``liveChannel`` with the session's identifier, so every
-    /// server process listening learns of it once it is committed, and never of one rolled back.
+    /// as it was. On PostgreSQL the same transaction notifies ``liveChannel`` with the session's identifier and the
+    /// point (``LivePointNotice``), so every server process listening learns of it once it is committed, and never
+    /// of one rolled back.
     ///
     /// - Returns: whether the point was new.
     /// - Throws: ``ClubError/invalid(_:)`` when another athlete's session has this identifier, for a sequence below 1,
@@ -65,6 +113,7 @@ extension Club {
         guard sequence >= 1 else { throw ClubError.invalid("A live point's sequence starts at 1.") }
         guard body.utf8.count <= 64 << 10 else { throw ClubError.invalid("A live point is at most 64 KB.") }
         let id = session.uuidString, at = now()
+        let notice = LivePointNotice(session: session, point: LivePoint(sequence: sequence, body: body, sessionEnded: ended)).payload
         let place = position.flatMap { $0.latitude.isFinite && $0.longitude.isFinite && abs($0.latitude) <= 90 && abs($0.longitude) <= 180 ? $0 : nil }
         // 50 m from the anchor (a local flat projection, plenty at that scale) is a move: the anchor moves there.
         let metresPerDegree = 111_320.0, east = place.map { metresPerDegree * cos($0.latitude * .pi / 180) } ?? 0
@@ -107,10 +156,11 @@ extension Club {
                   UPDATE live_alerts SET cleared_at = $3 WHERE session_id = $1 AND cleared_at IS NULL AND EXISTS (SELECT 1 FROM p)
                     AND (kind = 'silent' OR $4 = 1 OR (kind = 'still' AND EXISTS (SELECT 1 FROM s WHERE s.moved_at = $3)))
                   RETURNING session_id
-                ), n AS (SELECT CAST(pg_notify($11, $1) AS TEXT) AS notified FROM p)
+                ), n AS (SELECT CAST(pg_notify($11, $12) AS TEXT) AS notified FROM p)
                 SELECT (SELECT count(*) FROM s) AS sessions, (SELECT count(*) FROM p) AS points, (SELECT count(*) FROM a) AS cleared,
                        (SELECT count(*) FROM n) AS notified
-                """, sessionArguments + [.integer(sequence), .text(body), .text(Self.liveChannel)])
+                """, sessionArguments + [.integer(sequence), .text(body), .text(Self.liveChannel),
+                                         .text(notice)])
             guard let row = rows.first, row["sessions"].integer ?? 0 > 0 else { throw Self.notTheirs(id) }
             return row["points"].integer ?? 0 > 0
         }

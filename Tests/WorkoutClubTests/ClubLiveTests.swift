@@ -102,22 +102,30 @@ import WorkoutClub
         var notices = clubs[1].database.notifications(on: Club.liveChannel).makeAsyncIterator()
         #expect(await notices.next() == .listening)
         let session = UUID()
-        try await clubs[0].storeLivePoint(session: session, sequence: 1, body: "{}", ended: false, athleteID: ada.id)
-        #expect(await notices.next() == .payload(session.uuidString))
+        try await clubs[0].storeLivePoint(session: session, sequence: 1, body: "{\"at\": 1}", ended: false, athleteID: ada.id)
+        // The notice carries the point, so followers elsewhere need not read it back.
+        #expect(await notices.next() == .payload("\(session.uuidString) 1 0 {\"at\": 1}"))
         // A notification in a transaction that fails is never heard: the next one heard is the next committed point's.
         await #expect(throws: (any Error).self) {
             _ = try await clubs[0].database.transaction([SQLStatement("SELECT CAST(pg_notify($1, 'rolled back') AS TEXT) AS n", [.text(Club.liveChannel)]),
                                                          SQLStatement("INSERT INTO no_such_table VALUES (1)")])
         }
-        try await clubs[0].storeLivePoint(session: session, sequence: 2, body: "{}", ended: false, athleteID: ada.id)
+        // A body too long for a notification: the session's identifier alone, and followers read the point.
+        let long = "{\"note\": \"" + String(repeating: "x", count: LivePointNotice.largestBody) + "\"}"
+        try await clubs[0].storeLivePoint(session: session, sequence: 2, body: long, ended: false, athleteID: ada.id)
         #expect(await notices.next() == .payload(session.uuidString))
-        // The listener's connection cut by the server: it listens again, says so, and hears what comes after.
+        // The listener's connection cut by the server: it says so, listens again, says so, and hears what comes after.
         let cut = try await clubs[0].database.read(
             "SELECT count(pg_terminate_backend(pid)) AS cut FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()")
         #expect(cut.first?["cut"].integer == 1)
+        #expect(await notices.next() == .lost)
         #expect(await notices.next() == .listening)
-        try await clubs[0].storeLivePoint(session: session, sequence: 3, body: "{}", ended: false, athleteID: ada.id)
-        #expect(await notices.next() == .payload(session.uuidString))
+        try await clubs[0].storeLivePoint(session: session, sequence: 3, body: "{}", ended: true, athleteID: ada.id)
+        let last = await notices.next()
+        #expect(last == .payload("\(session.uuidString) 3 1 {}"))
+        if case .payload(let text) = last {
+            #expect(LivePointNotice(payload: text) == LivePointNotice(session: session, point: LivePoint(sequence: 3, body: "{}", sessionEnded: true)))
+        }
         for club in clubs { await club.database.close() }
     }
 }

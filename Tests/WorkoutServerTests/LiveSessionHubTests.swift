@@ -123,6 +123,57 @@ import Testing
         _ = streams
     }
 
+    @Test func aPointTheNotificationCarriesIsPassedOnWithoutAReadWhenNothingBeforeItIsMissing() async throws {
+        let table = Table(count: 3)
+        let (hub, streams) = await Self.hub(followers: 4)
+        await hub.wake(Self.session)
+        #expect(try await hub.points(of: Self.session, after: 0, limit: 1_000, read: table.read).map(\.sequence) == [1, 2, 3])
+        // Point 4 follows point 3: its notice is enough, for every follower.
+        table.add(1)
+        await hub.wake(Self.session, with: LivePoint(sequence: 4, body: "{\"n\":4}"))
+        for _ in 0..<4 {
+            #expect(try await hub.points(of: Self.session, after: 3, limit: 1_000, read: table.read) == [LivePoint(sequence: 4, body: "{\"n\":4}")])
+        }
+        #expect(table.reads == 1)
+        // Heard again (this process stored it, then its notification came): nothing new, no read.
+        await hub.wake(Self.session, with: LivePoint(sequence: 4, body: "{\"n\":4}"))
+        #expect(try await hub.points(of: Self.session, after: 4, limit: 1_000, read: table.read).isEmpty)
+        #expect(table.reads == 1)
+        // Point 6's notice while point 5's was not heard (too long to carry, or lost): the table is read.
+        table.add(2)
+        await hub.wake(Self.session, with: LivePoint(sequence: 6, body: "{\"n\":6}"))
+        #expect(try await hub.points(of: Self.session, after: 4, limit: 1_000, read: table.read).map(\.sequence) == [5, 6])
+        #expect(table.reads == 2)
+        // The last point ends the session for its followers; an idle look (a wake with no point) reads again.
+        table.add(1, ended: true)
+        await hub.wake(Self.session, with: LivePoint(sequence: 7, body: "{}", sessionEnded: true))
+        #expect(try await hub.points(of: Self.session, after: 6, limit: 1_000, read: table.read).map(\.sessionEnded) == [true])
+        #expect(table.reads == 2)
+        await hub.wake(Self.session)
+        #expect(try await hub.points(of: Self.session, after: 7, limit: 1_000, read: table.read).isEmpty)
+        #expect(table.reads == 3)
+        _ = streams
+    }
+
+    @Test func aNotifiedPointNeverJoinsAWindowWhoseReadIsUnderWay() async throws {
+        let table = Table(count: 3)
+        let (hub, streams) = await Self.hub(followers: 2)
+        await hub.wake(Self.session)
+        table.hold()
+        let first = Task { try await hub.points(of: Self.session, after: 0, limit: 1_000, read: table.read).map(\.sequence) }
+        var started = table.started.makeAsyncIterator()
+        _ = await started.next()
+        // Points 4 and 5 stored while the read (holding 1…3) is under way; only point 5's notice is heard.
+        table.add(2)
+        await hub.wake(Self.session, with: LivePoint(sequence: 5, body: "{\"n\":5}"))
+        let second = Task { try await hub.points(of: Self.session, after: 0, limit: 1_000, read: table.read).map(\.sequence) }
+        table.release()
+        #expect(try await first.value.prefix(3) == [1, 2, 3])
+        #expect(try await second.value == [1, 2, 3, 4, 5], "point 4 is not skipped")
+        #expect(table.reads == 2)
+        _ = streams
+    }
+
     @Test func aFollowerFarBehindReadsTheTableItself() async throws {
         let table = Table(count: 600)
         let (hub, streams) = await Self.hub(followers: 1)

@@ -45,13 +45,18 @@ actor LiveSessionHub {
     static let kept = 512
 
     /// A stream that yields whenever `session` may have new points, and every `idle` anyway, until the follower stops
-    /// reading it. A session's followers share one ticker (the first follower's `idle`).
+    /// reading it. A session's followers share one ticker (the first follower's `idle`), which first waits a part of
+    /// `idle` taken from the session's identifier: sessions followed from one moment look spread over the interval.
     func follow(_ session: UUID, lookingEvery idle: Duration) -> AsyncStream<Void> {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         followers[session, default: [:]][id] = continuation
         if tickers[session] == nil {
+            // Sessions look at their own moment in the interval, so that a crowd that came at once (a club watching
+            // a race start) does not look, and read, all together every interval.
+            let phase = idle * (Double(session.uuid.0) / 256)
             tickers[session] = Task { [weak self] in
+                try? await Task.sleep(for: phase)
                 while !Task.isCancelled {
                     try? await Task.sleep(for: idle)
                     await self?.wake(session)
@@ -67,10 +72,26 @@ actor LiveSessionHub {
     /// The pages following sessions now.
     var followerCount: Int { followers.values.reduce(0) { $0 + $1.count } }
 
-    /// `session` may have new points.
-    func wake(_ session: UUID) {
+    /// `session` may have new points; `point`, when given, was just stored (the notification carried it, or this
+    /// process stored it). When the followers' window holds every point up to the one before it, read since the
+    /// newest wake, the point joins the window and the followers are answered without a read: notifications come
+    /// in the order their points were committed, so no point before it can be missing. Otherwise they read.
+    func wake(_ session: UUID, with point: LivePoint? = nil) {
         guard let sessionFollowers = followers[session] else { return }
+        let complete = windows[session].map { $0.readGeneration >= generation(of: session) && $0.reading == nil } ?? false
         wakes[session, default: 0] += 1
+        if let point, complete, var window = windows[session] {
+            if point.sequence == window.highest + 1 {
+                window.points.append(point)
+                if window.points.count > Self.kept { window.points.removeFirst(window.points.count - Self.kept) }
+                window.highest = point.sequence
+                window.readGeneration = generation(of: session)
+            } else if point.sequence <= window.highest {
+                // Known already (this process stored it, and now hears of it): nothing new.
+                window.readGeneration = generation(of: session)
+            }
+            windows[session] = window
+        }
         for follower in sessionFollowers.values { follower.yield() }
     }
 
@@ -177,8 +198,8 @@ actor LiveSessionHub {
             case .payload(let text):
                 if text.hasPrefix(Club.alertNoticePrefix), let session = UUID(uuidString: String(text.dropFirst(Club.alertNoticePrefix.count))) {
                     alertsChanged(session)
-                } else if let session = UUID(uuidString: text) {
-                    wake(session)
+                } else if let notice = LivePointNotice(payload: text) {
+                    wake(notice.session, with: notice.point)
                 }
             }
         }

@@ -50,8 +50,9 @@ struct ClubLiveRoutes {
             } catch let error as ClubError {
                 throw WebError(.conflict, title: "Refused", message: error.description)
             }
-            // This process's followers at once; the others through PostgreSQL's notification.
-            await hub.wake(session)
+            // This process's followers at once, with the point when it is new; the others through PostgreSQL's notification.
+            let bodyText = String(decoding: encoded, as: UTF8.self)
+            await hub.wake(session, with: stored ? LivePoint(sequence: sequence, body: bodyText, sessionEnded: ended) : nil)
             return ServerResponse.json(["sequence": sequence], status: stored ? .created : .ok)
         }
         // When the rider's followers are alerted, and the webhook told.
