@@ -23,6 +23,7 @@ parser.add_argument("--riders", type=int, required=True)
 parser.add_argument("--followers", type=int, required=True)
 parser.add_argument("--seconds", type=float, required=True)
 parser.add_argument("--processes", type=int, default=2)
+parser.add_argument("--join-over", type=float, default=10.0, help="seconds over which followers open their streams, evenly (0: all at once)")
 parser.add_argument("--memory", default="")
 parser.add_argument("--deliveries", default="", help="a file to write each delivery to: sent at, latency (s), as CSV")
 args = parser.parse_args()
@@ -103,8 +104,9 @@ async def rider(index, start, stop):
         await asyncio.sleep(max(0.0, began + 2 - time.time()))
 
 
-async def follower(index, count, ready):
+async def follower(index, count, ready, at):
     global connected
+    await asyncio.sleep(max(0.0, at - time.time()))
     session = index % args.riders
     server = servers[(session + 1) % len(servers)]
     reader, writer = await open_connection(server)
@@ -144,12 +146,12 @@ async def follower(index, count, ready):
 
 
 async def followers_of(indices, connect_at, pipe):
-    """One follower process: connects its followers at `connect_at`, says when all are connected, and at the
-    end sends back what they received."""
+    """One follower process: connects its followers from `connect_at` on, evenly over --join-over seconds, says
+    when all are connected, and at the end sends back what they received."""
     ready = asyncio.Event()
     await asyncio.sleep(max(0.0, connect_at - time.time()))
-    tasks = [asyncio.create_task(follower(i, len(indices), ready)) for i in indices]
-    await asyncio.wait_for(ready.wait(), timeout=60)
+    tasks = [asyncio.create_task(follower(i, len(indices), ready, connect_at + args.join_over * k / len(indices))) for k, i in enumerate(indices)]
+    await asyncio.wait_for(ready.wait(), timeout=60 + args.join_over)
     pipe.send("connected")
     try:
         await asyncio.wait_for(asyncio.gather(*tasks), timeout=args.seconds + 120)
@@ -207,9 +209,9 @@ async def main(start, workers, before):
     loop = asyncio.get_running_loop()
     riders = [asyncio.create_task(rider(i, start, stop)) for i in range(args.riders)]
     for _, pipe in workers:
-        message = await loop.run_in_executor(None, lambda: pipe.recv() if pipe.poll(90) else None)
+        message = await loop.run_in_executor(None, lambda: pipe.recv() if pipe.poll(90 + args.join_over) else None)
         if message != "connected":
-            problems.append("a follower process did not connect its followers within 90 s")
+            problems.append("a follower process did not connect its followers in time")
     await asyncio.sleep(max(0.0, (stop - time.time()) / 2))
     during = [rss(p) for p in pids]
     await asyncio.gather(*riders)
@@ -237,7 +239,9 @@ async def main(start, workers, before):
     def percentile(p):
         return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000 if ordered else float("nan")
     posts = sorted(post_times)
-    print(f"riders {args.riders} (a fix a second each, two a point every 2 s: {sum(sent)} points), followers {args.followers} on the other server, {args.seconds:.0f} s")
+    joining = f"joining over {args.join_over:.0f} s" if args.join_over > 0 else "all joining at once"
+    print(f"riders {args.riders} (a fix a second each, two a point every 2 s: {sum(sent)} points), followers {args.followers} on the other server "
+          f"({joining}), {args.seconds:.0f} s")
     print(f"post answered: p50 {posts[len(posts) // 2] * 1000:.1f} ms, p99 {posts[int(0.99 * (len(posts) - 1))] * 1000:.1f} ms")
     print(f"post to follower (points sent after it followed): p50 {percentile(0.5):.1f} ms, p99 {percentile(0.99):.1f} ms, max {ordered[-1] * 1000 if ordered else 0:.1f} ms over {len(ordered)} deliveries")
     if args.deliveries:

@@ -26,6 +26,8 @@ actor LiveSessionHub {
     private var alertChangesForEveryone = 0
     /// The newest points read of each followed session, shared by its followers.
     private var windows: [UUID: PointWindow] = [:]
+    /// The open alerts read of each followed session, the alert version the read began at, shared by its followers.
+    private var alertReads: [UUID: (version: Int, read: Task<[LiveAlert], any Error>)] = [:]
     /// When each follower's right to follow was last confirmed, by session and follower key.
     private var confirmations: [UUID: [String: (at: ContinuousClock.Instant, session: LiveSession)]] = [:]
 
@@ -104,6 +106,25 @@ actor LiveSessionHub {
     /// A number that changes whenever `session`'s alerts may have.
     func alertVersion(of session: UUID) -> Int {
         alertChangesForEveryone + (alertChanges[session] ?? 0)
+    }
+
+    /// The open alerts of `session` as `read` reads them, and the alert version they are as of: read once for all
+    /// of its followers since its alerts last changed (a crowd connecting at once asks once).
+    func alerts(of session: UUID, read: @escaping @Sendable () async throws -> [LiveAlert]) async throws -> (version: Int, alerts: [LiveAlert]) {
+        let version = alertVersion(of: session)
+        guard followers[session] != nil else { return (version, try await read()) }
+        if let known = alertReads[session], known.version == version {
+            return (version, try await known.read.value)
+        }
+        let task = Task { try await read() }
+        alertReads[session] = (version, task)
+        do {
+            return (version, try await task.value)
+        } catch {
+            // Failed: the next follower to ask reads again.
+            if alertReads[session]?.read == task { alertReads[session] = nil }
+            throw error
+        }
     }
 
     /// A number that changes whenever `session` may have new points.
@@ -211,6 +232,7 @@ actor LiveSessionHub {
         if followers[session]?.isEmpty == true {
             followers[session] = nil
             alertChanges[session] = nil
+            alertReads[session] = nil
             wakes[session] = nil
             windows[session] = nil
             tickers.removeValue(forKey: session)?.cancel()

@@ -35,9 +35,12 @@ struct ClubLiveRoutes {
             let viewer = try context.viewer(for: request, changing: true)
             let session = try Self.session(try context.parameters.require("session"))
             let body = try await request.collectBody(upTo: 64 << 10, what: "A live point")
-            guard let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any],
+            let bytes = Array(body.readableBytesView)
+            guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
                   let sequence = (object["sequence"] as? NSNumber)?.int64Value, let snapshot = object["snapshot"] as? [String: Any],
-                  let encoded = try? JSONSerialization.data(withJSONObject: snapshot, options: [.sortedKeys]) else {
+                  // The snapshot as the recorder wrote it, on one line; encoded again only when it cannot be found so.
+                  let bodyText = RawJSONMember.object("snapshot", in: bytes)
+                    ?? (try? JSONSerialization.data(withJSONObject: snapshot, options: [.sortedKeys])).map({ String(decoding: $0, as: UTF8.self) }) else {
                 throw WebError.badRequest("Bad request", "The body is not {\"sequence\": N, \"ended\": false, \"snapshot\": {…}}.")
             }
             let ended = (object["ended"] as? Bool) ?? false
@@ -45,13 +48,12 @@ struct ClubLiveRoutes {
             let position = PrivacyZone.positions(of: snapshot["points"]).last.map { (latitude: $0[0], longitude: $0[1]) }
             let stored: Bool
             do {
-                stored = try await club.storeLivePoint(session: session, sequence: sequence, body: String(decoding: encoded, as: UTF8.self), ended: ended,
+                stored = try await club.storeLivePoint(session: session, sequence: sequence, body: bodyText, ended: ended,
                                                        athleteID: viewer.athlete.id, position: position)
             } catch let error as ClubError {
                 throw WebError(.conflict, title: "Refused", message: error.description)
             }
             // This process's followers at once, with the point when it is new; the others through PostgreSQL's notification.
-            let bodyText = String(decoding: encoded, as: UTF8.self)
             await hub.wake(session, with: stored ? LivePoint(sequence: sequence, body: bodyText, sessionEnded: ended) : nil)
             return ServerResponse.json(["sequence": sequence], status: stored ? .created : .ok)
         }
@@ -192,11 +194,10 @@ struct ClubLiveRoutes {
                     points = points.count < Self.pointsPerRead ? [] : try await hub.points(of: session, after: last, limit: Self.pointsPerRead, read: read)
                 }
                 // The open alerts, as an `alert` event whenever they change (none at first is no news); read again only
-                // when the hub says they may have changed.
-                let version = await hub.alertVersion(of: session)
-                if version != alertVersion {
+                // when the hub says they may have changed, once for all the session's followers here.
+                if await hub.alertVersion(of: session) != alertVersion {
+                    let (version, alerts) = try await hub.alerts(of: session) { try await club.liveAlerts(of: session) }
                     alertVersion = version
-                    let alerts = try await club.liveAlerts(of: session)
                     let key = alerts.map { "\($0.kind.rawValue)@\($0.since.timeIntervalSince1970)" }.joined(separator: ",")
                     if key != alertsSent {
                         try await writer.write(ByteBuffer(string: "event: alert\ndata: \(LiveAlertWords.event(alerts, timeZone: timeZone))\n\n"))
