@@ -8,15 +8,19 @@ public struct SafetySettings: Sendable, Equatable, Codable {
     public var silentMinutes: Double
     /// Where each alert and its clearing are also posted as JSON, if anywhere.
     public var webhook: String?
+    /// The secret the club signs its webhook posts with (``WebhookSignature``): made by the club when the rider
+    /// first sets a webhook and kept after; ignored when sent.
+    public var webhookSecret: String?
 
     /// Ten minutes each, no webhook: what a rider who set nothing gets.
     public static let standard = SafetySettings(stillMinutes: 10, silentMinutes: 10, webhook: nil)
 
     /// Settings.
-    public init(stillMinutes: Double, silentMinutes: Double, webhook: String?) {
+    public init(stillMinutes: Double, silentMinutes: Double, webhook: String?, webhookSecret: String? = nil) {
         self.stillMinutes = stillMinutes
         self.silentMinutes = silentMinutes
         self.webhook = webhook
+        self.webhookSecret = webhookSecret
     }
 }
 
@@ -53,15 +57,17 @@ public struct AlertAnnouncement: Sendable, Equatable {
     public var athleteName: String
     /// The rider's webhook, if any.
     public var webhook: String?
+    /// The secret its posts are signed with.
+    public var webhookSecret: String?
 }
 
 extension Club {
     /// `athleteID`'s settings, or ``SafetySettings/standard``.
     public func safetySettings(of athleteID: Int64) async throws -> SafetySettings {
-        guard let row = try await database.read("SELECT still_minutes, silent_minutes, webhook FROM safety_settings WHERE athlete_id = $1",
+        guard let row = try await database.read("SELECT still_minutes, silent_minutes, webhook, webhook_secret FROM safety_settings WHERE athlete_id = $1",
                                                 [.integer(athleteID)]).first,
               let still = row["still_minutes"].real, let silent = row["silent_minutes"].real else { return .standard }
-        return SafetySettings(stillMinutes: still, silentMinutes: silent, webhook: row["webhook"].text)
+        return SafetySettings(stillMinutes: still, silentMinutes: silent, webhook: row["webhook"].text, webhookSecret: row["webhook_secret"].text)
     }
 
     /// Sets `athleteID`'s settings.
@@ -76,9 +82,11 @@ extension Club {
             }
         }
         try await database.execute("""
-            INSERT INTO safety_settings (athlete_id, still_minutes, silent_minutes, webhook) VALUES ($1, $2, $3, $4)
-            ON CONFLICT (athlete_id) DO UPDATE SET still_minutes = excluded.still_minutes, silent_minutes = excluded.silent_minutes, webhook = excluded.webhook
-            """, [.integer(athleteID), .real(settings.stillMinutes), .real(settings.silentMinutes), settings.webhook.map(SQLValue.text) ?? .null])
+            INSERT INTO safety_settings (athlete_id, still_minutes, silent_minutes, webhook, webhook_secret) VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (athlete_id) DO UPDATE SET still_minutes = excluded.still_minutes, silent_minutes = excluded.silent_minutes, webhook = excluded.webhook,
+              webhook_secret = COALESCE(safety_settings.webhook_secret, excluded.webhook_secret)
+            """, [.integer(athleteID), .real(settings.stillMinutes), .real(settings.silentMinutes), settings.webhook.map(SQLValue.text) ?? .null,
+                  settings.webhook == nil ? .null : .text(WebhookSignature.newSecret())])
     }
 
     /// Raises the alerts now due on sessions that run (not ended, heard from within a day): a rider with a position
@@ -134,11 +142,11 @@ extension Club {
         for (index, rows) in results.enumerated() {
             for alert in rows.compactMap(Self.liveAlert) {
                 let rider = try await database.read("""
-                    SELECT a.name, t.webhook FROM live_sessions s JOIN athletes a ON a.id = s.athlete_id
+                    SELECT a.name, t.webhook, t.webhook_secret FROM live_sessions s JOIN athletes a ON a.id = s.athlete_id
                     LEFT JOIN safety_settings t ON t.athlete_id = s.athlete_id WHERE s.id = $1
                     """, [.text(alert.session.uuidString)]).first
                 announcements.append(AlertAnnouncement(alert: alert, cleared: index == 1, athleteName: rider?["name"].text ?? "",
-                                                       webhook: rider?["webhook"].text))
+                                                       webhook: rider?["webhook"].text, webhookSecret: rider?["webhook_secret"].text))
             }
         }
         return announcements

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""A webhook receiver on loopback: keeps every POST's path and JSON body.
+"""A webhook receiver on loopback: keeps every POST's path, JSON body and signature headers.
 
     webhook-receiver.py
 
 Prints `ready PORT` once it listens. POST to any path answers 204 (or, for paths under /fail/, 500);
-GET /_received answers [{"path", "body"}, …] in the order they came.
+GET /_received answers [{"path", "body", "timestamp"}, …] in the order they came; GET /_received?key=SECRET adds
+"verified": whether X-OHK-Signature is `sha256=` and the HMAC-SHA256 with SECRET of X-OHK-Timestamp, "." and the
+body as received, as a receiver checks it.
 """
-import json, threading
+import hashlib, hmac, json, threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
 
 lock = threading.Lock()
 received = []
@@ -33,13 +36,21 @@ class Handler(BaseHTTPRequestHandler):
         except ValueError:
             value = body.decode(errors="replace")
         with lock:
-            received.append({"path": self.path, "body": value})
+            received.append({"path": self.path, "body": value, "raw": body,
+                             "timestamp": self.headers.get("X-OHK-Timestamp"), "signature": self.headers.get("X-OHK-Signature")})
         self.answer(500 if self.path.startswith("/fail/") else 204)
 
     def do_GET(self):
+        key = parse_qs(urlparse(self.path).query).get("key", [None])[0]
+        answers = []
         with lock:
-            data = json.dumps(received).encode()
-        self.answer(200, data)
+            for entry in received:
+                answer = {"path": entry["path"], "body": entry["body"], "timestamp": entry["timestamp"]}
+                if key is not None:
+                    expected = "sha256=" + hmac.new(key.encode(), (entry["timestamp"] or "").encode() + b"." + entry["raw"], hashlib.sha256).hexdigest()
+                    answer["verified"] = entry["signature"] is not None and hmac.compare_digest(expected, entry["signature"])
+                answers.append(answer)
+        self.answer(200, json.dumps(answers).encode())
 
 
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

@@ -67,12 +67,17 @@ public final class WebhookReceiver: Sendable {
     /// Where to post (`http://127.0.0.1:PORT`).
     public var url: String { server.url }
 
-    /// What was posted, in order: each body's JSON object (with its path under `"path"`).
-    public func received() async throws -> [[String: String]] {
-        let list = try await server.json("/_received") as? [[String: Any]] ?? []
+    /// What was posted, in order: each body's JSON object (with its path under `"path"`, and its `X-OHK-Timestamp`
+    /// under `"timestamp"`); with `secret`, whether its signature checks out with it under `"verified"` (`"true"` or
+    /// `"false"`), as the receiver computes it in Python's `hmac`.
+    public func received(secret: String? = nil) async throws -> [[String: String]] {
+        let query = secret.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "?key=\($0)" } ?? ""
+        let list = try await server.json("/_received" + query) as? [[String: Any]] ?? []
         return list.map { entry in
             var body = (entry["body"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
             body["path"] = entry["path"] as? String
+            body["timestamp"] = entry["timestamp"] as? String
+            if let verified = entry["verified"] as? Bool { body["verified"] = verified ? "true" : "false" }
             return body
         }
     }

@@ -13,6 +13,26 @@ import WorkoutClub
     }
 
     @Test(arguments: ClubBackend.available)
+    func aWebhookGetsASecretWhenFirstSetThatItsChangesKeepAndItsAnnouncementsCarry(_ backend: ClubBackend) async throws {
+        let clock = TestNow()
+        let club = try await backend.club(clock: clock)
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        try await club.setSafetySettings(SafetySettings(stillMinutes: 5, silentMinutes: 8, webhook: nil, webhookSecret: "mine"), for: ada.id)
+        #expect(try await club.safetySettings(of: ada.id).webhookSecret == nil, "no webhook, no secret; one sent is ignored")
+        try await club.setSafetySettings(SafetySettings(stillMinutes: 5, silentMinutes: 8, webhook: "https://example.org/a"), for: ada.id)
+        let secret = try #require(try await club.safetySettings(of: ada.id).webhookSecret)
+        #expect(secret.hasPrefix("whsec_"))
+        try await club.setSafetySettings(SafetySettings(stillMinutes: 6, silentMinutes: 8, webhook: "https://example.org/b", webhookSecret: "mine"), for: ada.id)
+        #expect(try await club.safetySettings(of: ada.id) == SafetySettings(stillMinutes: 6, silentMinutes: 8, webhook: "https://example.org/b", webhookSecret: secret))
+        let session = UUID()
+        try await Self.post(club, session, 1, athlete: ada.id)
+        clock.advance(by: 361)
+        try await club.raiseLiveAlerts()
+        let announcements = try await club.claimAlertAnnouncements()
+        #expect(!announcements.isEmpty && announcements.allSatisfy { $0.webhook == "https://example.org/b" && $0.webhookSecret == secret })
+    }
+
+    @Test(arguments: ClubBackend.available)
     func aRiderWhoStopsIsAlertedOnceAndClearedWhenTheyMoveAgain(_ backend: ClubBackend) async throws {
         let clock = TestNow()
         let club = try await backend.club(clock: clock)

@@ -73,8 +73,12 @@ import WorkoutClub
                 async let lookA: Void = monitors[0].check()
                 async let lookB: Void = monitors[1].check()
                 _ = await (lookA, lookB)
-                var posted = try await hooks.received()
+                let secret = try #require(try await clubs[0].safetySettings(of: ada.id).webhookSecret)
+                var posted = try await hooks.received(secret: secret)
                 #expect(posted.map { "\($0["event"] ?? "") \($0["kind"] ?? "") \($0["path"] ?? "")" } == ["alert.raised still /ada"], "\(posted)")
+                // Signed with the rider's secret at the club's time, as the receiver checks it.
+                #expect(posted.first?["verified"] == "true" && posted.first?["timestamp"] == String(Int(clock.date.timeIntervalSince1970)), "\(posted)")
+                #expect(try await hooks.received(secret: "whsec_another").first?["verified"] == "false")
                 #expect(posted.first?["message"] == "ada has not moved since 10:37" && posted.first?["session"] == session, "\(posted)")
                 // She rides on: 100 m clears it; the next look announces the clearing.
                 try await Task.sleep(for: .milliseconds(300))

@@ -255,6 +255,9 @@ public enum ClubSchema {
              "ALTER TABLE live_sessions ADD COLUMN last_latitude \(d.double)",
              "ALTER TABLE live_sessions ADD COLUMN last_longitude \(d.double)"]
         },
+        Migration(version: 14, name: "a secret for each rider's webhook, that the club signs its posts with") { _ in
+            ["ALTER TABLE safety_settings ADD COLUMN webhook_secret TEXT"]
+        },
     ]
 
     /// The newest version.

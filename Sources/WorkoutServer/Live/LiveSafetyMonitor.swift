@@ -43,7 +43,8 @@ struct LiveSafetyMonitor: Service {
         }
     }
 
-    /// Posts an announcement as JSON, trying three times over a few seconds; a hook that fails is logged and counted.
+    /// Posts an announcement as JSON, signed with the rider's webhook secret (``WebhookSignature``), trying three times
+    /// over a few seconds; a hook that fails is logged and counted.
     private func post(_ announcement: AlertAnnouncement, words: String, to webhook: URL) async {
         let body: [String: String] = [
             "event": announcement.cleared ? "alert.cleared" : "alert.raised",
@@ -58,7 +59,9 @@ struct LiveSafetyMonitor: Service {
         for attempt in 0..<3 {
             if attempt > 0 { try? await Task.sleep(for: .seconds(attempt)) }
             do {
-                let answer = try await HTTPRequester.send(.POST, webhook, headers: [("Content-Type", "application/json")], body: data,
+                // Signed at each try: the timestamp is the post's own.
+                let signed = announcement.webhookSecret.map { WebhookSignature.headers(for: data, at: Int64(club.now().timeIntervalSince1970), secret: $0) } ?? []
+                let answer = try await HTTPRequester.send(.POST, webhook, headers: [("Content-Type", "application/json")] + signed, body: data,
                                                           userAgent: "openhealthkit-club", timeout: .seconds(10))
                 if (200..<300).contains(answer.status) {
                     metrics.webhook("delivered")

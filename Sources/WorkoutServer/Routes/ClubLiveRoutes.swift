@@ -73,7 +73,8 @@ struct ClubLiveRoutes {
             } catch let error as ClubError {
                 throw WebError(.unprocessableContent, title: "Refused", message: error.description)
             }
-            return ServerResponse.json(settings)
+            // As kept: with the webhook's secret, made the first time a webhook is set.
+            return ServerResponse.json(try await club.safetySettings(of: viewer.athlete.id))
         }
         // Everyone the viewer may follow who is riding now: the map, and what it asks.
         routes.get("/live") { request, context in
