@@ -88,6 +88,7 @@ public struct ClubServer: Sendable {
         router.addRoutes(ClubFitnessRoutes(catalog: catalog).routes)
         router.addRoutes(HistoryRoutes(catalog: catalog).routes)
         router.addRoutes(SettingsRoutes(catalog: catalog).routes)
+        router.addRoutes(SafetyPageRoutes(catalog: catalog).routes)
         router.addRoutes(TileRoutes(catalog: catalog).routes)
         router.addRoutes(SharingRoutes(catalog: catalog).routes)
         router.addRoutes(ClubAdminRoutes(catalog: catalog, secureCookies: secureCookies).routes)

@@ -10,6 +10,7 @@ enum RidingNowPage {
             <svg id="riding-map" viewBox="0 0 600 400" role="img" aria-labelledby="riding-map-title"><title id="riding-map-title">Where everyone riding now is</title>\
             <rect width="600" height="400" fill="#f4f4ef"/><g id="riding-marks"></g></svg>\
             <ul id="riding-list" class="riders"></ul>\
+            <p class="hint">When your own followers are alerted, and which webhook is told: <a href="/settings/safety" id="safety-link">your safety alerts</a>.</p>\
             <style>#riding-map{width:100%;height:auto;max-height:60vh}.riders{list-style:none;padding:0}.riders li{padding:6px 0;border-bottom:1px solid var(--line)}\
             .riders li.alert{color:#7a0016;font-weight:800}</style>\
             <script>\(HTML.raw(script))</script>
