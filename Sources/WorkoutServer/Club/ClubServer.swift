@@ -94,7 +94,9 @@ public struct ClubServer: Sendable {
         router.addRoutes(ClubAdminRoutes(catalog: catalog, secureCookies: secureCookies).routes)
         router.addRoutes(SyncRoutes(catalog: catalog, metrics: metrics).routes)
         router.addRoutes(ClubLiveRoutes(club: club, hub: liveHub, idleLook: liveIdleLook, timeZone: configuration.timeZone).routes)
-        router.addRoutes(ClubForwardRoutes(club: club, settings: forwarding).routes)
+        let forwardRoutes = ClubForwardRoutes(club: club, settings: forwarding)
+        router.addRoutes(forwardRoutes.routes)
+        router.addRoutes(ForwardsPageRoutes(catalog: catalog, forwards: forwardRoutes).routes)
         return router
     }
 }

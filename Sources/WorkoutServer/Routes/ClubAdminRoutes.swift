@@ -238,6 +238,7 @@ struct ClubAdminRoutes {
     func accountPage(viewer: ClubViewer) async throws -> HTML {
         let fields = catalog.formFields(viewer: viewer)
         var html: HTML = "<p>Logged in as <strong>\(viewer.athlete.name)</strong>.\(viewer.athlete.isAdmin ? " <a href=\"/admin\">Club admin</a>" : "")</p>"
+        html += "<p id=\"account-links\"><a href=\"/settings/safety\">Safety alerts</a> while you ride live · <a href=\"/settings/forwards\">Rides sent on</a> to Strava and intervals.icu</p>"
         html += "<section aria-labelledby=\"your-groups\"><h2 id=\"your-groups\">Your groups</h2>"
         let memberships = try await club.memberships(of: viewer.athlete.id)
         if memberships.isEmpty { return html + "<p>None yet: the club's admin puts you in groups.</p></section>" }

@@ -39,49 +39,17 @@ struct ClubForwardRoutes {
 
     var routes: RouteCollection<ClubRequestContext> {
         let routes = RouteCollection(context: ClubRequestContext.self)
-        let club = club, settings = settings
+        let club = club
         routes.get("/api/forwards") { request, context in
             let viewer = try context.viewer(for: request)
-            let forwards = try await club.forwards(of: viewer.athlete.id).map { account in
-                switch account {
-                case .strava(let strava): Service(service: "strava", account: strava.athlete)
-                case .intervals(let intervals): Service(service: "intervals", account: intervals.athleteID)
-                }
-            }
-            let rides = try await club.forwardJobs(of: viewer.athlete.id).map { Self.row($0.job) }
-            return ServerResponse.json(Listing(forwards: forwards, rides: rides))
+            return ServerResponse.json(try await listing(of: viewer.athlete.id))
         }
         routes.put("/api/forwards/:service") { request, context in
             let viewer = try context.viewer(for: request, changing: true)
             let destination = try Self.destination(try context.parameters.require("service"))
             let body = try await request.collectBody(upTo: 16 << 10, what: "An account")
-            let fields = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]) ?? [:]
-            func field(_ name: String) -> String? { (fields[name] as? String).flatMap { $0.isEmpty ? nil : $0 } }
-            let account: UploadAccount
-            switch destination {
-            case .intervals:
-                guard let athlete = field("athleteID"), let key = field("apiKey") else {
-                    throw WebError.badRequest("Bad request", "intervals.icu needs {\"athleteID\": \"i12345\", \"apiKey\": \"…\"} from https://intervals.icu/settings.")
-                }
-                account = .intervals(IntervalsAccount(server: settings.intervalsServer, athleteID: athlete, apiKey: key))
-            case .strava:
-                guard let clientID = field("clientID"), let secret = field("clientSecret"), field("refreshToken") != nil || field("code") != nil else {
-                    throw WebError.badRequest("Bad request", "Strava needs {\"clientID\", \"clientSecret\", and \"refreshToken\" or \"code\"} of an application with the activity:write scope.")
-                }
-                let given = StravaAccount(server: settings.stravaServer, clientID: clientID, clientSecret: secret, refreshToken: field("refreshToken") ?? "")
-                do {
-                    // Checked now, so a mistyped secret shows here rather than at the first ride.
-                    account = .strava(try await StravaClient().connect(given, code: field("code"), now: club.now()))
-                } catch {
-                    throw WebError(.unprocessableContent, title: "Refused by Strava", message: "Strava did not take these credentials: \(error)")
-                }
-            }
-            try await club.setForward(account, for: viewer.athlete.id)
-            let shown: String? = switch account {
-            case .strava(let strava): strava.athlete
-            case .intervals(let intervals): intervals.athleteID
-            }
-            return ServerResponse.json(Service(service: destination.rawValue, account: shown))
+            let fields = ((try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]) ?? [:]).compactMapValues { $0 as? String }
+            return ServerResponse.json(try await connect(destination, fields: fields, for: viewer.athlete.id))
         }
         routes.delete("/api/forwards/:service") { request, context in
             let viewer = try context.viewer(for: request, changing: true)
@@ -92,6 +60,49 @@ struct ClubForwardRoutes {
             return Response(status: .noContent)
         }
         return routes
+    }
+
+    /// Keeps the account `fields` give for `destination` (Strava's checked with Strava first), for `athleteID`.
+    ///
+    /// - Throws: `WebError` 400 for a field missing, 422 for credentials Strava refuses.
+    func connect(_ destination: UploadDestination, fields: [String: String], for athleteID: Int64) async throws -> Service {
+        func field(_ name: String) -> String? { fields[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } }
+        let account: UploadAccount
+        switch destination {
+        case .intervals:
+            guard let athlete = field("athleteID"), let key = field("apiKey") else {
+                throw WebError.badRequest("Bad request", "intervals.icu needs {\"athleteID\": \"i12345\", \"apiKey\": \"…\"} from https://intervals.icu/settings.")
+            }
+            account = .intervals(IntervalsAccount(server: settings.intervalsServer, athleteID: athlete, apiKey: key))
+        case .strava:
+            guard let clientID = field("clientID"), let secret = field("clientSecret"), field("refreshToken") != nil || field("code") != nil else {
+                throw WebError.badRequest("Bad request", "Strava needs {\"clientID\", \"clientSecret\", and \"refreshToken\" or \"code\"} of an application with the activity:write scope.")
+            }
+            let given = StravaAccount(server: settings.stravaServer, clientID: clientID, clientSecret: secret, refreshToken: field("refreshToken") ?? "")
+            do {
+                // Checked now, so a mistyped secret shows here rather than at the first ride.
+                account = .strava(try await StravaClient().connect(given, code: field("code"), now: club.now()))
+            } catch {
+                throw WebError(.unprocessableContent, title: "Refused by Strava", message: "Strava did not take these credentials: \(error)")
+            }
+        }
+        try await club.setForward(account, for: athleteID)
+        let shown: String? = switch account {
+        case .strava(let strava): strava.athlete
+        case .intervals(let intervals): intervals.athleteID
+        }
+        return Service(service: destination.rawValue, account: shown)
+    }
+
+    /// The services `athleteID` forwards to, and their last rides.
+    func listing(of athleteID: Int64) async throws -> Listing {
+        let forwards = try await club.forwards(of: athleteID).map { account in
+            switch account {
+            case .strava(let strava): Service(service: "strava", account: strava.athlete)
+            case .intervals(let intervals): Service(service: "intervals", account: intervals.athleteID)
+            }
+        }
+        return Listing(forwards: forwards, rides: try await club.forwardJobs(of: athleteID).map { Self.row($0.job) })
     }
 
     static func destination(_ text: String) throws -> UploadDestination {
