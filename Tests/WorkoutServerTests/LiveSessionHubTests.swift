@@ -78,6 +78,16 @@ import Testing
         return (hub, streams)
     }
 
+    /// A follower's read from the start, begun and held (answering with what the table holds now) until the test
+    /// releases it.
+    static func heldRead(_ table: Table, _ hub: LiveSessionHub) async -> Task<[Int64], any Error> {
+        table.hold()
+        let read = Task { try await hub.points(of: session, after: 0, limit: 1_000, read: table.read).map(\.sequence) }
+        var started = table.started.makeAsyncIterator()
+        _ = await started.next()
+        return read
+    }
+
     @Test func fiftyFollowersWokenOnceShareOneRead() async throws {
         let table = Table(count: 3)
         let (hub, streams) = await Self.hub(followers: 50)
@@ -106,10 +116,7 @@ import Testing
         let table = Table(count: 3)
         let (hub, streams) = await Self.hub(followers: 2)
         await hub.wake(Self.session)
-        table.hold()
-        let first = Task { try await hub.points(of: Self.session, after: 0, limit: 1_000, read: table.read).map(\.sequence) }
-        var started = table.started.makeAsyncIterator()
-        _ = await started.next()
+        let first = await Self.heldRead(table, hub)
         // The read has begun (it holds points 1…3); point 4 is stored and its wake comes before the read ends.
         table.add(1)
         await hub.wake(Self.session)
@@ -159,10 +166,7 @@ import Testing
         let table = Table(count: 3)
         let (hub, streams) = await Self.hub(followers: 2)
         await hub.wake(Self.session)
-        table.hold()
-        let first = Task { try await hub.points(of: Self.session, after: 0, limit: 1_000, read: table.read).map(\.sequence) }
-        var started = table.started.makeAsyncIterator()
-        _ = await started.next()
+        let first = await Self.heldRead(table, hub)
         // Points 4 and 5 stored while the read (holding 1…3) is under way; only point 5's notice is heard.
         table.add(2)
         await hub.wake(Self.session, with: LivePoint(sequence: 5, body: "{\"n\":5}"))
