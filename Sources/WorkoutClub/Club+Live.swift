@@ -92,7 +92,8 @@ public struct LivePointNotice: Sendable, Hashable {
 }
 
 extension Club {
-    /// The channel PostgreSQL notifies with a session's identifier when points of it are stored.
+    /// The channel every server process listens on: PostgreSQL notifies it of each live point stored
+    /// (``LivePointNotice``), of alerts changed (``alertNoticePrefix``) and of access revoked (``accessNotice``).
     public static let liveChannel = "live_points"
 
     /// Stores point `sequence` of live session `session` of `athleteID`, whose body is the recorder's JSON; with
