@@ -62,6 +62,14 @@ public struct AlertAnnouncement: Sendable, Equatable {
 }
 
 extension Club {
+    /// Makes `athleteID`'s webhook a new secret (the old one stops signing at once), and returns the settings; nil when
+    /// they have no webhook.
+    public func renewWebhookSecret(of athleteID: Int64) async throws -> SafetySettings? {
+        let rows = try await database.write("UPDATE safety_settings SET webhook_secret = $1 WHERE athlete_id = $2 AND webhook IS NOT NULL RETURNING athlete_id",
+                                            [.text(WebhookSignature.newSecret()), .integer(athleteID)])
+        return rows.isEmpty ? nil : try await safetySettings(of: athleteID)
+    }
+
     /// `athleteID`'s settings, or ``SafetySettings/standard``.
     public func safetySettings(of athleteID: Int64) async throws -> SafetySettings {
         guard let row = try await database.read("SELECT still_minutes, silent_minutes, webhook, webhook_secret FROM safety_settings WHERE athlete_id = $1",

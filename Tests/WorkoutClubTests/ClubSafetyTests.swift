@@ -24,12 +24,18 @@ import WorkoutClub
         #expect(secret.hasPrefix("whsec_"))
         try await club.setSafetySettings(SafetySettings(stillMinutes: 6, silentMinutes: 8, webhook: "https://example.org/b", webhookSecret: "mine"), for: ada.id)
         #expect(try await club.safetySettings(of: ada.id) == SafetySettings(stillMinutes: 6, silentMinutes: 8, webhook: "https://example.org/b", webhookSecret: secret))
+        // Made anew on asking: a new secret, kept; none for a rider with no webhook.
+        let renewed = try #require(try await club.renewWebhookSecret(of: ada.id)?.webhookSecret)
+        #expect(renewed != secret && renewed.hasPrefix("whsec_"))
+        let bob = try await club.addAthlete(name: "bob", password: "battery staple")
+        #expect(try await club.renewWebhookSecret(of: bob.id) == nil)
+        try await club.setSafetySettings(SafetySettings(stillMinutes: 6, silentMinutes: 8, webhook: "https://example.org/b"), for: ada.id)
         let session = UUID()
         try await Self.post(club, session, 1, athlete: ada.id)
         clock.advance(by: 361)
         try await club.raiseLiveAlerts()
         let announcements = try await club.claimAlertAnnouncements()
-        #expect(!announcements.isEmpty && announcements.allSatisfy { $0.webhook == "https://example.org/b" && $0.webhookSecret == secret })
+        #expect(!announcements.isEmpty && announcements.allSatisfy { $0.webhook == "https://example.org/b" && $0.webhookSecret == renewed })
     }
 
     @Test(arguments: ClubBackend.available)

@@ -54,11 +54,29 @@ import WorkoutClub
                 #expect(refused.0 == .unprocessableContent && refused.1.contains("id=\"error-message\"") && refused.1.contains(words), "\(form)")
             }
             #expect(try await club.safetySettings(of: ada.id) == kept)
+            // A new secret from its button; the page says so and shows it.
+            #expect(shown.contains("id=\"safety-renew-button\""))
+            var form = session.cookie
+            form[.contentType] = "application/x-www-form-urlencoded"
+            let renewing = try await client.execute(uri: "/settings/safety/secret", method: .post, headers: form,
+                                                    body: ByteBuffer(string: "csrf=\(session.csrf)")) { ($0.status, $0.headers[.location]) }
+            #expect(renewing.0 == .seeOther && renewing.1 == "/settings/safety?renewed")
+            let renewed = try #require(try await club.safetySettings(of: ada.id).webhookSecret)
+            #expect(renewed != secret)
+            shown = try await client.execute(uri: "/settings/safety?renewed", method: .get, headers: session.cookie) { String(buffer: $0.body) }
+            #expect(shown.contains("id=\"safety-renewed\"") && shown.contains("<code>\(renewed)</code>") && !shown.contains(secret))
+            // An API client does the same; with no webhook there is nothing to sign for.
+            try await client.execute(uri: "/api/safety/secret", method: .post, headers: [.authorization: "Bearer \(fixture.bob)"]) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/api/safety/secret", method: .post, headers: [.authorization: "Bearer \(fixture.ada)"]) { response in
+                #expect(response.status == .ok && String(buffer: response.body).contains("\"webhookSecret\":\"whsec_"))
+            }
+            #expect(try await club.safetySettings(of: ada.id).webhookSecret != renewed)
             // Without the page's token: refused, as every form of the club.
             #expect(try await post("stillMinutes=1&silentMinutes=1", csrf: "forged").0 == .forbidden)
             // The webhook taken away: the secret stays for when one is set again.
+            let last = try await club.safetySettings(of: ada.id).webhookSecret
             #expect(try await post("stillMinutes=5&silentMinutes=2.5&webhook=").0 == .seeOther)
-            #expect(try await club.safetySettings(of: ada.id) == SafetySettings(stillMinutes: 5, silentMinutes: 2.5, webhook: nil, webhookSecret: secret))
+            #expect(try await club.safetySettings(of: ada.id) == SafetySettings(stillMinutes: 5, silentMinutes: 2.5, webhook: nil, webhookSecret: last))
         }
         try await Application(router: fixture.server.router()).test(.router) { client in
             try await client.execute(uri: "/settings/safety", method: .get) { #expect($0.status != .ok, "a page for riders logged in") }

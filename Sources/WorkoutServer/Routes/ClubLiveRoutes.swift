@@ -20,7 +20,8 @@ import WorkoutClub
 ///   answers 404, and a stream following it ends.
 /// - Safety: an `alert` event (`{"alerts": [{"kind": "still"|"silent", "since", "message"}]}`) whenever the session's open
 ///   alerts change (``LiveSafetyMonitor`` raises them); `GET|PUT /api/safety` reads and sets the athlete's
-///   `{"stillMinutes", "silentMinutes", "webhook"}`.
+///   `{"stillMinutes", "silentMinutes", "webhook"}` (with `webhookSecret`, the secret posts are signed with), and
+///   `POST /api/safety/secret` makes that secret anew.
 struct ClubLiveRoutes {
     let club: Club
     let hub: LiveSessionHub
@@ -75,6 +76,14 @@ struct ClubLiveRoutes {
             }
             // As kept: with the webhook's secret, made the first time a webhook is set.
             return ServerResponse.json(try await club.safetySettings(of: viewer.athlete.id))
+        }
+        // A new secret for the webhook, when the old one may have been seen.
+        routes.post("/api/safety/secret") { request, context in
+            let viewer = try context.viewer(for: request, changing: true)
+            guard let settings = try await club.renewWebhookSecret(of: viewer.athlete.id) else {
+                throw WebError(.notFound, title: "No webhook", message: "You have no webhook to sign for: set one first with PUT /api/safety.")
+            }
+            return ServerResponse.json(settings)
         }
         // Everyone the viewer may follow who is riding now: the map, and what it asks.
         routes.get("/live") { request, context in

@@ -4,8 +4,8 @@ import Markup
 import WorkoutClub
 
 /// The club's page for a rider's safety alerts, `/settings/safety`: the minutes without moving or without a point
-/// before their followers are alerted, and the webhook told, with the secret its posts are signed with; the same
-/// settings as `GET|PUT /api/safety`.
+/// before their followers are alerted, and the webhook told, with the secret its posts are signed with and a button
+/// to make it anew; the same settings as `GET|PUT /api/safety` and `POST /api/safety/secret`.
 struct SafetyPageRoutes {
     let catalog: ServedClub
 
@@ -21,7 +21,8 @@ struct SafetyPageRoutes {
         routes.get("/settings/safety") { request, context in
             let viewer = try catalog.viewer(of: request, context: context, change: .none)
             let settings = try await catalog.club.safetySettings(of: viewer.athlete.id)
-            return ServerResponse.html(catalog.page(title: "Safety alerts", body: page(settings, viewer: viewer, saved: request.uri.queryParameters["saved"] != nil),
+            return ServerResponse.html(catalog.page(title: "Safety alerts", body: page(settings, viewer: viewer, saved: request.uri.queryParameters["saved"] != nil,
+                                                                                        renewed: request.uri.queryParameters["renewed"] != nil),
                                                     viewer: viewer))
         }
         routes.post("/settings/safety") { request, context in
@@ -47,13 +48,20 @@ struct SafetyPageRoutes {
             }
             return ServerResponse.redirect(to: "/settings/safety?saved")
         }
+        routes.post("/settings/safety/secret") { request, context in
+            let form = try await PageForm.decode(Form.self, from: request)
+            let viewer = try catalog.viewer(of: request, context: context, change: .form(token: form.csrf))
+            _ = try await catalog.club.renewWebhookSecret(of: viewer.athlete.id)
+            return ServerResponse.redirect(to: "/settings/safety?renewed")
+        }
         return routes
     }
 
-    func page(_ settings: SafetySettings, viewer: ClubViewer, saved: Bool, problem: String? = nil) -> HTML {
+    func page(_ settings: SafetySettings, viewer: ClubViewer, saved: Bool, renewed: Bool = false, problem: String? = nil) -> HTML {
         var html: HTML = problem.map { problem -> HTML in "<p class=\"message\" role=\"alert\" id=\"error-message\">\(problem)</p>" } ?? .empty
         if saved { html += "<p id=\"safety-saved\" role=\"status\">Saved: your followers are alerted after \(Self.minutes(settings.stillMinutes)) without moving "
             + "or \(Self.minutes(settings.silentMinutes)) without a point from your recorder\(settings.webhook == nil ? "" : ", and your webhook is told").</p>" }
+        if renewed { html += "<p id=\"safety-renewed\" role=\"status\">A new secret: posts are signed with it from now on; give it to your webhook's receiver.</p>" }
         html += "<p>While you ride with <code>workout record --live-to</code>, your followers' pages show an alert when you have not moved 50 m, "
         html += "or your recorder has not been heard from, for these minutes; it clears when you move on or it is heard again.</p>"
         html += "<form method=\"post\" action=\"/settings/safety\" class=\"edit\" id=\"safety\">\(catalog.formFields(viewer: viewer))"
@@ -67,7 +75,12 @@ struct SafetyPageRoutes {
             html += "<p class=\"hint\" id=\"safety-secret\">Its posts are signed with <code>\(secret)</code>: <code>X-OHK-Signature</code> holds <code>sha256=</code> and the "
             html += "HMAC-SHA256 of <code>X-OHK-Timestamp</code>, a full stop and the body.</p>"
         }
-        return html + "<button type=\"submit\" id=\"safety-save\">Save</button></form>"
+        html += "<button type=\"submit\" id=\"safety-save\">Save</button></form>"
+        if settings.webhook != nil {
+            html += "<form method=\"post\" action=\"/settings/safety/secret\" id=\"safety-renew\">\(catalog.formFields(viewer: viewer))"
+            html += "<button type=\"submit\" id=\"safety-renew-button\">Make a new secret</button></form>"
+        }
+        return html
     }
 
     /// `10` rather than `10.0`.
