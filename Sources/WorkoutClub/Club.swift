@@ -192,7 +192,7 @@ public final class Club: Sendable {
 
     /// Tells the club what the database's listener heard: listening (again) lets found tokens be kept, as every
     /// revocation will be heard (on PostgreSQL only, where other processes notify); ``accessNotice`` forgets them.
-    /// Call ``stoppedHearing()`` when the listener stops.
+    /// Tell it ``DatabaseNotice/lost`` when the listener stops too.
     public func heard(_ notice: DatabaseNotice) {
         switch notice {
         case .listening: tokenCache.trust(database.dialect == .postgres)
@@ -200,11 +200,6 @@ public final class Club: Sendable {
         case .payload(let text) where text == Self.accessNotice: tokenCache.forgetAll()
         case .payload: break
         }
-    }
-
-    /// The listener stopped: found tokens are no longer kept.
-    public func stoppedHearing() {
-        tokenCache.trust(false)
     }
 
     /// The statement telling every server process that access changed, in the transaction that changes it

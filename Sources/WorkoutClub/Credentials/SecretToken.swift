@@ -15,13 +15,18 @@ public enum SecretToken {
 
     /// The hash kept of `secret`: SHA-256, in hexadecimal.
     public static func hash(_ secret: String) -> String {
+        hexadecimal(SHA256.hash(data: Array(secret.utf8)))
+    }
+
+    /// `bytes` as lowercase hexadecimal, two digits a byte (hashes and signatures the club shows).
+    static func hexadecimal(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: Array(secret.utf8)) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
         }
-        return String(decoding: hex, as: UTF8.self)
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -19,7 +19,7 @@ public enum WebhookSignature {
         var message = Data("\(timestamp).".utf8)
         message.append(body)
         let code = HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: Data(secret.utf8)))
-        return "sha256=" + hex(Array(code))
+        return "sha256=" + SecretToken.hexadecimal(code)
     }
 
     /// The headers to post `body` with at `timestamp`, signed with `secret`.
@@ -30,16 +30,5 @@ public enum WebhookSignature {
     /// A new webhook secret: `whsec_` and 43 characters of base64url (256 random bits).
     public static func newSecret() -> String {
         SecretToken.generate(prefix: "whsec_")
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }

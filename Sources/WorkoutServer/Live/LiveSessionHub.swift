@@ -41,6 +41,14 @@ actor LiveSessionHub {
         var readGeneration = -1
         /// The read under way, and the generation it began in.
         var reading: (generation: Int, task: Task<Void, any Error>)?
+
+        /// Adds the points newer than the highest held, in order, keeping the newest ``LiveSessionHub/kept``.
+        mutating func add(_ newer: [LivePoint]) {
+            // Another read may have kept these already (a follower far behind reads for itself, never into the window).
+            points.append(contentsOf: newer.filter { $0.sequence > highest })
+            if points.count > LiveSessionHub.kept { points.removeFirst(points.count - LiveSessionHub.kept) }
+            highest = max(highest, newer.last?.sequence ?? highest)
+        }
     }
 
     /// Points kept of each followed session: a follower further behind reads the table itself.
@@ -84,9 +92,7 @@ actor LiveSessionHub {
         wakes[session, default: 0] += 1
         if let point, complete, var window = windows[session] {
             if point.sequence == window.highest + 1 {
-                window.points.append(point)
-                if window.points.count > Self.kept { window.points.removeFirst(window.points.count - Self.kept) }
-                window.highest = point.sequence
+                window.add([point])
                 window.readGeneration = generation(of: session)
             } else if point.sequence <= window.highest {
                 // Known already (this process stored it, and now hears of it): nothing new.
@@ -183,11 +189,7 @@ actor LiveSessionHub {
         guard followers[session] != nil else { return }
         var window = windows[session] ?? PointWindow()
         window.reading = nil
-        // Another read may have kept these already (a follower far behind reads for itself, never into the window).
-        let fresh = points.filter { $0.sequence > window.highest }
-        window.points.append(contentsOf: fresh)
-        if window.points.count > Self.kept { window.points.removeFirst(window.points.count - Self.kept) }
-        window.highest = max(window.highest, points.last?.sequence ?? window.highest)
+        window.add(points)
         // A full page may not be all there is: the next follower to ask reads on at once.
         if points.count < Self.pageSize { window.readGeneration = max(window.readGeneration, generation) }
         windows[session] = window

@@ -297,7 +297,8 @@ struct LiveListener: Service {
                     club.heard(notice)
                     continuation.yield(notice)
                 }
-                club.stoppedHearing()
+                // Stopped: no longer heard, as when the connection is lost.
+                club.heard(.lost)
                 continuation.finish()
             }
         }
