@@ -6,7 +6,7 @@ import Testing
 
 /// The hub driven directly, on a table in memory whose reads the tests count and hold: many followers of a session
 /// share one read a wake, and none is ever answered by a read older than its wake.
-@Suite(.timeLimit(.minutes(1))) struct LiveSessionHubTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveSessionHubTests {
     /// A session's points as the table holds them, each read counted; a read may be held until the test lets it go,
     /// answering with what the table held when it began.
     final class Table: Sendable {
