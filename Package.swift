@@ -10,6 +10,10 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
 ]
 
+/// The web and club stack (Hummingbird, SwiftNIO with BoringSSL, PostgresNIO, swift-crypto) in the `workout` command:
+/// `serve`, `sync`, `upload`, and `record --serve`, `--live-to` and `--sync-to`.
+let web = TargetDependencyCondition.when(traits: ["Web"])
+
 let package = Package(
     name: "OpenHealthKit",
     platforms: [.macOS(.v15)],
@@ -39,6 +43,13 @@ let package = Package(
         .library(name: "WebClient", targets: ["WebClient"]),
         .library(name: "RideUploads", targets: ["RideUploads"]),
         .executable(name: "workout", targets: ["workout"]),
+    ],
+    traits: [
+        .trait(
+            name: "Web",
+            description: "The web app, the club server and everything that talks to them: `workout serve`, `sync`, `upload`, and `record --serve`, `--live-to` and `--sync-to`. Without it (`--disable-default-traits`), `workout` builds in a third of the time and does everything else."
+        ),
+        .default(enabledTraits: ["Web"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -208,20 +219,23 @@ let package = Package(
                 "WorkoutSources",
                 "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog",
                 "WorkoutReport",
-                "WorkoutServer",
                 "ClubArchive",
-                "WorkoutClub",
                 "TrainingMetrics",
-                "WebClient",
-                "RideUploads",
+                .target(name: "WorkoutServer", condition: web),
+                .target(name: "WorkoutClub", condition: web),
+                .target(name: "WebClient", condition: web),
+                .target(name: "RideUploads", condition: web),
                 // An MBTiles file is SQLite: read with the store's GRDB, already built.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: web),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            plugins: ["BuildVersion"]
         ),
+        // The commit, and the release tag on it, that `workout --version` prints: read with git before each build.
+        .plugin(name: "BuildVersion", capability: .buildTool()),
         .testTarget(
             name: "OpenHealthKitTests",
             dependencies: [

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// gpsd's JSON lines through the recorder's reader, for the fuzzer and the
 /// tests; not part of the library's API.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// A line from gpsd that is not one of its JSON reports.
 package struct GPSDLineError: Error, Sendable, Hashable, CustomStringConvertible {

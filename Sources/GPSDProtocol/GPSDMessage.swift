@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// One message from gpsd that matters to a recorder.
 package enum GPSDMessage: Sendable, Hashable {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Synchronization
 
 /// Whether an app may use the location: Core Location's answers.
@@ -185,7 +185,7 @@ public final class CLLocationManager: @unchecked Sendable {
         let sources: [any WorkoutDataSource]
         do {
             let specifications = try WorkoutSourceSpecification.list(environment["OPENHEALTHKIT_SOURCES"] ?? "")
-            sources = try WorkoutSourceRegistry.sources(for: try specifications.filter { Self.positionSchemes.contains($0.scheme) })
+            sources = try WorkoutSourceRegistry.sources(for: specifications.filter { Self.positionSchemes.contains($0.scheme) })
         } catch {
             queue.async { [self] in delegate?.locationManager(self, didFailWithError: error) }
             return

@@ -1,4 +1,4 @@
-package import HealthKitModel
+import HealthKitModel
 
 /// A scenario file that cannot be used, with where and why.
 ///

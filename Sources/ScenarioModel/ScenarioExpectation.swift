@@ -1,5 +1,5 @@
 import WorkoutFormats
-package import Foundation
+import Foundation
 
 /// One thing a scenario's result must show, such as `totalDistanceMeters: 5000 ± 1%`.
 public struct ScenarioExpectation: Sendable, Hashable {

@@ -1,5 +1,5 @@
 public import Foundation
-package import HealthKitModel
+import HealthKitModel
 
 /// Something that goes wrong during a scenario.
 public struct ScenarioFault: Sendable, Hashable {

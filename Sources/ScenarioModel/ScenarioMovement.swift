@@ -1,5 +1,5 @@
 public import Foundation
-package import HealthKitModel
+import HealthKitModel
 
 /// Movement for a duration or a distance, towards a target effort.
 public struct ScenarioMovement: Sendable, Hashable {

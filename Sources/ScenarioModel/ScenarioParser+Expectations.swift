@@ -1,7 +1,7 @@
 import WorkoutFormats
-package import Foundation
-package import HealthKitModel
-package import Yams
+import Foundation
+import HealthKitModel
+import Yams
 
 /// Faults and expectations: what a scenario breaks, and what its replay must show.
 extension ScenarioParser {

@@ -3,7 +3,7 @@ import PlanGuidance
 import WorkoutFormats
 public import Foundation
 package import HealthKitModel
-package import Yams
+import Yams
 
 extension Scenario {
     /// Reads a scenario file.

@@ -1,5 +1,5 @@
-package import Foundation
-package import HealthKitModel
+import Foundation
+import HealthKitModel
 
 /// A deterministic pseudo-random generator (SplitMix64): the same seed gives the same workout.
 package struct ScenarioRandom {

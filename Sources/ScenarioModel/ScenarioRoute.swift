@@ -1,5 +1,5 @@
 public import Foundation
-package import HealthKitModel
+import HealthKitModel
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -1,5 +1,5 @@
 public import Foundation
-package import HealthKitModel
+import HealthKitModel
 
 /// The sensors of a scenario and their flaws.
 public struct ScenarioSensors: Sendable, Hashable {

@@ -1,4 +1,4 @@
-package import GATT
+import GATT
 import TrainingMetrics
 public import Foundation
 package import HealthKitModel

@@ -1,5 +1,5 @@
-package import Foundation
-package import Yams
+import Foundation
+import Yams
 
 /// A mapping's entries, read by key.
 package struct YAMLMapping {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 public import GATT
 
 /// What one strap frame says, decoded.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Unguessable text from the system's random number generator: a public workout's link, a club's secrets.
 public enum RandomToken {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension Activity {
     /// Each leg of a multisport activity as an activity of its own, in order: its records, timer events,

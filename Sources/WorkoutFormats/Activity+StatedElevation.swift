@@ -1,4 +1,4 @@
-public import HealthKitModel
+import HealthKitModel
 
 extension Activity {
     /// The elevation its sessions state (a barometric device's own count) as workout metadata, which wins

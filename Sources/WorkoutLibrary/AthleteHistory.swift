@@ -1,6 +1,6 @@
 public import Foundation
 public import OpenHealthKitCore
-public import TrainingMetrics
+import TrainingMetrics
 public import WorkoutFormats
 
 /// The athlete's figures as they changed over time, kept in the store as HealthKit keeps them:

@@ -1,5 +1,5 @@
 public import OpenHealthKitCore
-public import WorkoutFormats
+import WorkoutFormats
 
 extension HKHealthStore {
     /// Deletes a workout with every sample, route and heartbeat series recorded with it.

@@ -1,6 +1,6 @@
 public import Foundation
 public import OpenHealthKitCore
-public import WorkoutFormats
+import WorkoutFormats
 
 /// The file a workout was imported from, kept with it as an attachment
 /// (``HKAttachmentStore``), so that the rider can have back exactly what the device wrote.

@@ -1,6 +1,6 @@
 public import Foundation
 public import OpenHealthKitCore
-public import WorkoutFormats
+import WorkoutFormats
 
 extension HKHealthStore {
     /// Every quantity of `type` that `predicate` selects, each as a sample of

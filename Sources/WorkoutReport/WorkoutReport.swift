@@ -1,4 +1,4 @@
-public import HealthKitModel
+import HealthKitModel
 public import TrainingMetrics
 public import WorkoutFormats
 public import Markup

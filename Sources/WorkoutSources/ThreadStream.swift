@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// A stream fed from a thread of its own, never from Swift's cooperative pool: how a source reads a blocking
 /// socket, serial port or D-Bus connection. When the consumer stops, the ``StopSignal`` the thread watches is set,

@@ -4,7 +4,22 @@ import Foundation
 /// The `workout` command: record, replay and check workouts, and inspect the health store.
 @main
 struct Workout: AsyncParsableCommand {
-    static let version = "0.1.0"
+    /// The release these sources lead to: the version of a build from a commit tagged `v` and this number.
+    static let release = "0.4.0"
+
+    /// The version as packages and `--version` give it: the release on its tagged commit; between releases, the
+    /// release after a tilde (which sorts before it, as Debian reads versions) with the commit count and commit, so
+    /// that each build names the sources it came from.
+    static var version: String {
+        if BuildVersion.tag == "v\(release)" || BuildVersion.commit.isEmpty { return release }
+        return "\(release)~git\(BuildVersion.commitCount).\(BuildVersion.commit)"
+    }
+
+    /// `--version`'s line: the version, the commit it was built from and, in a build without the web, that.
+    static var versionLine: String {
+        let commit = BuildVersion.commit.isEmpty ? "commit unknown" : "commit \(BuildVersion.commit)"
+        return "\(version) (\(commit)\(WebTrait.isBuilt ? "" : ", built without the web"))"
+    }
 
     static let configuration = CommandConfiguration(
         commandName: "workout",
@@ -15,7 +30,7 @@ struct Workout: AsyncParsableCommand {
             Errors go to standard error as `file:line:column: error: …` (or `error: …`), which editors' \
             problem matchers read; exit status 1 for an error, 64 for a command line that cannot be used.
             """,
-        version: version,
+        version: versionLine,
         subcommands: [Record.self, List.self, Show.self, Edit.self, Delete.self, Characteristics.self, Companion.self, Recover.self, Export.self, Import.self, Info.self, Replay.self,
                       Check.self, Simulate.self, Hrm.self, Sensors.self, Samples.self, Stats.self, StoreInfo.self, Convert.self, Report.self, Serve.self, Sync.self, Upload.self, AthleteCommand.self, Fitness.self, CourseCommand.self, PlanCommand.self]
     )

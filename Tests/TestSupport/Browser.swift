@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A real headless Chromium, driven through Selenium and Debian's chromedriver.
 ///

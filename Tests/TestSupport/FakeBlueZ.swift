@@ -24,7 +24,7 @@ public final class FakeBlueZ: @unchecked Sendable {
         let file = Scratch.url("bluez-devices", extension: "json")
         try devices.write(to: file, atomically: true, encoding: .utf8)
         logFile = Scratch.url("bluez-log", extension: "txt")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.script.path, "--bus", bus.address, "--speed", String(speed), file.path]

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A real PostgreSQL server for tests: one cluster for the test process, made
 /// with `initdb` in a temporary folder, listening on loopback only, and stopped

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Where the tests that take the README's screenshots save them: `docs/` when `OPENHEALTHKIT_SCREENSHOTS=docs`
 /// asks for them (`OPENHEALTHKIT_SCREENSHOTS=docs swift test --filter 'ReportScreenshots|everyClubPageFits'`), else a scratch folder, so

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Runs a program and waits for it with `posix_spawn` and `waitpid`, for
 /// programs that leave a daemon behind (`tmux new-session` starts its server):

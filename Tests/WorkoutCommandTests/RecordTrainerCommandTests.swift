@@ -253,7 +253,7 @@ final class BridgeTrainer: @unchecked Sendable {
                 case 0x00: controlled = true
                 case 0x05 where controlled && write.value.count >= 3:
                     target = Double(Int16(bitPattern: UInt16(write.value[1]) | UInt16(write.value[2]) << 8))
-                case 0x07, 0x08 where controlled: if op == 0x08 { target = nil }
+                case 0x07 where controlled, 0x08 where controlled: if op == 0x08 { target = nil }
                 default: if !controlled { result = 0x05 }
                 }
                 send(0x2AD9, [0x80, op, result])

@@ -90,7 +90,7 @@ import WorkoutFormats
 
     @Test func aFileOverTheSizeLimitIsRefusedBeforeItIsRead() throws {
         let url = Scratch.url("sparse", extension: "fit")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: UInt64(ActivityFileLimits.standard.maximumFileBytes) + 1_048_576)   // sparse: no disk is used
         try handle.close()

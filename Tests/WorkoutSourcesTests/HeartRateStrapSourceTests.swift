@@ -122,7 +122,7 @@ import WorkoutFormats
         let store = temporaryStore()
         let power = HKQuantityType(.cyclingPower), cadence = HKQuantityType(.cyclingCadence)
         try await store.requestAuthorization(toShare: [HKWorkoutType()], read: [power, cadence])
-        let (session, builder, source, dataSource, start) = try await recording(.cycling, from: pair.device, into: store)
+        let (session, builder, _, dataSource, _) = try await recording(.cycling, from: pair.device, into: store)
 
         // Five notifications a second apart: 200 W to 240 W, the crank turning 1.5 times a second (90 rpm).
         for index in 0..<5 {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Something that went wrong during a live workout, in a sentence for a person,
 /// with what it concerns: a source, the store, the route, the energy estimate.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 extension Geodesic {
     // MARK: Inverse problem

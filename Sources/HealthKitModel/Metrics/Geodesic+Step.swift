@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 extension Geodesic {
     /// The largest difference in latitude or longitude, in degrees, that ``stepDistance(latitude1:longitude1:latitude2:longitude2:)``

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Distances on the WGS 84 ellipsoid by Karney's algorithm (C. F. F. Karney,
 /// "Algorithms for geodesics", *J. Geodesy* 87:43–55, 2013), with series to

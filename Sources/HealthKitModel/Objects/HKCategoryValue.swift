@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// The value of category types that carry no value, such as mindful sessions.
 public enum HKCategoryValue: Int, Sendable {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Sleep analysis values, with Apple's raw values.
 public enum HKCategoryValueSleepAnalysis: Int, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// A quantity sample of a cumulative type, as returned by queries.
 public final class HKCumulativeQuantitySample: HKQuantitySample, @unchecked Sendable {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// A device that produces health data, as Apple's `HKDevice`.
 public struct HKDevice: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// The app that saved data, as Apple's `HKSource`.
 public struct HKSource: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// A source at a version, as Apple's `HKSourceRevision`.
 public struct HKSourceRevision: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// The kinds of workout event, with Apple's raw values.
 public enum HKWorkoutEventType: Int, Sendable, CaseIterable, Codable {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// One quantity sample reduced to what statistics need: times in seconds since
 /// 1970, the value in the type's canonical unit, and its source.

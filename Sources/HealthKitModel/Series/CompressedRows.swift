@@ -22,7 +22,7 @@ package struct CompressedRows: Sendable {
     /// end too soon instead of trapping.
     package init(bytes: some Collection<UInt8>, count: Int) {
         var words = [UInt64](repeating: 0, count: (bytes.count + 7) / 8)
-        words.withUnsafeMutableBytes { buffer in _ = buffer.copyBytes(from: bytes) }
+        words.withUnsafeMutableBytes { buffer in buffer.copyBytes(from: bytes) }
         self.words = words.map { UInt64(littleEndian: $0) }
         self.count = count
         bounds = nil

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// What a quantity series sample says of its values without reading them:
 /// the sum, the extremes, the average and the most recent value with its

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A predicate over activity summaries: the days from `start` to `end`, both included.
-final class ActivitySummaryPredicate: NSPredicate, @unchecked Sendable {
+final class ActivitySummaryPredicate: NSPredicate {
     // Immutable after init.
     let start: DateComponents
     let end: DateComponents

@@ -95,7 +95,7 @@ public final class HKAttachmentStore: Sendable {
     /// - Throws: ``HKError/Code/errorNoData`` when the attachment was removed.
     public func getData(for attachment: HKAttachment) async throws -> Data {
         let database = try healthStore.database()
-        let row = try await database.writer.read { db in
+        let row = try database.writer.read { db in
             try Row.fetchOne(db, sql: "SELECT encoding, data FROM attachment WHERE id = ?", arguments: [attachment.identifier])
         }
         guard let row else {

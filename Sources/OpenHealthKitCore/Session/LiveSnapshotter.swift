@@ -1,6 +1,6 @@
 public import Foundation
 import Synchronization
-public import TrainingMetrics
+import TrainingMetrics
 
 /// Takes ``LiveSnapshot``s of a recording: the one computation of what the dashboard, the live page and a
 /// mirrored companion show while it runs. It keeps what a snapshot needs from earlier ones (the current lap,

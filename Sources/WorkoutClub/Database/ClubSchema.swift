@@ -273,7 +273,7 @@ public enum ClubSchema {
     public static func migrate(_ database: any ClubDatabase, at now: Date) async throws -> [Int] {
         let d = database.dialect
         // Behind the lock too: two servers creating the table at once collide in PostgreSQL's catalogue.
-        try await database.transaction((d == .postgres ? [SQLStatement("SELECT pg_advisory_xact_lock(4242001)")] : []) + [SQLStatement("""
+        _ = try await database.transaction((d == .postgres ? [SQLStatement("SELECT pg_advisory_xact_lock(4242001)")] : []) + [SQLStatement("""
             CREATE TABLE IF NOT EXISTS club_migrations (
                 version \(d.integer) PRIMARY KEY,
                 name TEXT NOT NULL,

@@ -1,4 +1,4 @@
-public import WorkoutFormats
+import WorkoutFormats
 public import WorkoutCatalog
 
 /// The order of a list of the club's workouts: by a figure, either way, then

@@ -1,5 +1,5 @@
 public import Foundation
-public import WorkoutFormats
+import WorkoutFormats
 public import WorkoutCatalog
 
 /// A workout on the club server: its figures and whose it is.

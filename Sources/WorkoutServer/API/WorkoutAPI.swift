@@ -1,5 +1,5 @@
 public import Foundation
-public import WorkoutCatalog
+import WorkoutCatalog
 public import WorkoutClub
 public import WorkoutFormats
 

@@ -1,6 +1,6 @@
 public import Foundation
 import OpenHealthKitCore
-public import WorkoutFormats
+import WorkoutFormats
 public import WorkoutCatalog
 
 /// Which workouts a list shows and in what order: the list page's and

@@ -1,6 +1,6 @@
 public import DBus
-public import Foundation
-public import GATT
+import Foundation
+package import GATT
 
 /// BlueZ (`org.bluez` on the system bus) as a sensor's reader uses it: what it knows, discovery on the fitness
 /// services, a device's connection and its characteristics' notifications.

@@ -1,5 +1,5 @@
 public import DBus
-public import Foundation
+import Foundation
 public import GATT
 
 /// A look around for sensors: BlueZ's discovery on the fitness services for a while, and what it found.

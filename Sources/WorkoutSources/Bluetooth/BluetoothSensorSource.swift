@@ -1,7 +1,7 @@
-public import Foundation
-public import GATT
+import Foundation
+import GATT
 public import OpenHealthKitCore
-public import SensorBridge
+import SensorBridge
 
 /// A Bluetooth LE sensor read straight from BlueZ: `ble:C4:7A:11:22:33:44` or `ble:service=cycling-power` in
 /// `OPENHEALTHKIT_SOURCES` or `workout record --sensor`.

@@ -1,6 +1,6 @@
 public import Foundation
 public import OpenHealthKitCore
-public import GPSDProtocol
+import GPSDProtocol
 
 /// A GPS receiver behind a gpsd daemon: `gpsd://localhost:2947` in
 /// `OPENHEALTHKIT_SOURCES` (optionally `?device=/dev/ttyACM0`).

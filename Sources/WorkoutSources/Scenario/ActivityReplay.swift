@@ -1,7 +1,7 @@
 import Foundation
 public import OpenHealthKitCore
 public import WorkoutFormats
-public import ScenarioModel
+import ScenarioModel
 
 /// Replays a recorded activity file (FIT, TCX, GPX) through a real session,
 /// live builder and data source on a virtual clock, as ``ScenarioRunner``

@@ -1,6 +1,6 @@
 public import Foundation
 public import OpenHealthKitCore
-public import SensorBridge
+import SensorBridge
 
 /// A heart-rate strap whose notifications reach a serial port through a
 /// bridge: `hrm:/dev/ttyUSB0?baud=115200&framing=hrm1` in `OPENHEALTHKIT_SOURCES`.

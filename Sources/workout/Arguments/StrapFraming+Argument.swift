@@ -1,5 +1,5 @@
 public import ArgumentParser
-public import WorkoutSources
+import WorkoutSources
 public import SensorBridge
 
 /// `--framing hrm1|hex|slip|cobs`: errors and help list the choices.

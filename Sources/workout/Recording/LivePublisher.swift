@@ -1,3 +1,4 @@
+#if Web
 import Foundation
 import OpenHealthKit
 import Synchronization
@@ -65,3 +66,4 @@ final class LivePublisher: HKLiveWorkoutBuilderDelegate, Sendable {
     func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity) {}
     func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity) {}
 }
+#endif

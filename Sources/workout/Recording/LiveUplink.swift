@@ -1,3 +1,4 @@
+#if Web
 import Foundation
 import NIOHTTP1
 import WebClient
@@ -92,3 +93,4 @@ actor LiveUplink {
         sending = nil
     }
 }
+#endif

@@ -6,7 +6,6 @@ import PlanGuidance
 import WorkoutFormats
 import WorkoutLibrary
 import WorkoutCatalog
-import WorkoutServer
 import WorkoutSources
 import SensorBridge
 import TrainerControl
@@ -121,22 +120,18 @@ struct Record: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    /// The options that reach the web: the live page, the club's live tracking and sync.
+    var webOptions: RecordingWeb.Options {
+        RecordingWeb.Options(serve: serve, token: token, isPublic: isPublic, syncTo: syncTo, liveTo: liveTo, syncTokenFile: syncTokenFile,
+                             syncRetryFor: syncRetryFor, json: json)
+    }
+
     func validate() throws {
         if indoor, gpsd == nil, hrm == nil, sensorNames.isEmpty, trainer == nil {
             throw ValidationError("Nothing to record from: give --sensor NAME, --trainer NAME, --hrm DEVICE (or --gpsd for an indoor receiver).")
         }
         if !(fixWait >= 0) { throw ValidationError("--fix-wait must be 0 seconds or more.") }
-        if let serve, !WorkoutServer.Configuration(host: serve.host, port: serve.port).isLoopback, token == nil {
-            throw ValidationError("--serve \(serve.host):\(serve.port) lets other machines reach the store: give --token SECRET too.")
-        }
-        if let syncTo {
-            _ = try SyncClient.serverURL(syncTo, option: "--sync-to")
-            _ = try Sync.token(nil, file: syncTokenFile)
-        }
-        if let liveTo {
-            _ = try SyncClient.serverURL(liveTo, option: "--live-to")
-            _ = try Sync.token(nil, file: syncTokenFile)
-        }
+        try RecordingWeb.check(webOptions)
     }
 
     /// The source `--sensor NAME` stands for, on `clock`, with the recording's wheel settings unless its own say otherwise;
@@ -250,22 +245,15 @@ struct Record: AsyncParsableCommand {
         let events = dataSource.events()
         let builder = session.associatedWorkoutBuilder()
         builder.dataSource = dataSource
-        let live = try await startServer(store: store, session: session, dataSource: dataSource, snapshotter: snapshotter, clock: clock, display: display)
+        var web = try await RecordingWeb(webOptions, store: store, session: session, dataSource: dataSource, snapshotter: snapshotter, clock: clock,
+                                         display: display)
         // The live page draws the course under the track.
-        if let navigation { await live?.feed.setCourse(navigation.course.points.map { ($0.latitude, $0.longitude) }) }
-        builder.delegate = live?.publisher
+        if let navigation { await web.setCourse(navigation.course.points.map { ($0.latitude, $0.longitude) }) }
+        builder.delegate = web.builderDelegate
         let start = clock.now
         session.startActivity(with: start)
         try await builder.beginCollection(at: start)
         display.log("recording \(activityType.name) to \(store.location); " + (display.plain ? "SIGINT or SIGTERM finishes" : "q finishes"))
-        // Followers through the club: the snapshot every 2 s, in order, kept while the network is away.
-        let uplink = try liveTo.map { address in
-            LiveUplink(base: try SyncClient.serverURL(address, option: "--live-to"), token: try Sync.token(nil, file: syncTokenFile),
-                       say: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-        }
-        if let uplink { display.log("live on the club: \(uplink.followURL.absoluteString)") }
-        var lastLive = Date.distantPast, liveLocations = 0
-        var livePositions: [[Double]] = []
         if mirror { await startMirroring(session, store: store, display: display) }
 
         let wakes = RecordWakes()
@@ -327,19 +315,7 @@ struct Record: AsyncParsableCommand {
                 snapshotter.guidance = [navigation?.line, navigation?.climbLine, guide?.line, recordTrainer?.driver.line].compactMap { $0 }
                 snapshot.guidance = snapshotter.guidance
                 display.update(session: session, snapshot: snapshot, redraw: true)
-                live?.publisher.publish(snapshot)
-                // Every turn, the newest position when the track grew, gathered for the next point: the followers' map
-                // gets every fix of a 1-Hz receiver, in batches at the uplink's pace.
-                if uplink != nil, dataSource.locationCount > liveLocations, let location = dataSource.latestLocation {
-                    livePositions.append([location.coordinate.latitude, location.coordinate.longitude])
-                    liveLocations = dataSource.locationCount
-                    if livePositions.count > 600 { livePositions.removeFirst(livePositions.count - 600) }
-                }
-                if let uplink, now.timeIntervalSince(lastLive) >= 2 || wake.isStateChange {
-                    lastLive = now
-                    await uplink.send(snapshot, positions: livePositions)
-                    livePositions = []
-                }
+                await web.publish(snapshot, dataSource: dataSource, isStateChange: wake.isStateChange, at: now)
                 if mirror, case .tick = wake { await sendMirrorSnapshot(snapshot, session: session) }
             }
         }
@@ -380,16 +356,7 @@ struct Record: AsyncParsableCommand {
         // Its training stress and best efforts, kept with it for the training-load chart and the records.
         var workout = finished
         if let saved = finished { workout = (try? await store.keepDerivedFigures(of: saved)) ?? saved }
-        // Sent on before the live page's last word, so that it links the workout where it now is.
-        var clubURL: String?
-        if let syncTo, let workout { clubURL = await sync(to: syncTo, store: store, workout: workout) }
-        if let live {
-            await live.publisher.finish(workoutID: finished?.uuid.uuidString, url: clubURL, builder: builder)
-            // A moment for open pages to get the end before the server stops.
-            try? await Task.sleep(for: .seconds(1))
-            live.server.cancel()
-            await live.feed.finish()
-        }
+        let clubURL = await web.saved(workout, finished: finished, store: store, builder: builder)
         guard let workout else { throw RecordingsError("The store did not save the workout.") }
         for failure in dataSource.failures.dropFirst(failuresShown) { warn(failure) }
         if json {
@@ -405,12 +372,10 @@ struct Record: AsyncParsableCommand {
             if !json { print("exported to \(export)") }
         }
         if let clubURL, !json { print("on the club: \(clubURL)") }
-        if let uplink {
-            // The end, for the followers, with the workout's address on the club once it is there, and what still waits.
-            let last = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: end)
-            await uplink.send(last.ended(workoutID: finished?.uuid.uuidString, workoutURL: clubURL), ended: true)
-            await uplink.finish(within: .seconds(15))
-            if !json { print("live: \(await uplink.acknowledged) snapshot(s) on the club") }
+        // The end, for the club's followers, with the workout's address on the club once it is there.
+        let last = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: end)
+        if let acknowledged = await web.ended(last.ended(workoutID: finished?.uuid.uuidString, workoutURL: clubURL)), !json {
+            print("live: \(acknowledged) snapshot(s) on the club")
         }
     }
 }

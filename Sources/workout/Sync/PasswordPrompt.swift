@@ -1,3 +1,4 @@
+#if Web
 import Foundation
 
 /// Reads a password: from the terminal with echo off, or from standard input's first line.
@@ -21,3 +22,4 @@ enum PasswordPrompt {
         return line
     }
 }
+#endif

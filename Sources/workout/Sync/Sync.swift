@@ -1,3 +1,4 @@
+#if Web
 import ArgumentParser
 import ClubArchive
 import Foundation
@@ -137,3 +138,4 @@ struct Sync: AsyncParsableCommand {
         (workout.metadata?[HKMetadataKeyExternalUUID] as? String).flatMap(UUID.init(uuidString:)) ?? workout.uuid
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Web
 import ArgumentParser
 import ClubArchive
 import Foundation
@@ -111,3 +112,4 @@ struct SyncClient: Sendable {
         return (try? WorkoutAPI.decoder().decode(WorkoutAPI.ErrorBody.self, from: data))?.error.message ?? String(decoding: data.prefix(200), as: UTF8.self)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Web
 /// Why a workout did not reach the club server.
 struct SyncError: Error, CustomStringConvertible {
     let description: String
@@ -9,3 +10,4 @@ struct SyncError: Error, CustomStringConvertible {
         isFatal = fatal
     }
 }
+#endif

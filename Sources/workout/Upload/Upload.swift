@@ -1,3 +1,4 @@
+#if Web
 import ArgumentParser
 import Foundation
 import OpenHealthKit
@@ -145,3 +146,4 @@ struct UploadStatus: AsyncParsableCommand {
         if jobs.isEmpty { print("the queue is empty") }
     }
 }
+#endif

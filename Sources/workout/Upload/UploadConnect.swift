@@ -1,3 +1,4 @@
+#if Web
 import ArgumentParser
 import Foundation
 import RideUploads
@@ -82,3 +83,4 @@ struct UploadConnect: AsyncParsableCommand {
         }
     }
 }
+#endif

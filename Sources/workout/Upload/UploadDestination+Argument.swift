@@ -1,4 +1,6 @@
+#if Web
 public import ArgumentParser
 public import RideUploads
 
 extension UploadDestination: ExpressibleByArgument {}
+#endif

@@ -1,3 +1,4 @@
+#if Web
 import ArgumentParser
 import Foundation
 import RideUploads
@@ -36,3 +37,4 @@ struct UploadOptions: ParsableArguments {
                             now: { Date() }, sleep: { try await Task.sleep(for: $0) })
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Web
 import Foundation
 import GRDB
 import OpenHealthKit
@@ -87,3 +88,4 @@ struct UploadQueueFile {
         }
     }
 }
+#endif

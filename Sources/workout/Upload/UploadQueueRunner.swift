@@ -1,3 +1,4 @@
+#if Web
 import Foundation
 import OpenHealthKit
 import RideUploads
@@ -82,3 +83,4 @@ struct UploadQueueRunner {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Web
 import ArgumentParser
 import Foundation
 import WorkoutClub
@@ -80,3 +81,4 @@ struct ClubDatabaseOptions: ParsableArguments {
         throw ValidationError("'\(address)' is neither postgres://USER@HOST:PORT/DATABASE nor sqlite:PATH.")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Web
 import ArgumentParser
 import Foundation
 import OpenHealthKit
@@ -151,3 +152,4 @@ struct Serve: AsyncParsableCommand {
         await opened.database.close()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Web
 import ArgumentParser
 import Foundation
 import WorkoutClub
@@ -43,3 +44,4 @@ struct ServeGroups: AsyncParsableCommand {
         }
     }
 }
+#endif

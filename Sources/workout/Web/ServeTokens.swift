@@ -1,3 +1,4 @@
+#if Web
 import ArgumentParser
 import Foundation
 import WorkoutClub
@@ -64,3 +65,4 @@ struct ServeTokens: AsyncParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Web
 import ArgumentParser
 import Foundation
 import WorkoutClub
@@ -56,3 +57,4 @@ struct ServeUsers: AsyncParsableCommand {
         }
     }
 }
+#endif
