@@ -16,6 +16,7 @@ public actor LiveFeed {
     private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
     private let wallClock: @Sendable () -> Date
     private let encoder: JSONEncoder
+    private var commandHandler: (@Sendable (LiveCommand) -> Bool)?
 
     /// A feed with nothing published yet.
     /// - Parameter wallClock: The time stamped on each event as `sentAt`, for
@@ -23,6 +24,20 @@ public actor LiveFeed {
     public init(wallClock: @escaping @Sendable () -> Date) {
         self.wallClock = wallClock
         encoder = LiveSnapshot.jsonEncoder()
+    }
+
+    /// Lets the live page's buttons drive the recording: `handler` carries out a command, or says `false` when it does
+    /// not apply now (a start once started). Without it, the page has no buttons and commands are refused.
+    public func acceptCommands(_ handler: @escaping @Sendable (LiveCommand) -> Bool) {
+        commandHandler = handler
+    }
+
+    /// Whether the recording takes commands from the live page.
+    public var acceptsCommands: Bool { commandHandler != nil }
+
+    /// Hands `command` to the recording: `nil` when it takes no commands, else whether it carried it out.
+    public func perform(_ command: LiveCommand) -> Bool? {
+        commandHandler.map { $0(command) }
     }
 
     /// The latest status, if anything was published.

@@ -14,10 +14,19 @@ import Markup
 enum LivePage {
     /// The page following the recording this server runs beside (`/live/events`), or, with `events`, a live session
     /// through the club (its server-sent events, each a point `{"status": snapshot, "points": [[lat, lon], …]}`).
-    static func render(events: String? = nil) -> HTML {
+    /// With `controls`, the dashboard's keys as buttons (start, pause or resume, lap, finish), for a recorder without
+    /// a keyboard (`workout record --serve`, the record service).
+    static func render(events: String? = nil, controls: Bool = false) -> HTML {
         let source = events.map { " data-events=\"\(XMLText.escaped($0))\"" } ?? ""
+        let buttons: HTML = controls ? """
+            <div id="live-controls" class="controls" role="group" aria-label="Recording controls">\
+            <button type="button" data-command="start" hidden>Start</button><button type="button" data-command="pause" hidden>Pause</button>\
+            <button type="button" data-command="lap" hidden>Lap</button><button type="button" data-command="finish" hidden>Finish</button>\
+            <span id="live-control-message" role="status"></span></div>
+            """ : ""
         return ServerPage.layout(title: "Live workout", body: """
             <p id="live-connection" class="count" aria-live="polite"\(HTML.raw(source))>connecting…</p>\
+            \(buttons)\
             <ul id="live-alerts" class="safety" role="alert" aria-label="Safety alerts" hidden></ul>\
             <ul id="live-warnings" class="message" role="alert" hidden></ul>\
             <ul id="live-guidance" class="guidance" aria-live="polite" aria-label="Guidance" hidden></ul>\
@@ -53,6 +62,7 @@ enum LivePage {
             .safety{list-style:none;padding:10px 14px;margin:0 0 12px;border:3px solid #b00020;border-radius:6px;background:#fde7ea;color:#7a0016;font-weight:800;font-size:1.2rem}\
             .guidance{list-style:none;padding:8px 12px;margin:0 0 12px;border:2px solid var(--line);border-radius:6px;font-weight:700;font-variant-numeric:tabular-nums}\
             dt{font-size:.8rem;color:var(--muted)}dd{margin:0;font-size:1.6rem;font-weight:800;font-variant-numeric:tabular-nums}#live-map{width:100%;height:auto;max-height:60vh}\
+            .controls{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:0 0 12px}.controls button{font-size:1.2rem;font-weight:700;padding:10px 18px;min-width:6em}\
             .live div.wide{grid-column:1/-1}dd.words{font-size:1rem;font-weight:600;overflow-wrap:anywhere}#live-state,#live-sport{font-size:1.2rem}</style>\
             <script>\(HTML.raw(script))</script>
             """)
@@ -103,7 +113,7 @@ enum LivePage {
           $("live-wprime").textContent=status.wPrimeBalance!=null?(status.wPrimeBalance/1000).toFixed(1)+" kJ · "+Math.round(status.wPrimeShare*100)+" %"+(status.wPrimeLow?" · low":""):"–";
           $("live-energy").textContent=figure(status.energyKilocalories,"kcal");$("live-elevation").textContent=figure(status.elevationMeters,"m");
           $("live-grade").textContent=status.gradePercent!=null?(status.gradePercent>=0?"+":"")+status.gradePercent.toFixed(1)+" %":"–";
-          $("live-gps").textContent=status.gps?status.gps.text:"–";$("live-strap").textContent=status.sensors&&status.sensors.length>1?status.sensors.map(function(s){return (s.label||s.name)+": "+s.text+(s.battery!=null?" ("+s.battery+" %)":"");}).join(" · "):status.strap?status.strap.text:"–";tick();
+          controls();$("live-gps").textContent=status.gps?status.gps.text:"–";$("live-strap").textContent=status.sensors&&status.sensors.length>1?status.sensors.map(function(s){return (s.label||s.name)+": "+s.text+(s.battery!=null?" ("+s.battery+" %)":"");}).join(" · "):status.strap?status.strap.text:"–";tick();
           if(status.state==="ended"){ended=true;alerts([]);var done=$("live-done");done.hidden=false;done.textContent="";
             if(status.workoutURL){done.appendChild(document.createTextNode("Saved: "));var a=document.createElement("a");a.id="live-workout-link";a.href=status.workoutURL;
               a.textContent="see the workout";done.appendChild(a);}
@@ -111,6 +121,15 @@ enum LivePage {
               ". Open it there with `workout show "+short+"`, or `workout serve` and its page.";}
             else done.textContent="The recording ended without saving a workout.";
             $("live-connection").textContent="recording ended";if(source){source.close();source=null;}}}
+        function controls(){var box=$("live-controls");if(!box)return;var s=status.state,moving=s==="running"||s==="auto-paused";
+          box.querySelectorAll("button").forEach(function(b){var c=b.getAttribute("data-command");
+            b.hidden=!(c==="start"?s==="waiting":c==="pause"?moving||s==="paused":c==="lap"?moving:(moving||s==="paused"));
+            if(c==="pause")b.textContent=s==="paused"?"Resume":"Pause";});}
+        if($("live-controls"))$("live-controls").addEventListener("click",function(ev){var c=ev.target.getAttribute&&ev.target.getAttribute("data-command");if(!c)return;
+          var say=$("live-control-message");say.textContent="";
+          fetch("/api/live/commands",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({command:c})})
+            .then(function(r){return r.json().then(function(b){if(!r.ok)say.textContent=(b.error&&b.error.message)||("refused: "+r.status);});})
+            .catch(function(){say.textContent="the recorder cannot be reached";});});
         function tick(){if(!status)return;var e=status.elapsedSeconds+(status.state==="running"?(Date.now()-receivedAt)/1000:0);$("live-elapsed").textContent=clock(e);}
         setInterval(tick,500);
         var clubEvents=$("live-connection").getAttribute("data-events");

@@ -11,8 +11,32 @@ struct LiveRoutes {
         let routes = RouteCollection(context: BasicRequestContext.self)
         // Without a recording the page would try to connect forever: say so instead.
         routes.get("/live") { _, _ in
-            guard liveFeed != nil else { throw noRecording }
-            return ServerResponse.html(LivePage.render())
+            guard let liveFeed else { throw noRecording }
+            return ServerResponse.html(LivePage.render(controls: await liveFeed.acceptsCommands))
+        }
+        // The page's buttons: {"command": "start" | "pause" | "lap" | "marker" | "finish"}. A change, so the access
+        // policy asks for the server's token (off loopback) and refuses other sites' pages.
+        routes.post("/api/live/commands") { request, context in
+            guard let liveFeed else { throw noRecording }
+            struct Asked: Decodable { var command: String }
+            let asked: Asked
+            do {
+                asked = try await request.decode(as: Asked.self, context: context)
+            } catch {
+                throw WebError(.badRequest, title: "No command", message: "Send {\"command\": NAME} as JSON, NAME one of \(Self.commandNames).")
+            }
+            guard let command = LiveCommand(rawValue: asked.command) else {
+                throw WebError(.badRequest, title: "Unknown command", message: "\"\(asked.command)\" is not a command: use one of \(Self.commandNames).")
+            }
+            switch await liveFeed.perform(command) {
+            case nil:
+                throw WebError(.conflict, title: "No controls",
+                               message: "This recording takes no commands from the web; its rider drives it from the dashboard.")
+            case false?:
+                throw WebError(.conflict, title: "Not now", message: "\"\(command.rawValue)\" does not apply to the recording as it is now.")
+            case true?:
+                return ServerResponse.json(["accepted": command.rawValue], status: .accepted)
+            }
         }
         routes.get("/api/live") { _, _ in
             guard let liveFeed else { throw noRecording }
@@ -33,6 +57,9 @@ struct LiveRoutes {
         }
         return routes
     }
+
+    /// The commands, as a refusal names them.
+    static var commandNames: String { LiveCommand.allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// The refusal of the live API where nothing is recorded.
     var noRecording: WebError {

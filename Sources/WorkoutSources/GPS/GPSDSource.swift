@@ -105,6 +105,44 @@ public struct GPSDSource: WorkoutDataSource {
         return nil
     }
 
+    /// The receiver's time at which the rider started moving: the first of the fixes whose Doppler speed stayed at or
+    /// above `thresholds`' resume speed for its resume time (what ends an auto-pause). Waits as long as it takes,
+    /// through gpsd restarting, and returns `nil` once the task is cancelled: what `workout record --wait-for-rider`
+    /// waits on before it starts.
+    ///
+    /// The wait blocks a thread of its own, not one of Swift's cooperative threads.
+    public func movementStart(_ thresholds: AutoPauseDetector.Thresholds) async -> Date? {
+        let cancelled = StopSignal()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread { continuation.resume(returning: self.waitForMovement(thresholds, until: cancelled)) }.start()
+            }
+        } onCancel: {
+            cancelled.set()
+        }
+    }
+
+    private func waitForMovement(_ thresholds: AutoPauseDetector.Thresholds, until cancelled: StopSignal) -> Date? {
+        // Paused until the speed says otherwise: the detector's resume is the rider moving off.
+        var detector = AutoPauseDetector(thresholds: thresholds)
+        _ = detector.add(speed: 0, at: .distantPast)
+        _ = detector.add(speed: 0, at: .distantPast.addingTimeInterval(thresholds.pauseAfter))
+        while !cancelled.isSet {
+            guard let connection = try? GPSDConnection(host: host, port: String(port), device: device) else {
+                cancelled.sleep(0.25)
+                continue
+            }
+            defer { connection.close(polite: true) }
+            while !cancelled.isSet {
+                let message: GPSDMessage?
+                do { message = try connection.next(timeoutMicroseconds: 100_000) } catch where !error.transient { continue } catch { break }
+                guard case .fix(let fix)? = message, let speed = fix.speed else { continue }
+                if let change = detector.add(speed: speed, at: fix.time), change.type == .motionResumed { return change.date }
+            }
+        }
+        return nil
+    }
+
     /// Registers the `gpsd` scheme with ``WorkoutSourceRegistry``: `gpsd://HOST:PORT[?device=PATH]`.
     public static func register() {
         WorkoutSourceRegistry.register(scheme: "gpsd") { specification in

@@ -16,6 +16,7 @@ final class Keyboard {
             while read(STDIN_FILENO, &byte, 1) == 1 {
                 switch byte {
                 case UInt8(ascii: "p"), UInt8(ascii: "P"), UInt8(ascii: " "): commands.push(.pauseOrResume)
+                case UInt8(ascii: "s"), UInt8(ascii: "S"): commands.push(.start)
                 case UInt8(ascii: "l"), UInt8(ascii: "L"): commands.push(.lap)
                 case UInt8(ascii: "m"), UInt8(ascii: "M"): commands.push(.marker)
                 case UInt8(ascii: "q"), UInt8(ascii: "Q"): commands.push(.finish)

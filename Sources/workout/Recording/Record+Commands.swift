@@ -9,7 +9,7 @@ extension Record {
     func perform(_ command: RecordCommand, session: HKWorkoutSession, builder: HKLiveWorkoutBuilder, snapshotter: LiveSnapshotter,
                  display: RecordDisplay, at now: Date) async -> Bool {
         switch command {
-        case .finish:
+        case .finish, .start:
             return false
         case .pauseOrResume:
             let pausing = session.state == .running

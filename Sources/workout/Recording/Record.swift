@@ -78,6 +78,15 @@ struct Record: AsyncParsableCommand {
     @Flag(help: "Pause the workout while standing still (from the receiver's Doppler speed) and resume on moving.")
     var autoPause = false
 
+    @Flag(help: ArgumentHelp("Wait for the rider before starting: the workout starts when the receiver sees the rider move off (at the auto-pause "
+                             + "speeds), or on s or space on the dashboard, or the live page's Start button (--serve); q, SIGINT or SIGTERM before "
+                             + "then stop without a workout. What the record service does."))
+    var waitForRider = false
+
+    @Option(help: ArgumentHelp("Finish once the rider has stood still this long (the receiver's or a wheel's speed under the auto-pause speed, "
+                               + "or the workout paused): 10m, 1h.", valueName: "duration"))
+    var finishAfterStop: DurationArgument?
+
     @Flag(help: "Save the workout even if no source delivered anything.")
     var allowEmpty = false
 
@@ -245,20 +254,37 @@ struct Record: AsyncParsableCommand {
         let events = dataSource.events()
         let builder = session.associatedWorkoutBuilder()
         builder.dataSource = dataSource
+        // The rider's commands, from the keys, the signals and the live page's buttons, in the order they came.
+        let wakes = RecordWakes()
+        let interrupt = await InterruptSignal { wakes.push(.finish) }
+        let keyboard = display.plain ? nil : Keyboard(wakes)
         var web = try await RecordingWeb(webOptions, store: store, session: session, dataSource: dataSource, snapshotter: snapshotter, clock: clock,
-                                         display: display)
+                                         display: display, commands: wakes)
         // The live page draws the course under the track.
         if let navigation { await web.setCourse(navigation.course.points.map { ($0.latitude, $0.longitude) }) }
         builder.delegate = web.builderDelegate
-        let start = clock.now
+        var started = clock.now
+        if waitForRider {
+            await web.publish(snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: started), dataSource: dataSource,
+                              isStateChange: true, at: started)
+            guard let moment = await riderStart(gps: gps, activity: activityType, wakes: wakes, clock: clock, display: display) else {
+                interrupt.cancel()
+                keyboard?.restore()
+                display.end()
+                builder.discardWorkout()
+                _ = await web.saved(nil, finished: nil, store: store, builder: builder)
+                print("stopped before the rider started: nothing recorded")
+                return
+            }
+            started = moment
+        }
+        let start = started
         session.startActivity(with: start)
         try await builder.beginCollection(at: start)
         display.log("recording \(activityType.name) to \(store.location); " + (display.plain ? "SIGINT or SIGTERM finishes" : "q finishes"))
         if mirror { await startMirroring(session, store: store, display: display) }
-
-        let wakes = RecordWakes()
-        let interrupt = await InterruptSignal { wakes.push(.finish) }
-        let keyboard = display.plain ? nil : Keyboard(wakes)
+        // Standing still, for --finish-after-stop: since when the rider has not moved (or the workout was paused).
+        var stillness = StillnessWatch(thresholds: AutoPauseDetector.Thresholds.default(for: activityType), since: start)
         var failuresShown = 0
         // Woken by what happens, in order, and once a second for the clock and the redraw: no polling.
         await withDiscardingTaskGroup { group in
@@ -273,6 +299,8 @@ struct Record: AsyncParsableCommand {
                 switch wake {
                 case .command(.finish):
                     break recording
+                case .command(.start):
+                    continue
                 case .command(let command):
                     guard await perform(command, session: session, builder: builder, snapshotter: snapshotter, display: display, at: now) else { continue }
                     // The lap button ends the workout's step on, as on a head unit.
@@ -292,11 +320,18 @@ struct Record: AsyncParsableCommand {
                     for line in recordTrainer?.take(message, at: now) ?? [] { display.log(line) }
                 case .session(.stateChanged), .tick:
                     break
-                case .session:
+                case .session, .moved:
                     continue
                 }
                 if let event = navigation?.take(dataSource.latestLocation, count: dataSource.locationCount) { display.log(event) }
                 var snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: now)
+                if let finishAfterStop {
+                    stillness.take(speed: snapshot.speed, paused: session.state != .running, at: now)
+                    if stillness.stillFor(at: now) >= finishAfterStop.seconds {
+                        display.log("stood still for \(clockText(stillness.stillFor(at: now))): finishing")
+                        break recording
+                    }
+                }
                 if let taken = guide?.take(snapshot) {
                     // A new step closes a lap, as the rider's lap key does.
                     if taken.newStep {

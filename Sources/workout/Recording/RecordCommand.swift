@@ -1,7 +1,6 @@
-import Synchronization
-
-/// What the keys and signals ask a recording for.
+/// What the keys, the signals and the live page's buttons ask a recording for.
 enum RecordCommand: Sendable {
+    /// Start a recording that waits for the rider.
+    case start
     case pauseOrResume, lap, marker, finish
 }
-

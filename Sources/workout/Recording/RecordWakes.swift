@@ -13,6 +13,8 @@ enum RecordWake: Sendable {
     case trainer(TrainerLink.Message)
     /// A second went by, or the recording's duration ran out.
     case tick
+    /// The receiver saw the rider move off, at this time (`--wait-for-rider`).
+    case moved(Date)
 }
 
 /// The recording loop's one queue of ``RecordWake``s: the keyboard's thread and
@@ -28,6 +30,9 @@ final class RecordWakes: Sendable {
 
     /// A command, from any thread.
     func push(_ command: RecordCommand) { continuation.yield(.command(command)) }
+
+    /// Something other than a command, from any task.
+    func push(_ wake: RecordWake) { continuation.yield(wake) }
 
     /// Brings `events`, `updates` and `trainer`'s messages in as they come, and a tick each second, or
     /// at `deadline` on `clock` if that comes first; returns when cancelled.

@@ -58,11 +58,11 @@ struct RecordingWeb {
 
     /// Starts what the options ask for: the web app with the live page (waiting until it listens), and the club's uplink.
     init(_ options: Options, store: HKHealthStore, session: HKWorkoutSession, dataSource: HKLiveWorkoutDataSource, snapshotter: LiveSnapshotter,
-         clock: any WorkoutClock, display: RecordDisplay) async throws {
+         clock: any WorkoutClock, display: RecordDisplay, commands: RecordWakes) async throws {
         self.options = options
         #if Web
         live = try await Self.startServer(options, store: store, session: session, dataSource: dataSource, snapshotter: snapshotter, clock: clock,
-                                          display: display)
+                                          display: display, commands: commands)
         // Followers through the club: the snapshot every 2 s, in order, kept while the network is away.
         uplink = try options.liveTo.map { address in
             LiveUplink(base: try SyncClient.serverURL(address, option: "--live-to"), token: try Sync.token(nil, file: options.syncTokenFile),
@@ -152,9 +152,21 @@ extension RecordingWeb {
 
     /// Starts the web app with the live page when `--serve` is given, and waits until it listens.
     static func startServer(_ options: Options, store: HKHealthStore, session: HKWorkoutSession, dataSource: HKLiveWorkoutDataSource,
-                            snapshotter: LiveSnapshotter, clock: any WorkoutClock, display: RecordDisplay) async throws -> LiveServer? {
+                            snapshotter: LiveSnapshotter, clock: any WorkoutClock, display: RecordDisplay,
+                            commands: RecordWakes) async throws -> LiveServer? {
         guard let serve = options.serve else { return nil }
         let feed = LiveFeed(wallClock: { SystemClock().now })
+        // The page's buttons are the dashboard's keys; whether one applies now is the recording's to judge, in turn.
+        await feed.acceptCommands { command in
+            switch command {
+            case .start: commands.push(.start)
+            case .pause: commands.push(.pauseOrResume)
+            case .lap: commands.push(.lap)
+            case .marker: commands.push(.marker)
+            case .finish: commands.push(.finish)
+            }
+            return true
+        }
         let publisher = LivePublisher(feed: feed, session: session, dataSource: dataSource, snapshotter: snapshotter, clock: clock)
         let server = WorkoutServer(library: StoreCatalog(store: store), liveFeed: feed,
                                    configuration: .init(host: serve.host, port: serve.port, token: options.token, isPublic: options.isPublic))
