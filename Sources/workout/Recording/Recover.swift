@@ -20,6 +20,12 @@ struct Recover: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // No store yet is nothing to recover (the record service asks at every start, the first included).
+        if case .file(let path) = storeOptions.location, !FileManager.default.fileExists(atPath: path) {
+            if json { return try printJSON(Result(recovered: false)) }
+            print("No unfinished workout: no store at \(path) yet.")
+            return
+        }
         let store = try storeOptions.openExisting()
         guard let session = try await store.recoverActiveWorkoutSession() else {
             if json { return try printJSON(Result(recovered: false)) }
