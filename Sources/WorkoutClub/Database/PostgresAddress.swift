@@ -53,4 +53,49 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// The address without its password.
     public var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+
+    /// The address with the password PostgreSQL's own clients would use when it names none: `PGPASSWORD`, else the
+    /// first line of the password file (`PGPASSFILE`, else `~/.pgpass`) that matches its host, port, database and
+    /// user, each field `*` for any, `\:` and `\\` escaped, as libpq reads it. A password file others can read is
+    /// ignored, as libpq ignores it. So a club's password stays out of its address and off the command line.
+    public func withPassword(from environment: [String: String], home: String? = nil) -> PostgresAddress {
+        guard password == nil else { return self }
+        var address = self
+        if let given = environment["PGPASSWORD"], !given.isEmpty {
+            address.password = given
+            return address
+        }
+        guard let path = environment["PGPASSFILE"] ?? (environment["HOME"] ?? home).map({ $0 + "/.pgpass" }),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue, permissions & 0o077 == 0,
+              let text = try? String(contentsOfFile: path, encoding: .utf8) else { return self }
+        for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+            let fields = Self.passwordFileFields(line)
+            guard fields.count == 5 else { continue }
+            let wanted = [host, String(port), database, user]
+            if zip(fields.prefix(4), wanted).allSatisfy({ $0 == "*" || $0 == $1 }) {
+                address.password = fields[4]
+                return address
+            }
+        }
+        return self
+    }
+
+    /// A password file's line split at its unescaped colons, escapes undone.
+    static func passwordFileFields(_ line: Substring) -> [String] {
+        var fields = [""], escaped = false
+        for character in line {
+            if escaped {
+                fields[fields.count - 1].append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == ":" {
+                fields.append("")
+            } else {
+                fields[fields.count - 1].append(character)
+            }
+        }
+        return fields
+    }
 }

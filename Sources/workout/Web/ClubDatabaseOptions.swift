@@ -5,10 +5,17 @@ import WorkoutClub
 
 /// `--database`: where a club server keeps its athletes and workouts.
 struct ClubDatabaseOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The club's database: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=require], or sqlite:PATH for one file.",
+    @Option(name: .customLong("database"), help: ArgumentHelp(
+        "The club's database: postgres://USER@HOST[:PORT]/DATABASE[?sslmode=require], or sqlite:PATH for one file (else $OPENHEALTHKIT_DATABASE). "
+            + "The password: in the address, else $PGPASSWORD, else the password file ($PGPASSFILE, ~/.pgpass), as PostgreSQL's own clients find it.",
         valueName: "address"))
-    var database: String?
+    var databaseOption: String?
+
+    /// The club's database: `--database`, else `$OPENHEALTHKIT_DATABASE` (how the club's service is told it, from a
+    /// root-only file rather than its command line).
+    var database: String? {
+        databaseOption ?? ProcessInfo.processInfo.environment["OPENHEALTHKIT_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     /// Opens the club, bringing its tables up to date.
     func openClub() async throws -> Club {
@@ -63,7 +70,7 @@ struct ClubDatabaseOptions: ParsableArguments {
         let lowered = address.lowercased()
         guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") else { return }
         let parsed: PostgresAddress
-        do { parsed = try PostgresAddress(address) } catch { throw ValidationError("\(error)") }
+        do { parsed = try PostgresAddress(address).withPassword(from: ProcessInfo.processInfo.environment) } catch { throw ValidationError("\(error)") }
         do { try await PostgresClubDatabase.check(parsed) } catch { throw RecordingsError("\(error)") }
     }
 
@@ -71,7 +78,12 @@ struct ClubDatabaseOptions: ParsableArguments {
     static func open(_ address: String, runsItsOwnClient: Bool = true) throws -> any ClubDatabase {
         let lowered = address.lowercased()
         if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
-            do { return PostgresClubDatabase(address: try PostgresAddress(address), runsItsOwnClient: runsItsOwnClient) } catch { throw ValidationError("\(error)") }
+            do {
+                let parsed = try PostgresAddress(address).withPassword(from: ProcessInfo.processInfo.environment)
+                return PostgresClubDatabase(address: parsed, runsItsOwnClient: runsItsOwnClient)
+            } catch {
+                throw ValidationError("\(error)")
+            }
         }
         if lowered.hasPrefix("sqlite:") {
             let path = String(address.dropFirst("sqlite:".count))

@@ -108,7 +108,7 @@ struct Serve: AsyncParsableCommand {
         if club.database != nil {
             if isPublic { throw ValidationError("--public is for the one-athlete server; a club's pages need a log-in or a token.") }
             if token != nil { throw ValidationError("--token is for the one-athlete server; a club's athletes have their own tokens (`workout serve tokens add`).") }
-            if storeOptions.store != nil { throw ValidationError("--store and --database name two different stores: give one.") }
+            if storeOptions.store != nil { throw ValidationError("--store and --database (or $OPENHEALTHKIT_DATABASE) name two different stores: give one.") }
             return
         }
         if !configuration.isLoopback, token == nil {
