@@ -64,8 +64,8 @@ struct MarkdownExamples {
     }
 }
 
-/// Every example in README.md and Scenarios/README.md runs as written, in a
-/// fresh folder with its own home, and prints what the README shows.
+/// Every example in README.md, the manual's pages (docs/) and Scenarios/README.md runs as written, each page in a
+/// fresh folder with its own home, and prints what the page shows.
 @Suite(.timeLimit(.minutes(10))) struct ReadmeExamplesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -148,13 +148,46 @@ struct MarkdownExamples {
         return (examples, failures)
     }
 
+    /// The manual's pages: every Markdown file in docs/.
+    static let manualPages: [String] = {
+        let folder = root.appendingPathComponent("docs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }()
+
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: the README's examples import its files"))
     func theReadmeExamplesRunAsWritten() async throws {
         let (examples, failures) = try await Self.run("README.md")
-        #expect(examples.commands.count > 20, "the README's sessions were found")
+        #expect(examples.commands.count >= 5, "the README's sessions were found")
         #expect(failures.isEmpty, "\(failures.count) example(s) fail:\n\n\(failures.joined(separator: "\n\n"))")
         // What is not run here says why, and runs in its own tests.
         #expect(examples.notRun.allSatisfy { $0.why.count > 10 })
+    }
+
+    /// Each page of the manual runs in a folder of its own, from an empty store: what it shows follows from its
+    /// own commands alone.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: the manual's examples import its files"), arguments: manualPages)
+    func theManualsExamplesRunAsWritten(_ page: String) async throws {
+        let (examples, failures) = try await Self.run(page)
+        #expect(failures.isEmpty, "\(failures.count) example(s) fail:\n\n\(failures.joined(separator: "\n\n"))")
+        #expect(examples.notRun.allSatisfy { $0.why.count > 10 })
+    }
+
+    /// The README is a front door: short, and every page it links is there, as is every page the manual links.
+    @Test func theReadmeIsShortAndEveryLinkLeadsSomewhere() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 300)
+        for page in ["README.md"] + Self.manualPages {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
+            let folder = Self.root.appendingPathComponent(page).deletingLastPathComponent()
+            let links = text.matches(of: /\]\(([^)#:\s]+\.(?:md|png|yaml|json))(?:#[^)]*)?\)/).map { String($0.output.1) }
+            for link in links {
+                #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(link).path), "\(page) links \(link), which is not there")
+            }
+        }
+        for page in Self.manualPages where page != "docs/ARCHITECTURE.md" {
+            #expect(readme.contains("(\(page))"), "the README does not link \(page)")
+        }
     }
 
     @Test func theScenarioFormatsExampleRunsAsWritten() async throws {
