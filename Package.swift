@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "HealthKitModel", targets: ["HealthKitModel"]),
         .library(name: "OpenHealthKitCore", targets: ["OpenHealthKitCore"]),
         .library(name: "WorkoutSources", targets: ["WorkoutSources"]),
+        .library(name: "GPSDReceiver", targets: ["GPSDReceiver"]),
+        .library(name: "BlueZSensors", targets: ["BlueZSensors"]),
         .library(name: "WorkoutFormats", targets: ["WorkoutFormats"]),
         .library(name: "WorkoutLibrary", targets: ["WorkoutLibrary"]),
         .library(name: "WorkoutCatalog", targets: ["WorkoutCatalog"]),
@@ -49,7 +51,15 @@ let package = Package(
             name: "Web",
             description: "The web app, the club server and everything that talks to them: `workout serve`, `sync`, `upload`, and `record --serve`, `--live-to` and `--sync-to`. Without it (`--disable-default-traits`), `workout` builds in a third of the time and does everything else."
         ),
-        .default(enabledTraits: ["Web"]),
+        .trait(
+            name: "GPSD",
+            description: "GPS receivers through gpsd for apps: `gpsd://HOST:PORT` in OPENHEALTHKIT_SOURCES, heard by HKLiveWorkoutDataSource and CLLocationManager. Links libgps."
+        ),
+        .trait(
+            name: "BlueZ",
+            description: "Bluetooth sensors through BlueZ for apps: `ble:ADDRESS` in OPENHEALTHKIT_SOURCES. Links libdbus-1."
+        ),
+        .default(enabledTraits: ["Web", "GPSD", "BlueZ"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -93,7 +103,12 @@ let package = Package(
         // HKLiveWorkoutDataSource(healthStore:workoutConfiguration:).
         .target(
             name: "OpenHealthKit",
-            dependencies: ["OpenHealthKitCore", "WorkoutSources"],
+            dependencies: [
+                "OpenHealthKitCore", "WorkoutSources",
+                // An app's package that sets `traits: []` on this one builds with SQLite and zlib alone.
+                .target(name: "GPSDReceiver", condition: .when(traits: ["GPSD"])),
+                .target(name: "BlueZSensors", condition: .when(traits: ["BlueZ"])),
+            ],
             swiftSettings: strictSettings
         ),
         // gpsd's client library: apt install libgps-dev (Scripts/setup does).
@@ -109,13 +124,16 @@ let package = Package(
         // Scenarios as values: files and athlete profiles (YAML) read and checked, their expectations, and their
         // simulation tick by tick; no store and no clock.
         .target(name: "ScenarioModel", dependencies: ["HealthKitModel", "WorkoutFormats", "PlanGuidance", "CourseGuidance", "TrainingMetrics", "GATT", "Yams"], swiftSettings: strictSettings),
-        // The live sources: gpsd, a strap or sensors over a serial port, scenarios on a virtual clock.
+        // The live sources that need no system library: a strap or sensors over a serial port, scenarios on a virtual clock.
         .target(
             name: "WorkoutSources",
-            dependencies: ["SensorBridge", "GPSDProtocol", "ScenarioModel", "OpenHealthKitCore", "WorkoutFormats", "Markup", "CGPS", "GATT", "DBus",
-                           "TrainingMetrics"],
+            dependencies: ["SensorBridge", "ScenarioModel", "OpenHealthKitCore", "WorkoutFormats", "Markup", "GATT", "TrainingMetrics"],
             swiftSettings: strictSettings
         ),
+        // A GPS receiver behind gpsd: libgps's connection, gpsd's JSON read by GPSDProtocol.
+        .target(name: "GPSDReceiver", dependencies: ["WorkoutSources", "GPSDProtocol", "OpenHealthKitCore", "CGPS"], swiftSettings: strictSettings),
+        // Bluetooth sensors straight from BlueZ over D-Bus: its objects, discovery, connection and notifications.
+        .target(name: "BlueZSensors", dependencies: ["WorkoutSources", "OpenHealthKitCore", "DBus", "GATT", "SensorBridge"], swiftSettings: strictSettings),
         // Activity files (FIT, TCX, GPX) read and written, and the figures of a workout: no store, so they can be fuzzed alone.
         .target(
             name: "WorkoutFormats",
@@ -217,6 +235,8 @@ let package = Package(
                 "OpenHealthKit",
                 "GATT",
                 "WorkoutSources",
+                "GPSDReceiver",
+                "BlueZSensors",
                 "WorkoutFormats", "WorkoutLibrary", "WorkoutCatalog",
                 "WorkoutReport",
                 "ClubArchive",
@@ -284,6 +304,8 @@ let package = Package(
                 "TrainingMetrics",
                 "WorkoutFormats",
                 "WorkoutSources",
+                "GPSDReceiver",
+                "BlueZSensors",
             ],
             swiftSettings: strictSettings
         ),

@@ -24,7 +24,8 @@ let package = Package(
                           path: "Instructions/LiveBuilderInstructions"),
         // Instructions per Bluetooth notification, sensors through a fake BlueZ into a recording: Benchmarks/sensors runs it.
         .executableTarget(name: "SensorInstructions", dependencies: ["BenchmarkSupport", "CallgrindMarks", .product(name: "OpenHealthKit", package: "OpenHealthKit"),
-                                                                     .product(name: "WorkoutSources", package: "OpenHealthKit")],
+                                                                     .product(name: "WorkoutSources", package: "OpenHealthKit"),
+                                                                     .product(name: "BlueZSensors", package: "OpenHealthKit")],
                           path: "Instructions/SensorInstructions"),
         // Instructions and microseconds per fix matched to a course: Benchmarks/course runs it.
         .executableTarget(name: "CourseInstructions", dependencies: ["CallgrindMarks", .product(name: "CourseGuidance", package: "OpenHealthKit")],
@@ -38,6 +39,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OpenHealthKit", package: "OpenHealthKit"),
                 .product(name: "WorkoutSources", package: "OpenHealthKit"),
+                .product(name: "GPSDReceiver", package: "OpenHealthKit"),
                 .product(name: "GATT", package: "OpenHealthKit"),
                 .product(name: "SensorBridge", package: "OpenHealthKit"),
                 .product(name: "TrainingMetrics", package: "OpenHealthKit"),

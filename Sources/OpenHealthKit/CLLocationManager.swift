@@ -88,11 +88,16 @@ public final class CLLocationManager: @unchecked Sendable {
         var allowsBackgroundLocationUpdates = false
         var pausesLocationUpdatesAutomatically = true
         var activityType: CLActivityType = .other
-        var authorizationStatus: CLAuthorizationStatus = .notDetermined
         var location: CLLocation?
         var lastDelivered: CLLocation?
         var task: Task<Void, Never>?
+        /// The updates run for `requestLocation()` alone: they stop at its first position.
+        var requestedOnce = false
+        var continuous = false
     }
+
+    /// What the process was last allowed, as the class method reads it (one app, one answer).
+    private static let processAuthorization = Mutex(CLAuthorizationStatus.notDetermined)
 
     private let state = Mutex(State())
     private let delegateReference = WeakDelegate<any CLLocationManagerDelegate>()
@@ -115,10 +120,15 @@ public final class CLLocationManager: @unchecked Sendable {
 
     deinit { state.withLock { $0.task }?.cancel() }
 
-    /// Told of positions, failures and authorization; held weakly.
+    /// Told of positions, failures and authorization; held weakly. As Core Location does for a new manager, a delegate
+    /// set hears ``CLLocationManagerDelegate/locationManagerDidChangeAuthorization(_:)`` once, with the app's status.
     public var delegate: (any CLLocationManagerDelegate)? {
         get { delegateReference.value }
-        set { delegateReference.value = newValue }
+        set {
+            delegateReference.value = newValue
+            guard newValue != nil else { return }
+            queue.async { [self] in delegate?.locationManagerDidChangeAuthorization(self) }
+        }
     }
 
     /// The accuracy the app wants; every fix is delivered whatever its accuracy, which each says.
@@ -151,8 +161,14 @@ public final class CLLocationManager: @unchecked Sendable {
         set { state.withLock { $0.activityType = newValue } }
     }
 
-    /// Whether the app may use the location: authorized once it asks.
-    public var authorizationStatus: CLAuthorizationStatus { state.withLock { $0.authorizationStatus } }
+    /// Whether the app may use the location: authorized once it asks. It is the app's (the process's), as with Core
+    /// Location: a manager made after another asked is authorized already.
+    public var authorizationStatus: CLAuthorizationStatus { Self.processAuthorization.withLock { $0 } }
+
+    /// Whether the app may use the location, as the class method before iOS 14 asks it: what any manager of the
+    /// process was last allowed. (Deprecated by Apple since iOS 14 and still common; not marked so here, so that
+    /// code written for both compiles without a warning.)
+    public class func authorizationStatus() -> CLAuthorizationStatus { processAuthorization.withLock { $0 } }
 
     /// The latest position received.
     public var location: CLLocation? { state.withLock { $0.location } }
@@ -167,9 +183,9 @@ public final class CLLocationManager: @unchecked Sendable {
     public func requestAlwaysAuthorization() { authorize(.authorizedAlways) }
 
     private func authorize(_ status: CLAuthorizationStatus) {
-        let changed = state.withLock { s -> Bool in
-            guard s.authorizationStatus != status, s.authorizationStatus != .authorizedAlways else { return false }
-            s.authorizationStatus = status
+        let changed = Self.processAuthorization.withLock { current -> Bool in
+            guard current != status, current != .authorizedAlways else { return false }
+            current = status
             return true
         }
         guard changed else { return }
@@ -182,6 +198,26 @@ public final class CLLocationManager: @unchecked Sendable {
 
     /// Starts delivering positions from the configured sources that give them.
     public func startUpdatingLocation() {
+        state.withLock { $0.continuous = true }
+        startSources()
+    }
+
+    /// Delivers one position, the first the sources give, then stops (unless ``startUpdatingLocation()`` runs too).
+    /// Without a source that gives positions, the delegate hears ``CLError/Code/locationUnknown``, as from a device
+    /// that cannot find where it is.
+    public func requestLocation() {
+        let hasPositions = (try? WorkoutSourceSpecification.list(environment["OPENHEALTHKIT_SOURCES"] ?? ""))?
+            .contains { Self.positionSchemes.contains($0.scheme) } ?? false
+        guard hasPositions else {
+            let error = CLError(.locationUnknown, reason: "OPENHEALTHKIT_SOURCES names no source of positions (gpsd:// or scenario:).")
+            queue.async { [self] in delegate?.locationManager(self, didFailWithError: error) }
+            return
+        }
+        state.withLock { $0.requestedOnce = true }
+        startSources()
+    }
+
+    private func startSources() {
         let sources: [any WorkoutDataSource]
         do {
             let specifications = try WorkoutSourceSpecification.list(environment["OPENHEALTHKIT_SOURCES"] ?? "")
@@ -213,9 +249,11 @@ public final class CLLocationManager: @unchecked Sendable {
         }
     }
 
-    /// Stops delivering positions.
+    /// Stops delivering positions (a pending ``requestLocation()`` too).
     public func stopUpdatingLocation() {
         state.withLock { s in
+            s.continuous = false
+            s.requestedOnce = false
             s.task?.cancel()
             s.task = nil
         }
@@ -225,6 +263,17 @@ public final class CLLocationManager: @unchecked Sendable {
     private func receive(_ location: CLLocation) {
         let deliver = state.withLock { s -> Bool in
             s.location = location
+            // A requested location goes whatever the filter, once; the updates stop with it unless they were started.
+            if s.requestedOnce {
+                s.requestedOnce = false
+                if !s.continuous {
+                    s.task?.cancel()
+                    s.task = nil
+                }
+                s.lastDelivered = location
+                return true
+            }
+            guard s.continuous else { return false }
             if s.distanceFilter > 0, let last = s.lastDelivered, location.distance(from: last) < s.distanceFilter { return false }
             s.lastDelivered = location
             return true

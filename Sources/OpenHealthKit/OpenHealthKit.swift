@@ -2,14 +2,24 @@
 // `import HealthKit` brings Foundation with it (Date, DispatchQueue, Measurement…); so does this.
 @_exported public import Foundation
 import WorkoutSources
+#if GPSD
+import GPSDReceiver
+#endif
+#if BlueZ
+import BlueZSensors
+#endif
 
-/// The built-in live sources, registered once: `scenario:FILE`,
-/// `gpsd://HOST:PORT`, `hrm:DEVICE` and `ble:ADDRESS`.
+/// The built-in live sources, registered once: `scenario:FILE` and `hrm:DEVICE`, and with the package's `GPSD` and
+/// `BlueZ` traits (on by default) `gpsd://HOST:PORT` and `ble:ADDRESS`.
 let builtInSources: Void = {
     ScenarioSource.register()
-    GPSDSource.register()
     HeartRateStrapSource.register()
+    #if GPSD
+    GPSDSource.register()
+    #endif
+    #if BlueZ
     BluetoothSensorSource.register()
+    #endif
 }()
 
 extension HKLiveWorkoutDataSource {

@@ -65,7 +65,7 @@ extension BlockingCommandSuites {
     }
 
     /// A mistyped store path is reported, not made into a new, empty store.
-    @Test(arguments: [["list"], ["show", "last"], ["samples", "heartRate"], ["stats", "heartRate"], ["export", "last"], ["delete", "last"], ["recover"]])
+    @Test(arguments: [["list"], ["show", "last"], ["samples", "heartRate"], ["stats", "heartRate"], ["export", "last"], ["delete", "last"]])
     func readingCommandsRefuseAStoreThatIsNotThere(_ command: [String]) async throws {
         let path = Scratch.url("missing").appendingPathComponent("health.sqlite").path
         let result = try await WorkoutProcess.run(command + ["--store", path])
@@ -74,10 +74,22 @@ extension BlockingCommandSuites {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// No store yet is nothing to recover (the record service asks at every start, the first included), and no store is made.
+    @Test func recoverWithNoStoreYetHasNothingToDo() async throws {
+        let path = Scratch.url("missing").appendingPathComponent("health.sqlite").path
+        let result = try await WorkoutProcess.run(["recover", "--store", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "No unfinished workout: no store at \(path) yet.\n")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    /// The version says the release and the commit it was built from: the release alone on its tag, else after a
+    /// tilde, with the commit count and commit (how Debian sorts it before the release).
     @Test func versionAndHelp() async throws {
         let version = try await WorkoutProcess.run(["--version"])
         #expect(version.status == 0)
-        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        let line = version.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(line.wholeMatch(of: /[0-9]+\.[0-9]+\.[0-9]+(~git[0-9]+\.[0-9a-f]{10}(\+modified)?)? \(commit ([0-9a-f]{10}(\+modified)?|unknown)\)/) != nil, "\(line)")
         let help = try await WorkoutProcess.run(["--help"])
         #expect(help.status == 0)
         for command in ["samples", "stats", "store", "convert"] { #expect(help.stdout.contains(command)) }

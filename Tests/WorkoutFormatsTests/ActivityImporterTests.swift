@@ -295,7 +295,8 @@ import WorkoutLibrary
         }
         let total = file.sessions.compactMap(\.distance).reduce(0, +)
         #expect(abs(back.sessions.compactMap(\.distance).reduce(0, +) - total) < 1)
-        if format == .tcx {
+        // Against Garmin's XSD, where ../shared/spec is there (TCXWriterTests checks it alone, and skips visibly without it).
+        if format == .tcx, SharedData.isPresent {
             let lint = try ExternalTool.run("xmllint", ["--noout", "--schema", SharedData.spec("TrainingCenterDatabasev2.xsd").path, again.path])
             #expect(lint.status == 0, "\(lint.standardError)")
             #expect(try String(contentsOf: again, encoding: .utf8).contains("<MultiSportSession>"))

@@ -2,6 +2,7 @@ import DBus
 import GATT
 import Testing
 import WorkoutSources
+import BlueZSensors
 
 /// BlueZ's objects as the client keeps them: from `GetManagedObjects`, then its signals.
 struct BlueZObjectsTests {

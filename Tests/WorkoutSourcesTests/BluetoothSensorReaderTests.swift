@@ -4,6 +4,7 @@ import GATT
 import Testing
 import TestSupport
 import WorkoutSources
+import BlueZSensors
 
 /// The reader against a fake `org.bluez` on a private bus: finding a sensor by address and by service,
 /// notifications in order, a refused connection, a dropped link and bluetoothd going away.

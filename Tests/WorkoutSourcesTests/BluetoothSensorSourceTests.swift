@@ -5,6 +5,7 @@ import Testing
 import TestSupport
 import WorkoutFormats
 import WorkoutSources
+import BlueZSensors
 
 /// Bluetooth sensors through a fake BlueZ into readings, as a recording hears them.
 @Suite(.enabled(if: FakeBlueZ.isAvailable, "dbus-daemon or dbus-fast is missing: run Scripts/setup"))

@@ -4,6 +4,7 @@ import OpenHealthKit
 import TestSupport
 import Testing
 @testable import WorkoutSources
+@testable import GPSDReceiver
 
 @Suite(.timeLimit(.minutes(10))) struct GPSDSourceTests {
     @Test func addressesAndTheGpsdScheme() throws {

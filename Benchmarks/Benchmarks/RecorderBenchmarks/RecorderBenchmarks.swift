@@ -3,6 +3,7 @@ import BenchmarkSupport
 import Foundation
 import OpenHealthKit
 import WorkoutSources
+import GPSDReceiver
 
 /// A new file store in a temporary folder named from `prefix`, with a
 /// recording's types authorized, an outdoor cycling configuration, and the folder.

@@ -12,6 +12,7 @@ import Foundation
 import OpenHealthKit
 import Synchronization
 import WorkoutSources
+import BlueZSensors
 
 /// The measured seconds, the warm-up and the sources, from the command line.
 nonisolated func options() -> (seconds: Double, warmup: Double, specifications: [String]) {

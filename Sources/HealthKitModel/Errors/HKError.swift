@@ -1,3 +1,8 @@
+public import Foundation
+
+/// HealthKit's error domain, as `(error as NSError).domain` reads it for an ``HKError``.
+public let HKErrorDomain = "com.apple.healthkit"
+
 /// An error from the store, a query, a session or a builder, with Apple's codes.
 ///
 /// ```swift
@@ -5,7 +10,7 @@
 /// catch HKError.errorAuthorizationDenied { print("the user said no") }
 /// catch let error as HKError { print(error.code, error.localizedDescription) }
 /// ```
-public struct HKError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct HKError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError, CustomNSError {
     /// Apple's error codes.
     public enum Code: Int, Sendable, CaseIterable {
         /// Health data is not available on this system.
@@ -55,7 +60,16 @@ public struct HKError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "HKError \(code.rawValue) (\(code)): \(localizedDescription)" }
 
     /// The error domain, as Apple names it.
-    public static let errorDomain = "com.apple.healthkit"
+    public static let errorDomain = HKErrorDomain
+
+    /// The message, which `localizedDescription` gives also where the error is seen as `any Error`.
+    public var errorDescription: String? { localizedDescription }
+
+    /// The code's number, as `(error as NSError).code` reads it.
+    public var errorCode: Int { code.rawValue }
+
+    /// The message under `NSLocalizedDescriptionKey`, as Apple's errors carry it.
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: localizedDescription] }
 
     /// ``Code/errorHealthDataUnavailable``.
     public static var errorHealthDataUnavailable: Code { .errorHealthDataUnavailable }

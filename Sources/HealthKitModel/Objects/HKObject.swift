@@ -6,7 +6,7 @@ public import Foundation
 /// Objects are immutable. Metadata values are strings, numbers, booleans, dates
 /// or ``HKQuantity`` values, as in HealthKit; anything else is refused at save
 /// with ``HKError/Code/errorInvalidArgument``.
-open class HKObject: Hashable, @unchecked Sendable {
+open class HKObject: Hashable, CustomStringConvertible, @unchecked Sendable {
     // Every stored property is a `let` and metadata values are immutable value
     // types or immutable classes, so instances are safe to share.
 
@@ -30,6 +30,15 @@ open class HKObject: Hashable, @unchecked Sendable {
     /// The app that saved the object.
     @available(*, deprecated, message: "Use sourceRevision")
     public var source: HKSource { sourceRevision.source }
+
+    /// The object as HealthKit prints it: its class, identifier and source, and what its kind adds (a sample's
+    /// dates, a quantity, a workout's activity and totals), for an app's logs.
+    open var description: String { "<\(type(of: self)) \(identification)>" }
+
+    /// The identifier and the source with its version, as the descriptions say them.
+    package var identification: String {
+        "\(uuid.uuidString) \"\(sourceRevision.source.name)\" (\(sourceRevision.version ?? "unknown"))"
+    }
 
     /// Objects are equal when they have the same identifier.
     public static func == (lhs: HKObject, rhs: HKObject) -> Bool { lhs.uuid == rhs.uuid }

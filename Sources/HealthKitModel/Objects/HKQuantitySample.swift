@@ -28,6 +28,10 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     /// Every initialiser takes an `HKQuantityType`, so the sample type is one: no checked cast each time.
     public var quantityType: HKQuantityType { unsafeDowncast(sampleType, to: HKQuantityType.self) }
 
+    /// The sample as HealthKit prints it: the quantity first, then the identifier, source and dates
+    /// (`142 count/min 0D2C… "workout" (1.0) (2026-05-02 07:30:00 +0000 - 2026-05-02 07:30:00 +0000)`).
+    public override var description: String { "\(quantity) \(identification) \(dateInterval)" }
+
     package init(unchecked type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date, count: Int = 1,
          uuid: UUID = ObjectUUID.next(), device: HKDevice?, metadata: [String: Any]?, sourceRevision: HKSourceRevision = .current,
          series: QuantitySeries? = nil) {

@@ -21,6 +21,12 @@ open class HKSample: HKObject, @unchecked Sendable {
     /// Whether the sample has no known end (its end date is `Date.distantFuture`).
     public var hasUndeterminedDuration: Bool { endDate == .distantFuture }
 
+    /// The sample as HealthKit prints it: its class, identifier, source and dates.
+    open override var description: String { "<\(type(of: self)) \(identification) \(dateInterval)>" }
+
+    /// The sample's dates as the descriptions give them: `(2026-05-02 07:30:00 +0000 - 2026-05-02 08:00:00 +0000)`.
+    package var dateInterval: String { "(\(startDate) - \(endDate))" }
+
     /// Checks the rules Apple applies when a sample is created or saved: dates
     /// in order, within the type's duration limits, and required metadata present.
     ///

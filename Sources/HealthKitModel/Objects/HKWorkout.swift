@@ -147,6 +147,19 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     /// The statistics for one type, if any.
     public func statistics(for quantityType: HKQuantityType) -> HKStatistics? { allStatistics[quantityType] }
 
+    /// The workout as HealthKit prints it: identifier, source and dates, then its activity, duration and totals
+    /// (`<HKWorkout 0D2C… "workout" (1.0) (…) running, 1744.0 s, 5018 m, 265 kcal>`).
+    public override var description: String {
+        var parts = [workoutActivityType.name, String(format: "%.1f s", duration)]
+        if let distance = allStatistics[HKQuantityType(Self.distanceType(for: workoutActivityType))]?.sumQuantity() {
+            parts.append("\(Int(distance.doubleValue(for: .meter()).rounded())) m")
+        }
+        if let energy = allStatistics[HKQuantityType(.activeEnergyBurned)]?.sumQuantity() {
+            parts.append("\(Int(energy.doubleValue(for: .kilocalorie()).rounded())) kcal")
+        }
+        return "<HKWorkout \(identification) \(dateInterval) \(parts.joined(separator: ", "))>"
+    }
+
     /// The active energy, from the statistics.
     @available(*, deprecated, message: "Use statistics(for: HKQuantityType(.activeEnergyBurned))")
     public var totalEnergyBurned: HKQuantity? { allStatistics[HKQuantityType(.activeEnergyBurned)]?.sumQuantity() }

@@ -67,10 +67,14 @@ public class HKObjectType: Hashable, CustomStringConvertible, CustomDebugStringC
         }
         if identifier.hasPrefix("HKCorrelationTypeIdentifier") { return HKCorrelationType(HKCorrelationTypeIdentifier(rawValue: identifier)) }
         if identifier.hasPrefix("HKCharacteristicTypeIdentifier") { return HKCharacteristicType(HKCharacteristicTypeIdentifier(rawValue: identifier)) }
+        if identifier.hasPrefix("HKClinicalTypeIdentifier") { return clinicalType(forIdentifier: HKClinicalTypeIdentifier(rawValue: identifier)) }
+        if identifier.hasPrefix("HKDocumentTypeIdentifier") { return documentType(forIdentifier: HKDocumentTypeIdentifier(rawValue: identifier)) }
         switch identifier {
         case HKWorkoutType.workoutIdentifier: return HKWorkoutType()
         case HKStateOfMindType.stateOfMindIdentifier: return HKStateOfMindType()
         case HKActivitySummaryType.activitySummaryIdentifier: return HKActivitySummaryType()
+        case HKElectrocardiogramType.electrocardiogramIdentifier: return HKElectrocardiogramType()
+        case HKAudiogramSampleType.audiogramIdentifier: return HKAudiogramSampleType()
         default: return seriesType(forIdentifier: identifier)
         }
     }

@@ -14,12 +14,14 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     private let updates = Mutex<(@Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void)?>(nil)
 
     /// A query for the summaries `predicate` names (all days with data when nil).
+    @preconcurrency
     public init(predicate: NSPredicate?, resultsHandler handler: @escaping @Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void) {
         self.resultsHandler = handler
         super.init(objectType: HKActivitySummaryType(), predicate: predicate)
     }
 
     /// Called with the summaries again whenever the store changes, until the query is stopped.
+    @preconcurrency
     public var updateHandler: (@Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void)? {
         get { updates.withLock { $0 } }
         set { updates.withLock { $0 = newValue } }

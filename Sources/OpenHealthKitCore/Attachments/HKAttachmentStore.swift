@@ -122,6 +122,7 @@ public final class HKAttachmentStore: Sendable {
     // MARK: Completion handlers
 
     /// Completion-handler form of ``addAttachment(to:name:contentType:dataURL:metadata:)``.
+    @preconcurrency
     public func addAttachment(to object: HKObject, name: String, contentType: UTType, dataURL: URL, metadata: [String: Any]? = nil,
                               completion: @escaping @Sendable (HKAttachment?, (any Error)?) -> Void) {
         let box = UncheckedMetadata(metadata)
@@ -129,16 +130,19 @@ public final class HKAttachmentStore: Sendable {
     }
 
     /// Completion-handler form of ``attachments(for:)``.
+    @preconcurrency
     public func getAttachments(for object: HKObject, completion: @escaping @Sendable ([HKAttachment]?, (any Error)?) -> Void) {
         completing(completion) { try await self.attachments(for: object) }
     }
 
     /// Completion-handler form of ``getData(for:)``.
+    @preconcurrency
     public func getData(for attachment: HKAttachment, completion: @escaping @Sendable (Data?, (any Error)?) -> Void) {
         completing(completion) { try await self.getData(for: attachment) }
     }
 
     /// Completion-handler form of ``removeAttachment(_:from:)``.
+    @preconcurrency
     public func removeAttachment(_ attachment: HKAttachment, from object: HKObject, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.removeAttachment(attachment, from: object) }
     }

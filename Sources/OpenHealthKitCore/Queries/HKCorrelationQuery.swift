@@ -10,6 +10,7 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
     private let completion: @Sendable (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
 
     /// A query for correlations of `type`.
+    @preconcurrency
     public init(type correlationType: HKCorrelationType, predicate: NSPredicate?, samplePredicates: [HKSampleType: NSPredicate]?,
                 completion: @escaping @Sendable (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void) {
         self.correlationType = correlationType

@@ -24,6 +24,7 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     private let resultsHandler: @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
 
     /// A query for samples of `sampleType`.
+    @preconcurrency
     public init(sampleType: HKSampleType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?,
                 resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void) {
         self.limit = limit
@@ -34,6 +35,7 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     }
 
     /// A query for samples matching any of `queryDescriptors`.
+    @preconcurrency
     public init(queryDescriptors: [HKQueryDescriptor], limit: Int,
                 resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void) {
         self.limit = limit

@@ -6,6 +6,7 @@ public final class HKSourceQuery: HKQuery, @unchecked Sendable {
     private let completionHandler: @Sendable (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void
 
     /// A query for the sources of samples of `sampleType` matching `objectPredicate`.
+    @preconcurrency
     public init(sampleType: HKSampleType, samplePredicate objectPredicate: NSPredicate?,
                 completionHandler: @escaping @Sendable (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void) {
         self.completionHandler = completionHandler

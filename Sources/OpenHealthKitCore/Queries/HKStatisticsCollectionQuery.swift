@@ -22,6 +22,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     private let handlers = Mutex(Handlers())
 
     /// Called once with the first collection.
+    @preconcurrency
     public var initialResultsHandler: (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)? {
         get { handlers.withLock { $0.initial } }
         set { handlers.withLock { $0.initial = newValue } }
@@ -29,6 +30,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
 
     /// Called after each change to the store, once per bucket whose statistics changed.
     /// Setting it makes the query long-running.
+    @preconcurrency
     public var statisticsUpdateHandler: (@Sendable (HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)? {
         get { handlers.withLock { $0.update } }
         set { handlers.withLock { $0.update = newValue } }

@@ -22,6 +22,7 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
     private let completionHandler: @Sendable (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void
 
     /// A query for statistics of `quantityType` over samples matching `quantitySamplePredicate`.
+    @preconcurrency
     public init(quantityType: HKQuantityType, quantitySamplePredicate: NSPredicate?, options: HKStatisticsOptions = [],
                 completionHandler handler: @escaping @Sendable (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void) {
         self.options = options

@@ -155,11 +155,13 @@ public final class HKQuantitySeriesSampleBuilder: Sendable {
     }
 
     /// Completion-handler form of ``finishSeries(metadata:)``.
+    @preconcurrency
     public func finishSeries(metadata: [String: Any]?, completion: @escaping @Sendable ([HKQuantitySample]?, (any Error)?) -> Void) {
         finishSeries(metadata: metadata, endDate: nil, completion: completion)
     }
 
     /// Completion-handler form of ``finishSeries(metadata:endDate:)``.
+    @preconcurrency
     public func finishSeries(metadata: [String: Any]?, endDate: Date?,
                              completion: @escaping @Sendable ([HKQuantitySample]?, (any Error)?) -> Void) {
         // Metadata crosses to the task as values that are Sendable.

@@ -64,6 +64,7 @@ public final class HKHeartbeatSeriesBuilder: Sendable {
     }
 
     /// Completion-handler form of ``addHeartbeat(at:precededByGap:)``.
+    @preconcurrency
     public func addHeartbeatWithTimeInterval(sinceSeriesStartDate timeInterval: TimeInterval, precededByGap: Bool,
                                              completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.addHeartbeat(at: timeInterval, precededByGap: precededByGap) }
@@ -101,6 +102,7 @@ public final class HKHeartbeatSeriesBuilder: Sendable {
     }
 
     /// Completion-handler form of ``finishSeries()``.
+    @preconcurrency
     public func finishSeries(completion: @escaping @Sendable (HKHeartbeatSeriesSample?, (any Error)?) -> Void) {
         completing(completion) { try await self.finishSeries() }
     }

@@ -45,6 +45,7 @@ extension HKWorkoutBuilder {
     }
 
     /// Completion-handler form of ``finishWorkout()``.
+    @preconcurrency
     public func finishWorkout(completion: @escaping @Sendable (HKWorkout?, (any Error)?) -> Void) {
         completing(completion, optional: { try await self.finishWorkout() })
     }

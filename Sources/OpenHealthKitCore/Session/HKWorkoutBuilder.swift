@@ -193,6 +193,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     /// Completion-handler form of ``beginCollection(at:)``.
+    @preconcurrency
     public func beginCollection(withStart startDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.beginCollection(at: startDate) }
     }
@@ -211,6 +212,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     /// Completion-handler form of ``endCollection(at:)``.
+    @preconcurrency
     public func endCollection(withEnd endDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.endCollection(at: endDate) }
     }
@@ -263,6 +265,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     /// Completion-handler form of ``addSamples(_:)``.
+    @preconcurrency
     public func add(_ samples: [HKSample], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.addSamples(samples) }
     }
@@ -287,6 +290,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     /// Completion-handler form of ``addWorkoutEvents(_:)``.
+    @preconcurrency
     public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.addWorkoutEvents(workoutEvents) }
     }
@@ -304,6 +308,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     /// Completion-handler form of ``addMetadata(_:)``.
+    @preconcurrency
     public func addMetadata(_ metadata: [String: Any], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         guard let values = MetadataValue.encode(metadata) else {
             completion(false, HKError(.errorInvalidArgument, "Metadata values must be strings, numbers, booleans, dates or quantities"))

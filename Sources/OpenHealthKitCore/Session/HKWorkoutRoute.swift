@@ -13,6 +13,9 @@ public final class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
         super.init(type: .workoutRoute(), start: start, end: end, count: count, uuid: uuid, device: device, metadata: metadata,
                    sourceRevision: sourceRevision)
     }
+
+    /// The route as HealthKit prints it: identifier, source, dates and how many positions it holds.
+    public override var description: String { "<HKWorkoutRoute \(identification) \(dateInterval) \(count) locations>" }
 }
 
 extension HKHealthStore {

@@ -93,6 +93,7 @@ public final class HKWorkoutRouteBuilder: Sendable {
     }
 
     /// Completion-handler form of ``insertRouteData(_:)``.
+    @preconcurrency
     public func insertRouteData(_ routeData: [CLLocation], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.insertRouteData(routeData) }
     }
@@ -134,6 +135,7 @@ public final class HKWorkoutRouteBuilder: Sendable {
     }
 
     /// Completion-handler form of ``finishRoute(with:metadata:)``.
+    @preconcurrency
     public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?, completion: @escaping @Sendable (HKWorkoutRoute?, (any Error)?) -> Void) {
         let values = MetadataValue.encode(metadata)
         completing(completion) { try await self.finishRoute(with: workout, metadata: MetadataValue.decode(values)) }

@@ -71,6 +71,8 @@ public final class HKWorkoutSession: @unchecked Sendable {
         var builder: HKLiveWorkoutBuilder?
         var currentActivity: HKWorkoutActivity?
         var streams: [UUID: AsyncStream<Update>.Continuation] = [:]
+        /// A mirrored session's delegate calls made before its app set a delegate, in order.
+        var pendingDelegateCalls: [@Sendable (any HKWorkoutSessionDelegate) -> Void] = []
     }
 
     /// The running session of each store: a store stands for one device, and a
@@ -134,9 +136,34 @@ public final class HKWorkoutSession: @unchecked Sendable {
     public var endDate: Date? { storage.withLock { $0.endDate } }
 
     /// The delegate, held weakly.
+    ///
+    /// A mirrored session keeps what happened before its app set a delegate (a phone app often sets it a moment
+    /// after the mirroring start handler gave it the session), and the delegate hears it first, in order, as with
+    /// HealthKit.
     public var delegate: (any HKWorkoutSessionDelegate)? {
         get { delegateReference.value }
-        set { delegateReference.value = newValue }
+        set {
+            delegateReference.value = newValue
+            guard newValue != nil, type == .mirrored else { return }
+            queue.async { [self] in
+                guard let delegate else { return }
+                let calls = storage.withLock { s in
+                    defer { s.pendingDelegateCalls = [] }
+                    return s.pendingDelegateCalls
+                }
+                for call in calls { call(delegate) }
+            }
+        }
+    }
+
+    /// On the session's queue: calls the delegate, or, on a mirrored session whose app has not set one yet, keeps
+    /// the call for the delegate it sets.
+    func callDelegate(_ call: @escaping @Sendable (any HKWorkoutSessionDelegate) -> Void) {
+        if let delegate {
+            call(delegate)
+        } else if type == .mirrored {
+            storage.withLock { $0.pendingDelegateCalls.append(call) }
+        }
     }
 
     /// Updates as an async sequence, beside the delegate: each call returns a
@@ -226,14 +253,14 @@ public final class HKWorkoutSession: @unchecked Sendable {
         }
         switch outcome {
         case .failure(let error):
-            deliver { [self] delegate in delegate?.workoutSession(self, didFailWithError: error) } update: { .failed(error) }
+            deliver { [self] delegate in delegate.workoutSession(self, didFailWithError: error) } update: { .failed(error) }
         case .success(let to):
             if event == .prepare || event == .start { takeOverFromOtherSessions() }
             if event == .pause || event == .resume {
                 let generated = HKWorkoutEvent(type: event == .pause ? .pause : .resume, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
                 let builder = storage.withLock { $0.builder }
                 builder?.sessionGenerated(generated)
-                deliver { [self] delegate in delegate?.workoutSession(self, didGenerate: generated) } update: { .event(generated) }
+                deliver { [self] delegate in delegate.workoutSession(self, didGenerate: generated) } update: { .event(generated) }
             }
             changeState(to: to, date: date)
         }
@@ -263,7 +290,7 @@ public final class HKWorkoutSession: @unchecked Sendable {
     /// resumes): to the builder, the delegate and the update streams.
     func generate(_ event: HKWorkoutEvent) {
         storage.withLock { $0.builder }?.sessionGenerated(event)
-        deliver { [self] delegate in delegate?.workoutSession(self, didGenerate: event) } update: { .event(event) }
+        deliver { [self] delegate in delegate.workoutSession(self, didGenerate: event) } update: { .event(event) }
     }
 
     /// Moves the reported state on the delegate queue and tells everyone.
@@ -276,19 +303,18 @@ public final class HKWorkoutSession: @unchecked Sendable {
                 if to == .ended { s.endDate = date }
                 return (from, s.builder)
             }
-            let delegate = self.delegate
             guard from != to else { return }
             builder?.sessionDidChange(to: to, date: date)
-            delegate?.workoutSession(self, didChangeTo: to, from: from, date: date)
+            callDelegate { [self] in $0.workoutSession(self, didChangeTo: to, from: from, date: date) }
             broadcast(.stateChanged(to: to, from: from, date: date))
             mirrorStateChange(to: to, from: from, date: date)
             if to == .ended { finishStreams() }
         }
     }
 
-    func deliver(_ call: @escaping @Sendable ((any HKWorkoutSessionDelegate)?) -> Void, update: @escaping @Sendable () -> Update) {
+    func deliver(_ call: @escaping @Sendable (any HKWorkoutSessionDelegate) -> Void, update: @escaping @Sendable () -> Update) {
         queue.async { [self] in
-            call(delegate)
+            callDelegate(call)
             broadcast(update())
         }
     }
@@ -324,7 +350,7 @@ public final class HKWorkoutSession: @unchecked Sendable {
             return ended
         }
         guard !wasEnded else { return }
-        deliver { [self] delegate in delegate?.workoutSession(self, didFailWithError: error) } update: { .failed(error) }
+        deliver { [self] delegate in delegate.workoutSession(self, didFailWithError: error) } update: { .failed(error) }
         changeState(to: .ended, date: clock.now)
     }
 
@@ -349,7 +375,7 @@ public final class HKWorkoutSession: @unchecked Sendable {
         }
         builder?.sessionBeganActivity(activity)
         let copy = configuration.copy()
-        deliver { [self] delegate in delegate?.workoutSession(self, didBeginActivityWith: copy, date: date) } update: { .activityBegan(copy, date: date) }
+        deliver { [self] delegate in delegate.workoutSession(self, didBeginActivityWith: copy, date: date) } update: { .activityBegan(copy, date: date) }
     }
 
     /// Ends the current activity at `date`, returning to the main activity.
@@ -361,7 +387,7 @@ public final class HKWorkoutSession: @unchecked Sendable {
         guard let ended else { return }
         builder?.sessionEndedActivity(ended.uuid, at: date)
         let configuration = ended.workoutConfiguration
-        deliver { [self] delegate in delegate?.workoutSession(self, didEndActivityWith: configuration, date: date) } update: { .activityEnded(configuration, date: date) }
+        deliver { [self] delegate in delegate.workoutSession(self, didEndActivityWith: configuration, date: date) } update: { .activityEnded(configuration, date: date) }
     }
 }
 

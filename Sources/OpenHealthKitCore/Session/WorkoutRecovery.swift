@@ -73,6 +73,7 @@ extension HKHealthStore {
     }
 
     /// Completion-handler form of ``recoverActiveWorkoutSession(clock:)``.
+    @preconcurrency
     public func recoverActiveWorkoutSession(completion: @escaping @Sendable (HKWorkoutSession?, (any Error)?) -> Void) {
         completing(completion, optional: { try await self.recoverActiveWorkoutSession() })
     }

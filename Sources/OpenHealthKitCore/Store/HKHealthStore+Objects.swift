@@ -22,11 +22,13 @@ extension HKHealthStore {
     }
 
     /// Completion-handler form of ``save(_:)-(HKObject)``.
+    @preconcurrency
     public func save(_ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         save([object], withCompletion: completion)
     }
 
     /// Completion-handler form of ``save(_:)-([HKObject])``.
+    @preconcurrency
     public func save(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.save(objects) }
     }
@@ -128,11 +130,13 @@ extension HKHealthStore {
     }
 
     /// Completion-handler form of ``delete(_:)-(HKObject)``.
+    @preconcurrency
     public func delete(_ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         delete([object], withCompletion: completion)
     }
 
     /// Completion-handler form of ``delete(_:)-([HKObject])``.
+    @preconcurrency
     public func delete(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.delete(objects) }
     }
@@ -149,6 +153,7 @@ extension HKHealthStore {
     }
 
     /// Completion-handler form of ``deleteObjects(of:predicate:)``.
+    @preconcurrency
     public func deleteObjects(of type: HKObjectType, predicate: NSPredicate,
                               withCompletion completion: @escaping @Sendable (Bool, Int, (any Error)?) -> Void) {
         let box = NSPredicateBox(predicate)

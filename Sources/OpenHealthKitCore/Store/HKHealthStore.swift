@@ -33,6 +33,8 @@ public final class HKHealthStore: Sendable {
     private let knownRequests = Mutex<Set<String>>([])
     /// The companion's mirroring handler and listener (``workoutSessionMirroringStartHandler``).
     let companion = CompanionSlot()
+    /// The watch apps ``startWatchApp(toHandle:)`` started, kept so that they are not reaped early.
+    let watchApps = Mutex<[Process]>([])
 
     /// Opens the store named by the environment.
     ///
@@ -91,11 +93,15 @@ public final class HKHealthStore: Sendable {
     /// ``authorizationStatus(for:)`` and in what saves and queries do.
     ///
     /// - Throws: ``HKError/Code/errorInvalidArgument`` if both sets are empty or
-    ///   a type that cannot be saved (a characteristic) is in `typesToShare`.
+    ///   a type apps may only read (a clinical record, an electrocardiogram) is in `typesToShare`.
     public func requestAuthorization(toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?) async throws {
         let share = typesToShare ?? [], read = typesToRead ?? []
         guard !share.isEmpty || !read.isEmpty else {
             throw HKError(.errorInvalidArgument, "Must request authorization for at least one data type")
+        }
+        let readOnly = share.filter(\.isReadOnly).map(\.identifier).sorted()
+        guard readOnly.isEmpty else {
+            throw HKError(.errorInvalidArgument, "Authorization to share the following types is disallowed: \(readOnly.joined(separator: ", "))")
         }
         let database = try database()
         let bundle = source.bundleIdentifier
@@ -110,6 +116,7 @@ public final class HKHealthStore: Sendable {
     }
 
     /// Completion-handler form of ``requestAuthorization(toShare:read:)``.
+    @preconcurrency
     public func requestAuthorization(toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
                                      completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.requestAuthorization(toShare: typesToShare, read: typesToRead) }
@@ -130,6 +137,7 @@ public final class HKHealthStore: Sendable {
     }
 
     /// Completion-handler form of ``statusForAuthorizationRequest(toShare:read:)``.
+    @preconcurrency
     public func getRequestStatusForAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
                                                  completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void) {
         Task.detached {
@@ -213,6 +221,7 @@ public final class HKHealthStore: Sendable {
     }
 
     /// Completion-handler form of ``enableBackgroundDelivery(for:frequency:)``.
+    @preconcurrency
     public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency,
                                          withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.enableBackgroundDelivery(for: type, frequency: frequency) }
@@ -227,6 +236,7 @@ public final class HKHealthStore: Sendable {
     }
 
     /// Completion-handler form of ``disableBackgroundDelivery(for:)``.
+    @preconcurrency
     public func disableBackgroundDelivery(for type: HKObjectType, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.disableBackgroundDelivery(for: type) }
     }
@@ -240,6 +250,7 @@ public final class HKHealthStore: Sendable {
     }
 
     /// Completion-handler form of ``disableAllBackgroundDelivery()``.
+    @preconcurrency
     public func disableAllBackgroundDelivery(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.disableAllBackgroundDelivery() }
     }
@@ -256,6 +267,7 @@ public final class HKHealthStore: Sendable {
     }
 
     /// Completion-handler form of ``preferredUnits(for:)``.
+    @preconcurrency
     public func preferredUnits(for quantityTypes: Set<HKQuantityType>,
                                completion: @escaping @Sendable ([HKQuantityType: HKUnit], (any Error)?) -> Void) {
         Task.detached {

@@ -2,6 +2,7 @@ import Foundation
 import GATT
 import SensorBridge
 import WorkoutSources
+import BlueZSensors
 
 /// Prints the events of a strap bridge (`workout hrm`) or a Bluetooth sensor (`workout sensors watch`), and counts them for the summary.
 struct NotificationMonitor {

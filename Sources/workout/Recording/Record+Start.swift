@@ -1,6 +1,7 @@
 import Foundation
 import OpenHealthKit
 import WorkoutSources
+import GPSDReceiver
 
 extension Record {
     /// Waits for the rider (`--wait-for-rider`): the receiver's first moment of moving off, or a start from the keys or

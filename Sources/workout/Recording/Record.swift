@@ -10,6 +10,8 @@ import WorkoutSources
 import SensorBridge
 import TrainerControl
 import TrainingMetrics
+import GPSDReceiver
+import BlueZSensors
 
 /// `workout record`: a live workout from gpsd and a heart-rate strap, saved to the store.
 struct Record: AsyncParsableCommand {

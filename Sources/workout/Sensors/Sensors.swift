@@ -3,6 +3,7 @@ import Foundation
 import GATT
 import OpenHealthKit
 import WorkoutSources
+import BlueZSensors
 
 /// `workout sensors`: find Bluetooth sensors, name them, and watch one.
 struct Sensors: AsyncParsableCommand {

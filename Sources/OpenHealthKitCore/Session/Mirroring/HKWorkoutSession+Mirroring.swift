@@ -29,6 +29,7 @@ extension HKWorkoutSession {
     }
 
     /// Completion-handler form of ``startMirroringToCompanionDevice()``.
+    @preconcurrency
     public func startMirroringToCompanionDevice(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.startMirroringToCompanionDevice() }
     }
@@ -42,6 +43,7 @@ extension HKWorkoutSession {
     }
 
     /// Completion-handler form of ``stopMirroringToCompanionDevice()``.
+    @preconcurrency
     public func stopMirroringToCompanionDevice(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.stopMirroringToCompanionDevice() }
     }
@@ -58,6 +60,7 @@ extension HKWorkoutSession {
     }
 
     /// Completion-handler form of ``sendToRemoteWorkoutSession(data:)``.
+    @preconcurrency
     public func sendToRemoteWorkoutSession(data: Data, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         completing(completion) { try await self.sendToRemoteWorkoutSession(data: data) }
     }
@@ -89,7 +92,7 @@ extension HKWorkoutSession {
         case .state(let to, _, let date):
             if type == .mirrored, let state = HKWorkoutSessionState(rawValue: to) { adoptRemoteState(state, date: date) }
         case .data(let data):
-            queue.async { self.delegate?.workoutSession(self, didReceiveDataFromRemoteWorkoutSession: [data]) }
+            queue.async { self.callDelegate { $0.workoutSession(self, didReceiveDataFromRemoteWorkoutSession: [data]) } }
         case .request(let action):
             guard type == .primary else { return }
             switch action {
@@ -108,7 +111,7 @@ extension HKWorkoutSession {
     func remoteWentAway(_ connection: MirrorConnection, error: HKError?) {
         mirror.withLock { link in if link === connection { link = nil } }
         guard let error, state != .ended else { return }
-        queue.async { self.delegate?.workoutSession(self, didDisconnectFromRemoteDeviceWithError: error) }
+        queue.async { self.callDelegate { $0.workoutSession(self, didDisconnectFromRemoteDeviceWithError: error) } }
     }
 
     /// Sends a primary's state change to its mirror; once ended, mirroring stops.
@@ -134,16 +137,16 @@ extension HKWorkoutSession {
         }
         guard let action else {
             let error = HKError(.errorInvalidArgument, "A mirrored session cannot \(event); its primary starts and prepares the workout.")
-            queue.async { self.delegate?.workoutSession(self, didFailWithError: error) }
+            queue.async { self.callDelegate { $0.workoutSession(self, didFailWithError: error) } }
             return
         }
         guard let connection = mirror.withLock({ $0 }) else {
             let error = HKError(.errorHealthDataUnavailable, "The primary workout session is gone; this mirror can no longer \(action) it.")
-            queue.async { self.delegate?.workoutSession(self, didFailWithError: error) }
+            queue.async { self.callDelegate { $0.workoutSession(self, didFailWithError: error) } }
             return
         }
         do { try connection.send(.request(action)) } catch {
-            queue.async { self.delegate?.workoutSession(self, didFailWithError: error) }
+            queue.async { self.callDelegate { $0.workoutSession(self, didFailWithError: error) } }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 public import DBus
 public import GATT
+import WorkoutSources
 
 /// A Bluetooth device as BlueZ shows it (`org.bluez.Device1`, and `org.bluez.Battery1` where it has a battery).
 public struct BluetoothDevice: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import CGPS
 import Foundation
 import GPSDProtocol
+import WorkoutSources
 
 /// A connection to gpsd: libgps opens and closes it; the recorder writes its
 /// requests (never raising SIGPIPE) and reads gpsd's JSON lines itself.

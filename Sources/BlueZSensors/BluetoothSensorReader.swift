@@ -2,6 +2,7 @@ public import Foundation
 public import GATT
 public import OpenHealthKitCore
 public import DBus
+public import WorkoutSources
 
 /// Reads one Bluetooth LE sensor straight from BlueZ, for as long as it is asked to: it finds the device (by
 /// address, or the first offering a service), connects, starts the notifications of every characteristic a

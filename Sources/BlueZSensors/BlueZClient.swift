@@ -1,6 +1,7 @@
 public import DBus
 import Foundation
 package import GATT
+package import WorkoutSources
 
 /// BlueZ (`org.bluez` on the system bus) as a sensor's reader uses it: what it knows, discovery on the fitness
 /// services, a device's connection and its characteristics' notifications.

@@ -1,5 +1,6 @@
 import CGPS
 import Foundation
+import WorkoutSources
 
 /// gpsd could not be reached, or the connection failed.
 public struct GPSDError: Error, Sendable, Hashable, CustomStringConvertible {

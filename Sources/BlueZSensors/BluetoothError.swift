@@ -1,4 +1,5 @@
 public import DBus
+import WorkoutSources
 
 /// Why BlueZ could not be used, said as what to do about it.
 public struct BluetoothError: Error, Sendable, Hashable, CustomStringConvertible {

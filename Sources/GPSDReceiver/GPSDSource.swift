@@ -1,6 +1,7 @@
 public import Foundation
 public import OpenHealthKitCore
 import GPSDProtocol
+public import WorkoutSources
 
 /// A GPS receiver behind a gpsd daemon: `gpsd://localhost:2947` in
 /// `OPENHEALTHKIT_SOURCES` (optionally `?device=/dev/ttyACM0`).

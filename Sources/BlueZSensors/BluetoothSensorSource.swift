@@ -2,6 +2,7 @@ import Foundation
 import GATT
 public import OpenHealthKitCore
 import SensorBridge
+public import WorkoutSources
 
 /// A Bluetooth LE sensor read straight from BlueZ: `ble:C4:7A:11:22:33:44` or `ble:service=cycling-power` in
 /// `OPENHEALTHKIT_SOURCES` or `workout record --sensor`.

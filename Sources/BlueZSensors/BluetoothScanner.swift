@@ -1,6 +1,7 @@
 public import DBus
 import Foundation
 public import GATT
+import WorkoutSources
 
 /// A look around for sensors: BlueZ's discovery on the fitness services for a while, and what it found.
 public enum BluetoothScanner {
