@@ -1,0 +1,1 @@
+../WorkoutApp/WorkoutManager.swift
