@@ -287,6 +287,12 @@ let package = Package(
             dependencies: ["OpenHealthKit", "TestSupport"],
             swiftSettings: strictSettings
         ),
+        // The same apps' code (links to HealthKitAppsTests' files) in Swift 5 mode: it compiles and behaves unchanged there.
+        .testTarget(
+            name: "HealthKitAppsSwift5Tests",
+            dependencies: ["OpenHealthKit", "TestSupport"],
+            swiftSettings: strictSettings + [.swiftLanguageMode(.v5)]
+        ),
         // Real daemons for tests (gpsfake) and a scratch folder, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(
