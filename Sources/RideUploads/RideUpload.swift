@@ -10,13 +10,16 @@ public struct RideUpload: Sendable {
     public var fit: Data
     /// Whether it was ridden indoors, on a trainer.
     public var indoor: Bool
+    /// When the ride started, where the service's list of activities is searched for it after a lost answer.
+    public var start: Date?
 
     /// Makes an upload.
-    public init(workoutID: UUID, name: String, fit: Data, indoor: Bool = false) {
+    public init(workoutID: UUID, name: String, fit: Data, indoor: Bool = false, start: Date? = nil) {
         self.workoutID = workoutID
         self.name = name
         self.fit = fit
         self.indoor = indoor
+        self.start = start
     }
 
     /// The identifier the service keeps with the activity (Strava's and intervals.icu's `external_id`),

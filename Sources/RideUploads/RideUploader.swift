@@ -14,6 +14,9 @@ public struct RideUploader: Sendable {
     public var pollInterval: Duration
     /// Questions about one upload within one attempt, before it waits its turn again.
     public var pollsPerAttempt: Int
+    /// How long after an upload whose answer was lost Strava is given to make its activity before the ride is sent
+    /// again (Strava takes seconds; a ride not there by then did not arrive).
+    public var lostAnswerWait: TimeInterval
     private let now: @Sendable () -> Date
     private let sleep: @Sendable (Duration) async throws -> Void
     private let strava = StravaClient()
@@ -21,10 +24,12 @@ public struct RideUploader: Sendable {
 
     /// Makes an uploader on the given clock.
     public init(policy: UploadRetryPolicy = .standard, pollInterval: Duration = .seconds(2), pollsPerAttempt: Int = 30,
+                lostAnswerWait: TimeInterval = 120,
                 now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void) {
         self.policy = policy
         self.pollInterval = pollInterval
         self.pollsPerAttempt = pollsPerAttempt
+        self.lostAnswerWait = lostAnswerWait
         self.now = now
         self.sleep = sleep
     }
@@ -50,15 +55,28 @@ public struct RideUploader: Sendable {
         do {
             switch account {
             case .intervals(let intervalsAccount):
-                let activity = try await intervals.upload(try await ride(), account: intervalsAccount, now: now())
-                job.state = .done(activityID: activity, duplicate: false)
+                let upload = try await ride()
+                // An earlier answer was lost: intervals.icu is asked first, and the ride sent only if it is not there.
+                if case .sending = job.state, let activity = try await Self.found({
+                    try await intervals.activity(of: upload, account: intervalsAccount, now: now())
+                }) {
+                    job.state = .done(activityID: activity, duplicate: false)
+                } else {
+                    job.state = .sending(since: now())
+                    try await keepJob(job)
+                    let activity = try await intervals.upload(upload, account: intervalsAccount, now: now())
+                    job.state = .done(activityID: activity, duplicate: false)
+                }
             case .strava(let stravaAccount):
-                job = try await attemptStrava(job, account: stravaAccount, ride: ride, keepJob: keepJob, keepAccount: keepAccount)
+                try await attemptStrava(&job, account: stravaAccount, ride: ride, keepJob: keepJob, keepAccount: keepAccount)
             }
             if job.state.isFinished { job.lastProblem = nil }
             try await keepJob(job)
             return Attempt(job: job, credentialsRefused: false)
         } catch let problem as UploadProblem {
+            // Only an upload without an answer leaves the service maybe holding the ride; one it refused (a rate
+            // limit, a failure, a refused token) did not arrive, and is simply sent again.
+            if case .sending = job.state, !problem.leavesTheRideInDoubt { job.state = .queued }
             job = policy.after(problem, job, now: now())
             try await keepJob(job)
             if case .credentialsRefused = problem { return Attempt(job: job, credentialsRefused: true) }
@@ -66,11 +84,20 @@ public struct RideUploader: Sendable {
         }
     }
 
+    /// What a lookup found: a service that will not list activities (a refusal other than of the credentials) is as
+    /// good as one that has not got the ride, whose duplicate check is then the last word.
+    private static func found(_ lookup: () async throws -> String?) async throws -> String? {
+        do {
+            return try await lookup()
+        } catch UploadProblem.rejected {
+            return nil
+        }
+    }
+
     private func attemptStrava(
-        _ job: UploadJob, account: StravaAccount, ride: () async throws -> RideUpload,
+        _ job: inout UploadJob, account: StravaAccount, ride: () async throws -> RideUpload,
         keepJob: (UploadJob) async throws -> Void, keepAccount: (UploadAccount) async throws -> Void
-    ) async throws -> UploadJob {
-        var job = job
+    ) async throws {
         var account = account
         var refreshed = false
         var forced = false
@@ -95,26 +122,44 @@ public struct RideUploader: Sendable {
         }
         var status: StravaClient.UploadStatus
         switch job.state {
-        case .queued:
+        case .queued, .sending:
             let upload = try await ride()
+            if case .sending(let since) = job.state {
+                // The answer to an upload was lost: Strava may have the ride, or be making it. Asked by the ride's
+                // external id first; sent again only once Strava has had time to make it and has not.
+                if let activity = try await Self.found({
+                    try await authorized { token throws(UploadProblem) in try await strava.activity(of: upload, token: token, server: account.server, now: now()) }
+                }) {
+                    job.state = .done(activityID: activity, duplicate: false)
+                    return
+                }
+                let settled = since.addingTimeInterval(lostAnswerWait)
+                if now() < settled {
+                    job.nextAttempt = settled
+                    job.lastProblem = "the answer to its upload was lost; Strava is asked again for it at \(settled) before it is sent again"
+                    return
+                }
+            }
+            job.state = .sending(since: now())
+            try await keepJob(job)
             status = try await authorized { token throws(UploadProblem) in try await strava.upload(upload, token: token, server: account.server, now: now()) }
         case .processing(let uploadID):
             status = .processing(uploadID: uploadID)
         case .done, .failed:
-            return job
+            return
         }
         var asked = 0
         while true {
             switch status {
             case .ready(let activity):
                 job.state = .done(activityID: activity, duplicate: false)
-                return job
+                return
             case .duplicate(let activity):
                 job.state = .done(activityID: activity, duplicate: true)
-                return job
+                return
             case .failed(let reason):
                 job.state = .failed(reason: "Strava could not make an activity of it: \(reason)")
-                return job
+                return
             case .processing(let uploadID):
                 if job.state != .processing(uploadID: uploadID) {
                     job.state = .processing(uploadID: uploadID)
@@ -128,7 +173,7 @@ public struct RideUploader: Sendable {
                     } else {
                         job.nextAttempt = now().addingTimeInterval(policy.firstWait)
                     }
-                    return job
+                    return
                 }
                 try await sleep(pollInterval)
                 asked += 1

@@ -89,6 +89,35 @@ public struct StravaClient: Sendable {
         return try Self.status(answer, now: now)
     }
 
+    /// The activity Strava made of `ride`, found by its external id among the athlete's activities that started within a
+    /// day of the ride (the last 200 when its start is not known); `nil` when there is none (yet).
+    public func activity(of ride: RideUpload, token: String, server: URL, now: Date) async throws(UploadProblem) -> String? {
+        var components = URLComponents(url: server.appendingPathComponent("api/v3/athlete/activities"), resolvingAgainstBaseURL: false)!
+        var items = [URLQueryItem(name: "per_page", value: "200")]
+        if let start = ride.start {
+            items.append(URLQueryItem(name: "after", value: String(Int(start.timeIntervalSince1970) - 86_400)))
+            items.append(URLQueryItem(name: "before", value: String(Int(start.timeIntervalSince1970) + 86_400)))
+        }
+        components.queryItems = items
+        let answer = try await send(.GET, components.url!, headers: [("Authorization", "Bearer \(token)")], body: nil, now: now)
+        switch answer.status {
+        case 200..<300:
+            struct Activity: Decodable {
+                var id: Int64
+                var external_id: String?
+            }
+            guard let activities = try? JSONDecoder().decode([Activity].self, from: answer.body) else {
+                throw .serverFailed(status: answer.status, message: "Strava's list of activities could not be read: \(Self.text(answer.body))")
+            }
+            // Strava may keep the file's extension on the external id it was given.
+            return activities.first { $0.external_id == ride.externalID || $0.external_id == ride.externalID + ".fit" }.map { String($0.id) }
+        case 401:
+            throw .credentialsRefused("Strava refused the access token (401): \(Self.message(answer.body))")
+        default:
+            throw Self.problem(answer, now: now)
+        }
+    }
+
     /// What Strava says of upload `uploadID` now.
     public func status(of uploadID: String, token: String, server: URL, now: Date) async throws(UploadProblem) -> UploadStatus {
         let answer = try await send(.GET, server.appendingPathComponent("api/v3/uploads/\(uploadID)"),

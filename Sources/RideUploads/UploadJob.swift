@@ -7,6 +7,10 @@ public struct UploadJob: Sendable, Equatable, Codable {
     public enum State: Sendable, Equatable, Codable {
         /// Waiting for its next attempt.
         case queued
+        /// Being sent since this moment, its answer not yet heard: the service may have it. Before it is sent again,
+        /// the service is asked for an activity with the ride's external id, so that a lost answer does not make
+        /// the ride twice.
+        case sending(since: Date)
         /// Sent; the service is processing it under this upload id (Strava), to be asked again.
         case processing(uploadID: String)
         /// On the service as this activity; `duplicate` when the service already had it.
@@ -18,7 +22,7 @@ public struct UploadJob: Sendable, Equatable, Codable {
         public var isFinished: Bool {
             switch self {
             case .done, .failed: true
-            case .queued, .processing: false
+            case .queued, .sending, .processing: false
             }
         }
     }

@@ -21,6 +21,13 @@ public enum UploadProblem: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the ride may have reached the service all the same: an upload without an answer (the connection
+    /// dropped, or the service was slow to answer) may have arrived; one the service answered with a refusal did not.
+    public var leavesTheRideInDoubt: Bool {
+        if case .unreachable = self { return true }
+        return false
+    }
+
     /// What happened, for a person.
     public var description: String {
         switch self {

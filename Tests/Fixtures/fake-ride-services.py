@@ -6,9 +6,9 @@
 Prints `ready PORT` once it listens. CONFIG (every key optional):
 
     {"strava": {"client_id": "1", "client_secret": "s", "refresh_token": "r0", "expires_in": 21600,
-                "processing_polls": 2, "rate_limited_uploads": 0, "failed_uploads": 0,
-                "revoke_access_after_uploads": null},
-     "intervals": {"athlete": "i42", "api_key": "k", "failed_uploads": 0, "rate_limited_uploads": 0}}
+                "processing_polls": 2, "processing_seconds": null, "rate_limited_uploads": 0, "failed_uploads": 0,
+                "revoke_access_after_uploads": null, "lost_answers": 0},
+     "intervals": {"athlete": "i42", "api_key": "k", "failed_uploads": 0, "rate_limited_uploads": 0, "lost_answers": 0}}
 
 Strava (developers.strava.com, "Authentication", "Uploads", "Rate Limits"):
   POST /oauth/token            grant_type=refresh_token|authorization_code; every refresh rotates the
@@ -18,12 +18,19 @@ Strava (developers.strava.com, "Authentication", "Uploads", "Rate Limits"):
                                the first `rate_limited_uploads` get 429 with X-RateLimit-* headers,
                                the next `failed_uploads` get 500; once `revoke_access_after_uploads`
                                uploads are in, every access token is revoked (one 401).
-  GET  /api/v3/uploads/{id}    processing for `processing_polls` questions, then an activity id, or
-                               the error "<file> duplicate of activity N" for a file (same bytes) or
-                               external id already uploaded.
+  GET  /api/v3/uploads/{id}    processing for `processing_polls` questions (or, asked or not, until
+                               `processing_seconds` have passed; default a quarter second a question),
+                               then an activity id, or the error "<file> duplicate of activity N" for a
+                               file (same bytes) or external id already uploaded.
+  GET  /api/v3/athlete/activities?after=&before=&per_page=   the athlete's activities (id, external_id,
+                               upload_id, start_date), uploads done processing by then included.
+  The first `lost_answers` uploads are taken and then the connection is closed without an answer, as when
+  the network drops after the upload arrived.
 intervals.icu (intervals.icu "Open API"; the API's forum thread):
   POST /api/v1/athlete/{id}/activities?name=&external_id=   multipart `file`, HTTP Basic API_KEY:key;
-                               a file already uploaded (same hash) answers the activity it made.
+                               a file already uploaded (same hash) answers the activity it made; the first
+                               `lost_answers` are taken and answered with a closed connection.
+  GET  /api/v1/athlete/{id}/activities?oldest=&newest=   the athlete's activities (id, external_id).
 GET /_state answers what happened, for the tests: every request, activities, tokens.
 Uploaded files are written to STATE_DIR as strava-<activity>.fit and intervals-<activity>.fit.
 """
@@ -33,9 +40,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 config = json.load(open(sys.argv[1]))
 state_dir = sys.argv[2]
 strava_config = {"client_id": "1", "client_secret": "s", "refresh_token": "r0", "expires_in": 21600,
-                 "processing_polls": 2, "rate_limited_uploads": 0, "failed_uploads": 0,
-                 "revoke_access_after_uploads": None, **config.get("strava", {})}
-intervals_config = {"athlete": "i42", "api_key": "k", "failed_uploads": 0, "rate_limited_uploads": 0, **config.get("intervals", {})}
+                 "processing_polls": 2, "processing_seconds": None, "rate_limited_uploads": 0, "failed_uploads": 0,
+                 "revoke_access_after_uploads": None, "lost_answers": 0, **config.get("strava", {})}
+if strava_config["processing_seconds"] is None:
+    strava_config["processing_seconds"] = strava_config["processing_polls"] * 0.25
+intervals_config = {"athlete": "i42", "api_key": "k", "failed_uploads": 0, "rate_limited_uploads": 0, "lost_answers": 0,
+                    **config.get("intervals", {})}
 lock = threading.Lock()
 state = {
     "requests": [],
@@ -46,6 +56,7 @@ state = {
     "strava_uploads": {},      # id -> {polls, sha, external_id, activity, error, file}
     "strava_activities": {},   # activity -> {sha, external_id, name, trainer}
     "intervals_posts": 0,
+    "lost_answers": 0,         # uploads taken whose answer the connection lost
     "intervals_activities": {},  # id -> {sha, external_id, name}
     "next_id": 1000,
 }
@@ -97,12 +108,40 @@ class Handler(BaseHTTPRequestHandler):
         auth = self.headers.get("Authorization", "")
         return auth[7:] if auth.startswith("Bearer ") else None
 
+    def lose_answer(self):
+        """Takes what was sent, and closes the connection without a word."""
+        state["lost_answers"] += 1
+        self.close_connection = True
+        try:
+            self.connection.shutdown(2)
+        except OSError:
+            pass
+
     def do_GET(self):
-        path = urllib.parse.urlparse(self.path).path
+        parsed = urllib.parse.urlparse(self.path)
+        path = parsed.path
+        query = urllib.parse.parse_qs(parsed.query)
         with lock:
             state["requests"].append(["GET", path])
             if path == "/_state":
                 return self.answer(200, state)
+            if path == "/api/v3/athlete/activities":
+                if self.bearer() not in state["access_tokens"]:
+                    return self.answer(401, {"message": "Authorization Error", "errors": [{"resource": "Athlete", "field": "access_token", "code": "invalid"}]})
+                for upload_id, upload in state["strava_uploads"].items():
+                    self.upload_status(upload_id, upload)
+                activities = [{"id": int(a), "external_id": v["external_id"], "upload_id": v.get("upload_id"), "name": v["name"]}
+                              for a, v in state["strava_activities"].items()]
+                return self.answer(200, activities)
+            if path.startswith("/api/v1/athlete/") and path.endswith("/activities"):
+                auth = self.headers.get("Authorization", "")
+                expected = "Basic " + base64.b64encode(f"API_KEY:{intervals_config['api_key']}".encode()).decode()
+                if auth != expected or path.split("/")[4] != intervals_config["athlete"]:
+                    return self.answer(401, {"status": 401, "error": "Access denied"})
+                if "oldest" not in query:
+                    return self.answer(422, {"status": 422, "error": "oldest is required"})
+                return self.answer(200, [{"id": a, "external_id": v["external_id"], "name": v["name"]}
+                                         for a, v in state["intervals_activities"].items()])
             if path.startswith("/api/v3/uploads/"):
                 if self.bearer() not in state["access_tokens"]:
                     return self.answer(401, {"message": "Authorization Error", "errors": [{"resource": "Athlete", "field": "access_token", "code": "invalid"}]})
@@ -115,7 +154,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def upload_status(self, upload_id, upload):
         base = {"id": int(upload_id), "id_str": upload_id, "external_id": upload["external_id"]}
-        if upload["polls"] < strava_config["processing_polls"]:
+        processed = time.time() - upload["posted"] >= strava_config["processing_seconds"]
+        if upload["polls"] < strava_config["processing_polls"] and not processed:
             return {**base, "error": None, "status": "Your activity is still being processed.", "activity_id": None}
         if upload["activity"] is None and upload["error"] is None:
             duplicate = next((a for a, v in state["strava_activities"].items()
@@ -125,7 +165,7 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 activity = str(next_id())
                 state["strava_activities"][activity] = {"sha": upload["sha"], "external_id": upload["external_id"],
-                                                        "name": upload["name"], "trainer": upload["trainer"]}
+                                                        "name": upload["name"], "trainer": upload["trainer"], "upload_id": int(upload_id)}
                 open(f"{state_dir}/strava-{activity}.fit", "wb").write(upload["data"])
                 upload["activity"] = activity
         if upload["error"]:
@@ -194,7 +234,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(400, {"message": "Bad Request", "errors": [{"resource": "Upload", "field": "file", "code": "missing"}]})
         data = form["file"]["data"]
         upload_id = str(next_id())
-        upload = {"polls": 0, "sha": hashlib.sha256(data).hexdigest(),
+        upload = {"polls": 0, "posted": time.time(), "sha": hashlib.sha256(data).hexdigest(),
                   "external_id": (form.get("external_id") or {}).get("data", b"").decode(),
                   "name": (form.get("name") or {}).get("data", b"").decode(),
                   "trainer": (form.get("trainer") or {}).get("data", b"").decode(),
@@ -204,6 +244,8 @@ class Handler(BaseHTTPRequestHandler):
         upload["data"] = data
         state["strava_uploads"][upload_id] = upload
         status = self.upload_status(upload_id, upload)
+        if state["strava_upload_posts"] <= strava_config["lost_answers"]:
+            return self.lose_answer()
         self.answer(201, status)
 
     def intervals_upload(self, athlete, query, body):
@@ -228,6 +270,8 @@ class Handler(BaseHTTPRequestHandler):
             state["intervals_activities"][existing] = {"sha": sha, "external_id": query.get("external_id", [""])[0],
                                                        "name": query.get("name", [""])[0]}
             open(f"{state_dir}/intervals-{existing}.fit", "wb").write(data)
+        if posts <= intervals_config["rate_limited_uploads"] + intervals_config["failed_uploads"] + intervals_config["lost_answers"]:
+            return self.lose_answer()
         self.answer(201, {"icu_athlete_id": athlete, "id": existing, "activities": [{"id": existing}]})
 
 

@@ -31,6 +31,8 @@ struct ClubForwardCommandTests {
         let club = try await ClubFixture(kind, serverArguments: [
             "--strava-server", services.url, "--intervals-server", services.url,
             "--forward-look", "0.2", "--forward-poll-interval", "0.25", "--forward-retry-wait", "0.5", "--forward-lease", "3",
+            // An upload whose answer a busy machine lost is looked for once Strava has had its 6 s to make it.
+            "--forward-lost-answer-wait", "8",
         ])
         defer { club.stop() }
         let refused = try await Self.put(club, "strava", #"{"clientID": "1", "clientSecret": "wrong", "refreshToken": "r0"}"#, token: club.adaToken)

@@ -191,6 +191,31 @@ struct UploadCommandTests {
         }
     }
 
+    /// The network drops after the service took the upload: the ride is looked up by its external id before it is
+    /// sent again, and each service makes it once, from one post.
+    @Test(arguments: ["strava", "intervals"])
+    func aRideWhoseAnswerWasLostIsAskedForNotSentAgain(_ service: String) async throws {
+        let services = try FakeRideServices(config: #"{"strava": {"lost_answers": 1, "processing_polls": 2}, "intervals": {"lost_answers": 1}}"#)
+        defer { services.stop() }
+        let (store, ids) = try await Self.store(["commute-ride.yaml"])
+        let connect = service == "strava"
+            ? try await Self.connectStrava(services, store: store)
+            : try await WorkoutProcess.run(["upload", "connect", "intervals", "--athlete-id", "i42", "--api-key", "k", "--server", services.url, "--store", store])
+        #expect(connect.status == 0, "\(connect.stderr)")
+        let sent = try await Self.upload([ids[0], "--to", service, "--wait", "--first-retry-wait", "0.2", "--lost-answer-wait", "2"], store: store)
+        #expect(sent.status == 0 && sent.stdout.contains("1 sent, 0 waiting, 0 failed"), "\(sent.stdout)\(sent.stderr)")
+        #expect(sent.stdout.contains("cannot be reached"), "the first answer was lost: \(sent.stdout)")
+        let state = try await services.state()
+        #expect(state["lost_answers"] as? Int == 1)
+        let activities = state[service == "strava" ? "strava_activities" : "intervals_activities"] as? [String: [String: Any]] ?? [:]
+        #expect(activities.count == 1, "\(activities)")
+        #expect(state[service == "strava" ? "strava_upload_posts" : "intervals_posts"] as? Int == 1, "one post, found again after the lost answer: \(state)")
+        let requests = (state["requests"] as? [[String]] ?? []).map { $0.joined(separator: " ") }
+        #expect(requests.contains { $0.hasPrefix("GET ") && $0.hasSuffix("/activities") }, "the ride was looked up: \(requests)")
+        let activity = try #require(activities.keys.first)
+        #expect(sent.stdout.contains("sent \(ids[0].prefix(8).lowercased()) to \(service == "strava" ? "Strava" : "intervals.icu"): activity \(activity)"), "\(sent.stdout)")
+    }
+
     @Test func aQueueKilledMidwaySendsEachRideExactlyOnce() async throws {
         // Each upload is processed for 24 questions, 0.25 s apart (6 s, wide enough for a busy machine to see): the kill lands while one is in Strava's hands.
         let services = try FakeRideServices(config: #"{"strava": {"processing_polls": 24}}"#)

@@ -58,7 +58,8 @@ public struct ClubServer: Sendable {
         let club = club
         var policy = UploadRetryPolicy.standard
         policy.firstWait = forwarding.firstRetryWait
-        let uploader = RideUploader(policy: policy, pollInterval: forwarding.pollInterval, now: club.now, sleep: { try await Task.sleep(for: $0) })
+        let uploader = RideUploader(policy: policy, pollInterval: forwarding.pollInterval, lostAnswerWait: forwarding.lostAnswerWait, now: club.now,
+                                    sleep: { try await Task.sleep(for: $0) })
         let forwarder = RideForwarder(club: club, metrics: metrics, uploader: uploader, look: forwarding.look, lease: forwarding.lease, logger: Logger(label: "workout.serve.forward"))
         let safety = LiveSafetyMonitor(club: club, hub: liveHub, metrics: metrics, look: safetyLook, timeZone: configuration.timeZone,
                                        logger: Logger(label: "workout.serve.safety"))

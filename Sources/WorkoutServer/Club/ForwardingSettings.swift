@@ -17,6 +17,8 @@ public struct ForwardingSettings: Sendable {
     public var lease: TimeInterval = 300
     /// The wait after a ride's first failed attempt (doubling after each, up to an hour).
     public var firstRetryWait: TimeInterval = 30
+    /// How long Strava is given to make a ride whose upload's answer was lost before it is sent again.
+    public var lostAnswerWait: TimeInterval = 120
 
     /// The services' own addresses and the waits above.
     public init() {}

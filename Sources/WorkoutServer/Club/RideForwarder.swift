@@ -62,7 +62,7 @@ struct RideForwarder: Service {
         case .failed(let reason):
             metrics.forwarded(destination.rawValue, outcome: "failed")
             logger.error("workout \(workout) not sent to \(destination): \(reason)")
-        case .queued, .processing:
+        case .queued, .sending, .processing:
             metrics.forwarded(destination.rawValue, outcome: "waiting")
             logger.warning("workout \(workout) waits for \(destination): \(attempt.job.lastProblem ?? "processing")")
         }
@@ -75,7 +75,7 @@ struct RideForwarder: Service {
         }
         let name = "\(archive.summary.activity.capitalized) \(archive.summary.start.formatted(date: .abbreviated, time: .shortened))"
         return RideUpload(workoutID: forward.job.workoutID, name: name, fit: try DownloadedFile.data(ServedClub.downloadedActivity(archive), as: .fit),
-                          indoor: archive.activity.records.allSatisfy { $0.latitude == nil })
+                          indoor: archive.activity.records.allSatisfy { $0.latitude == nil }, start: archive.summary.start)
     }
 }
 

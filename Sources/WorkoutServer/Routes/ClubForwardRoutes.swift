@@ -121,6 +121,7 @@ struct ClubForwardRoutes {
             row.activity = activity
             row.nextAttempt = nil
         case .processing: row.state = "processing"
+        case .sending: row.state = "sending"
         case .queued: row.state = "waiting"
         case .failed(let reason):
             row.state = "failed"

@@ -122,6 +122,9 @@ struct UploadStatus: AsyncParsableCommand {
             case .queued:
                 state = "waiting"
                 nextAttempt = job.nextAttempt
+            case .sending:
+                state = "sending"
+                nextAttempt = job.nextAttempt
             case .failed(let reason):
                 state = "failed"
                 problem = reason

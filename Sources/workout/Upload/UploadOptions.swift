@@ -17,6 +17,9 @@ struct UploadOptions: ParsableArguments {
     @Option(help: .hidden)
     var firstRetryWait: Double = 30
 
+    @Option(help: .hidden)
+    var lostAnswerWait: Double = 120
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
@@ -33,7 +36,7 @@ struct UploadOptions: ParsableArguments {
     var uploader: RideUploader {
         var policy = UploadRetryPolicy.standard
         policy.firstWait = firstRetryWait
-        return RideUploader(policy: policy, pollInterval: .milliseconds(Int(pollInterval * 1000)),
+        return RideUploader(policy: policy, pollInterval: .milliseconds(Int(pollInterval * 1000)), lostAnswerWait: lostAnswerWait,
                             now: { Date() }, sleep: { try await Task.sleep(for: $0) })
     }
 }

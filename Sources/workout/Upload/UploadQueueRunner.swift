@@ -53,7 +53,7 @@ struct UploadQueueRunner {
         let activity = try await store.exportedActivity(of: workout)
         let name = "\(workout.workoutActivityType.name.capitalized) \(workout.startDate.formatted(date: .abbreviated, time: .shortened))"
         return RideUpload(workoutID: id, name: name, fit: try ActivityFile.data(activity, as: .fit),
-                          indoor: workout.metadata?[HKMetadataKeyIndoorWorkout] as? Bool ?? false)
+                          indoor: workout.metadata?[HKMetadataKeyIndoorWorkout] as? Bool ?? false, start: workout.startDate)
     }
 
     private func summarize(_ jobs: [UploadJob]) {
@@ -62,7 +62,7 @@ struct UploadQueueRunner {
             switch job.state {
             case .done: done += 1
             case .failed: failed += 1
-            case .queued, .processing: waiting += 1
+            case .queued, .sending, .processing: waiting += 1
             }
         }
         Sync.say("\(done) sent, \(waiting) waiting, \(failed) failed" + (waiting > 0 ? "; `workout upload run` sends what waits when it is due" : ""))
@@ -78,6 +78,9 @@ struct UploadQueueRunner {
             return "failed \(workout) to \(job.destination): \(reason)"
         case .processing(let upload):
             return "processing \(workout) on \(job.destination) (upload \(upload)); next question at \(job.nextAttempt.formatted(.iso8601))"
+        case .sending:
+            return "sending \(workout) to \(job.destination), its answer not heard" + (job.lastProblem.map { ": \($0)" } ?? "")
+                + "; \(job.destination) is asked for it at \(job.nextAttempt.formatted(.iso8601)) before it is sent again"
         case .queued:
             return "waiting \(workout) for \(job.destination)" + (job.lastProblem.map { ": \($0)" } ?? "") + "; next try at \(job.nextAttempt.formatted(.iso8601))"
         }

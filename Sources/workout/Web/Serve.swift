@@ -73,6 +73,9 @@ struct Serve: AsyncParsableCommand {
     var forwardLease: Double = 300
 
     @Option(help: .hidden)
+    var forwardLostAnswerWait: Double = 120
+
+    @Option(help: .hidden)
     var liveSafetyLook: Double = 15
 
     /// Where the club sends rides on to, and how often it looks.
@@ -91,6 +94,7 @@ struct Serve: AsyncParsableCommand {
         settings.pollInterval = .milliseconds(Int(max(forwardPollInterval, 0.05) * 1000))
         settings.firstRetryWait = max(forwardRetryWait, 0)
         settings.lease = max(forwardLease, 1)
+        settings.lostAnswerWait = max(forwardLostAnswerWait, 0)
         return settings
     }
 
