@@ -55,6 +55,7 @@ let geographicLibAvailable: Bool = {
                 a, b, c, d = map(float, line.split())
                 print(repr(g.Inverse(a, b, c, d, Geodesic.DISTANCE)['s12']))
             """
+        _ = TestRunReaper.started
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script]

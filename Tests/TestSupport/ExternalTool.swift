@@ -15,6 +15,7 @@ public enum ExternalTool {
 
     /// Runs `executable` (looked up on PATH) with `arguments` and waits for it.
     public static func run(_ executable: String, _ arguments: [String]) throws -> Output {
+        _ = TestRunReaper.started
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments

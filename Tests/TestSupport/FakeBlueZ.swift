@@ -25,6 +25,7 @@ public final class FakeBlueZ: @unchecked Sendable {
         try devices.write(to: file, atomically: true, encoding: .utf8)
         logFile = Scratch.url("bluez-log", extension: "txt")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = TestRunReaper.started
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.script.path, "--bus", bus.address, "--speed", String(speed), file.path]

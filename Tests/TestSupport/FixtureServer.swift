@@ -10,6 +10,7 @@ public final class FixtureServer: @unchecked Sendable {
     /// Starts `Tests/Fixtures/<script>` with `arguments` and waits until it listens.
     public init(script: String, arguments: [String] = []) throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/\(script)")
+        _ = TestRunReaper.started
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", path.path] + arguments

@@ -13,6 +13,7 @@ public final class GPSFake: @unchecked Sendable {
             throw GPSFakeError("gpsfake is not installed; run Scripts/setup (apt-get install gpsd gpsd-clients)")
         }
         self.port = try port ?? Self.freePort()
+        _ = TestRunReaper.started
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         // -n: gpsd opens the device at once, or it drops the start of the log; -1: play it once.
@@ -43,6 +44,7 @@ public final class GPSFake: @unchecked Sendable {
 
     /// Sends `signal` to the gpsd that gpsfake started (SIGSTOP hangs it, SIGCONT lets it go on).
     public func signalDaemon(_ signal: Int32) {
+        _ = TestRunReaper.started
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
         daemon.arguments = ["-\(signal)", "-P", String(process.processIdentifier), "-x", "gpsd"]
@@ -52,6 +54,7 @@ public final class GPSFake: @unchecked Sendable {
 
     /// Kills gpsd and gpsfake with SIGKILL: children of `swift test` inherit a blocked SIGTERM.
     public func stop() {
+        _ = TestRunReaper.started
         let children = Process()
         children.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
         children.arguments = ["-9", "-P", String(process.processIdentifier)]

@@ -18,6 +18,7 @@ public final class PrivateBus: @unchecked Sendable {
     /// Starts a daemon and waits for its address.
     public init() throws {
         guard let executable = Self.executable else { throw SpawnError("dbus-daemon is not installed; run Scripts/setup (apt-get install dbus-daemon)") }
+        _ = TestRunReaper.started
         let process = Process()
         process.executableURL = executable
         process.arguments = ["--session", "--nofork", "--print-address=1"]

@@ -33,6 +33,7 @@ public final class SocatPair: @unchecked Sendable {
             throw SocatError("socat is not installed; run Scripts/setup (apt-get install socat)")
         }
         for path in [bridge, device] { try? FileManager.default.removeItem(atPath: path) }
+        _ = TestRunReaper.started
         let process = Process()
         process.executableURL = executable
         process.arguments = ["pty,raw,echo=0,link=\(bridge)", "pty,raw,echo=0,link=\(device)"]

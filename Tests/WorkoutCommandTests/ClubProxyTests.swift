@@ -13,6 +13,7 @@ import Testing
         static var executable: String? { ["/usr/sbin/haproxy", "/usr/local/sbin/haproxy"].first(where: FileManager.default.isExecutableFile) }
 
         init(servers: [Int], folder: URL) throws {
+            _ = TestRunReaper.started
             port = try GPSFake.freePort()
             let configuration = folder.appendingPathComponent("haproxy.cfg")
             try """

@@ -110,6 +110,7 @@ struct MarkdownExamples {
             }
             let line = command.line, environment = environment
             let (data, status) = try await offThePool { () throws -> (Data, Int32) in
+                _ = TestRunReaper.started
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: "/bin/sh")
                 process.arguments = ["-c", line + " 2>&1"]

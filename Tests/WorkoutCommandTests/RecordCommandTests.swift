@@ -11,6 +11,7 @@ final class RecordingProcess: @unchecked Sendable {
     private let input = Pipe()
 
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        _ = TestRunReaper.started
         process.executableURL = WorkoutProcess.executable
         process.arguments = arguments
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }

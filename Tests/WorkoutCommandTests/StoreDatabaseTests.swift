@@ -20,6 +20,7 @@ import TestSupport
     static func race(round: Int) throws -> [String] {
         let store = Scratch.url("race-\(round)").appendingPathComponent("health.sqlite").path
         let processes = try (1...8).map { _ -> (Process, Pipe) in
+            _ = TestRunReaper.started
             let process = Process()
             process.executableURL = WorkoutProcess.executable
             process.arguments = ["replay", scenario, "--store", store]

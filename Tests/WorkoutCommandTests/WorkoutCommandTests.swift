@@ -23,6 +23,7 @@ struct WorkoutProcess {
 
     /// Runs `workout` with `arguments` on the calling thread: for code already off the pool.
     static func runBlocking(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Output {
+        _ = TestRunReaper.started
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
