@@ -6,7 +6,7 @@ import TestSupport
 /// CoreLocation as older apps call it: the class method, `requestLocation()` and `CLError`, through ``LocationChecker``.
 @Suite(.timeLimit(.minutes(10))) struct CLLocationManagerAsWrittenTests {
     @Test func aRequestedLocationArrivesOnceAndTheClassMethodSaysItWasAllowed() async throws {
-        let scenario = try HealthKitAppsTests.scenario("request-location")
+        let scenario = try AppScenario.file("request-location")
         let checker = LocationChecker(manager: CLLocationManager(environment: ["OPENHEALTHKIT_SOURCES": "scenario:\(scenario.path)"]))
         #expect(checker.canAsk)
         checker.whereAmI()
@@ -16,7 +16,7 @@ import TestSupport
         // The app's authorization, whichever manager asked for it.
         #expect(checker.manager.authorizationStatus == CLLocationManager.authorizationStatus())
         // One fix asked, one delivered: the scenario sends one a second, and none follows.
-        try await HealthKitAppsTests.wait(seconds: 3)
+        try await AppScenario.wait(seconds: 3)
         #expect(checker.locations.count == 1, "\(checker.locations.count) locations for one request")
         #expect(checker.failures.isEmpty)
     }

@@ -7,33 +7,11 @@ import TestSupport
 /// `OPENHEALTHKIT_SOURCES` in real time, as an app would be run here. Each manager file
 /// imports nothing but `OpenHealthKit`.
 @Suite(.timeLimit(.minutes(10))) struct HealthKitAppsTests {
-    /// Twenty seconds of running at 5:00/km on a loop, heart rate and GPS at 1 Hz.
-    static func scenario(_ name: String) throws -> URL {
-        let file = Scratch.url(name, extension: "yaml")
-        try """
-            name: twenty seconds for an app
-            activity: running
-            seed: 5
-            route:
-              loop: {center: [48.14, 11.58], length: 2km}
-            sensors:
-              gps: {rate: 1, noise: 2, accuracy: 5}
-            timeline:
-              - start
-              - move: {duration: 20s, pace: "5:00/km"}
-              - stop
-            """.write(to: file, atomically: true, encoding: .utf8)
-        return file
-    }
+    static func scenario(_ name: String) throws -> URL { try AppScenario.file(name) }
 
-    static func store(_ name: String) -> HKHealthStore {
-        HKHealthStore(location: .file(Scratch.url(name).appendingPathComponent("health.sqlite").path))
-    }
+    static func store(_ name: String) -> HKHealthStore { AppScenario.store(name) }
 
-    /// Waits on a thread of its own, so the cooperative pool stays free for the sources.
-    static func wait(seconds: Double) async throws {
-        try await offThePool { Thread.sleep(forTimeInterval: seconds) }
-    }
+    static func wait(seconds: Double) async throws { try await AppScenario.wait(seconds: seconds) }
 
     @Test func aManagerThatSharesOnlyTheWorkoutSeesHeartRateEnergyAndDistanceGrow() async throws {
         let scenario = try Self.scenario("sample-style")

@@ -6,7 +6,7 @@ import TestSupport
 /// A mirrored session keeps what happened before its app set a delegate, and tells it once it does, in order.
 @Suite(.timeLimit(.minutes(10))) struct LateDelegatePhoneManagerTests {
     @Test func aDelegateSetLateHearsTheStatesItMissedInOrder() async throws {
-        let scenario = try HealthKitAppsTests.scenario("late-delegate")
+        let scenario = try AppScenario.file("late-delegate")
         let folder = Scratch.url("late-delegate")
         let location = StoreLocation.file(folder.appendingPathComponent("health.sqlite").path)
         let phone = LateDelegatePhoneManager(healthStore: HKHealthStore(location: location))

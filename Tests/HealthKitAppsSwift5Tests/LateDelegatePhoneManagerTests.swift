@@ -1,0 +1,1 @@
+../HealthKitAppsTests/LateDelegatePhoneManagerTests.swift

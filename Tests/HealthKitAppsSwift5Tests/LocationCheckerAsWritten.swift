@@ -1,0 +1,1 @@
+../HealthKitAppsTests/LocationCheckerAsWritten.swift
