@@ -290,6 +290,9 @@ def answer_without_bytes(self, status, value, headers=()):
 
 Handler.answer = answer_without_bytes
 
+# A backlog of more than socketserver's five: a busy machine's clients queue up rather than find the door shut.
+ThreadingHTTPServer.request_queue_size = 128
+ThreadingHTTPServer.daemon_threads = True
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 print(f"ready {server.server_address[1]}", flush=True)
 server.serve_forever()

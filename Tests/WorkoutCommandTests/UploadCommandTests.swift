@@ -222,7 +222,9 @@ struct UploadCommandTests {
         defer { services.stop() }
         let (store, ids) = try await Self.store(["commute-ride.yaml", "easy-run.yaml", "track-intervals.yaml"])
         #expect(try await Self.connectStrava(services, store: store).status == 0)
-        let sending = try RecordingProcess(["upload"] + ids + ["--to", "strava", "--store", store, "--poll-interval", "0.25"])
+        // A try that fails on a busy machine is tried again within moments, and an answer lost there is looked for.
+        let sending = try RecordingProcess(["upload"] + ids + ["--to", "strava", "--store", store, "--poll-interval", "0.25",
+                                                               "--first-retry-wait", "0.2", "--lost-answer-wait", "8"])
         try await sending.waitFor("sent ", timeout: 60)
         // The second upload is posted at once after the first is sent; kill once the queue keeps the upload id
         // Strava gave for it (a job `processing`). Waiting on Strava's count of posts instead could, on a busy
@@ -236,7 +238,7 @@ struct UploadCommandTests {
         sending.kill()
         let killed = await sending.finalOutput()
         #expect(!killed.contains("1 sent") && !killed.contains("3 sent"), "the kill came too late to test anything:\n\(killed)")
-        let resumed = try await Self.upload(["run", "--poll-interval", "0.25"], store: store)
+        let resumed = try await Self.upload(["run", "--poll-interval", "0.25", "--wait", "--first-retry-wait", "0.2", "--lost-answer-wait", "8"], store: store)
         #expect(resumed.status == 0 && resumed.stdout.contains("2 sent, 0 waiting, 0 failed"), "\(resumed.stdout)\(resumed.stderr)")
         let state = try await services.state()
         let activities = state["strava_activities"] as? [String: [String: Any]] ?? [:]
