@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What ends every process a test run starts once the run is gone, however it ended: `Tests/Fixtures/reaper.py`,
 /// started once a run, in a session of its own.
