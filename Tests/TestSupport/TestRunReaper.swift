@@ -16,14 +16,12 @@ public enum TestRunReaper {
         setenv(variable, mark, 1)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/reaper.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-        process.arguments = ["python3", script.path, mark, String(getpid())]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // `setsid --fork` leaves at once, its child in a session of its own, and is waited for here: a child left
+        // unreaped would be a zombie for the whole run, and Swift Testing's exit-test monitor, which waits for any
+        // child without reaping it, would see that one zombie forever and never the exit tests' own children.
         do {
-            try process.run()
+            let launch = try Spawn.run(["setsid", "--fork", "python3", script.path, mark, String(getpid())])
+            if launch.status != 0 { throw SpawnError("setsid exited with \(launch.status): \(launch.standardError)") }
         } catch {
             FileHandle.standardError.write(Data("warning: the test run's reaper did not start (\(error)): a run stopped midway may leave its daemons behind\n".utf8))
         }
