@@ -1,0 +1,31 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The gpsd fixture's ports: never given twice in a run, and outside the range the kernel picks from.
+@Suite struct GPSFakeTests {
+    /// Ports handed out at once are all different and below the kernel's ephemeral range, so a server bound to
+    /// port 0 cannot take one before its daemon binds it.
+    @Test func portsAreNeverGivenTwiceAndLieBelowTheEphemeralRange() throws {
+        let ports = try (0..<50).map { _ in try GPSFake.freePort() }
+        #expect(Set(ports).count == ports.count, "\(ports)")
+        #expect(ports.allSatisfy { (20_000...32_767).contains($0) }, "\(ports)")
+    }
+
+    /// A port something listens on is passed over.
+    @Test func aPortInUseIsPassedOver() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        // Take the port that would come next, then ask for one.
+        let taken = try GPSFake.freePort() + 1
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(taken).bigEndian)
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        try #require(bound && listen(listener, 1) == 0, "could not hold port \(taken)")
+        #expect(try GPSFake.freePort() != taken)
+    }
+}
