@@ -240,6 +240,38 @@ struct RecordTestError: Error, CustomStringConvertible {
         #expect(told.last?.contains("back on course at") == true, "\(told)")
     }
 
+    @Test func aRecordingCarriesOnWhenGpsdIsKilledAndRestarted() async throws {
+        let ride = try await prepare(Self.longRestRide)
+        defer { try? FileManager.default.removeItem(at: ride.folder) }
+        // Split the NMEA 8 s into the 60-s rest: 41 epochs of four sentences, then the rest.
+        // NMEA lines end in CR LF, which Swift reads as one character: split on new lines, not on "\n" alone.
+        let lines = try String(contentsOfFile: ride.nmea, encoding: .utf8).split(whereSeparator: \.isNewline)
+        #expect(lines.count == 4 * 122, "the ride is 122 epochs of four sentences")
+        let first = ride.folder.appendingPathComponent("first.nmea").path, second = ride.folder.appendingPathComponent("second.nmea").path
+        try (lines.prefix(164).joined(separator: "\r\n") + "\r\n").write(toFile: first, atomically: true, encoding: .utf8)
+        try (lines.dropFirst(164).joined(separator: "\r\n") + "\r\n").write(toFile: second, atomically: true, encoding: .utf8)
+        // gpsfake's starts and stops wait for the daemon: off Swift's two-thread pool, so a busy suite cannot hold
+        // the restart back until the recorder's reconnection has backed off past the second log.
+        let gpsd = try await offThePool { try GPSFake(log: first) }
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "129", "--store", ride.store])
+        // gpsfake deactivates its device at the end of the log: kill gpsd then, mid-ride.
+        try await recording.waitFor("went away")
+        try await offThePool { gpsd.stop() }
+        try await recording.waitFor("disconnected")
+        let restarted = try await offThePool { try GPSFake(log: second, port: gpsd.port) }
+        defer { restarted.stop() }
+        #expect(try await recording.finish() == 0, "\(recording.output)")
+        #expect(recording.output.contains("reconnected to gpsd"), "\(recording.output)")
+        let workout = try #require(try await workouts(in: ride.store).first, "\(recording.output)")
+        let meters = try #require(workout["distanceMeters"] as? Double)
+        // Everything before the kill is kept and the second half is recorded; the gap fell in a rest.
+        #expect(abs(meters - ride.groundTruth) <= ride.groundTruth * 0.01, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
+        let id = try #require(workout["id"] as? String)
+        let shown = try await offThePool { try WorkoutProcess.runBlocking(["show", id, "--store", ride.store]) }.stdout
+        #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): disconnected"), "\(shown)")
+        #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): connected"), "\(shown)")
+    }
+
     /// gpsd hung (SIGSTOP) for 10 s in the middle of the ride, then let go
     /// on: the recorder notices the silence, marks it, reconnects, and the
     /// ride's distance is the receiver's, with nothing added across the gap.
@@ -268,45 +300,6 @@ struct RecordTestError: Error, CustomStringConvertible {
                 "recorded \(meters) m, scenario \(ride.groundTruth) m, gpsd hung \(hungSeconds) s\n\(recording.output)")
         let shown = try await WorkoutProcess.run(["show", try #require(workout["id"] as? String), "--store", ride.store]).stdout
         #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): stale"), "the silence is marked\n\(shown)")
-    }
-
-}
-
-/// Records through a real gpsd that is killed mid-ride and started again, and real receivers' logs on their own
-/// time: a serialized suite of its own, beside ``RecordCommandTests``, so the two chains of real-time rides run at once.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct RecordCommandReceiverTests {
-    /// gpsd killed in a rest mid-ride and started again on its port: the recorder says so, reconnects, keeps all
-    /// before the kill and records the rest, and the workout lists the disconnection and the connection.
-    @Test func aRecordingCarriesOnWhenGpsdIsKilledAndRestarted() async throws {
-        let ride = try await RecordCommandTests().prepare(RecordCommandTests.longRestRide)
-        defer { try? FileManager.default.removeItem(at: ride.folder) }
-        // Split the NMEA 8 s into the 60-s rest: 41 epochs of four sentences, then the rest.
-        // NMEA lines end in CR LF, which Swift reads as one character: split on new lines, not on "\n" alone.
-        let lines = try String(contentsOfFile: ride.nmea, encoding: .utf8).split(whereSeparator: \.isNewline)
-        #expect(lines.count == 4 * 122, "the ride is 122 epochs of four sentences")
-        let first = ride.folder.appendingPathComponent("first.nmea").path, second = ride.folder.appendingPathComponent("second.nmea").path
-        try (lines.prefix(164).joined(separator: "\r\n") + "\r\n").write(toFile: first, atomically: true, encoding: .utf8)
-        try (lines.dropFirst(164).joined(separator: "\r\n") + "\r\n").write(toFile: second, atomically: true, encoding: .utf8)
-        // gpsfake's starts and stops wait for the daemon: off Swift's two-thread pool, so a busy suite cannot hold
-        // the restart back until the recorder's reconnection has backed off past the second log.
-        let gpsd = try await offThePool { try GPSFake(log: first) }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "129", "--store", ride.store])
-        // gpsfake deactivates its device at the end of the log: kill gpsd then, mid-ride.
-        try await recording.waitFor("went away")
-        try await offThePool { gpsd.stop() }
-        try await recording.waitFor("disconnected")
-        let restarted = try await offThePool { try GPSFake(log: second, port: gpsd.port) }
-        defer { restarted.stop() }
-        #expect(try await recording.finish() == 0, "\(recording.output)")
-        #expect(recording.output.contains("reconnected to gpsd"), "\(recording.output)")
-        let workout = try #require(try await RecordCommandTests().workouts(in: ride.store).first, "\(recording.output)")
-        let meters = try #require(workout["distanceMeters"] as? Double)
-        // Everything before the kill is kept and the second half is recorded; the gap fell in a rest.
-        #expect(abs(meters - ride.groundTruth) <= ride.groundTruth * 0.01, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
-        let id = try #require(workout["id"] as? String)
-        let shown = try await offThePool { try WorkoutProcess.runBlocking(["show", id, "--store", ride.store]) }.stdout
-        #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): disconnected"), "\(shown)")
-        #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): connected"), "\(shown)")
     }
 
     /// GeographicLib's length of a track through `fixes`, by its Python package.
@@ -351,7 +344,7 @@ struct RecordTestError: Error, CustomStringConvertible {
         #expect(recording.output.contains("the workout runs on the receiver's time"), "\(recording.output)")
         #expect(recording.output.components(separatedBy: "the receiver's clock says").count == 2, "said once\n\(recording.output)")
 
-        let workout = try #require(try await RecordCommandTests().workouts(in: store).first, "\(recording.output)")
+        let workout = try #require(try await workouts(in: store).first, "\(recording.output)")
         let start = try #require((workout["start"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
         let end = try #require((workout["end"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
         // The workout starts at the first fix (learnt before starting) and ends after the last, on the receiver's time.
