@@ -13,13 +13,7 @@ public final class GPSDWatch: @unchecked Sendable {
     public init(port: Int) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.descriptor = descriptor
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
+        let connected = Loopback.withAddress(port: port) { connect(descriptor, $0, $1) == 0 }
         guard connected else {
             close(descriptor)
             throw GPSFakeError("cannot connect to gpsd at 127.0.0.1:\(port): \(String(cString: strerror(errno)))")

@@ -18,13 +18,7 @@ import Testing
         defer { close(listener) }
         // Take the port that would come next, then ask for one.
         let taken = try GPSFake.freePort() + 1
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = in_port_t(UInt16(taken).bigEndian)
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
+        let bound = Loopback.withAddress(port: taken) { bind(listener, $0, $1) == 0 }
         try #require(bound && listen(listener, 1) == 0, "could not hold port \(taken)")
         #expect(try GPSFake.freePort() != taken)
     }
