@@ -27,20 +27,26 @@ import Testing
         #expect(launchers.isEmpty, "the reaper's launcher is still a child of the run: \(launchers)")
     }
 
-    /// The reaper runs, apart from the run, with the run's mark in its environment.
+    /// The reaper runs, apart from the run, with the run's mark in its environment, in a session of its own, so a
+    /// signal to the run's group does not reach it.
     @Test func theReaperIsUpWithTheRunsMark() throws {
         let mark = TestRunReaper.started
-        let reapers = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init).filter { pid in
-            guard let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return false }
-            return command.contains("reaper.py") && command.contains(mark)
+        // The processes whose command line names the reaper and this run's mark and that lead their own session
+        // (the fields after the name in /proc/PID/stat: state, parent, process group, session).
+        func reapers() -> [Int32] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init).filter { pid in
+                guard let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
+                      command.contains("reaper.py") && command.contains(mark),
+                      let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+                let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+                return fields.count > 3 && Int32(fields[3]) == pid
+            }
         }
-        #expect(reapers.count == 1, "expected one reaper for the run \(mark), found \(reapers)")
-        if let reaper = reapers.first, let stat = try? String(contentsOfFile: "/proc/\(reaper)/stat", encoding: .utf8),
-           let close = stat.lastIndex(of: ")") {
-            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-            // Fields after the name: state, parent, process group, session: its own session, so a signal to the
-            // run's group does not reach it.
-            #expect(fields.count > 3 && Int32(fields[3]) == reaper, "the reaper is not in a session of its own: \(stat)")
-        }
+        // The launcher has left once `started` returns, but its child may still be between fork, setsid and exec:
+        // wait until it is through, a bound against a hang and not a goal.
+        let deadline = Date().addingTimeInterval(30)
+        while reapers().isEmpty && Date() < deadline { usleep(10_000) }
+        let found = reapers()
+        #expect(found.count == 1, "expected one reaper for the run \(mark), in a session of its own; found \(found)")
     }
 }
