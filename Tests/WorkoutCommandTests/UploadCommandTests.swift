@@ -216,6 +216,30 @@ struct UploadCommandTests {
         #expect(sent.stdout.contains("sent \(ids[0].prefix(8).lowercased()) to \(service == "strava" ? "Strava" : "intervals.icu"): activity \(activity)"), "\(sent.stdout)")
     }
 
+    @Test func theQueueReadByAnotherProcessStillTakesEveryChange() async throws {
+        // `upload status` (or the sync service's timer) reading the queue while `upload` commits a job's new state:
+        // a reader holding its transaction must not make the writer's commit fail with "database is locked".
+        let (store, _) = try await Self.store(["commute-ride.yaml"])
+        let first = try await WorkoutProcess.run(["upload", "connect", "intervals", "--athlete-id", "i1", "--api-key", "k1", "--server", "http://127.0.0.1:9", "--store", store])
+        #expect(first.status == 0, "\(first.stderr)")
+        let queueFile = URL(fileURLWithPath: store).deletingPathExtension().path + ".uploads.sqlite"
+        let executable = WorkoutProcess.executable.path
+        let outcome = try await offThePool { try ExternalTool.python("""
+            import sqlite3, subprocess, sys
+            reader = sqlite3.connect(sys.argv[1], isolation_level=None)
+            reader.execute('BEGIN')
+            reader.execute('SELECT count(*) FROM accounts').fetchall()
+            writer = subprocess.run(sys.argv[2:], capture_output=True, text=True)
+            reader.execute('COMMIT')
+            print(writer.returncode, writer.stderr.strip())
+            """, [queueFile, executable, "upload", "connect", "intervals", "--athlete-id", "i2", "--api-key", "k2",
+                  "--server", "http://127.0.0.1:9", "--store", store]) }
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "the change made while another process read: \(outcome.standardOutput)")
+        let status = try await WorkoutProcess.run(["upload", "status", "--store", store])
+        #expect(status.status == 0, "\(status.stderr)")
+    }
+
     @Test func aQueueKilledMidwaySendsEachRideExactlyOnce() async throws {
         // Each upload is processed for 24 questions, 0.25 s apart (6 s, wide enough for a busy machine to see): the kill lands while one is in Strava's hands.
         let services = try FakeRideServices(config: #"{"strava": {"processing_polls": 24}}"#)

@@ -11,7 +11,7 @@ import RideUploads
 /// The file holds credentials: it is created readable by its owner only.
 struct UploadQueueFile {
     let path: String
-    private let database: DatabaseQueue
+    private let database: DatabasePool
 
     /// The queue beside `store` (`health.sqlite` → `health.uploads.sqlite`), or at `path`.
     static func location(path: String?, store: StoreLocation) throws -> String {
@@ -28,13 +28,19 @@ struct UploadQueueFile {
         self.path = path
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let existed = FileManager.default.fileExists(atPath: path)
+        // Made readable by its owner alone before SQLite opens it: its journal files take the same permissions.
+        if !FileManager.default.fileExists(atPath: path) {
+            FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        // WAL, and a writer that waits for another: `upload status` (or a second `upload run`) reading the queue
+        // while `upload` commits a job's new state must neither fail that commit nor be refused itself.
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
         do {
-            database = try DatabaseQueue(path: path)
+            database = try DatabasePool(path: path, configuration: configuration)
         } catch {
             throw RecordingsError("\(path): the upload queue cannot be opened (\(error)).")
         }
-        if !existed { try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
         var migrator = DatabaseMigrator()
         migrator.registerMigration("1") { db in
             try db.execute(sql: """
