@@ -2,12 +2,14 @@
 /// the athlete's thresholds in force on its date.
 ///
 /// - **Normalized power**: ``NormalizedPower``. **Variability index**: NP / the mean of every
-///   second of moving time, zeros included.
+///   second of moving time from the power meter's first reading, zeros in the series included.
 /// - **Intensity factor**: NP / FTP. **Training stress score**: seconds × NP × IF / (FTP × 3600)
-///   × 100, so an hour at FTP scores 100 (Coggan; not GoldenCheetah's BikeScore or Σ(P/CP)²).
+///   × 100 over the power series' seconds, so an hour at FTP scores 100 (Coggan; not
+///   GoldenCheetah's BikeScore or Σ(P/CP)²).
 /// - **Efficiency factor**: NP / mean heart rate of the seconds with one.
 /// - **Work**: the sum of the seconds' power, in kilojoules.
-/// - **Power zones**: ``PowerZones``. **Decoupling**: ``AerobicDecoupling``.
+/// - **Power zones**: ``PowerZones``. **Decoupling**: ``AerobicDecoupling``, over the seconds
+///   both power and heart rate cover.
 /// - **TRIMP**: ``TrainingImpulse``, with the athlete's resting and maximum heart rate.
 /// - **Stress**: the TSS, else the TRIMP where the ride has no power (or no FTP), as the load a
 ///   ``TrainingLoad`` chart adds up.
@@ -97,7 +99,10 @@ public struct RideMetrics: Sendable, Equatable, Codable {
                 for value in watts { balance.add(value) }
                 lowestWPrimeBalance = balance.lowest
             }
-            if !beats.isEmpty { decoupling = AerobicDecoupling.percent(watts: watts, heartRate: beats) }
+            if let power, let heartRate, !beats.isEmpty {
+                let paired = power.overlap(heartRate)
+                decoupling = AerobicDecoupling.percent(watts: Array(paired.own), heartRate: Array(paired.other))
+            }
         }
         let withHeart = beats.filter { $0 > 0 }
         if !withHeart.isEmpty {

@@ -4,8 +4,8 @@
 
 Reads the TCX file's trackpoints itself (time, power), builds the one-a-second series of
 moving time by the rule TrainingMetrics states (linear between readings at most 25 s apart,
-zero across longer gaps except within one second of a reading; the clock starts at the
-activity's start), then prints sweat's figures as JSON: weighted average power (NP), the
+zero across longer gaps except within one second of a reading; from the first reading's second, the clock
+starting at the activity's start), then prints sweat's figures as JSON: weighted average power (NP), the
 mean-max curve (monotonic; item t - 1 is t seconds), the 2-parameter CP fit on 120-1200 s, the stress score, and
 W' balance by Froncioni-Skiba-Clarke.
 """
@@ -44,11 +44,13 @@ def readings(path):
 
 
 def per_second(times, values):
-    grid = np.arange(int(np.floor(times[-1])) + 1, dtype=float)
+    # From the second of the first reading (no reading is not a reading of zero) to the last one's.
+    grid = np.arange(int(np.floor(times[0])), int(np.floor(times[-1])) + 1, dtype=float)
     after = np.searchsorted(times, grid, side="right")
     series = np.zeros(len(grid))
     for k, nxt in enumerate(after):
         if nxt == 0:
+            series[k] = values[0]
             continue
         before = nxt - 1
         hold = values[before] if grid[k] - times[before] < 1 else 0.0
@@ -67,7 +69,9 @@ def main():
     path, ftp, cp, w_prime = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
     times, watts = readings(path)
     series = per_second(times, watts)
-    curve = mean_max(series.copy(), monotonic=True)  # curve[t - 1] is t seconds
+    # sweat skips the windows that start at the series' first second: a 0 W second before it (a second
+    # that cannot raise any window) lets it see them. curve[t - 1] is t seconds.
+    curve = mean_max(np.concatenate([[0.0], series]), monotonic=True)
     durations = np.arange(120, 1201)
     model = PowerDurationRegressor(model="2 param").fit(durations.reshape(-1, 1), curve[durations - 1])
     wap = weighted_average_power(series)

@@ -25,4 +25,22 @@ import TrainingMetrics
         #expect(series.values[10] == 300)
         #expect(SecondSeries(times: [0, 1], values: [nil, nil]).values.isEmpty)
     }
+
+    @Test func aSensorHeardLateStartsItsSeriesWhenItWasHeard() {
+        // A power meter found 2.4 s into a 3-minute ride: its 180 readings, and no zero before them.
+        let times = (0..<180).map { 2.4 + Double($0) }
+        let series = SecondSeries(times: times, values: [Double?](repeating: 181.5, count: 180))
+        #expect(series.start == 2 && series.count == 180 && series.end == 182)
+        #expect(series.mean == 181.5)
+        #expect(series.values.allSatisfy { $0 == 181.5 })
+    }
+
+    @Test func twoSeriesPairOverTheSecondsBothCover() {
+        let power = SecondSeries(values: [100, 110, 120, 130], start: 2)
+        let heart = SecondSeries(values: [140, 141, 142, 143, 144], start: 0)
+        let paired = power.overlap(heart)
+        #expect(Array(paired.own) == [100, 110, 120])
+        #expect(Array(paired.other) == [142, 143, 144])
+        #expect(power.overlap(SecondSeries(values: [1, 2], start: 9)).own.isEmpty)
+    }
 }

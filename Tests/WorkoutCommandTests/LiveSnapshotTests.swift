@@ -15,7 +15,8 @@ import WorkoutServer
     /// A ride of `seconds` seconds on a virtual clock: a 3D fix every second, climbing 1 m per 20 m at 8 m/s,
     /// heart rate 150, cadence 90, power 240, with `snapshotter` taking a snapshot each second as the
     /// recording loop does and a lap at `lapAt` seconds; the session, builder and data source, and the clock.
-    static func ride(seconds: Int, snapshotter: LiveSnapshotter, lapAt: Int? = nil, sharesRoute: Bool = true, watts: @escaping (Int) -> Double = { _ in 240 }) async throws
+    static func ride(seconds: Int, snapshotter: LiveSnapshotter, lapAt: Int? = nil, sharesRoute: Bool = true, powerFrom: Int = 0,
+                     watts: @escaping (Int) -> Double = { _ in 240 }) async throws
         -> (HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource, VirtualClock) {
         let folder = Scratch.url("snapshot")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -44,7 +45,9 @@ import WorkoutServer
                                                  horizontalAccuracy: 4, verticalAccuracy: 6, course: 0, speed: 8, timestamp: date)))
             readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: perMinute, doubleValue: 150), start: date, end: date)))
             readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingCadence), quantity: HKQuantity(unit: perMinute, doubleValue: 90), start: date, end: date)))
-            readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingPower), quantity: HKQuantity(unit: .watt(), doubleValue: watts(second)), start: date, end: date)))
+            if second >= powerFrom {
+                readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingPower), quantity: HKQuantity(unit: .watt(), doubleValue: watts(second)), start: date, end: date)))
+            }
             clock.set(to: date)
             await dataSource.deliver(readings, from: "gps")
             await dataSource.flush()
@@ -224,6 +227,24 @@ import WorkoutServer
         // The live page gets the same figures.
         let json = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
         #expect(json.contains(#""wPrimeLow":true"#), "\(json)")
+        session.end()
+    }
+
+    @Test func secondsBeforeThePowerMeterIsHeardAreNotZeros() async throws {
+        // A power meter reached through BlueZ is heard a few seconds into the ride: those seconds have no reading,
+        // and a steady 200 W ride is a 200 W ride, live as at rest (`SecondSeries` starts at the first reading).
+        let snapshotter = LiveSnapshotter(activity: .cycling, gps: "gps", strap: nil, zones: nil, power: (250, nil, nil))
+        let (session, builder, dataSource, clock) = try await LiveSnapshotTests.ride(seconds: 180, snapshotter: snapshotter, powerFrom: 3, watts: { _ in 200 })
+        let snapshot = snapshotter.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now)
+        let normalized = try #require(snapshot.normalizedPower)
+        #expect(abs(normalized - 200) < 1e-9, "\(normalized) W")
+        // Seconds 3 to 179 of activity, each fed the reading that ends it.
+        let finished = RideMetrics(power: SecondSeries(values: [Double](repeating: 200, count: 177), start: 3), heartRate: nil,
+                                   thresholds: .init(functionalThresholdPower: 250))
+        #expect(snapshot.trainingStressScore == finished.trainingStressScore)
+        let saved = RideMetrics(power: SecondSeries(times: (3...180).map(Double.init), values: [Double](repeating: 200, count: 178)),
+                                heartRate: nil, thresholds: .init(functionalThresholdPower: 250))
+        #expect(saved.normalizedPower.map { abs($0 - normalized) < 1e-9 } == true, "saved \(String(describing: saved.normalizedPower)) W")
         session.end()
     }
 

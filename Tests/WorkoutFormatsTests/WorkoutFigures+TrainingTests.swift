@@ -55,7 +55,7 @@ import WorkoutFormats
         #expect(abs(try #require(training.trainingStressScore) - oracle.tss) / oracle.tss < 0.002)
 
         // The curve: exact at every second to 20 minutes (sweat skips the windows that start at the
-        // first second, which holds 0 W here, so they cannot differ). Beyond, sweat's envelope runs over
+        // first second; the oracle gives it a 0 W second before it, so it sees them). Beyond, sweat's envelope runs over
         // every duration and ours over our 1 % steps, so ours may be lower: by 0.056 % at most here.
         let curve = MeanMaximalPower(watts: power.values)
         var worstBeyond = 0.0

@@ -36,6 +36,8 @@ public final class LiveSnapshotter: Sendable {
         var training: LivePowerMetrics?
         /// Whole seconds of activity fed to `training` so far.
         var trainedSeconds = 0
+        /// Whether `training` has been fed a power reading yet.
+        var powerHeard = false
 
         /// Takes in the builder's most recent power reading, once.
         mutating func see(power watts: Double, endingAt end: Date) {
@@ -75,8 +77,9 @@ public final class LiveSnapshotter: Sendable {
     ///
     /// With `power` (the athlete's threshold power, critical power and W′), snapshots also carry the
     /// training figures of ``LivePowerMetrics``: 10- and 30-s power, normalized power and TSS so far,
-    /// the lap's normalized power and W′ balance. They are fed one value a second of activity: the
-    /// latest power reading while it is current (5 s), else zero, as a head unit holds it. A finished
+    /// the lap's normalized power and W′ balance. They are fed one value a second of activity from the
+    /// power meter's first reading on: the latest reading while it is current (5 s), else zero, as a
+    /// head unit holds it. A finished
     /// ride's figures join readings further apart with straight lines (``SecondSeries``), so on a
     /// sensor that drops out the two can differ by the seconds it was silent.
     public init(activity: HKWorkoutActivityType, gps: String?, strap: String?, sensors: [(source: String, label: String)] = [], zones: HeartRateZones?,
@@ -208,8 +211,20 @@ public final class LiveSnapshotter: Sendable {
     /// at `date` (the latest reading, while it is current), and returns them; nil without thresholds.
     private static func train(_ progress: inout Progress, elapsed: Double, latestPower: (watts: Double, end: Date)?, at date: Date) -> LivePowerMetrics? {
         guard var training = progress.training else { return nil }
-        let current = latestPower.flatMap { date.timeIntervalSince($0.end) <= currentWithin ? $0.watts : nil } ?? 0
         let seconds = Int(max(0, elapsed).rounded(.down))
+        // Before the power meter is first heard there is no reading, not a reading of zero: those seconds are
+        // left out, as the saved ride's series leaves them out (`SecondSeries`).
+        guard let latestPower else {
+            progress.trainedSeconds = max(progress.trainedSeconds, seconds)
+            return training
+        }
+        if !progress.powerHeard {
+            // The first reading: the seconds of activity before the one it ended in are not fed either.
+            progress.powerHeard = true
+            let heard = Int(max(0, elapsed - max(0, date.timeIntervalSince(latestPower.end))).rounded(.down))
+            progress.trainedSeconds = max(progress.trainedSeconds, min(heard, seconds))
+        }
+        let current = date.timeIntervalSince(latestPower.end) <= currentWithin ? latestPower.watts : 0
         while progress.trainedSeconds < seconds {
             training.add(current)
             progress.trainedSeconds += 1
