@@ -2,7 +2,8 @@
 ///
 /// **Durations.** The curve is exact at every whole second from 1 s to 20 minutes (the range
 /// critical power is fitted on), then at steps of 1 % of the duration (rounded down to a whole second) up to the ride's length,
-/// and at the ride's length itself. Between two steps beyond 20 minutes the true value lies
+/// at the durations records name beyond 20 minutes (``recordDurations``: 30, 60, 90 and 120 minutes) and at
+/// the ride's length itself. Between two steps beyond 20 minutes the true value lies
 /// between the two steps' values; ``watts(at:)`` answers with the longer step's, which never
 /// overstates.
 ///
@@ -13,10 +14,16 @@
 /// **Shape.** Raw mean-maximal power can rise with duration (10, 0, 10 W averages 6.7 W over three
 /// seconds but 5 W over two). The curve is the envelope that never rises: each point takes
 /// the best of itself and every longer point, as GoldenCheetah and sweat (`monotonic=True`)
-/// draw it.
+/// draw it. This is the one definition of "best power over a duration" on every surface: the
+/// power curve, `workout fitness`, the report's best efforts and the records all give the best
+/// average power **held for at least** that long (``bestHeld(_:in:curve:)`` finds its stretch).
 public struct MeanMaximalPower: Sendable, Equatable, Codable {
     /// Durations up to this, in seconds, are each on the curve.
     public static let everySecondUpTo = 1200
+
+    /// Durations beyond ``everySecondUpTo`` that are always on the curve, exact: those records and best
+    /// efforts name.
+    public static let recordDurations = [1_800, 3_600, 5_400, 7_200]
 
     /// The durations on the curve, in seconds, increasing.
     public var durations: [Int]
@@ -55,7 +62,9 @@ public struct MeanMaximalPower: Sendable, Equatable, Codable {
             durations.append(duration)
         }
         if durations.last != length { durations.append(length) }
-        return durations
+        let steps = Set(durations)
+        let named = recordDurations.filter { $0 > everySecondUpTo && $0 < length && !steps.contains($0) }
+        return named.isEmpty ? durations : (durations + named).sorted()
     }
 
     /// The curve's value for `seconds`: the exact point, or the next longer one on the curve;
@@ -84,13 +93,31 @@ public struct MeanMaximalPower: Sendable, Equatable, Codable {
         return MeanMaximalPower(durations: durations, watts: values)
     }
 
+    /// The best average power held for at least `seconds` in `watts` — the curve's point (`curve`, the
+    /// curve of `watts`) — with the stretch that holds it: the shortest duration on the curve from `seconds`
+    /// on whose own best reaches the point, where it starts, and how long it is. Nil when the series is
+    /// shorter.
+    public static func bestHeld(_ seconds: Int, in watts: [Double], curve: MeanMaximalPower) -> (average: Double, start: Int, seconds: Int)? {
+        guard seconds > 0, watts.count >= seconds, let point = curve.watts(at: seconds) else { return nil }
+        let work = Self.work(watts)
+        for duration in curve.durations where duration >= seconds {
+            guard let found = best(duration, work: work, count: watts.count) else { break }
+            // The point is the best of these durations' own bests: the first to reach it holds it (to rounding).
+            if found.average >= point - 1e-9 * max(1, abs(point)) { return (point, found.start, duration) }
+        }
+        return best(seconds, work: work, count: watts.count).map { ($0.average, $0.start, seconds) }
+    }
+
     /// The highest average power over `seconds` of `watts` and the second it starts at; nil when
     /// the series is shorter.
     public static func best(_ seconds: Int, in watts: [Double]) -> (average: Double, start: Int)? {
-        guard seconds > 0, watts.count >= seconds else { return nil }
-        let work = Self.work(watts)
+        best(seconds, work: Self.work(watts), count: watts.count)
+    }
+
+    private static func best(_ seconds: Int, work: [Double], count: Int) -> (average: Double, start: Int)? {
+        guard seconds > 0, count >= seconds else { return nil }
         var best = -Double.infinity, start = 0
-        for first in 0...(watts.count - seconds) {
+        for first in 0...(count - seconds) {
             let done = work[first + seconds] - work[first]
             if done > best {
                 best = done

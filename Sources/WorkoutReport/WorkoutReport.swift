@@ -69,7 +69,9 @@ public struct WorkoutReport: Sendable {
     public var bestEfforts: [BestEffort] {
         guard !isMultisport else { return [] }
         let profile = profile
-        let power = powerSeries.map { series in profile.powerSeconds.compactMap { BestEffort.power($0, in: series, timeline: timeline) } } ?? []
+        let power = powerSeries.flatMap { series in
+            powerCurve.map { curve in profile.powerSeconds.compactMap { BestEffort.power($0, in: series, curve: curve, timeline: timeline) } }
+        } ?? []
         return profile.distances.compactMap { BestEffort.fastest($0.meters, in: timeline) } + power
     }
 

@@ -77,6 +77,32 @@ import TrainingMetrics
         #expect(MeanMaximalPower.best(221, in: watts) == nil)
     }
 
+    @Test func theStretchHoldingAPointIsFoundWhateverTheSeries() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...1500).array(of: 1...300)) { values in
+            let watts = values.map(Double.init)
+            let curve = MeanMaximalPower(watts: watts)
+            let envelope = Self.bruteForce(watts)
+            for seconds in Set([1, 5, 30, 60, watts.count / 2, watts.count]) where seconds >= 1 && seconds <= watts.count {
+                guard let held = MeanMaximalPower.bestHeld(seconds, in: watts, curve: curve) else {
+                    Issue.record("nothing held for \(seconds) s of \(watts.count)")
+                    continue
+                }
+                #expect(abs(held.average - envelope[seconds]) < 1e-9)
+                #expect(held.seconds >= seconds && held.start + held.seconds <= watts.count)
+                let stretch = watts[held.start..<(held.start + held.seconds)].reduce(0, +) / Double(held.seconds)
+                #expect(stretch >= held.average - 1e-6, "the stretch holds the point")
+            }
+            #expect(MeanMaximalPower.bestHeld(watts.count + 1, in: watts, curve: curve) == nil)
+        }
+    }
+
+    @Test func theDurationsRecordsNameAreOnTheCurveExactly() {
+        let durations = MeanMaximalPower.durations(upTo: 10_000)
+        #expect(MeanMaximalPower.recordDurations.allSatisfy(durations.contains))
+        #expect(zip(durations, durations.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(!MeanMaximalPower.durations(upTo: 3_000).contains(3_600))
+    }
+
     @Test func mergingKeepsTheBestOfEachDuration() {
         let a = MeanMaximalPower(durations: [1, 5, 60], watts: [900, 500, 300])
         let b = MeanMaximalPower(durations: [1, 5, 20], watts: [800, 600, 250])

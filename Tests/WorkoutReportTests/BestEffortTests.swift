@@ -28,7 +28,8 @@ struct BestEffortTests {
         // A pause from 100 to 160 s: the stretch's moving start is 60 s before its elapsed start.
         let timeline = WorkoutTimeline(activity: straightActivity(seconds: 1_800, pauses: [(100, 160)], power: power))
         let series = timeline.seconds(of: \.power)
-        let best = try! #require(BestEffort.power(300, in: series, timeline: timeline))
+        let curve = MeanMaximalPower(watts: series.values)
+        let best = try! #require(BestEffort.power(300, in: series, curve: curve, timeline: timeline))
         var brute = 0.0, start = 0
         for first in 0...(series.count - 300) {
             let average = series.values[first..<(first + 300)].reduce(0, +) / 300
@@ -37,6 +38,20 @@ struct BestEffortTests {
         #expect(abs(best.value - brute) < 1e-9, "\(best.value) against \(brute)")
         #expect(best.startElapsed == Double(start) + 60)
         #expect(best.value > 240, "the stretch with 120 W more")
-        #expect(BestEffort.power(3_600, in: series, timeline: timeline) == nil)
+        #expect(BestEffort.power(3_600, in: series, curve: curve, timeline: timeline) == nil)
+    }
+
+    @Test("a minute's best power is the curve's point, held in a longer stretch when that is higher, on every surface")
+    func bestPowerIsHeldForAtLeastTheDuration() throws {
+        // 30 s at 300 W, 8 s at 0 W, 30 s at 300 W: any 60 s averages at most 260 W, the 68 s 264.7 W.
+        let power: (Int) -> Double? = { second in (100..<130).contains(second) || (138..<168).contains(second) ? 300 : 0 }
+        let timeline = WorkoutTimeline(activity: straightActivity(seconds: 600, pauses: [], power: power))
+        let series = timeline.seconds(of: \.power)
+        let curve = MeanMaximalPower(watts: series.values)
+        #expect(abs((MeanMaximalPower.best(60, in: series.values)?.average ?? 0) - 260) < 1e-9, "the raw best of 60 s")
+        let best = try #require(BestEffort.power(60, in: series, curve: curve, timeline: timeline))
+        #expect(abs(best.value - 18_000.0 / 68) < 1e-9 && best.value == curve.watts(at: 60))
+        #expect(best.startElapsed == 100, "the 68-s stretch that holds it")
+        #expect(WorkoutEfforts(timeline: timeline).power[60] == best.value, "the records keep the same figure")
     }
 }

@@ -38,13 +38,14 @@ public struct BestEffort: Sendable, Equatable {
         return best
     }
 
-    /// The highest average power over `seconds` of moving time, on the one-a-second series the
-    /// training metrics and the power curve use (``SecondSeries``), so the effort is the curve's
-    /// point; nil when the workout is shorter.
-    public static func power(_ seconds: Int, in power: SecondSeries, timeline: WorkoutTimeline) -> BestEffort? {
-        guard let best = MeanMaximalPower.best(seconds, in: power.values) else { return nil }
+    /// The best average power held for at least `seconds` of moving time — the point of the power curve
+    /// (``MeanMaximalPower``, the one definition every surface uses) — on the one-a-second series the
+    /// training metrics use (``SecondSeries``), with where its stretch starts; nil when the workout is
+    /// shorter. `curve` is the curve of `power`, made once for every duration asked.
+    public static func power(_ seconds: Int, in power: SecondSeries, curve: MeanMaximalPower, timeline: WorkoutTimeline) -> BestEffort? {
+        guard let best = MeanMaximalPower.bestHeld(seconds, in: power.values, curve: curve) else { return nil }
         // The moving second the stretch starts at, as elapsed time: the record at or after it, less the difference.
-        let start = Double(best.start)
+        let start = Double(power.start + best.start)
         var elapsed = start
         if let index = timeline.moving.firstIndex(where: { $0 >= start }) { elapsed = timeline.elapsed[index] - (timeline.moving[index] - start) }
         return BestEffort(kind: .power(seconds: Double(seconds)), value: best.average, startElapsed: elapsed)

@@ -17,7 +17,8 @@ public struct WorkoutEfforts: Sendable, Equatable {
 
     /// The fastest moving time over each distance the workout covered, in seconds, by metres.
     public var fastest: [Double: Double]
-    /// The highest average power over each duration the workout lasted, in watts, by seconds.
+    /// The best average power held for at least each duration the workout lasted (the power curve's
+    /// point, ``MeanMaximalPower``), in watts, by seconds.
     public var power: [Int: Double]
 
     /// Efforts as given.
@@ -36,8 +37,11 @@ public struct WorkoutEfforts: Sendable, Equatable {
             if let effort = BestEffort.fastest(meters, in: timeline) { fastest[meters] = effort.value }
         }
         var best: [Int: Double] = [:]
-        for seconds in Self.powerSeconds {
-            if let effort = BestEffort.power(seconds, in: power, timeline: timeline), effort.value > 0 { best[seconds] = effort.value }
+        if !power.values.isEmpty {
+            let curve = MeanMaximalPower(watts: power.values)
+            for seconds in Self.powerSeconds {
+                if let effort = BestEffort.power(seconds, in: power, curve: curve, timeline: timeline), effort.value > 0 { best[seconds] = effort.value }
+            }
         }
         self.init(fastest: fastest, power: best)
     }
