@@ -95,6 +95,7 @@ public struct BluetoothSensorSource: WorkoutDataSource {
             var strap = HeartRateStrapReadings(sourceName: name)
             var sensors = SensorReadings(settings: settings)
             var device: BluetoothDevice?
+            var silent = false
             func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String) {
                 let known = device.map { WorkoutSourceStatus.Device(name: $0.name, identifier: $0.address, services: $0.services.map(\.name)) }
                 continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: clock.now, detail: detail, battery: device?.battery,
@@ -109,10 +110,12 @@ public struct BluetoothSensorSource: WorkoutDataSource {
                     case .waiting(let text):
                         status(.disconnected, "waiting: \(text)")
                     case .disconnected(let label, let reason):
+                        silent = false
                         strap.reset()
                         sensors = SensorReadings(settings: settings)
                         status(.disconnected, "\(label): \(reason); reconnecting")
                     case .stale(let seconds):
+                        silent = true
                         status(.stale, String(format: "no notification for %.1f s: sensor out of range, or asleep", seconds))
                     case .battery(let percent):
                         // The charge at connection is in the connected status; a fall to 20 % or below later is said once.
@@ -122,6 +125,11 @@ public struct BluetoothSensorSource: WorkoutDataSource {
                             status(.connected, "\(device?.label ?? name): battery low, \(percent) %")
                         }
                     case .notification(let characteristic, let value, let arrival):
+                        // Heard again after a silence: the silence is over (it must not stay on the rider's screen).
+                        if silent {
+                            silent = false
+                            status(.connected, "\(device?.label ?? name): notifications again")
+                        }
                         if trainer?.take(characteristic, value) == true { continue }
                         sensors.speedFromPower = trainer?.holdsPower ?? false
                         let message = StrapMessage(.notification(kind: characteristic, payload: value))

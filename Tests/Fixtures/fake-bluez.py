@@ -451,8 +451,9 @@ class Characteristic(ServiceInterface):
         elif "values" in self.spec:
             values = [bytes.fromhex(value) for value in self.spec["values"]]
             period = 1 / self.spec.get("rate", 1)
+            # "startAfter": seconds of silence after notifications start, as a sensor still waking up.
             self.task = asyncio.ensure_future(self.play([(index * period, value) for index, value in enumerate(values)],
-                                                        repeat=len(values) * period))
+                                                        repeat=len(values) * period, after=self.spec.get("startAfter", 0)))
 
     @method()
     def StopNotify(self):
@@ -468,8 +469,8 @@ class Characteristic(ServiceInterface):
             self.notifying = False
             self.emit_properties_changed({"Notifying": False}, [])
 
-    async def play(self, values, repeat=None):
-        start = time.monotonic()
+    async def play(self, values, repeat=None, after=0):
+        start = time.monotonic() + after
         while True:
             for offset, value in values:
                 delay = start + offset - time.monotonic()

@@ -57,6 +57,33 @@ struct BluetoothSensorSourceTests {
         #expect(statuses.map(\.battery) == [40, 18])
     }
 
+    /// A sensor silent when first connected is said to be silent, and no longer once it is heard: the silence must
+    /// not stay on the dashboard's sensors line for the whole ride.
+    @Test(.timeLimit(.minutes(10)))
+    func aSensorHeardAfterASilenceIsNoLongerSilent() async throws {
+        let fake = try FakeBlueZ(devices: """
+            {"devices": [{"address": "E8:11:00:00:00:0A", "name": "HRM-Pro", "services": [{"uuid": "180d", "characteristics": [
+                 {"uuid": "2a37", "flags": ["notify"], "values": ["0048"], "rate": 10, "startAfter": 2}]}]}]}
+            """)
+        defer { fake.stop() }
+        var configuration = BluetoothSensorReader.Configuration(target: .address("E8:11:00:00:00:0A"), busAddress: fake.bus.address)
+        configuration.staleAfter = 0.3
+        var statuses: [WorkoutSourceStatus] = []
+        var heard = 0
+        for try await reading in BluetoothSensorSource(configuration).readings() {
+            switch reading {
+            case .status(let status): statuses.append(status)
+            case .quantity: heard += 1
+            default: break
+            }
+            // Without the status, the readings alone end the wait.
+            if statuses.count == 3 || heard >= 3 { break }
+        }
+        #expect(statuses.map(\.kind) == [.connected, .stale, .connected], "\(statuses.map(\.detail))")
+        #expect(statuses.last?.detail == "HRM-Pro (E8:11:00:00:00:0A): notifications again")
+        #expect(heard == 0, "the status comes before the reading it announces")
+    }
+
     /// The shared Edge 500 ride (10,686 records, three hours) sent back as the CSC notifications a speed and cadence
     /// sensor would have sent once a record, played 100 times faster by the fake BlueZ and read through the
     /// source on a clock 100 times faster: every notification arrives (one speed reading per record after each

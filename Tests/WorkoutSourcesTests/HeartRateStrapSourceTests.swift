@@ -27,6 +27,36 @@ import WorkoutFormats
         }
     }
 
+    /// A bridge silent when opened is said to be silent, and no longer once its first notification comes: the silence
+    /// must not stay on the dashboard's sensors line and the live page for the whole ride.
+    @Test func aStrapHeardAfterASilenceIsNoLongerSilent() async throws {
+        let pair = try SocatPair()
+        defer { pair.stop() }
+        let source = HeartRateStrapSource(StrapReader.Configuration(path: pair.device, framing: .hrm1, staleAfter: 0.3))
+        var statuses: [WorkoutSourceStatus] = []
+        var heard = 0
+        for try await reading in source.readings() {
+            switch reading {
+            case .status(let status):
+                statuses.append(status)
+                if status.kind == .stale {
+                    let measurement = HeartRateMeasurement(beatsPerMinute: 80, contact: .detected, rrIntervals: [])
+                    for sequence in 0..<3 {
+                        try pair.write(StrapFraming.hrm1.encode(.notification(kind: 0x2A37, payload: measurement.encoded()), sequence: UInt32(sequence),
+                                                                milliseconds: 1000 + UInt64(sequence) * 100))
+                    }
+                }
+            case .quantity: heard += 1
+            default: break
+            }
+            // Without the status, the readings alone end the wait.
+            if statuses.count == 3 || heard >= 3 { break }
+        }
+        #expect(statuses.map(\.kind) == [.connected, .stale, .connected], "\(statuses.map(\.detail))")
+        #expect(statuses.last?.detail == "notifications again on \(pair.device)")
+        #expect(heard == 0, "the status comes before the reading it announces")
+    }
+
     /// A strap feeds a live workout through a real pseudo-terminal: heart rate,
     /// beats and HRV reach the workout; readings without skin contact are left
 
@@ -94,8 +124,9 @@ import WorkoutFormats
         let workout = try #require(try await builder.finishWorkout())
         let markers = (workout.workoutEvents ?? []).filter { $0.type == .marker }
         let statuses = markers.compactMap { $0.metadata?[OpenHealthKitMetadataKeyDeviceStatus] as? String }
-        // Under load more than the stale interval can pass before the first notification or after the last: "stale" is then right.
-        #expect(statuses.filter { $0 != "stale" } == ["contactLost", "contactRestored"], "\(statuses)")
+        // Under load more than the stale interval can pass before the first notification or after the last: "stale" is then right
+        // (and "connected" when the strap is heard again).
+        #expect(statuses.filter { $0 != "stale" && $0 != "connected" } == ["contactLost", "contactRestored"], "\(statuses)")
         #expect(markers.allSatisfy { $0.metadata?[OpenHealthKitMetadataKeyDeviceSource] as? String == source.name })
         // Every heart-rate sample lies inside the workout: bridge times never run ahead of arrival.
         let samples = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: heartRate, predicate: HKQuery.predicateForObjects(from: workout))],

@@ -138,6 +138,7 @@ public struct HeartRateStrapSource: WorkoutDataSource {
             // so that two power meters on one bridge never mix their revolutions.
             var straps: [String: HeartRateStrapReadings] = [:]
             var sensors: [String: SensorReadings] = [:]
+            var silent = false
             func status(_ kind: WorkoutSourceStatus.Kind, _ detail: String) {
                 continuation.yield(.status(WorkoutSourceStatus(source: name, kind: kind, date: clock.now, detail: detail)))
             }
@@ -153,8 +154,14 @@ public struct HeartRateStrapSource: WorkoutDataSource {
                         sensors.removeAll()
                         status(.disconnected, "\(path): \(reason); reconnecting")
                     case .stale(let seconds):
+                        silent = true
                         status(.stale, String(format: "no notification for %.1f s: strap out of range, or the bridge stalled", seconds))
                     case .frame(let frame, let arrival):
+                        // Heard again after a silence: the silence is over (it must not stay on the rider's screen).
+                        if silent {
+                            silent = false
+                            status(.connected, "notifications again on \(configuration.path)")
+                        }
                         // A trainer's answers go to whoever controls it; its data names it the bridge's trainer.
                         if let trainer, case .notification(let kind, let payload) = frame.content {
                             if trainer.take(kind, payload) { continue }
