@@ -28,7 +28,11 @@ import Testing
                                               "--sync-token-file", try club.adaTokenFile()])
         try await recording.waitFor("live on the club: ")
         let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live on the club: ") })
-        return (recording, try #require(line.range(of: "/api/live/").map { String(line[$0.lowerBound...].dropFirst()) }))
+        // The page a person opens, then the stream a program reads: `live on the club: PAGE (its events: EVENTS)`.
+        let events = try #require(line.range(of: "/api/live/").map { String(line[$0.lowerBound...].dropFirst().dropLast()) })
+        let session = events.split(separator: "/")[2]
+        #expect(line.contains("live on the club: \(club.url)live/session/\(session) (its events: \(club.url)api/live/\(session)/events)"), "\(line)")
+        return (recording, events)
     }
 
     @Test(.enabled(if: PostgresCluster.isAvailable && SocatPair.executable != nil && ExternalTool.has("curl"),

@@ -14,6 +14,7 @@ actor LiveUplink {
     /// The session's identifier: the address followers open.
     let session = UUID()
     private let endpoint: URL
+    private let base: URL
     private let token: String
     private var waiting: [(sequence: Int64, body: Data)] = []
     private var nextSequence: Int64 = 1
@@ -28,6 +29,7 @@ actor LiveUplink {
     /// An uplink to the club at `base`, with `token`, telling the rider through `say`.
     init(base: URL, token: String, say: @escaping @Sendable (String) -> Void) {
         endpoint = URL(string: "api/live/", relativeTo: base)!.absoluteURL
+        self.base = base
         self.token = token
         self.say = say
         encoder = LiveSnapshot.jsonEncoder()
@@ -36,8 +38,11 @@ actor LiveUplink {
     /// Points acknowledged so far.
     private(set) var acknowledged: Int64 = 0
 
-    /// The follower's address on the club.
+    /// The followers' stream of points on the club (server-sent events).
     nonisolated var followURL: URL { endpoint.appendingPathComponent(session.uuidString).appendingPathComponent("events") }
+
+    /// The session's page on the club, the address a person opens (and shares from).
+    nonisolated var pageURL: URL { URL(string: "live/session/\(session.uuidString)", relativeTo: base)!.absoluteURL }
 
     /// What followers get of each point: the snapshot, and the positions since the last point.
     private struct Point: Encodable {

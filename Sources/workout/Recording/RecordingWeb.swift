@@ -68,7 +68,7 @@ struct RecordingWeb {
             LiveUplink(base: try SyncClient.serverURL(address, option: "--live-to"), token: try Sync.token(nil, file: options.syncTokenFile),
                        say: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         }
-        if let uplink { display.log("live on the club: \(uplink.followURL.absoluteString)") }
+        if let uplink { display.log("live on the club: \(uplink.pageURL.absoluteString) (its events: \(uplink.followURL.absoluteString))") }
         #endif
     }
 
