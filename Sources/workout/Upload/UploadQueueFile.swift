@@ -30,7 +30,7 @@ struct UploadQueueFile {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // Made readable by its owner alone before SQLite opens it: its journal files take the same permissions.
         if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         // WAL, and a writer that waits for another: `upload status` (or a second `upload run`) reading the queue
         // while `upload` commits a job's new state must neither fail that commit nor be refused itself.
