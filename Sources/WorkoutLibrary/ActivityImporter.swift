@@ -311,9 +311,14 @@ public struct ActivityImporter: Sendable {
             let inPause = pauses.contains { $0.start < record.date && (record.date < $0.end || $0.end >= end) }
             if pendingMeters > 0, !inPause, record.date > since {
                 // After a pause the step counts from the resume, so the builder does not mask it away.
-                let start = max(since, pauses.last { $0.end <= record.date }?.end ?? since)
+                var start = min(max(since, pauses.last { $0.end <= record.date }?.end ?? since), record.date)
+                // A step across days of silence (a damaged clock, a device left on) lasts at most what HealthKit allows a
+                // sample of its type: its metres are kept, the sample is not refused.
+                if legDistanceType.isMaximumDurationRestricted {
+                    start = max(start, record.date.addingTimeInterval(-legDistanceType.maximumAllowedDuration))
+                }
                 samples.append(HKQuantitySample(type: legDistanceType, quantity: HKQuantity(unit: .meter(), doubleValue: pendingMeters),
-                                                start: min(start, record.date), end: record.date))
+                                                start: start, end: record.date))
                 lastDistanceSample = samples.count - 1
                 emitted += pendingMeters
                 pendingMeters = 0

@@ -187,6 +187,40 @@ extension BlockingCommandSuites {
         let skipped = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [[String: Any]])
         #expect(skipped.map { $0["status"] as? String } == ["skipped", "skipped"])
     }
+    /// An older Garmin's history wraps rides on two days in one `<MultiSportSession>`: each is a workout of its own.
+    /// A file the store cannot take (one activity of five days) is refused with its name and the reason, and the
+    /// other files still go in.
+    @Test func legsDaysApartAreWorkoutsAndARefusedFileIsNamed() async throws {
+        let folder = try Self.folder()
+        let store = folder.appendingPathComponent("health.sqlite").path
+        func activity(_ sport: String, _ start: String, _ end: String, seconds: Int, meters: Int) -> String {
+            "<Activity Sport=\"\(sport)\"><Id>\(start)</Id><Lap StartTime=\"\(start)\"><TotalTimeSeconds>\(seconds)</TotalTimeSeconds>"
+                + "<DistanceMeters>\(meters)</DistanceMeters><Intensity>Active</Intensity><TriggerMethod>Manual</TriggerMethod><Track>"
+                + "<Trackpoint><Time>\(start)</Time><DistanceMeters>0</DistanceMeters></Trackpoint>"
+                + "<Trackpoint><Time>\(end)</Time><DistanceMeters>\(meters)</DistanceMeters></Trackpoint></Track></Lap></Activity>"
+        }
+        func file(_ name: String, _ body: String) throws -> String {
+            let url = folder.appendingPathComponent(name)
+            try ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\">"
+                 + "<Activities>\(body)</Activities></TrainingCenterDatabase>").write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let week = try file("week.tcx", activity("Biking", "2010-03-01T07:00:00Z", "2010-03-06T07:00:00Z", seconds: 432_000, meters: 90_000))
+        let legs = try file("legs.tcx", "<MultiSportSession><Id>2010-03-01T07:00:00Z</Id>"
+                            + "<FirstSport>\(activity("Biking", "2010-03-01T07:00:00Z", "2010-03-01T08:00:00Z", seconds: 3600, meters: 30000))</FirstSport>"
+                            + "<NextSport>\(activity("Running", "2010-03-04T18:00:00Z", "2010-03-04T18:40:00Z", seconds: 2400, meters: 8000))</NextSport>"
+                            + "</MultiSportSession>")
+        let imported = try await WorkoutProcess.run(["import", week, legs, "--json", "--store", store])
+        #expect(imported.status == 1, "one file refused")
+        let outcomes = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [[String: Any]])
+        #expect(outcomes.map { $0["status"] as? String } == ["failed", "imported", "imported"], "\(imported.stdout)")
+        let refusal = outcomes.first?["error"] as? String ?? ""
+        #expect(refusal.hasPrefix("\(week): cannot be stored: ") && refusal.contains("exceeds the maximum"), "\(refusal)")
+        let workouts = try await Self.workouts(in: store).sorted { ($0["start"] as? String ?? "") < ($1["start"] as? String ?? "") }
+        #expect(workouts.map { $0["activity"] as? String } == ["cycling", "running"])
+        #expect(workouts.map { $0["durationSeconds"] as? Double } == [3600, 2400])
+    }
+
     /// A run's cadence is kept as HealthKit keeps it (step counts) and leaves again as the file had it: every record
     /// of the fenix 2 run has its cadence back, but the one it wrote after its timer stopped for good, and the
     /// session's average is the device's.

@@ -96,6 +96,39 @@ import WorkoutFormats
         #expect(activity.sessions[0].end == minute.addingTimeInterval(600))
         #expect(activity.sessions[1].start == minute.addingTimeInterval(605))
     }
+    /// An older Garmin's history export wraps activities on four days in one `<MultiSportSession>`: legs days apart
+    /// are workouts of their own (a race's legs follow each other within minutes, and stay one workout).
+    @Test func aMultiSportSessionOfLegsDaysApartIsSeparated() throws {
+        func activity(_ sport: String, _ start: String, _ end: String, seconds: Int, meters: Int) -> String {
+            "<Activity Sport=\"\(sport)\"><Id>\(start)</Id><Lap StartTime=\"\(start)\"><TotalTimeSeconds>\(seconds)</TotalTimeSeconds>"
+                + "<DistanceMeters>\(meters)</DistanceMeters><Calories>50</Calories><Intensity>Active</Intensity><TriggerMethod>Manual</TriggerMethod><Track>"
+                + "<Trackpoint><Time>\(start)</Time><DistanceMeters>0</DistanceMeters></Trackpoint>"
+                + "<Trackpoint><Time>\(end)</Time><DistanceMeters>\(meters)</DistanceMeters></Trackpoint></Track></Lap><Notes>\(sport) day</Notes></Activity>"
+        }
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><MultiSportSession>
+            <Id>2010-03-01T07:00:00Z</Id>
+            <FirstSport>\(activity("Running", "2010-03-01T07:00:00Z", "2010-03-01T07:40:00Z", seconds: 2400, meters: 8000))</FirstSport>
+            <NextSport>\(activity("Biking", "2010-03-03T17:00:00Z", "2010-03-03T18:30:00Z", seconds: 5400, meters: 45000))</NextSport>
+            <NextSport>\(activity("Running", "2010-03-06T08:00:00Z", "2010-03-06T09:00:00Z", seconds: 3600, meters: 12000))</NextSport>
+            <NextSport>\(activity("Biking", "2010-03-09T06:30:00Z", "2010-03-09T07:00:00Z", seconds: 1800, meters: 15000))</NextSport>
+            </MultiSportSession></Activities></TrainingCenterDatabase>
+            """
+        let read = try ActivityFile.read(Data(text.utf8), format: .tcx, path: "history.tcx")
+        #expect(!read.sessionsAreSeparateWorkouts && read.sessions.count == 4)
+        let workouts = read.separated()
+        #expect(workouts.map(\.sport) == [.running, .cycling, .running, .cycling])
+        #expect(workouts.map { $0.sessions.map(\.timerTime) } == [[2400], [5400], [3600], [1800]])
+        #expect(workouts.map(\.records.count) == [2, 2, 2, 2] && workouts.map(\.laps.count) == [1, 1, 1, 1])
+        #expect(workouts.map(\.notes) == ["Running day", "Biking day", "Running day", "Biking day"])
+        #expect(workouts.allSatisfy { ($0.endDate ?? .distantFuture).timeIntervalSince($0.startDate ?? .distantPast) <= 5400 })
+        // Three hours apart or less, legs stay one workout.
+        let race = text.replacingOccurrences(of: "2010-03-03T17:00:00Z", with: "2010-03-01T07:45:00Z")
+            .replacingOccurrences(of: "2010-03-03T18:30:00Z", with: "2010-03-01T09:15:00Z")
+        #expect(try ActivityFile.read(Data(race.utf8), format: .tcx, path: "race.tcx").separated().map(\.sessions.count) == [2, 1, 1])
+    }
+
     /// Training Center's history export: several `<Activity>` elements under `<Activities>`, days apart. Each is a
     /// workout of its own, with its own totals; only a `<MultiSportSession>` makes one workout of several.
     @Test func aHistoryOfActivitiesIsSeparatedIntoWorkouts() throws {

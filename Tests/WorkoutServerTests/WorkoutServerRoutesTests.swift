@@ -344,6 +344,33 @@ import Testing
         }
     }
 
+    /// A file the store cannot take (one activity of five days, beyond HealthKit's four-day limit for a sample) is
+    /// refused with a 422 naming the file and the reason, on the page and through the API, never an empty 500.
+    @Test func aFileTheStoreRefusesIsA422NamingIt() async throws {
+        let tcx = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities>
+            <Activity Sport="Biking"><Id>2010-03-01T07:00:00Z</Id><Lap StartTime="2010-03-01T07:00:00Z"><TotalTimeSeconds>432000</TotalTimeSeconds>
+            <DistanceMeters>90000</DistanceMeters><Intensity>Active</Intensity><TriggerMethod>Manual</TriggerMethod><Track>
+            <Trackpoint><Time>2010-03-01T07:00:00Z</Time><DistanceMeters>0</DistanceMeters></Trackpoint>
+            <Trackpoint><Time>2010-03-06T07:00:00Z</Time><DistanceMeters>90000</DistanceMeters></Trackpoint>
+            </Track></Lap></Activity></Activities></TrainingCenterDatabase>
+            """
+        let app = Application(router: server().router())
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/api/workouts?filename=week.tcx", method: .post, body: ByteBuffer(string: tcx)) { response in
+                #expect(response.status == .unprocessableContent)
+                let text = String(buffer: response.body)
+                #expect(text.contains("week.tcx cannot be stored") && text.contains("exceeds the maximum"), "\(text)")
+            }
+            let upload = ByteBuffer(bytes: MultipartUpload.body(file: Data(tcx.utf8), name: "week.tcx"))
+            try await client.execute(uri: "/upload", method: .post, headers: [.contentType: MultipartUpload.contentType], body: upload) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.headers[.contentType]?.hasPrefix("text/html") == true && String(buffer: response.body).contains("week.tcx cannot be stored"))
+            }
+        }
+    }
+
     @Test func thePagesUploadShowDownloadAndDeleteThroughTheirForms() async throws {
         let file = try RouteTestFile.ride()
         let app = Application(router: server().router())

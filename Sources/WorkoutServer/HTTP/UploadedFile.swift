@@ -103,7 +103,7 @@ struct UploadedFile {
         }
         let workouts = activity.separated().count
         guard workouts == 1 else {
-            throw UploadError.unreadable("\(name) holds \(workouts) activities (a Training Center history), each a workout of its own: "
+            throw UploadError.unreadable("\(name) holds \(workouts) activities (a Training Center history, or legs days apart), each a workout of its own: "
                                          + "upload them one at a time, or import the file with `workout import`, which stores each.")
         }
         return activity.namingSport(given, by: "the sport field").activity

@@ -1,4 +1,5 @@
 import Foundation
+import HealthKitModel
 import Hummingbird
 import Markup
 import WorkoutCatalog
@@ -133,6 +134,10 @@ extension ServedCatalog {
             case .duplicate(let id): throw UploadedFile.Failure(status: .conflict, message: error.description, existing: id)
             case .unreadable, .missingFile: throw UploadedFile.Failure(status: .unprocessableContent, message: error.description)
             }
+        } catch let error as HKError {
+            // The store refused what the file holds (a duration beyond HealthKit's limits, a date out of range):
+            // the file's fault, said with its name, never an empty 500.
+            throw UploadedFile.Failure(status: .unprocessableContent, message: "\(file.name) cannot be stored: \(error.localizedDescription)")
         }
     }
 }

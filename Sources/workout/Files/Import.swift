@@ -88,7 +88,16 @@ struct Import: AsyncParsableCommand {
                                             activity: ActivityDescription(activity), note: note))
                     continue
                 }
-                let workout = try await importer.importActivity(activity, from: file, original: try? Data(contentsOf: URL(fileURLWithPath: file)))
+                let workout: HKWorkout
+                do {
+                    workout = try await importer.importActivity(activity, from: file, original: try? Data(contentsOf: URL(fileURLWithPath: file)))
+                } catch let error as HKError {
+                    // The store refused what the file holds: said with the file's name, and the other files still go in.
+                    let message = "\(file): cannot be stored: \(error.localizedDescription)"
+                    if !json { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
+                    outcomes.append(Outcome(file: file, status: "failed", salvaged: salvaged, error: message))
+                    continue
+                }
                 // The line says what the store now holds, as `list` and `show` will say it.
                 let described = ActivityDescription(activity).stored(as: WorkoutSummary(workout))
                 if !json { print("imported \(file)\(salvaged ? " (salvaged)" : "") as \(workout.uuid.uuidString): \(described.text)") }
