@@ -32,10 +32,13 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
     /// Its best efforts, as kept when it was saved; nil when they were not (a workout saved before they
     /// were kept). Not in the JSON: the history's records carry them.
     public var efforts: WorkoutEfforts?
+    /// The zone the workout was done in, when it says (`HKMetadataKeyTimeZone`): its local times are shown in it.
+    /// Not in the JSON, whose times are instants.
+    public var timeZone: TimeZone?
 
     /// A summary from its figures.
     public init(id: String, activity: String, start: Date, end: Date, durationSeconds: Double, distanceMeters: Double?, energyKilocalories: Double?,
-                averageHeartRate: Double?, pauses: Int, legs: [String]?, name: String? = nil, efforts: WorkoutEfforts? = nil) {
+                averageHeartRate: Double?, pauses: Int, legs: [String]?, name: String? = nil, efforts: WorkoutEfforts? = nil, timeZone: TimeZone? = nil) {
         self.id = id
         self.activity = activity
         self.start = start
@@ -48,6 +51,7 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
         self.legs = legs
         self.name = name
         self.efforts = efforts
+        self.timeZone = timeZone
     }
 
     /// The summary of `workout`.
@@ -64,6 +68,7 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
         legs = workout.workoutActivities.isEmpty ? nil : workout.workoutActivities.map(\.workoutConfiguration.activityType.name)
         name = workout.metadata?[OpenHealthKitMetadataKeyWorkoutName] as? String
         efforts = (workout.metadata?[OpenHealthKitMetadataKeyBestEfforts] as? String).flatMap(WorkoutEfforts.init(metadataValue:))
+        timeZone = (workout.metadata?[HKMetadataKeyTimeZone] as? String).flatMap(TimeZone.init(identifier:))
     }
 
     private enum CodingKeys: String, CodingKey {

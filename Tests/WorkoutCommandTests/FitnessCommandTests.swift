@@ -16,6 +16,25 @@ import Testing
         return output
     }
 
+    /// A rider who imports a season and then sets an FTP without a date gets the imported rides' TSS: a setting's
+    /// first value holds from the first workout; a date after some workouts says which it leaves out and how to reach them.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real ride"))
+    func aFirstValueWithoutADateCoversTheWorkoutsAlreadyStored() async throws {
+        let store = Scratch.url("fitness", extension: "sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        _ = try await Self.run(["import", SharedData.file("activity-files/gc__edge705-ride-hr-2009-09-19.tcx").path], store: store)
+        let set = try await Self.run(["athlete", "set", "--ftp", "250"], store: store)
+        #expect(set.stdout == "ftp 250 W from 2009-09-19T13:22:42Z (its first value: it covers the 1 workout stored before now; --from sets another date)\n",
+                "\(set.stdout)")
+        let shown = try Self.json(try await Self.run(["show", "last", "--json"], store: store).stdout)
+        let training = try #require(shown["training"] as? [String: Any], "\(shown)")
+        #expect(training["trainingStressScore"] as? Double != nil, "the ride has its TSS: \(training)")
+        // A date after the ride, for a setting with no value yet: the ride is said to be left out.
+        let later = try await Self.run(["athlete", "set", "--max-heart-rate", "200", "--from", "2010-01-01"], store: store)
+        #expect(later.stdout.contains("1 workout before it has no max-heart-rate: `workout athlete set --max-heart-rate 200 --from 2009-09-19T13:22:42Z` covers them"),
+                "\(later.stdout)")
+    }
+
     @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the real ride"))
     func theChartAddsUpWhatShowPrintsAndFollowsTheAthletesFTP() async throws {
         let store = Scratch.url("fitness", extension: "sqlite").path

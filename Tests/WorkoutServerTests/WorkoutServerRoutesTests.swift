@@ -138,6 +138,36 @@ import Testing
                 #expect(page.contains("href=\"/history?month=2026-08\"") && page.contains("href=\"/history?month=2026-10\""))
             }
             try await client.execute(uri: "/api/history?month=2026-9", method: .get) { #expect($0.status == .badRequest) }
+            // Without a month, the latest workout's (not the current one's), with a control for any month.
+            try await client.execute(uri: "/history", method: .get) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("<strong id=\"history-month\">September 2026</strong>") && page.contains("href=\"/workouts/\(id)\""))
+                #expect(page.contains("<input type=\"month\" id=\"history-month-choice\" name=\"month\" value=\"2026-09\" required>"))
+            }
+        }
+    }
+
+    /// The list shows each workout at its own local time, as its page and `workout list` do (the fenix 2 run, two hours
+    /// east of UTC, showed its UTC time), unless the reader chose a zone.
+    @Test(.enabled(if: SharedData.isPresent, "../shared/data is absent: skipping the fenix 2 run"))
+    func theListShowsEachWorkoutAtItsOwnLocalTime() async throws {
+        let run = try Data(contentsOf: SharedData.file("activity-files/fitparse__fenix2-run.fit"))
+        let zone = try #require(try ActivityFile.read(run, format: .fit, path: "run.fit").timeZone)
+        #expect(zone.secondsFromGMT() != 0)
+        let app = Application(router: server().router())
+        try await app.test(.router) { client in
+            let (id, start) = try await client.execute(uri: "/api/workouts?filename=run.fit", method: .post, body: ByteBuffer(bytes: run)) { response in
+                let row = try json(response.body)
+                return (try #require(row["id"] as? String),
+                        try #require((row["start"] as? String).flatMap { try? Date($0, strategy: .iso8601) }, "\(row)"))
+            }
+            try await client.execute(uri: "/", method: .get) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("<a href=\"/workouts/\(id)\">\(WorkoutDateText.dateTime(start, in: zone))</a>"), "\(page)")
+            }
+            try await client.execute(uri: "/", method: .get, headers: [.cookie: "ohk_time_zone=UTC"]) { response in
+                #expect(String(buffer: response.body).contains("<a href=\"/workouts/\(id)\">\(WorkoutDateText.dateTime(start, in: .gmt))</a>"))
+            }
         }
     }
 

@@ -15,6 +15,9 @@ enum HistoryPage {
         html += "<a id=\"history-previous\" href=\"/history?month=\(monthKey(previous))\">‹ \(monthName(previous))</a> "
         html += "<strong id=\"history-month\">\(monthName((year, month)))</strong> "
         html += "<a id=\"history-next\" href=\"/history?month=\(monthKey(following))\">\(monthName(following)) ›</a></nav>"
+        // Any month at once, years back included.
+        html += "<form class=\"month-choice\" method=\"get\" action=\"/history\"><label for=\"history-month-choice\">Month</label> "
+            + "<input type=\"month\" id=\"history-month-choice\" name=\"month\" value=\"\(monthKey((year, month)))\" required> <button type=\"submit\">Show</button></form>"
         html += calendar(history, year: year, month: month, units: units)
         html += totalsTable(id: "weeks", caption: "Weeks", first: "Week of", rows: history.weeks, units: units, label: { dayName($0.start) })
         html += totalsTable(id: "months", caption: "Twelve months", first: "Month", rows: history.months.reversed(), units: units,

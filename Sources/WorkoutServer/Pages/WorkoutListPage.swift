@@ -14,6 +14,9 @@ struct WorkoutListPage<Row: ListedWorkout> {
     let introduction: HTML
     /// The hidden fields the upload form carries (a club's CSRF token).
     let formFields: HTML
+    /// The zone the reader chose in `/settings`, if any: every start is shown in it.
+    let readerTimeZone: TimeZone?
+    /// The server's zone, for a workout that does not say where it was done.
     let timeZone: TimeZone
     /// Kilometres or miles, as the reader set them.
     var units: ReportUnits = .metric
@@ -64,7 +67,8 @@ struct WorkoutListPage<Row: ListedWorkout> {
         body += "</tr></thead><tbody>"
         for row in list.rows {
             let summary = row.summary
-            body += "<tr data-id=\"\(summary.id)\"><td><a href=\"/workouts/\(summary.id)\">\(WorkoutDateText.dateTime(summary.start, in: timeZone))</a></td>"
+            // Each start at the workout's own local time, as its page and `workout list` show it, unless the reader chose a zone.
+            body += "<tr data-id=\"\(summary.id)\"><td><a href=\"/workouts/\(summary.id)\">\(WorkoutDateText.dateTime(summary.start, in: readerTimeZone ?? summary.timeZone ?? timeZone))</a></td>"
             if hasAthletes { body += "<td>\(row.listedAthlete ?? "")</td>" }
             body += "<td\(hasAthletes ? HTML.raw(" class=\"hide-narrow\"") : .empty)>\(summary.legs?.joined(separator: " → ") ?? summary.activity)</td><td>\(duration(summary.durationSeconds))</td>"
             body += "<td>\(summary.distanceMeters.map { String(format: "%.2f \(units.distanceSymbol)", units.distance($0)) } ?? "–")</td>"

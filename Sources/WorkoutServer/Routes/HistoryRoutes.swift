@@ -4,8 +4,8 @@ import OpenHealthKitCore
 import WorkoutCatalog
 
 /// An athlete's history on both servers: `GET /history?month=2026-05` (the calendar, weekly and monthly
-/// totals and records) and `GET /api/history` (the same ``WorkoutHistory`` as JSON); the month is this one
-/// in the server's time zone unless given.
+/// totals and records) and `GET /api/history` (the same ``WorkoutHistory`` as JSON); unless given, the month is
+/// the latest workout's (this one with none), in the reader's time zone.
 struct HistoryRoutes<Catalog: ServedCatalog> {
     let catalog: Catalog
 
@@ -30,6 +30,7 @@ struct HistoryRoutes<Catalog: ServedCatalog> {
     /// else the server's).
     func history(_ request: Request, viewer: Catalog.Viewer, timeZone: TimeZone) async throws -> WorkoutHistory {
         try request.requireSingle(["month"])
+        let workouts = try await catalog.ownWorkouts(viewer: viewer)
         let month: (year: Int, month: Int)
         if let text = request.uri.queryParameters["month"], !text.isEmpty {
             guard let given = WorkoutHistory.month(String(text)) else {
@@ -37,11 +38,13 @@ struct HistoryRoutes<Catalog: ServedCatalog> {
             }
             month = given
         } else {
+            // A rider whose latest workout is years old (an imported archive) meets it, not an empty month.
             var calendar = Calendar(identifier: .iso8601)
             calendar.timeZone = timeZone
-            let now = calendar.dateComponents([.year, .month], from: catalog.configuration.clock.now)
-            month = (now.year ?? 2026, now.month ?? 1)
+            let shown = workouts.map(\.start).max() ?? catalog.configuration.clock.now
+            let parts = calendar.dateComponents([.year, .month], from: shown)
+            month = (parts.year ?? 2026, parts.month ?? 1)
         }
-        return WorkoutHistory(workouts: try await catalog.ownWorkouts(viewer: viewer), year: month.year, month: month.month, timeZone: timeZone)
+        return WorkoutHistory(workouts: workouts, year: month.year, month: month.month, timeZone: timeZone)
     }
 }

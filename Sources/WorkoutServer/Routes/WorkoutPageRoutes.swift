@@ -19,7 +19,7 @@ struct WorkoutPageRoutes<Catalog: ServedCatalog> {
             let list = try await catalog.list(filter, viewer: viewer)
             let settings = DisplaySettings(request)
             let body = WorkoutListPage(list: list, hasAthletes: catalog.hasAthletes, introduction: try await catalog.listIntroduction(viewer: viewer),
-                                       formFields: catalog.formFields(viewer: viewer), timeZone: settings.zone(or: catalog.configuration.timeZone),
+                                       formFields: catalog.formFields(viewer: viewer), readerTimeZone: settings.timeZone, timeZone: catalog.configuration.timeZone,
                                        units: settings.units).render()
             return ServerResponse.html(catalog.page(title: "Workouts", body: body, viewer: viewer))
         }

@@ -47,7 +47,8 @@ struct AthleteSet: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Body mass, in kilograms.", valueName: "kg"))
     var weight: Double?
 
-    @Option(help: ArgumentHelp("From when the values hold: 2026-03-01 or a full ISO 8601 time (default: now).", valueName: "date"))
+    @Option(help: ArgumentHelp("From when the values hold: 2026-03-01 or a full ISO 8601 time (default: now; a setting's first value, from the first workout stored).",
+                               valueName: "date"))
     var from: DateArgument?
 
     @OptionGroup var storeOptions: StoreOptions
@@ -77,10 +78,29 @@ struct AthleteSet: AsyncParsableCommand {
 
     func run() async throws {
         let store = storeOptions.open()
-        let date = from?.date ?? Date()
+        let kept = try await AthleteHistory(store: store)
+        let starts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)])
+            .result(for: store).map(\.startDate)
+        let now = Date()
         for (setting, value) in values {
+            // A setting's first value, given without a date, holds from the first workout stored: a rider who sets an FTP
+            // after importing a season wants those rides' IF, TSS and zones too.
+            var date = from?.date ?? now
+            let first = (kept.entries[setting] ?? []).isEmpty && from == nil ? starts.first.flatMap { $0 < now ? $0 : nil } : nil
+            if let first { date = first }
             try await store.saveAthleteSetting(setting, value: value, from: date)
-            print("\(setting.rawValue) \(formatNumber(value)) \(setting.symbol) from \(date.formatted(.iso8601))")
+            var line = "\(setting.rawValue) \(formatNumber(value)) \(setting.symbol) from \(date.formatted(.iso8601))"
+            if first != nil {
+                let covered = starts.count { $0 < now }
+                line += " (its first value: it covers the \(covered) workout\(covered == 1 ? "" : "s") stored before now; --from sets another date)"
+            }
+            print(line)
+            // Workouts before the date with no value of the setting at all: said, with how to reach them.
+            let uncovered = starts.filter { $0 < date && kept.value(setting, at: $0) == nil }
+            if let earliest = uncovered.first {
+                print("  \(uncovered.count) workout\(uncovered.count == 1 ? " before it has" : "s before it have") no \(setting.rawValue): "
+                      + "`workout athlete set --\(setting.rawValue) \(formatNumber(value)) --from \(earliest.formatted(.iso8601))` covers them")
+            }
         }
     }
 }
