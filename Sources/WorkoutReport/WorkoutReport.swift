@@ -30,6 +30,8 @@ public struct WorkoutReport: Sendable {
     /// Its power, one value a second of moving time, when it has power: what the training
     /// metrics, the power curve and the best power efforts are computed on.
     public let powerSeries: SecondSeries?
+    /// The workout's power curve, when it has power: made once, for the curve drawn and the best power efforts.
+    public let powerCurve: MeanMaximalPower?
 
     /// A report of `activity`.
     public init(activity: Activity, options: ReportOptions = ReportOptions()) {
@@ -43,7 +45,9 @@ public struct WorkoutReport: Sendable {
             athlete?.functionalThresholdPower = power
         }
         summary = WorkoutFigures(activity: activity, timeline: timeline, athlete: athlete, maximumHeartRate: options.maximumHeartRate)
-        powerSeries = timeline.power.contains(where: { $0 != nil }) ? timeline.seconds(of: \.power) : nil
+        let powerSeries = timeline.power.contains(where: { $0 != nil }) ? timeline.seconds(of: \.power) : nil
+        self.powerSeries = powerSeries
+        powerCurve = powerSeries.flatMap { $0.values.isEmpty ? nil : MeanMaximalPower(watts: $0.values) }
     }
 
     /// Whether the workout has legs of different sports (a triathlon): its splits and best efforts are then
@@ -86,11 +90,6 @@ public struct WorkoutReport: Sendable {
             if leg.sport != .cycling { options.splitLength = nil }
             return (index + 1, WorkoutReport(activity: leg, options: options))
         }
-    }
-
-    /// The workout's power curve, when it has power.
-    public var powerCurve: MeanMaximalPower? {
-        powerSeries.flatMap { $0.values.isEmpty ? nil : MeanMaximalPower(watts: $0.values) }
     }
 
     /// Time in heart-rate zones, with the time below zone 1 as a zone of its own ("below Z1"), when the
