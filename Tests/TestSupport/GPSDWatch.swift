@@ -47,10 +47,19 @@ public final class GPSDWatch: @unchecked Sendable {
     /// Everything gpsd sent, for messages.
     public var captured: String { lock.withLock { text } }
 
-    /// Stops reading and returns gpsd's fixes, one per fix time (gpsd repeats an
-    /// epoch once per NMEA sentence).
+    /// Whether gpsd has sent a report with `time` (as gpsd writes it, `"time":"2026-11-29T06:09:03.370Z"`).
+    public func hasReported(time: String) -> Bool {
+        lock.withLock { text.contains(time) }
+    }
+
+    /// Stops reading and returns gpsd's fixes (``fixes``).
     public func stop() -> [Fix] {
         shutdown(descriptor, Int32(SHUT_RDWR))
+        return fixes
+    }
+
+    /// gpsd's fixes so far, one per fix time (gpsd repeats an epoch once per NMEA sentence).
+    public var fixes: [Fix] {
         var fixes: [Fix] = []
         var seen = Set<String>()
         for line in captured.split(whereSeparator: \.isNewline) {  // gpsd ends lines with CR LF, one Character

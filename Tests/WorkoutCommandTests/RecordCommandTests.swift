@@ -37,10 +37,16 @@ final class RecordingProcess: @unchecked Sendable {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
-    /// Waits until the output contains `fragment` (at most `timeout` seconds, when given).
-    func waitFor(_ fragment: String, timeout: Double? = nil) async throws {
+    /// Waits until the output contains `fragment` (after the first `earlier`, when given; at most `timeout`
+    /// seconds, when given).
+    func waitFor(_ fragment: String, after earlier: String? = nil, timeout: Double? = nil) async throws {
         let deadline = timeout.map { Date().addingTimeInterval($0) }
-        while !output.contains(fragment) {
+        func seen() -> Bool {
+            let text = output
+            guard let earlier else { return text.contains(fragment) }
+            return text.range(of: earlier).map { text[$0.upperBound...].contains(fragment) } ?? false
+        }
+        while !seen() {
             guard process.isRunning else { throw RecordTestError("workout ended before printing '\(fragment)':\n\(output)") }
             if let deadline, Date() > deadline { throw RecordTestError("workout did not print '\(fragment)' in \(timeout ?? 0) s:\n\(output)") }
             try await Task.sleep(for: .milliseconds(100))
@@ -95,8 +101,9 @@ struct RecordTestError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Records scenario rides through a real gpsd. Each takes about as long as its ride (80 s).
-@Suite(.serialized, .timeLimit(.minutes(10))) struct RecordCommandTests {
+/// Records scenario rides through a real gpsd. Each takes about as long as its ride (80 s); they wait on what gpsd
+/// and the recorder did, never on a schedule, so they run side by side.
+@Suite(.timeLimit(.minutes(10))) struct RecordCommandTests {
     static let ride = """
         name: gpsd test ride
         activity: running
@@ -122,11 +129,6 @@ struct RecordTestError: Error, CustomStringConvertible {
         let store: String
         let groundTruth: Double
     }
-
-    /// The same ride with a 60-s rest in the middle, in which gpsd is killed and started again: 52 s of it are
-    /// left for gpsd to start and the recorder to reconnect (about 10 s on a loaded machine, and over 20 s beside
-    /// a full suite), so no step is lost.
-    static let longRestRide = ride.replacingOccurrences(of: "- rest: 15s", with: "- rest: 60s")
 
     /// Writes the scenario, its NMEA dated from now, and its ground-truth distance.
     func prepare(_ text: String = Self.ride) async throws -> Ride {
@@ -163,17 +165,33 @@ struct RecordTestError: Error, CustomStringConvertible {
         return "<?xml version=\"1.0\"?><gpx version=\"1.1\"><rte><name>The ride's path</name>\(points)</rte></gpx>"
     }
 
+    /// Records `epochs` played through a real gpsd (``GPSDFeed``, each epoch once gpsd reported the one before) with
+    /// `workout record ARGUMENTS --gpsd …`, and finishes it as a rider does (SIGINT) once the receiver is unplugged
+    /// and the recorder said so: every fix gpsd reported is in the recording, however busy the machine. The feed
+    /// starts when the recorder waits for a fix (a ride's first seconds are a rest: one the recorder's connection
+    /// misses on a busy machine moves nothing).
+    func record(_ epochs: [[String]], on feed: GPSDFeed, _ arguments: [String]) async throws -> RecordingProcess {
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(feed.port)"] + arguments)
+        try await recording.waitFor("for a fix from gpsd://127.0.0.1:\(feed.port)")
+        try await offThePool {
+            try feed.play(epochs)
+            try feed.unplug()
+        }
+        try await recording.waitFor("went away")
+        recording.interrupt()
+        #expect(try await recording.finish() == 0, "\(recording.output)")
+        return recording
+    }
+
     @Test func aRideThroughRealGpsdIsRecordedWithItsDistanceAndPause() async throws {
         let ride = try await prepare()
         defer { try? FileManager.default.removeItem(at: ride.folder) }
         // Followed along its own path as a course: the navigation line counts the distance along it.
         let course = ride.folder.appendingPathComponent("course.gpx").path
         try Self.course(fromNMEA: ride.nmea).write(toFile: course, atomically: true, encoding: .utf8)
-        let gpsd = try GPSFake(log: ride.nmea)
-        defer { gpsd.stop() }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--auto-pause", "--duration", "84",
-                                              "--course", course, "--store", ride.store])
-        #expect(try await recording.finish() == 0, "\(recording.output)")
+        let feed = try await offThePool { try GPSDFeed() }
+        defer { feed.stop() }
+        let recording = try await record(try GPSDFeed.epochs(ofLog: ride.nmea), on: feed, ["--auto-pause", "--course", course, "--store", ride.store])
         let workout = try #require(try await workouts(in: ride.store).first, "\(recording.output)")
         let meters = try #require(workout["distanceMeters"] as? Double)
         let along = recording.output.split(separator: "\n").compactMap { line in line.firstMatch(of: /COURSE (\d+\.\d+) km/).flatMap { Double($0.output.1) } }
@@ -191,7 +209,6 @@ struct RecordTestError: Error, CustomStringConvertible {
             pause["automatic"] as? Bool == true && (30..<40).contains(pause["startSeconds"] as? Double ?? 0)
                 && (10..<20).contains(pause["durationSeconds"] as? Double ?? 0)
         }, "\(shown)")
-        #expect(recording.output.contains("connected to gpsd at 127.0.0.1:\(gpsd.port)"))
     }
 
     /// A ride that leaves its course for a 60-m detour, its fixes through a real gpsd: the recorder tells the detour
@@ -229,69 +246,83 @@ struct RecordTestError: Error, CustomStringConvertible {
         let nmea = folder.appendingPathComponent("detour.nmea").path
         let simulated = try await WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"])
         try #require(simulated.status == 0, "\(simulated.stderr)")
-        let gpsd = try GPSFake(log: nmea)
-        defer { gpsd.stop() }
-        let recording = try RecordingProcess(["record", "--plain", "--activity", "cycling", "--gpsd", "127.0.0.1:\(gpsd.port)", "--course", course,
-                                              "--duration", "85", "--fix-wait", "10", "--store", folder.appendingPathComponent("health.sqlite").path])
-        #expect(try await recording.finish() == 0, "\(recording.output)")
+        let feed = try await offThePool { try GPSDFeed() }
+        defer { feed.stop() }
+        let recording = try await record(try GPSDFeed.epochs(ofLog: nmea), on: feed,
+                                         ["--activity", "cycling", "--course", course, "--store", folder.appendingPathComponent("health.sqlite").path])
         let told = recording.output.split(separator: "\n").filter { $0.contains("off course at") || $0.contains("back on course at") }.map(String.init)
         #expect(told.count == 2, "\(recording.output)")
         #expect(told.first?.contains(String(format: "off course at %.2f km", along / 1_000)) == true, "the replay left at \(along) m: \(told)")
         #expect(told.last?.contains("back on course at") == true, "\(told)")
     }
 
+    /// gpsd killed in a rest of the ride and started again: the recorder reconnects, keeps what it had and records the
+    /// rest. The second half is played once the recorder has said it reconnected, so no step is lost however long
+    /// that takes on a busy machine.
     @Test func aRecordingCarriesOnWhenGpsdIsKilledAndRestarted() async throws {
-        let ride = try await prepare(Self.longRestRide)
+        let ride = try await prepare()
         defer { try? FileManager.default.removeItem(at: ride.folder) }
-        // Split the NMEA 8 s into the 60-s rest: 41 epochs of four sentences, then the rest.
-        // NMEA lines end in CR LF, which Swift reads as one character: split on new lines, not on "\n" alone.
-        let lines = try String(contentsOfFile: ride.nmea, encoding: .utf8).split(whereSeparator: \.isNewline)
-        #expect(lines.count == 4 * 122, "the ride is 122 epochs of four sentences")
-        let first = ride.folder.appendingPathComponent("first.nmea").path, second = ride.folder.appendingPathComponent("second.nmea").path
-        try (lines.prefix(164).joined(separator: "\r\n") + "\r\n").write(toFile: first, atomically: true, encoding: .utf8)
-        try (lines.dropFirst(164).joined(separator: "\r\n") + "\r\n").write(toFile: second, atomically: true, encoding: .utf8)
-        // gpsfake's starts and stops wait for the daemon: off Swift's two-thread pool, so a busy suite cannot hold
-        // the restart back until the recorder's reconnection has backed off past the second log.
-        let gpsd = try await offThePool { try GPSFake(log: first) }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "129", "--store", ride.store])
-        // gpsfake deactivates its device at the end of the log: kill gpsd then, mid-ride.
+        // 8 s of rest and 25 s of running, then 8 s into the 15-s rest: the first 41 epochs.
+        let epochs = try GPSDFeed.epochs(ofLog: ride.nmea)
+        #expect(epochs.count > 70, "the ride is about 78 epochs")
+        let feed = try await offThePool { try GPSDFeed() }
+        defer { feed.stop() }
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(feed.port)", "--store", ride.store])
+        try await recording.waitFor("for a fix from gpsd://127.0.0.1:\(feed.port)")
+        try await offThePool {
+            try feed.play(Array(epochs.prefix(41)))
+            try feed.unplug()
+        }
         try await recording.waitFor("went away")
-        try await offThePool { gpsd.stop() }
+        try await offThePool { feed.stopDaemon() }
         try await recording.waitFor("disconnected")
-        let restarted = try await offThePool { try GPSFake(log: second, port: gpsd.port) }
-        defer { restarted.stop() }
+        try await offThePool { try feed.startDaemon() }
+        try await recording.waitFor("reconnected to gpsd")
+        try await offThePool {
+            try feed.play(Array(epochs.dropFirst(41)))
+            try feed.unplug()
+        }
+        try await recording.waitFor("went away", after: "reconnected to gpsd")
+        recording.interrupt()
         #expect(try await recording.finish() == 0, "\(recording.output)")
-        #expect(recording.output.contains("reconnected to gpsd"), "\(recording.output)")
         let workout = try #require(try await workouts(in: ride.store).first, "\(recording.output)")
         let meters = try #require(workout["distanceMeters"] as? Double)
         // Everything before the kill is kept and the second half is recorded; the gap fell in a rest.
         #expect(abs(meters - ride.groundTruth) <= ride.groundTruth * 0.01, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
         let id = try #require(workout["id"] as? String)
         let shown = try await offThePool { try WorkoutProcess.runBlocking(["show", id, "--store", ride.store]) }.stdout
-        #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): disconnected"), "\(shown)")
-        #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): connected"), "\(shown)")
+        #expect(shown.contains("gpsd://127.0.0.1:\(feed.port): disconnected"), "\(shown)")
+        #expect(shown.contains("gpsd://127.0.0.1:\(feed.port): connected"), "\(shown)")
+        #expect(recording.output.contains("connected to gpsd at 127.0.0.1:\(feed.port)"), "\(recording.output)")
     }
 
-    /// gpsd hung (SIGSTOP) for 10 s in the middle of the ride, then let go
-    /// on: the recorder notices the silence, marks it, reconnects, and the
-    /// ride's distance is the receiver's, with nothing added across the gap.
+    /// gpsd hung (SIGSTOP) for 10 s in the middle of the ride while the receiver goes on talking, then let go on:
+    /// the recorder notices the silence, marks it, reconnects, and the ride's distance is the receiver's, with
+    /// nothing added across the gap.
     @Test func aRecordingSurvivesGpsdHungForTenSeconds() async throws {
         let ride = try await prepare()
         defer { try? FileManager.default.removeItem(at: ride.folder) }
-        let gpsd = try GPSFake(log: ride.nmea)
-        defer { gpsd.stop() }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "84", "--store", ride.store])
+        let feed = try await offThePool { try GPSDFeed() }
+        defer { feed.stop() }
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(feed.port)", "--store", ride.store])
+        try await recording.waitFor("for a fix from gpsd://127.0.0.1:\(feed.port)")
+        // The receiver talks at its own pace whatever gpsd does.
+        let epochs = try GPSDFeed.epochs(ofLog: ride.nmea)
+        let played = Task { try await offThePool { try feed.play(epochs, inStep: false) } }
         try await recording.waitFor("fix3D")
         // 8 s of rest, then 25 s at 5 m/s: hang gpsd while the runner moves.
         try await Task.sleep(for: .seconds(14))
-        gpsd.signalDaemon(SIGSTOP)
+        feed.signalDaemon(SIGSTOP)
         let hung = Date()
         try await recording.waitFor("did not answer")
         try await Task.sleep(for: .seconds(10))
-        gpsd.signalDaemon(SIGCONT)
+        feed.signalDaemon(SIGCONT)
         let hungSeconds = Date().timeIntervalSince(hung)
+        try await played.value
+        try await offThePool { try feed.unplug() }
+        try await recording.waitFor("went away", after: "reconnected to gpsd")
+        recording.interrupt()
         #expect(try await recording.finish() == 0, "\(recording.output)")
-        #expect(recording.output.contains("reconnected to gpsd"), "\(recording.output)")
         let workout = try #require(try await workouts(in: ride.store).first, "\(recording.output)")
         let meters = try #require(workout["distanceMeters"] as? Double)
         // At most the whole ride (no jump across the gap), and no less than the ride without the time gpsd hung, at 5 m/s.
@@ -299,7 +330,7 @@ struct RecordTestError: Error, CustomStringConvertible {
         #expect(meters >= ride.groundTruth - 5 * hungSeconds - 15,
                 "recorded \(meters) m, scenario \(ride.groundTruth) m, gpsd hung \(hungSeconds) s\n\(recording.output)")
         let shown = try await WorkoutProcess.run(["show", try #require(workout["id"] as? String), "--store", ride.store]).stdout
-        #expect(shown.contains("gpsd://127.0.0.1:\(gpsd.port): stale"), "the silence is marked\n\(shown)")
+        #expect(shown.contains("gpsd://127.0.0.1:\(feed.port): stale"), "the silence is marked\n\(shown)")
     }
 
     /// GeographicLib's length of a track through `fixes`, by its Python package.
