@@ -18,7 +18,8 @@ values come from a list repeated at a rate, or from the lines of a `workout simu
 lines) with its UUID, each at its own time from StartNotify on.
 
 Usage: fake-bluez.py --bus ADDRESS [--speed N] DEVICES.json
-Prints "ready" on standard output once org.bluez is owned. --speed plays captures N times faster than they were
+Prints "ready" on standard output once org.bluez is owned. A "held" characteristic notifies nothing until the line
+"release" arrives on standard input (a sensor silent until the test says, not after some seconds). --speed plays captures N times faster than they were
 recorded (a three-hour ride in a minute). The devices file:
 
 {"devices": [{"address": "C4:7A:11:22:33:44", "name": "Power 1", "rssi": -58, "battery": 87,
@@ -29,6 +30,7 @@ recorded (a three-hour ride in a minute). The devices file:
               "batteryAfter": [2, 15],       # seconds after connecting, the battery reads this many %
               "services": [{"uuid": "1818", "characteristics": [
                   {"uuid": "2a63", "flags": ["notify"], "values": ["0000c800"], "rate": 2},
+                  {"uuid": "2a37", "flags": ["notify"], "values": ["0048"], "held": true},  # silent until told
                   {"uuid": "2a63", "flags": ["notify"], "capture": "ride.hrm"},
                   {"uuid": "2a5d", "flags": ["read"], "value": "0d"},
                   {"uuid": "2a66", "flags": ["write", "indicate"], "answer": "20"}]}]}]}
@@ -451,9 +453,8 @@ class Characteristic(ServiceInterface):
         elif "values" in self.spec:
             values = [bytes.fromhex(value) for value in self.spec["values"]]
             period = 1 / self.spec.get("rate", 1)
-            # "startAfter": seconds of silence after notifications start, as a sensor still waking up.
             self.task = asyncio.ensure_future(self.play([(index * period, value) for index, value in enumerate(values)],
-                                                        repeat=len(values) * period, after=self.spec.get("startAfter", 0)))
+                                                        repeat=len(values) * period, held=self.spec.get("held", False)))
 
     @method()
     def StopNotify(self):
@@ -469,8 +470,11 @@ class Characteristic(ServiceInterface):
             self.notifying = False
             self.emit_properties_changed({"Notifying": False}, [])
 
-    async def play(self, values, repeat=None, after=0):
-        start = time.monotonic() + after
+    async def play(self, values, repeat=None, held=False):
+        if held:
+            await self.fake.released.wait()
+            self.fake.log(f"released {self.spec['uuid']}")
+        start = time.monotonic()
         while True:
             for offset, value in values:
                 delay = start + offset - time.monotonic()
@@ -516,6 +520,15 @@ class Fake:
         self.devices = {}
         self.batteries = {}
         self.adapter = Adapter(self)
+        # Set by the line "release" on standard input: "held" characteristics start notifying.
+        self.released = asyncio.Event()
+
+    def read_command(self):
+        line = sys.stdin.readline()
+        if not line:
+            asyncio.get_running_loop().remove_reader(sys.stdin.fileno())
+        elif line.strip() == "release":
+            self.released.set()
 
     def log(self, text):
         print(text, file=sys.stderr, flush=True)
@@ -523,6 +536,7 @@ class Fake:
     def start(self):
         self.bus.export(ADAPTER, self.adapter)
         loop = asyncio.get_running_loop()
+        loop.add_reader(sys.stdin.fileno(), self.read_command)
         for spec in self.specs:
             if "appearAfter" not in spec:
                 self.add(spec)

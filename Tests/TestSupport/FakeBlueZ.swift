@@ -9,6 +9,7 @@ public final class FakeBlueZ: @unchecked Sendable {
     public let bus: PrivateBus
     private let process: Process
     private let logFile: URL
+    private let input = Pipe()
 
     /// The script's path.
     public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -30,6 +31,7 @@ public final class FakeBlueZ: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.script.path, "--bus", bus.address, "--speed", String(speed), file.path]
         let output = Pipe()
+        process.standardInput = input
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: logFile)
         try process.run()
@@ -39,6 +41,11 @@ public final class FakeBlueZ: @unchecked Sendable {
             bus.stop()
             throw SpawnError("fake-bluez.py did not start: \((try? String(contentsOf: logFile, encoding: .utf8)) ?? "")")
         }
+    }
+
+    /// Lets the "held" characteristics notify: a sensor that was silent until the test said so.
+    public func release() {
+        input.fileHandleForWriting.write(Data("release\n".utf8))
     }
 
     /// What the fake was asked, one line each.

@@ -44,7 +44,7 @@ public final class GPSDFeed: @unchecked Sendable {
         // -b: never write to it (no probe strings into the test's log).
         process.arguments = ["-N", "-n", "-b", "-S", String(port), "-F", control, pair.device]
         let log = pair.directory.appendingPathComponent("gpsd.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
         defer { try? output.close() }
         process.standardOutput = output

@@ -96,6 +96,22 @@ final class RecordingProcess: @unchecked Sendable {
     }
 }
 
+extension RecordingProcess {
+    /// Plays `epochs` through `feed` once this recording waits for a fix, unplugs the receiver, and finishes the
+    /// recording as a rider does (SIGINT) once it has said the receiver went away: every fix gpsd reported is in
+    /// the recording, however busy the machine. (A ride's first seconds are a rest: an epoch the recorder's
+    /// connection misses on a busy machine moves nothing.)
+    func ride(_ epochs: [[String]], on feed: GPSDFeed) async throws {
+        try await waitFor("for a fix from gpsd://127.0.0.1:\(feed.port)")
+        try await offThePool {
+            try feed.play(epochs)
+            try feed.unplug()
+        }
+        try await waitFor("went away")
+        interrupt()
+    }
+}
+
 struct RecordTestError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
@@ -165,20 +181,11 @@ struct RecordTestError: Error, CustomStringConvertible {
         return "<?xml version=\"1.0\"?><gpx version=\"1.1\"><rte><name>The ride's path</name>\(points)</rte></gpx>"
     }
 
-    /// Records `epochs` played through a real gpsd (``GPSDFeed``, each epoch once gpsd reported the one before) with
-    /// `workout record ARGUMENTS --gpsd …`, and finishes it as a rider does (SIGINT) once the receiver is unplugged
-    /// and the recorder said so: every fix gpsd reported is in the recording, however busy the machine. The feed
-    /// starts when the recorder waits for a fix (a ride's first seconds are a rest: one the recorder's connection
-    /// misses on a busy machine moves nothing).
+    /// Records `epochs` played through a real gpsd (``GPSDFeed``) with `workout record ARGUMENTS --gpsd …` to the
+    /// end of the ride (``RecordingProcess/ride(_:on:)``).
     func record(_ epochs: [[String]], on feed: GPSDFeed, _ arguments: [String]) async throws -> RecordingProcess {
         let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(feed.port)"] + arguments)
-        try await recording.waitFor("for a fix from gpsd://127.0.0.1:\(feed.port)")
-        try await offThePool {
-            try feed.play(epochs)
-            try feed.unplug()
-        }
-        try await recording.waitFor("went away")
-        recording.interrupt()
+        try await recording.ride(epochs, on: feed)
         #expect(try await recording.finish() == 0, "\(recording.output)")
         return recording
     }

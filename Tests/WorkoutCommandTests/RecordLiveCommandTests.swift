@@ -157,12 +157,14 @@ import Testing
             ]))
         }
         while !FileManager.default.fileExists(atPath: ready) { try await Task.sleep(for: .milliseconds(100)) }
-        let gpsd = try GPSFake(log: nmea)
-        defer { gpsd.stop() }
-        try await offThePool { gpsd.waitUntilListening() }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "22", "--fix-wait", "60",
+        let feed = try await offThePool { try GPSDFeed() }
+        defer { feed.stop() }
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(feed.port)",
                                               "--store", club.folder.appendingPathComponent("bike.sqlite").path, "--live-to", club.url,
                                               "--sync-to", club.url, "--sync-token-file", tokenFile])
+        // The ride to its end, then the recording finished, whatever the machine's load.
+        let epochs = try GPSDFeed.epochs(ofLog: nmea)
+        let riding = Task { try await recording.ride(epochs, on: feed) }
         try await recording.waitFor("live on the club: ")
         let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live on the club: ") })
         let session = try #require(line.split(separator: "/").dropLast().last.map(String.init))
@@ -174,6 +176,7 @@ import Testing
             if page == nil { try await Task.sleep(for: .milliseconds(200)) }
         }
         try String(second.url.dropLast() + (try #require(page))).write(toFile: address, atomically: true, encoding: .utf8)
+        try await riding.value
         #expect(try await recording.finish() == 0, "\(recording.output)")
         let end = try #require(try JSONSerialization.jsonObject(with: try await browsing.value) as? [Any]).first as? [String: Any]
         let saved = try #require(recording.output.split(separator: "\n").first { $0.hasPrefix("on the club: ") }.map { String($0.dropFirst("on the club: ".count)) },
