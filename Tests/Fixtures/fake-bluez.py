@@ -524,7 +524,10 @@ class Fake:
         self.released = asyncio.Event()
 
     def read_command(self):
-        line = sys.stdin.readline()
+        try:
+            line = sys.stdin.readline()
+        except (OSError, ValueError):
+            line = ""
         if not line:
             asyncio.get_running_loop().remove_reader(sys.stdin.fileno())
         elif line.strip() == "release":
@@ -536,7 +539,10 @@ class Fake:
     def start(self):
         self.bus.export(ADAPTER, self.adapter)
         loop = asyncio.get_running_loop()
-        loop.add_reader(sys.stdin.fileno(), self.read_command)
+        try:
+            loop.add_reader(sys.stdin.fileno(), self.read_command)
+        except (OSError, ValueError):
+            pass  # no standard input to read (closed, or not a file the loop can watch): nothing is held back
         for spec in self.specs:
             if "appearAfter" not in spec:
                 self.add(spec)
