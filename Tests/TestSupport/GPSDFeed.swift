@@ -9,6 +9,10 @@ public import Foundation
 /// or bunches it: what gpsd reported is exactly what was played, and ``reportedFixes`` says what that was. The end of
 /// the log is told as a receiver's unplugging is: ``unplug()`` removes the device through gpsd's control socket, and
 /// gpsd reports it gone.
+///
+/// It plays the logs `workout simulate --nmea` writes (GGA, RMC, VTG and GSA an epoch): only GGA and RMC carry a
+/// time, and only they are stamped anew. A real receiver's log, with its own sentences and dates, goes through
+/// ``GPSFake``.
 public final class GPSDFeed: @unchecked Sendable {
     /// The port gpsd listens on.
     public let port: Int
