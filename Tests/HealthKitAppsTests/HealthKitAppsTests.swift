@@ -80,8 +80,9 @@ import TestSupport
         }
         let dataSource = try #require(manager.builder?.dataSource)
         await dataSource.untilSourcesFinish()
+        // The authorization reaches the app's delegate on its own queue: waited for, not assumed after a second.
+        #expect(try await eventually(within: .seconds(60)) { manager.locationAuthorized })
         try await Self.wait(seconds: 1)
-        #expect(manager.locationAuthorized)
         let (workout, route) = try await manager.finish()
         #expect(manager.fixesInserted > 15, "fixes \(manager.fixesInserted)")
         let ownRoute = try #require(route)
