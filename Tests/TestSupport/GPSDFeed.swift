@@ -60,12 +60,13 @@ public final class GPSDFeed: @unchecked Sendable {
         while Date() < deadline {
             if let watch = try? GPSDWatch(port: port) {
                 // gpsd flushes the device when it opens it: play nothing until it lists the device as activated.
-                while Date() < deadline, !watch.hasReported(time: "\"path\":\"\(pair.device)\",\"activated\":\"") {
+                let activated = "\"path\":\"\(pair.device)\",\"activated\":\""
+                while Date() < deadline, !watch.hasSent(activated) {
                     guard process.isRunning else { break }
                     usleep(20_000)
                 }
                 lock.withLock { self.watch = watch }
-                guard watch.hasReported(time: "\"path\":\"\(pair.device)\",\"activated\":\"") else { break }
+                guard watch.hasSent(activated) else { break }
                 return
             }
             guard process.isRunning else { throw GPSFakeError("gpsd ended at once (status \(process.terminationStatus)) on port \(port)\(said())") }
@@ -121,7 +122,7 @@ public final class GPSDFeed: @unchecked Sendable {
             try pair.write(Array(stamped.sentences.joined().utf8))
             guard inStep, let time = stamped.reported else { continue }
             let deadline = Date().addingTimeInterval(timeout)
-            while !(lock.withLock { watch }?.hasReported(time: time) ?? false) {
+            while !(lock.withLock { watch }?.hasSent(time) ?? false) {
                 guard Date() < deadline else { throw GPSFakeError("gpsd did not report the epoch of \(time) within \(Int(timeout)) s") }
                 usleep(10_000)
             }

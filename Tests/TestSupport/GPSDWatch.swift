@@ -47,9 +47,10 @@ public final class GPSDWatch: @unchecked Sendable {
     /// Everything gpsd sent, for messages.
     public var captured: String { lock.withLock { text } }
 
-    /// Whether gpsd has sent a report with `time` (as gpsd writes it, `"time":"2026-11-29T06:09:03.370Z"`).
-    public func hasReported(time: String) -> Bool {
-        lock.withLock { text.contains(time) }
+    /// Whether gpsd has sent `fragment` of JSON (a report's `"time":"2026-11-29T06:09:03.370Z"`, a device's path
+    /// and state).
+    public func hasSent(_ fragment: String) -> Bool {
+        lock.withLock { text.contains(fragment) }
     }
 
     /// Stops reading and returns gpsd's fixes (``fixes``).
