@@ -99,6 +99,14 @@ public final class CLLocationManager: @unchecked Sendable {
     /// What the process was last allowed, as the class method reads it (one app, one answer).
     private static let processAuthorization = Mutex(CLAuthorizationStatus.notDetermined)
 
+    /// Every manager of the process, held weakly: as Core Location does, a change of the app's authorization is told
+    /// to each of them, not only to the one that asked.
+    private static let managers = Mutex<[WeakManager]>([])
+
+    private struct WeakManager: @unchecked Sendable {
+        weak var manager: CLLocationManager?
+    }
+
     private let state = Mutex(State())
     private let delegateReference = WeakDelegate<any CLLocationManagerDelegate>()
     private let queue = DispatchQueue(label: "org.openhealthkit.location-manager")
@@ -116,6 +124,10 @@ public final class CLLocationManager: @unchecked Sendable {
     public init(environment: [String: String]) {
         _ = builtInSources
         self.environment = environment
+        Self.managers.withLock { managers in
+            managers.removeAll { $0.manager == nil }
+            managers.append(WeakManager(manager: self))
+        }
     }
 
     deinit { state.withLock { $0.task }?.cancel() }
@@ -176,10 +188,10 @@ public final class CLLocationManager: @unchecked Sendable {
     /// Location services are always on here.
     public static func locationServicesEnabled() -> Bool { true }
 
-    /// Asks to use the location while in use: granted, and the delegate told.
+    /// Asks to use the location while in use: granted, and every manager's delegate told (as each hears it on Apple's).
     public func requestWhenInUseAuthorization() { authorize(.authorizedWhenInUse) }
 
-    /// Asks to use the location at all times: granted, and the delegate told.
+    /// Asks to use the location at all times: granted, and every manager's delegate told.
     public func requestAlwaysAuthorization() { authorize(.authorizedAlways) }
 
     private func authorize(_ status: CLAuthorizationStatus) {
@@ -189,10 +201,12 @@ public final class CLLocationManager: @unchecked Sendable {
             return true
         }
         guard changed else { return }
-        queue.async { [self] in
-            guard let delegate else { return }
-            delegate.locationManagerDidChangeAuthorization(self)
-            delegate.locationManager(self, didChangeAuthorization: status)
+        for manager in Self.managers.withLock({ $0.compactMap(\.manager) }) {
+            manager.queue.async {
+                guard let delegate = manager.delegate else { return }
+                delegate.locationManagerDidChangeAuthorization(manager)
+                delegate.locationManager(manager, didChangeAuthorization: status)
+            }
         }
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// A connection to a real private `dbus-daemon`: calls answered by the bus itself, errors it answers, and the
 /// signals a match rule lets in.
-@Suite(.timeLimit(.minutes(10)), .enabled(if: PrivateBus.executable != nil, "dbus-daemon is missing: run Scripts/setup"))
+@Suite(.heavy, .timeLimit(.minutes(10)), .enabled(if: PrivateBus.executable != nil, "dbus-daemon is missing: run Scripts/setup"))
 struct DBusConnectionTests {
     static let daemon = (destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus")
 

@@ -82,7 +82,8 @@ import TestSupport
         await dataSource.untilSourcesFinish()
         // The authorization reaches the app's delegate on its own queue: waited for, not assumed after a second.
         #expect(try await eventually(within: .seconds(60)) { manager.locationAuthorized })
-        try await Self.wait(seconds: 1)
+        // The fixes reach the app's delegate on its own queue after the sources end: waited for, not a second's grace.
+        #expect(try await eventually(within: .seconds(60)) { manager.fixesInserted > 15 }, "fixes \(manager.fixesInserted)")
         let (workout, route) = try await manager.finish()
         #expect(manager.fixesInserted > 15, "fixes \(manager.fixesInserted)")
         let ownRoute = try #require(route)

@@ -72,8 +72,9 @@ public enum Browser {
         let file = Scratch.url("browser-steps", extension: "json")
         try JSONSerialization.data(withJSONObject: steps.map(\.json)).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        // One browser at a time: two Chromiums on two cores slow every timing-sensitive test beside them.
-        await gate.acquire()
+        // One browser at a time: two Chromiums on two cores slow every timing-sensitive test beside them. A heavy test
+        // lends its slot to the others while it waits for the browser.
+        await HeavySlots.lendingSlot { await gate.acquire() }
         let output: ExternalTool.Output
         do {
             output = try await offThePool { try ExternalTool.python(driver, [file.path]) }

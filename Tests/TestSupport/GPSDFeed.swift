@@ -25,10 +25,17 @@ public final class GPSDFeed: @unchecked Sendable {
     private var watch: GPSDWatch?
     private var earlierFixes: [GPSDWatch.Fix] = []
 
+    /// Whether gpsd and socat are installed (`Scripts/setup` installs them).
+    public static var isAvailable: Bool { executable != nil && SocatPair.executable != nil }
+
+    private static var executable: String? {
+        ["/usr/sbin/gpsd", "/usr/local/sbin/gpsd"].first(where: FileManager.default.isExecutableFile)
+    }
+
     /// Starts gpsd on a fresh pseudo-terminal, on `port` or a free one, and waits until it answers.
     public init(port: Int? = nil) throws {
         pair = try SocatPair()
-        self.port = try port ?? GPSFake.freePort()
+        self.port = try port ?? Loopback.freePort()
         // A socket's path holds at most 107 bytes: not in the scratch folder, whose path is longer.
         control = "/tmp/ohk-gpsd-\(getpid())-\(self.port).sock"
         try startDaemon()
@@ -37,7 +44,7 @@ public final class GPSDFeed: @unchecked Sendable {
     /// Starts gpsd (again, after ``stopDaemon()``) on the same port and device, and waits until it answers (at
     /// most 30 s: gpsd starts in milliseconds, a machine busy with a whole suite can take seconds to run it).
     public func startDaemon() throws {
-        guard let executable = ["/usr/sbin/gpsd", "/usr/local/sbin/gpsd"].first(where: FileManager.default.isExecutableFile) else {
+        guard let executable = Self.executable else {
             throw GPSFakeError("gpsd is not installed; run Scripts/setup (apt-get install gpsd)")
         }
         _ = TestRunReaper.started
@@ -109,11 +116,13 @@ public final class GPSDFeed: @unchecked Sendable {
     ///
     /// With `inStep` (the default), an epoch that holds a time is written only once gpsd has reported the one
     /// before; without it (a test that hangs gpsd on purpose) the epochs go on at their pace whatever gpsd does.
+    /// With `stop`, the ride ends early once the flag is set (a test that ended its recording before the log's end).
     /// Blocks: call it off Swift's cooperative pool (``offThePool(_:)``).
     /// - Throws: when gpsd has not reported an epoch within `timeout` seconds, or the device cannot be written.
-    public func play(_ epochs: [[String]], pace: TimeInterval = 1, inStep: Bool = true, timeout: TimeInterval = 60) throws {
+    public func play(_ epochs: [[String]], pace: TimeInterval = 1, inStep: Bool = true, timeout: TimeInterval = 60, stop: StopFlag? = nil) throws {
         var next = Date()
         for epoch in epochs {
+            if stop?.isSet == true { return }
             let wait = next.timeIntervalSinceNow
             if wait > 0 { usleep(useconds_t(wait * 1_000_000)) }
             let now = Date()
@@ -123,6 +132,7 @@ public final class GPSDFeed: @unchecked Sendable {
             guard inStep, let time = stamped.reported else { continue }
             let deadline = Date().addingTimeInterval(timeout)
             while !(lock.withLock { watch }?.hasSent(time) ?? false) {
+                if stop?.isSet == true { return }
                 guard Date() < deadline else { throw GPSFakeError("gpsd did not report the epoch of \(time) within \(Int(timeout)) s") }
                 usleep(10_000)
             }

@@ -12,7 +12,7 @@ public final class GPSFake: @unchecked Sendable {
         guard let executable = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first(where: FileManager.default.isExecutableFile) else {
             throw GPSFakeError("gpsfake is not installed; run Scripts/setup (apt-get install gpsd gpsd-clients)")
         }
-        self.port = try port ?? Self.freePort()
+        self.port = try port ?? Loopback.freePort()
         _ = TestRunReaper.started
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -58,33 +58,6 @@ public final class GPSFake: @unchecked Sendable {
         process.waitUntilExit()
         // Killed, gpsfake cannot remove the control socket it gave gpsd.
         try? FileManager.default.removeItem(atPath: "/tmp/gpsfake-\(process.processIdentifier).sock")
-    }
-
-    /// The next port to try, from 20000 up to 32767, below the kernel's ephemeral range (32768 and up): ports
-    /// handed out here are never handed out twice in one run, and no socket bound to port 0 (every server a test
-    /// starts on a port of the kernel's choosing) can take one between its choice and its daemon's bind.
-    private static let nextPort = NSLock()
-    nonisolated(unsafe) private static var candidate = 20_000 + Int(getpid() % 64) * 100
-
-    /// A TCP port on 127.0.0.1 that nothing listens on now and that no other fixture of this run has been given.
-    public static func freePort() throws -> Int {
-        for _ in 0..<12_768 {
-            let port: Int = nextPort.withLock {
-                defer { candidate = candidate >= 32_767 ? 20_000 : candidate + 1 }
-                return candidate
-            }
-            if isFree(port) { return port }
-        }
-        throw GPSFakeError("no free port between 20000 and 32767 on 127.0.0.1")
-    }
-
-    /// Whether a socket can be bound to `port` on 127.0.0.1 now.
-    private static func isFree(_ port: Int) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var reuse: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        return Loopback.withAddress(port: port) { bind(descriptor, $0, $1) == 0 }
     }
 
     deinit { stop() }

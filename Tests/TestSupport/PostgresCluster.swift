@@ -42,7 +42,7 @@ public final class PostgresCluster: Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         self.folder = folder
         if getuid() == 0 { _ = try Spawn.run(["chown", "postgres", folder]) }
-        port = try GPSFake.freePort()
+        port = try Loopback.freePort()
         let initdb = try Self.asServer(["\(binaries)/initdb", "-D", "\(folder)/data", "-A", "trust", "-U", "ohk", "--no-sync"])
         guard initdb.status == 0 else { throw SpawnError("initdb failed: \(initdb.standardError)") }
         let start = try Self.asServer(["\(binaries)/pg_ctl", "-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "-t", "60", "start",

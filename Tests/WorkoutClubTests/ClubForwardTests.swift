@@ -7,7 +7,7 @@ import WorkoutClub
 
 /// The club's queue of rides sent on to Strava and intervals.icu, on SQLite and a real PostgreSQL: a job per new
 /// workout and account, claimed by one server process at a time, let go when its claim lapses.
-@Suite(.timeLimit(.minutes(5))) struct ClubForwardTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct ClubForwardTests {
     static let intervals = UploadAccount.intervals(IntervalsAccount(athleteID: "i42", apiKey: "k"))
     static let strava = UploadAccount.strava(StravaAccount(clientID: "1", clientSecret: "s", refreshToken: "r0"))
 

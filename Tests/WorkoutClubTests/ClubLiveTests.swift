@@ -6,7 +6,7 @@ import WorkoutClub
 /// Live sessions in the club's database, on SQLite and a real PostgreSQL; on PostgreSQL, the notifications that
 /// tell every server process of new points: heard once committed, never from a transaction rolled back, and heard
 /// again after the listener's connection is cut.
-@Suite(.timeLimit(.minutes(5))) struct ClubLiveTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct ClubLiveTests {
     @Test(arguments: ClubBackend.available)
     func pointsAreKeptInOrderOnceEachForTheirAthlete(_ backend: ClubBackend) async throws {
         let club = try await backend.club()

@@ -5,7 +5,7 @@ import WorkoutClub
 
 /// Safety alerts on live sessions, on SQLite and a real PostgreSQL: raised once when a rider stops moving or their
 /// recorder falls silent for the minutes they set, cleared when they move or are heard from again, announced once.
-@Suite(.timeLimit(.minutes(5))) struct ClubSafetyTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct ClubSafetyTests {
     /// A point of `session` at `metresNorth` of a place in Amsterdam.
     static func post(_ club: Club, _ session: UUID, _ sequence: Int64, athlete: Int64, metresNorth: Double? = 0, ended: Bool = false) async throws {
         let position = metresNorth.map { (latitude: 52.37 + $0 / 111_320, longitude: 4.89) }

@@ -9,7 +9,7 @@ import TrainingMetrics
 import OpenHealthKit
 
 /// The club's logic on both databases: the same tests against an SQLite file and a real PostgreSQL.
-@Suite(.timeLimit(.minutes(10))) struct ClubTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct ClubTests {
     @Test(.enabled(if: PostgresCluster.isAvailable, "PostgreSQL is not installed (Scripts/setup and .ci/run install it): the club's tests ran on SQLite only"))
     func postgresIsThereForTheOtherHalf() throws {
         #expect(PostgresCluster.shared != nil, "PostgreSQL is installed but its cluster did not start")
@@ -334,7 +334,7 @@ import OpenHealthKit
 
 /// The club's training load: each workout's stress kept as it is stored, added up on the squad page for the
 /// week and charted per athlete, on SQLite and on PostgreSQL.
-@Suite(.timeLimit(.minutes(10))) struct ClubTrainingLoadTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct ClubTrainingLoadTests {
     @Test(arguments: ClubBackend.available)
     func theSquadsWeekAndTheChartCarryEachWorkoutsStress(_ backend: ClubBackend) async throws {
         let club = try await backend.club()

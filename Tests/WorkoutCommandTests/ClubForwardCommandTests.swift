@@ -6,7 +6,7 @@ import Testing
 /// (Tests/Fixtures/fake-ride-services.py): set through the API, sent after `workout sync`, and each sent once
 /// although the server is killed while Strava processes one.
 extension BlockingCommandSuites {
-@Suite(.serialized, .timeLimit(.minutes(10)), .enabled(if: ExternalTool.has("curl"), "curl is missing"))
+@Suite(.heavy, .serialized, .timeLimit(.minutes(10)), .enabled(if: ExternalTool.has("curl"), "curl is missing"))
 struct ClubForwardCommandTests {
     static func put(_ club: ClubFixture, _ service: String, _ body: String, token: String) async throws -> HTTP {
         let file = club.folder.appendingPathComponent("forward-\(service).json")

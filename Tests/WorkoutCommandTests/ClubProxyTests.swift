@@ -4,7 +4,7 @@ import Testing
 
 /// Two club server processes on one PostgreSQL behind a real HAProxy (from Debian) that checks each one's `/readyz`:
 /// any instance answers any request, and one killed under ten recorders' syncs loses nothing it acknowledged.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct ClubProxyTests {
+@Suite(.heavy, .serialized, .timeLimit(.minutes(10))) struct ClubProxyTests {
     /// HAProxy in the foreground, round robin over `servers`, each checked on `/readyz` every half second.
     final class Proxy: @unchecked Sendable {
         let port: Int
@@ -14,7 +14,7 @@ import Testing
 
         init(servers: [Int], folder: URL) throws {
             _ = TestRunReaper.started
-            port = try GPSFake.freePort()
+            port = try Loopback.freePort()
             let configuration = folder.appendingPathComponent("haproxy.cfg")
             try """
                 global

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `workout serve --database`: a club server on SQLite and on a real PostgreSQL, driven through curl.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct ClubServeCommandTests {
+@Suite(.heavy, .serialized, .timeLimit(.minutes(10))) struct ClubServeCommandTests {
     @Test(.enabled(if: PostgresCluster.isAvailable, "PostgreSQL is not installed (Scripts/setup and .ci/run install it): the club server ran on SQLite only"))
     func postgresIsThereForTheOtherHalf() {
         #expect(PostgresCluster.shared != nil, "PostgreSQL is installed but its cluster did not start")
@@ -399,7 +399,7 @@ import Testing
         let cluster = try #require(PostgresCluster.shared)
         let role = "ohk_locked_\(UUID().uuidString.prefix(6).lowercased())"
         let locked = try cluster.passwordRole(role, password: "right horse battery")
-        let freePort = try GPSFake.freePort()
+        let freePort = try Loopback.freePort()
         let cases: [(address: String, reason: String)] = [
             ("postgres://ohk@127.0.0.1:\(freePort)/club", "Nothing listens at 127.0.0.1:\(freePort) (connection refused)"),
             ("postgres://ohk@127.0.0.1:\(cluster.port)/ohk_missing", "has no database 'ohk_missing'"),

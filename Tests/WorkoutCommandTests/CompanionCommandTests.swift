@@ -6,7 +6,7 @@ import Testing
 /// A session in this process, primary, mirrored to `workout companion` in another, as a
 /// watch's session is to its phone: state both ways, data both ways, and each side's death
 /// reported to the other as a disconnection.
-@Suite(.timeLimit(.minutes(10)), .enabled(if: ExternalTool.has("socat"), "socat is missing (Scripts/setup installs it)")) struct CompanionCommandTests {
+@Suite(.heavy, .timeLimit(.minutes(10)), .enabled(if: ExternalTool.has("socat"), "socat is missing (Scripts/setup installs it)")) struct CompanionCommandTests {
     /// The primary's delegate: what it hears from its mirror.
     final class PrimaryDelegate: HKWorkoutSessionDelegate, @unchecked Sendable {
         private let lock = NSLock()

@@ -8,7 +8,7 @@ import Testing
 /// precision it shows: times to the second, distances to 10 m, speeds to 0.1 km/h, the rest to the unit. The
 /// training figures (normalized power, TSS, IF, against an FTP set from before every ride) too: `show`, the
 /// report's Training table, the API, and the FIT session's own fields.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct FigureConsistencyTests {
+@Suite(.heavy, .serialized, .timeLimit(.minutes(10))) struct FigureConsistencyTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The real files (the deliberately corrupt one aside) and the scenarios.

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The live page of `workout record --serve`, followed in a real Chromium while a real gpsd (gpsfake) feeds the recording.
-@Suite(.timeLimit(.minutes(10))) struct LivePageTests {
+/// The live page of `workout record --serve`, followed in a real Chromium while a real gpsd, fed epoch by epoch (``GPSDFeed``), feeds the recording.
+@Suite(.heavy, .timeLimit(.minutes(10))) struct LivePageTests {
     static let ride = """
         name: live page ride
         activity: running
@@ -62,19 +62,22 @@ import Testing
         while !FileManager.default.fileExists(atPath: ready) {
             try await Task.sleep(for: .milliseconds(100))
         }
-        let gpsd = try GPSFake(log: nmea)
-        defer { gpsd.stop() }
-        try await offThePool { gpsd.waitUntilListening() }
+        let feed = try await offThePool { try GPSDFeed() }
+        defer { feed.stop() }
         // The ride's own track as its course: the page shows where along it the rider is.
         let course = folder.appendingPathComponent("course.gpx").path
         try RecordCommandTests.course(fromNMEA: nmea).write(toFile: course, atomically: true, encoding: .utf8)
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "90", "--fix-wait", "10",
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(feed.port)",
                                               "--serve", "127.0.0.1:0", "--course", course, "--store", store])
+        // The ride to its end (the receiver unplugged), then the recording finished, however long the machine takes.
+        let epochs = try GPSDFeed.epochs(ofLog: nmea)
+        let riding = Task { try await recording.ride(epochs, on: feed) }
         try await recording.waitFor("live page on ")
         let line = try #require(recording.output.split(separator: "\n").first { $0.contains("live page on ") })
         let url = String(try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }))
         try url.write(toFile: address, atomically: true, encoding: .utf8)
         let results = try #require(try JSONSerialization.jsonObject(with: try await browsing.value) as? [Any])
+        try await riding.value
         #expect(try await recording.finish() == 0, "\(recording.output)")
         // After the drop the page caught up with the track the server holds.
         let caughtUp = try #require(results[1] as? [Int])

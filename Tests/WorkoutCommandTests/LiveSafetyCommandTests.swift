@@ -6,7 +6,7 @@ import Testing
 /// stops is shown in red on a follower's page in Chromium opened on the other server and on the club's map of who
 /// rides now, the rider's webhook gets the alert and its clearing once each, and the banner goes when the rider moves on.
 extension BlockingCommandSuites {
-@Suite(.serialized, .timeLimit(.minutes(10))) struct LiveSafetyCommandTests {
+@Suite(.heavy, .serialized, .timeLimit(.minutes(10))) struct LiveSafetyCommandTests {
     /// A point at `metresNorth` of a place in Amsterdam, with the snapshot fields the live page shows.
     static func point(_ sequence: Int, metresNorth: Double, ended: Bool = false) -> String {
         let status = """

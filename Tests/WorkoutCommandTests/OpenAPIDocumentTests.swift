@@ -5,7 +5,7 @@ import Testing
 /// `docs/openapi.yaml` holds for both running servers: Schemathesis sends each operation generated valid and
 /// invalid requests, follows the list to a real workout, and checks that nothing answers 500, every status and
 /// content type is one the document gives, every body matches its schema, and invalid input is refused.
-@Suite(.timeLimit(.minutes(14))) struct OpenAPIDocumentTests {
+@Suite(.heavy, .timeLimit(.minutes(14))) struct OpenAPIDocumentTests {
     static let document = ClubFixture.root.appendingPathComponent("docs/openapi.yaml").path
     /// The checks that hold for both servers. Left out: `positive_data_acceptance` (a schema cannot say which
     /// bytes are a FIT file, so a valid-looking upload is refused), and the 405 checks (unknown methods answer 404).

@@ -66,7 +66,7 @@ struct MarkdownExamples {
 
 /// Every example in README.md, the manual's pages (docs/) and Scenarios/README.md runs as written, each page in a
 /// fresh folder with its own home, and prints what the page shows.
-@Suite(.timeLimit(.minutes(10))) struct ReadmeExamplesTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct ReadmeExamplesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The real files the README's examples name, from `../shared/data`.

@@ -57,7 +57,7 @@ private final class FeederBox: @unchecked Sendable {
 
 /// Real faults under `workout record`: the process killed at random moments,
 /// the store's disk full or read-only, the strap bridge coming and going.
-@Suite(.serialized) struct RecordCommandFaultTests {
+@Suite(.heavy, .serialized) struct RecordCommandFaultTests {
     /// Heart-rate samples in the store, by the time they were measured.
     static func heartRates(in store: String) throws -> [(date: Date, value: Double)] {
         let output = try ExternalTool.python(StoreReaderPython.source + """

@@ -119,7 +119,7 @@ struct RecordTestError: Error, CustomStringConvertible {
 
 /// Records scenario rides through a real gpsd. Each takes about as long as its ride (80 s); they wait on what gpsd
 /// and the recorder did, never on a schedule, so they run side by side.
-@Suite(.timeLimit(.minutes(10))) struct RecordCommandTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct RecordCommandTests {
     static let ride = """
         name: gpsd test ride
         activity: running

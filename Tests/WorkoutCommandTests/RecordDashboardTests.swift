@@ -52,7 +52,7 @@ final class TmuxTerminal: @unchecked Sendable {
 }
 
 /// `workout record`'s dashboard in a real terminal (tmux), fed by a real gpsd and a strap on a real pseudo-terminal.
-@Suite(.timeLimit(.minutes(10))) struct RecordDashboardTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct RecordDashboardTests {
     static let ride = """
         name: dashboard ride
         activity: cycling
@@ -80,7 +80,7 @@ final class TmuxTerminal: @unchecked Sendable {
         #expect(rows.filter { $0.contains(" gps ") }.count == 1)
     }
 
-    @Test(.enabled(if: ExternalTool.has("tmux") && ExternalTool.has("gpsfake") && SocatPair.executable != nil, "tmux, gpsfake or socat is missing: run Scripts/setup"),
+    @Test(.enabled(if: ExternalTool.has("tmux") && GPSDFeed.isAvailable, "tmux, gpsd or socat is missing: run Scripts/setup"),
           arguments: [(80, 24, 100, 30), (100, 30, 80, 24)])
     func theDashboardStaysWholeThroughAWorkout(_ size: (Int, Int, Int, Int)) async throws {
         let (width, height, newWidth, newHeight) = size
@@ -91,8 +91,12 @@ final class TmuxTerminal: @unchecked Sendable {
         try Self.ride.write(toFile: scenario, atomically: true, encoding: .utf8)
         try "sex: female\nage: 35\nmass: 60\nheight: 168\nmaxHeartRate: 180\n".write(toFile: profile, atomically: true, encoding: .utf8)
         #expect(try await WorkoutProcess.run(["simulate", scenario, "--nmea", nmea, "--start", "now"]).status == 0)
-        let gpsd = try GPSFake(log: nmea)
-        defer { gpsd.stop() }
+        // The receiver, played epoch by epoch into a real gpsd from a thread of its own until the test quits the recording.
+        let feed = try await offThePool { try GPSDFeed() }
+        defer { feed.stop() }
+        let epochs = try GPSDFeed.epochs(ofLog: nmea)
+        let ridden = StopFlag()
+        let riding = Task { try await offThePool { try feed.play(epochs, stop: ridden) } }
         let strap = try SocatPair()
         // The strap: 150 bpm, then 160, a notification a second, from a thread of its own: a task
         // waits for a cooperative thread, which other tests' blocking work can hold for seconds.
@@ -111,7 +115,7 @@ final class TmuxTerminal: @unchecked Sendable {
         defer { flag.set() }
 
         let terminal = try TmuxTerminal(width: width, height: height, command: [
-            WorkoutProcess.executable.path, "record", "--activity", "cycling", "--gpsd", "127.0.0.1:\(gpsd.port)", "--hrm", strap.device,
+            WorkoutProcess.executable.path, "record", "--activity", "cycling", "--gpsd", "127.0.0.1:\(feed.port)", "--hrm", strap.device,
             "--profile", profile, "--store", store,
         ])
         var rows = try await terminal.waitFor("a running workout with a fix and heart rate") {
@@ -142,6 +146,8 @@ final class TmuxTerminal: @unchecked Sendable {
         try terminal.send("q")
         rows = try await terminal.waitFor("the summary", seconds: 20, history: true) { Self.contains($0, "saved workout") }
         let summary = rows.joined(separator: "\n")
+        ridden.set()
+        try await riding.value
         // The average of what the strap sent (150 then 160), not the last reading.
         let line = try #require(rows.first { $0.contains("heart rate") && $0.contains("average") }, "\(summary)")
         let average = try #require(Double(line.split(separator: " ").first { Double($0) != nil } ?? ""), "\(line)")

@@ -5,7 +5,7 @@ import Testing
 
 /// `workout record --live-to`: a recording on a strap bridge (a real socat pty) sends its snapshots to one club
 /// server process, and a follower of another, on the same PostgreSQL, gets every one of them, in order, once.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct RecordLiveCommandTests {
+@Suite(.heavy, .serialized, .timeLimit(.minutes(10))) struct RecordLiveCommandTests {
     /// A strap bridge sending 120 bpm twice a second for `seconds`, on a thread of its own.
     static func feed(_ strap: SocatPair, for seconds: Double) {
         let started = Date()

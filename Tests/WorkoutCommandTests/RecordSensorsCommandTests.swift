@@ -6,7 +6,7 @@ import Testing
 /// `workout record --hrm` with a bike's sensors on the bridge: a scenario's power meter, its bytes written by
 /// `workout simulate` and sent through a real pseudo-terminal at their own pace, recorded, exported to FIT and
 /// read by Garmin's SDK.
-@Suite(.timeLimit(.minutes(10))) struct RecordSensorsCommandTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct RecordSensorsCommandTests {
     static let ride = """
         name: power meter over the bridge
         activity: cycling

@@ -7,7 +7,7 @@ import Testing
 /// `workout record --trainer --workout`: a smart trainer held in ERG at a structured workout's power targets, over
 /// both transports: BlueZ (a fake `org.bluez` whose trainer answers the control point as the Fitness Machine Service
 /// specification has it) and the serial bridge (a real socat pty, this test playing the bridge's firmware).
-@Suite(.serialized, .timeLimit(.minutes(14))) struct RecordTrainerCommandTests {
+@Suite(.heavy, .serialized, .timeLimit(.minutes(14))) struct RecordTrainerCommandTests {
     /// 25 s at 150 W, then 25 s at 250 W.
     static let plan = """
         name: ERG test

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `workout record --workout`: a structured workout ridden with a real strap bridge on a socat pty.
-@Suite(.timeLimit(.minutes(14))) struct RecordWorkoutCommandTests {
+@Suite(.heavy, .timeLimit(.minutes(14))) struct RecordWorkoutCommandTests {
     /// 40 s at 100–110 bpm, then until lap at 140–150.
     static let plan = """
         name: Strap test

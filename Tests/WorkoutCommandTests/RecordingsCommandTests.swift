@@ -126,7 +126,7 @@ extension BlockingCommandSuites {
     @Test func aRecordingNothingAnsweredIsNotSaved() async throws {
         let folder = Scratch.url("empty")
         let store = folder.appendingPathComponent("health.sqlite").path
-        let port = try GPSFake.freePort()
+        let port = try Loopback.freePort()
         let nothing = try await WorkoutProcess.run(["record", "--plain", "--gpsd", "127.0.0.1:\(port)", "--fix-wait", "1", "--duration", "2s", "--store", store])
         #expect(nothing.status == 1)
         #expect(nothing.stderr.contains("error: nothing was recorded from gpsd://127.0.0.1:\(port)"), "\(nothing.stderr)")

@@ -5,7 +5,7 @@ import Testing
 extension BlockingCommandSuites {
 /// `workout report`: the page opened in a real headless Chromium and checked
 /// against the file as Garmin's FIT SDK decodes it.
-@Suite(.timeLimit(.minutes(10))) struct ReportCommandTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct ReportCommandTests {
     /// The Edge 500 ride's records as Garmin's SDK reads them: heart-rate extremes and count, the
     /// bounding box of the positions, and each positioned record's time and place.
     static let decode = """

@@ -41,7 +41,7 @@ struct HTTP {
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]) ?? [:] }
 }
 
-@Suite(.serialized, .timeLimit(.minutes(10))) struct ServeCommandTests {
+@Suite(.heavy, .serialized, .timeLimit(.minutes(10))) struct ServeCommandTests {
     /// A store with the easy-run scenario and the Edge 705 ride in it.
     func prepareStore(_ folder: URL) async throws -> String {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The store opened by many processes at once: a recorder, `workout serve` and cron'd imports share one file.
-@Suite(.timeLimit(.minutes(10))) struct StoreDatabaseTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct StoreDatabaseTests {
     static let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scenarios/track-intervals.yaml").path
 

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `workout sync` against a club server on SQLite and on a real PostgreSQL, with the server killed under it.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct SyncCommandTests {
+@Suite(.heavy, .serialized, .timeLimit(.minutes(10))) struct SyncCommandTests {
     static let scenarios = ["easy-run.yaml", "commute-ride.yaml", "track-intervals.yaml", "treadmill-run.yaml", "mountain-hike.yaml"]
 
     /// Each workout's identifier and records in a local store, as `workout list --json` gives them.
@@ -134,18 +134,19 @@ import Testing
           - stop
         """
 
-    /// Records the short ride through a real gpsd (gpsfake) with `--sync-to`; returns the recording's output.
+    /// Records the short ride through a real gpsd (``GPSDFeed``) with `--sync-to`; returns the recording's output.
     func record(_ club: ClubFixture, store: String, tokenFile: String) async throws -> (status: Int32, output: String) {
         let scenario = club.folder.appendingPathComponent("ride.yaml").path
         try Self.shortRide.write(toFile: scenario, atomically: true, encoding: .utf8)
         let nmea = club.folder.appendingPathComponent("ride-\(UUID().uuidString).nmea").path
         let simulated = try await offThePool { try WorkoutProcess.runBlocking(["simulate", scenario, "--nmea", nmea, "--start", "now"]) }
         try #require(simulated.status == 0, "\(simulated.stderr)")
-        let gpsd = try GPSFake(log: nmea)
-        defer { gpsd.stop() }
-        try await offThePool { gpsd.waitUntilListening() }
-        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "12", "--fix-wait", "10",
+        let feed = try await offThePool { try GPSDFeed() }
+        defer { feed.stop() }
+        let recording = try RecordingProcess(["record", "--plain", "--gpsd", "127.0.0.1:\(feed.port)",
                                               "--store", store, "--sync-to", club.url, "--sync-token-file", tokenFile, "--sync-retry-for", "1"])
+        // The whole ride, then the receiver unplugged and the recording finished, however long the machine takes.
+        try await recording.ride(try GPSDFeed.epochs(ofLog: nmea), on: feed)
         return (try await recording.finish(), recording.output)
     }
 

@@ -6,7 +6,7 @@ extension BlockingCommandSuites {
 /// `workout upload` against fake Strava and intervals.icu servers written from their API documents
 /// (Tests/Fixtures/fake-ride-services.py): token rotation kept across runs, multipart uploads, polling,
 /// duplicates, rate limits, refused credentials, and a queue killed midway that sends each ride once.
-@Suite(.timeLimit(.minutes(10)), .enabled(if: ExternalTool.has("curl"), "curl is missing"))
+@Suite(.heavy, .timeLimit(.minutes(10)), .enabled(if: ExternalTool.has("curl"), "curl is missing"))
 struct UploadCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -49,7 +49,7 @@ struct WorkoutProcess {
 }
 
 extension BlockingCommandSuites {
-@Suite(.timeLimit(.minutes(10))) struct WorkoutCommandTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct WorkoutCommandTests {
     let bpm = HKUnit(from: "count/min")
 
     func storeWithHeartRates() async throws -> String {

@@ -9,7 +9,7 @@ import WorkoutClub
 /// Live sessions through two club servers on one PostgreSQL, driven in process: a recorder's points posted to one
 /// reach a follower of the other, in order, each once, through PostgreSQL's notification; a follower coming back
 /// with `Last-Event-ID` gets only what it lacks; another athlete gets nothing.
-@Suite(.timeLimit(.minutes(5))) struct ClubLiveRoutesTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct ClubLiveRoutesTests {
     /// Two servers on one new database, each hearing its notifications, and ada's and bob's tokens.
     static func servers() async throws -> (servers: [ClubServer], listening: [Task<Void, Never>], ada: String, bob: String) {
         let address = try ClubDatabaseKind.postgres.address()

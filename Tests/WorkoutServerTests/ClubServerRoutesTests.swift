@@ -13,7 +13,7 @@ import OpenHealthKit
 
 /// The club server's routes, driven in process on SQLite and PostgreSQL: who may see, change and delete what,
 /// and the answers to unknown workouts and bad input.
-@Suite(.timeLimit(.minutes(10))) struct ClubServerRoutesTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct ClubServerRoutesTests {
     struct Fixture {
         let server: ClubServer
         let ada: String
@@ -476,7 +476,7 @@ import OpenHealthKit
 
 /// A member's fitness on the club: the chart from the stress the club kept with each workout they synced, as
 /// the API and the page, on SQLite and PostgreSQL; another member's workouts are not in it.
-@Suite(.timeLimit(.minutes(10))) struct ClubFitnessRoutesTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct ClubFitnessRoutesTests {
     @Test(arguments: ClubDatabaseKind.available)
     func aMembersChartIsMadeOfTheirOwnWorkoutsStress(_ kind: ClubDatabaseKind) async throws {
         let fixture = try await ClubServerRoutesTests().fixture(kind)

@@ -11,7 +11,7 @@ import WorkoutClub
 /// Safety alerts through two club servers on one PostgreSQL, driven in process on a clock the test sets: the
 /// monitors of both servers look at once, one alert is raised and posted to the rider's webhook, the follower on the
 /// other server sees it on its stream and sees it cleared when the rider moves on.
-@Suite(.timeLimit(.minutes(5))) struct LiveSafetyMonitorTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct LiveSafetyMonitorTests {
     final class Clock: Sendable {
         private let current = Mutex(Date(timeIntervalSince1970: 1_795_775_832))  // 2026-11-27 10:37:12 UTC
         var date: Date { current.withLock { $0 } }

@@ -8,7 +8,7 @@ import BlueZSensors
 
 /// The reader against a fake `org.bluez` on a private bus: finding a sensor by address and by service,
 /// notifications in order, a refused connection, a dropped link and bluetoothd going away.
-@Suite(.timeLimit(.minutes(10)), .enabled(if: FakeBlueZ.isAvailable, "dbus-daemon or dbus-fast is missing: run Scripts/setup"))
+@Suite(.heavy, .timeLimit(.minutes(10)), .enabled(if: FakeBlueZ.isAvailable, "dbus-daemon or dbus-fast is missing: run Scripts/setup"))
 struct BluetoothSensorReaderTests {
     static let powerMeter = """
         {"address": "C4:7A:11:22:33:44", "name": "Power 1", "rssi": -58, "battery": 87,

@@ -8,7 +8,7 @@ import WorkoutSources
 import BlueZSensors
 
 /// Bluetooth sensors through a fake BlueZ into readings, as a recording hears them.
-@Suite(.enabled(if: FakeBlueZ.isAvailable, "dbus-daemon or dbus-fast is missing: run Scripts/setup"))
+@Suite(.heavy, .enabled(if: FakeBlueZ.isAvailable, "dbus-daemon or dbus-fast is missing: run Scripts/setup"))
 struct BluetoothSensorSourceTests {
     static func values(_ readings: [WorkoutReading], _ identifier: HKQuantityTypeIdentifier, _ unit: HKUnit) -> [(date: Date, value: Double)] {
         readings.compactMap {

@@ -5,7 +5,7 @@ import TestSupport
 /// The fake `org.bluez` the Bluetooth tests run against, checked with an independent client: bleak, which
 /// speaks BlueZ's D-Bus API for Python programs on Linux. If bleak scans, connects, gets notifications, reads,
 /// and has a write answered by an indication, the fake is shaped like BlueZ and not only like our client.
-@Suite(.timeLimit(.minutes(10)),
+@Suite(.heavy, .timeLimit(.minutes(10)),
        .enabled(if: FakeBlueZ.isAvailable && ExternalTool.pythonHas("bleak"), "dbus-daemon, dbus-fast or bleak is missing: run Scripts/setup"))
 struct FakeBlueZTests {
     @Test func bleakScansConnectsAndHearsTheFake() async throws {

@@ -6,7 +6,7 @@ import WorkoutSources
 
 /// The fixture that plays a receiver into a real gpsd: gpsd reports every epoch played, at the time it was played,
 /// and an unplugged receiver as gone.
-@Suite(.timeLimit(.minutes(2))) struct GPSDFeedTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct GPSDFeedTests {
     /// A log of `count` epochs, 10 m apart going north, dated in 2019 (the feed dates them anew).
     static func log(epochs count: Int) throws -> String {
         let start = Date(timeIntervalSince1970: 1_560_000_000)

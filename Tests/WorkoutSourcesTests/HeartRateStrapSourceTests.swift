@@ -8,7 +8,7 @@ import GATT
 import SensorBridge
 import WorkoutFormats
 
-@Suite(.timeLimit(.minutes(10))) struct HeartRateStrapSourceTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct HeartRateStrapSourceTests {
     @Test func theHrmSchemeReadsItsParameters() throws {
         HeartRateStrapSource.register()
         let sources = try WorkoutSourceRegistry.sources(for: WorkoutSourceSpecification.list("hrm:/dev/ttyUSB0?baud=9600&framing=slip&stale=5"))

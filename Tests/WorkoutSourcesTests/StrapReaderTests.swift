@@ -38,7 +38,7 @@ struct StrapEvents {
     static func isConnected(_ event: StrapReader.Event) -> Bool { if case .connected = event { true } else { false } }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct StrapReaderTests {
+@Suite(.heavy, .timeLimit(.minutes(10))) struct StrapReaderTests {
     /// Notifications from public captures, and synthetic ones for the paths no capture
     /// exercises, chosen so every framing meets its special bytes (0x00, 0xC0, 0xDB).
     static let notifications: [[UInt8]] = [

@@ -18,6 +18,9 @@ extension HKWorkoutSession {
             throw HKError(.errorInvalidArgument, "Only a primary session with a health store mirrors to a companion.")
         }
         if mirror.withLock({ $0 }) != nil { return }
+        // The mirror starts from what the app last asked for: a start asked just before is delivered first (its change
+        // goes through the session's queue), or the mirror would begin not started and hear the start as a change.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in queue.async { continuation.resume() } }
         let path = healthStore.companionSocketPath
         // An untyped closure: a typed-throws one crashes Swift 6.3's SIL passes here.
         let connection = try await Task.detached { () throws -> MirrorConnection in try MirrorConnection.connect(to: path) }.value
