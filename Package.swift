@@ -309,6 +309,7 @@ let package = Package(
                 "TestSupport",
                 "TrainingMetrics",
                 "WorkoutFormats",
+                "WorkoutLibrary",
                 "WorkoutSources",
                 "GPSDReceiver",
                 "BlueZSensors",

@@ -173,6 +173,14 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         set { state.withLock { $0.machine.savesCollectedData = newValue } }
     }
 
+    /// Whether positions give the workout's distance, speed, climbing and top speed (`true`, the default, as on a
+    /// watch), or only its route: for a recorded file replayed as it imports, whose own distance, speed and climbing
+    /// come as samples and metadata. An OpenHealthKit addition.
+    package var derivesMotionFromLocations: Bool {
+        get { state.withLock { $0.machine.derivesMotionFromLocations } }
+        set { state.withLock { $0.machine.derivesMotionFromLocations = newValue } }
+    }
+
     /// Active energy this data source has derived, in kilocalories.
     public var derivedActiveKilocalories: Double { state.withLock { $0.machine.energy.activeKilocalories } }
 

@@ -60,7 +60,7 @@ extension LiveReadingsMachine {
     /// (``AthleteProfile/workoutMetadata``), from which zones are drawn later.
     var derivedMetadata: [String: Any] {
         var metadata: [String: Any] = profile?.workoutMetadata ?? [:]
-        guard locationCount > 0 else { return metadata }
+        guard locationCount > 0, derivesMotionFromLocations else { return metadata }
         let centimeters = HKUnit.meterUnit(with: .centi)
         metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: centimeters, doubleValue: (elevation.ascended * 100).rounded())
         metadata[HKMetadataKeyElevationDescended] = HKQuantity(unit: centimeters, doubleValue: (elevation.descended * 100).rounded())

@@ -50,6 +50,9 @@ struct LiveReadingsMachine: Sendable {
     /// or ``Action/addHeartbeat(seriesStart:offset:precededByGap:)`` comes.
     /// Quantities still come, to be counted; their owner writes them only when saving.
     var savesCollectedData = true
+    /// Whether positions give the distance, speed, climbing and top speed (`true`, as on a watch), or only the route
+    /// (and energy from their speed): a recorded file replayed as it imports, whose own samples carry those.
+    var derivesMotionFromLocations = true
 
     /// Energy's running intervals and the active energy derived so far.
     var energy = EnergyIntervals()
@@ -157,6 +160,10 @@ struct LiveReadingsMachine: Sendable {
         if savesCollectedData { sink.perform(.route(location)) }
         energy(afterSpeed: location, into: &sink)
         let motion = autoPause?.add(speed: location.speed, at: location.timestamp)
+        guard derivesMotionFromLocations else {
+            if let motion { perform(motion, at: moment, into: &sink) }
+            return
+        }
         let segment = distance.add(location)
         if let segment { movingSeconds += segment.end.timeIntervalSince(segment.start) }
         // A fix the distance's quality gate refuses (a receiver still settling) sets no record speed or climb.
@@ -172,6 +179,11 @@ struct LiveReadingsMachine: Sendable {
             sink.perform(.derive(DerivedQuantity(typeIndex: index, value: location.speed, start: location.timestamp, end: location.timestamp)))
         }
         guard let motion else { return }
+        perform(motion, at: moment, into: &sink)
+    }
+
+    /// Auto-pause's event for a position, and the session's pause when auto-pause pauses it.
+    private mutating func perform<Sink: LiveActionSink>(_ motion: (type: HKWorkoutEventType, date: Date), at moment: Moment, into sink: inout Sink) {
         // A fix from before the workout started dates its event at the start: an event before
         // the start would end HealthKit's elapsed-time scan and undo every pause after it.
         let date = max(motion.date, moment.workoutStart ?? motion.date)

@@ -7,13 +7,12 @@ import ScenarioModel
 /// live builder and data source on a virtual clock, as ``ScenarioRunner``
 /// replays a scenario.
 ///
-/// The file's records become the readings a watch would have had (positions
-/// with their speed and altitude, heart rate, power, cadence, beat-to-beat
-/// intervals) at their own times; its timer stops and starts pause and resume
-/// the session, its laps are laps, and each session of a multisport file
-/// begins a new activity. The live builder computes distance, energy and
-/// statistics from those readings, so the replay shows what this library
-/// makes of the ride; the file's own distance is the result's ground truth.
+/// The file becomes the readings a watch would have had, at their own times, made by the one computation
+/// `workout import` saves (``Activity/healthSamples(pauses:end:)``): heart rate, speed, power, cadence or steps,
+/// the file's own distance where it has one (else the geodesic between positions), energy from its calories, and
+/// beat-to-beat intervals; its positions draw the route. Its timer's stops (``Activity/timerStops()``) pause and
+/// resume the session, its laps are laps, and each session of a multisport file begins a new activity. So the
+/// live builder's figures at the end are the imported workout's; the file's own distance is the result's ground truth.
 ///
 /// ```swift
 /// let activity = try ActivityFile.read(URL(fileURLWithPath: "ride.fit"))
@@ -65,32 +64,55 @@ public struct ActivityReplay: Sendable {
         let clock = VirtualClock(start: start)
         let driver = try await ScenarioWorkout(scenario: scenario, store: store, clock: clock, savingCollectedData: savingCollectedData)
 
-        // The timeline: actions at their times, in order; readings at their records' times.
-        var actions: [(Date, ScenarioStep)] = [(start, .prepare(countdown: 0)), (start, .start)]
-        // Devices repeat timer events (a start while running); only changes pause or resume.
-        var paused = false
-        for event in activity.timerEvents where event.date > start && event.date < end && (event.kind == .stop) != paused {
-            paused.toggle()
-            actions.append((event.date, paused ? .pause : .resume))
+        // What `workout import` saves of the file, the one computation of it: its timer's stops, and its records and
+        // summaries as samples (the file's own distance where it has one, speed, power, cadence or steps, energy).
+        let stops = activity.timerStops()
+        let samples = activity.healthSamples(pauses: stops.map(\.interval), end: end).compactMap { $0 as? HKQuantitySample }
+        // The positions draw the route; distance, speed and climbing come from the file, as they do on import.
+        driver.dataSource.derivesMotionFromLocations = false
+        let sampleTypes = Set(samples.map(\.quantityType)).subtracting(driver.dataSource.typesToCollect)
+        if !sampleTypes.isEmpty {
+            try await store.requestAuthorization(toShare: Set(sampleTypes.map { $0 as HKSampleType }), read: Set(sampleTypes.map { $0 as HKObjectType }))
+            for type in sampleTypes { driver.dataSource.enableCollection(for: type, predicate: nil) }
+        }
+
+        // The timeline, in time order. At one time, a start, resume or new leg comes before the readings of that time,
+        // and a pause, lap or stop after them: a record at the moment the timer stops still counts, as on import.
+        var timeline: [TimelineItem] = [TimelineItem(date: start, order: 0, step: .prepare(countdown: 0)), TimelineItem(date: start, order: 0, step: .start)]
+        for stop in stops where stop.interval.start > start && stop.interval.start < end {
+            timeline.append(TimelineItem(date: stop.interval.start, order: 2, step: .pause))
+            if stop.interval.end < end { timeline.append(TimelineItem(date: stop.interval.end, order: 0, step: .resume)) }
         }
         if activity.sessions.count > 1 {
             for session in activity.sessions where session.start < end {
-                actions.append((max(session.start, start), .activity(session.sport.activityType, scenario.location)))
+                timeline.append(TimelineItem(date: max(session.start, start), order: 0, step: .activity(session.sport.activityType, scenario.location)))
             }
         }
-        for (index, lap) in activity.laps.enumerated() where index + 1 < activity.laps.count && lap.end > start && lap.end < end {
-            actions.append((lap.end, .lap))
+        // The file's laps (with its own totals), markers and motion pauses, as import saves them, each once it has ended;
+        // the session makes the pauses and resumes.
+        for event in activity.workoutEvents(end: end) where event.type != .pause && event.type != .resume {
+            timeline.append(TimelineItem(date: max(event.dateInterval.end, start), order: 2, event: event))
         }
-        actions.append((end, .stop))
-        actions.append((end, .end))
-        // In time order; actions at the same time keep the order they were added in.
-        actions = actions.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
+        timeline.append(TimelineItem(date: end, order: 2, step: .stop))
+        timeline.append(TimelineItem(date: end, order: 2, step: .end))
+        for record in activity.records where record.date >= start && record.date <= end {
+            guard let latitude = record.latitude, let longitude = record.longitude else { continue }
+            timeline.append(TimelineItem(date: record.date, order: 1, reading: .location(CLLocation(
+                coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: record.altitude ?? 0, horizontalAccuracy: 5,
+                verticalAccuracy: record.altitude == nil ? -1 : 5, course: -1, courseAccuracy: -1, speed: record.speed ?? -1,
+                speedAccuracy: record.speed == nil ? -1 : 0.5, timestamp: record.date))))
+        }
+        for sample in samples where sample.endDate >= start && sample.endDate <= end {
+            timeline.append(TimelineItem(date: sample.endDate, order: 1, reading: .quantity(sample)))
+        }
+        for beat in activity.heartbeatIntervals where beat.date >= start && beat.date <= end {
+            timeline.append(TimelineItem(date: beat.date, order: 1, reading: .heartbeat(interval: beat.seconds, date: beat.date)))
+        }
+        // Stable: items of one time and order keep the order they were added in.
+        timeline = timeline.enumerated().sorted { ($0.element.date, $0.element.order, $0.offset) < ($1.element.date, $1.element.order, $1.offset) }.map(\.element)
 
-        let bpm = HKUnit.count().unitDivided(by: .minute())
-        var beats = activity.heartbeatIntervals[...]
-        var next = actions[...]
         var batch: [WorkoutReading] = []
-        var readingCount = 0
+        let readingCount = activity.records.count { $0.date >= start && $0.date <= end }
         var elapsed: TimeInterval = 0
         let duration = max(end.timeIntervalSince(start), 1)
         func deliver() async {
@@ -98,56 +120,52 @@ public struct ActivityReplay: Sendable {
             await driver.liveBuilder?.dataSource?.deliver(batch, from: "file")
             batch.removeAll(keepingCapacity: true)
         }
-        func perform(until date: Date, inclusive: Bool) async throws {
-            while let (when, step) = next.first, inclusive ? when <= date : when < date {
-                next.removeFirst()
-                await deliver()
-                clock.set(to: when)
-                try await driver.perform(step, at: when)
-            }
+        // Elevation is the device's own count when the file states one, as for an import: the builder's own
+        // metadata wins over what it derives from the positions' altitudes.
+        let stated = activity.statedElevationMetadata
+        // What the file recorded while its timer was stopped (a heart rate during a pause) is kept as import keeps it,
+        // added to the builder at the resume: the data source, as a watch's, collects only while running.
+        var paused = false
+        var heldWhilePaused: [HKSample] = []
+        func addHeld() async throws {
+            guard !heldWhilePaused.isEmpty, savingCollectedData else { return heldWhilePaused.removeAll() }
+            try await driver.builder.addSamples(heldWhilePaused)
+            heldWhilePaused.removeAll()
         }
-        for (index, record) in activity.records.enumerated() where record.date >= start && record.date <= end {
+        for (index, item) in timeline.enumerated() {
             try Task.checkCancellation()
-            try await perform(until: record.date, inclusive: false)
-            let offset = record.date.timeIntervalSince(start)
+            let offset = item.date.timeIntervalSince(start)
             if case .speed(let factor) = pacing, factor > 0, offset > elapsed {
                 await deliver()
                 try await sleep(.seconds((offset - elapsed) / factor))
             }
             elapsed = max(elapsed, offset)
-            clock.set(to: record.date)
-            if let latitude = record.latitude, let longitude = record.longitude {
-                batch.append(.location(CLLocation(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude),
-                                                  altitude: record.altitude ?? 0, horizontalAccuracy: 5,
-                                                  verticalAccuracy: record.altitude == nil ? -1 : 5, course: -1, courseAccuracy: -1,
-                                                  speed: record.speed ?? -1, speedAccuracy: record.speed == nil ? -1 : 0.5, timestamp: record.date)))
+            if let step = item.step {
+                await deliver()
+                if step == .resume || step == .stop { try await addHeld() }
+                if step == .pause { paused = true } else if step == .resume { paused = false }
+                if step == .stop {
+                    await driver.liveBuilder?.dataSource?.flush()
+                    if !stated.isEmpty { try await driver.builder.addMetadata(stated) }
+                }
+                clock.set(to: item.date)
+                try await driver.perform(step, at: item.date)
+            } else if let event = item.event {
+                await deliver()
+                clock.set(to: item.date)
+                try await driver.builder.addWorkoutEvents([event])
+            } else if let reading = item.reading {
+                if paused, case .quantity(let sample) = reading {
+                    heldWhilePaused.append(sample)
+                    continue
+                }
+                clock.set(to: item.date)
+                batch.append(reading)
+                if batch.count >= 256 { await deliver() }
             }
-            if let heartRate = record.heartRate, heartRate > 0 {
-                batch.append(.quantity(HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: bpm, doubleValue: heartRate),
-                                                        start: record.date, end: record.date)))
-            }
-            if let power = record.power {
-                let type = HKQuantityType(activity.sport == .cycling ? .cyclingPower : .runningPower)
-                batch.append(.quantity(HKQuantitySample(type: type, quantity: HKQuantity(unit: .watt(), doubleValue: power), start: record.date, end: record.date)))
-            }
-            if let cadence = record.cadence, activity.sport == .cycling {
-                batch.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingCadence), quantity: HKQuantity(unit: bpm, doubleValue: cadence),
-                                                        start: record.date, end: record.date)))
-            }
-            while let beat = beats.first, beat.date <= record.date {
-                batch.append(.heartbeat(interval: beat.seconds, date: beat.date))
-                beats.removeFirst()
-            }
-            readingCount += 1
-            if batch.count >= 256 { await deliver() }
-            if index % 900 == 0 { progress?(min(offset / duration, 1)) }
+            if index % 2_000 == 0 { progress?(min(offset / duration, 1)) }
         }
         await deliver()
-        // Elevation is the device's own count when the file states one, as for an import: the builder's own
-        // metadata wins over what it derives from the positions' altitudes.
-        let stated = activity.statedElevationMetadata
-        if !stated.isEmpty { try await driver.builder.addMetadata(stated) }
-        try await perform(until: end, inclusive: true)
         await driver.liveBuilder?.dataSource?.flush()
         progress?(1)
         let run = ScenarioRunner.Run(groundTruthDistance: activity.sessions.compactMap(\.distance).reduce(0, +),
@@ -155,5 +173,33 @@ public struct ActivityReplay: Sendable {
         let result = await ScenarioResult(scenario: scenario, workout: driver, run: run)
         await driver.abandonIfUnfinished()
         return result
+    }
+}
+
+/// One thing at one time of a replayed file: a step of the session, an event of the file, or a reading; `order` ranks
+/// those of one time.
+private struct TimelineItem {
+    var date: Date
+    var order: Int
+    var step: ScenarioStep?
+    var reading: WorkoutReading?
+    var event: HKWorkoutEvent?
+
+    init(date: Date, order: Int, step: ScenarioStep) {
+        self.date = date
+        self.order = order
+        self.step = step
+    }
+
+    init(date: Date, order: Int, event: HKWorkoutEvent) {
+        self.date = date
+        self.order = order
+        self.event = event
+    }
+
+    init(date: Date, order: Int, reading: WorkoutReading) {
+        self.date = date
+        self.order = order
+        self.reading = reading
     }
 }

@@ -13,9 +13,10 @@ struct Replay: AsyncParsableCommand {
         discussion: """
             The replay runs on a virtual clock: instantly by default, or paced with --speed or --realtime. \
             The same file and seed always give the same workout and the same output. \
-            A recorded file's positions, heart rate, power, cadence and heartbeats are fed to the live builder at \
-            their own times, its pauses pause the session and its laps are laps; the file's own distance is shown \
-            as the ground truth. The workout is saved in the store, with its samples and route, and its figures are the \
+            A recorded file is fed to the live builder as `workout import` saves it, at its own times: heart rate, \
+            speed, power, cadence, the file's own distance (else the distance between its positions) and heartbeats; \
+            its positions draw the route, its pauses pause the session and its laps are laps, and a file that names no \
+            sport takes one as import does (or --activity). So the replayed workout's figures are the imported one's. The workout is saved in the store, with its samples and route, and its figures are the \
             saved workout's, by the rules `show`, the report and export use; unless --no-store is given: \
             then nothing is kept, and the figures are the live builder's running totals. To export a workout without keeping \
             a store, give --store :memory: instead.
@@ -24,6 +25,10 @@ struct Replay: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("The scenario file (YAML), or a recorded .fit, .tcx or .gpx file.", valueName: "file"))
     var file: String
+
+    @Option(help: ArgumentHelp("The activity of a recorded file that does not state one (GPX often has none), as for import: cycling, running, walking, …",
+                               valueName: "name"))
+    var activity: String?
 
     @OptionGroup var exportOptions: ExportOptions
 
@@ -53,6 +58,14 @@ struct Replay: AsyncParsableCommand {
         if let speed, !(speed > 0 && speed.isFinite) {
             throw ValidationError("--speed must be a number above 0, such as 10 for ten times real time.")
         }
+        if let activity {
+            guard ActivityFileFormat(pathExtension: URL(fileURLWithPath: file).pathExtension) != nil else {
+                throw ValidationError("--activity is for recorded files; a scenario names its activity.")
+            }
+            guard ActivitySport(name: activity) != nil else {
+                throw ValidationError("--activity \(activity) is not an activity; give one such as cycling, running, walking or hiking.")
+            }
+        }
         if noStore, storeOptions.store != nil {
             throw ValidationError("--no-store and --store contradict each other; give one.")
         }
@@ -70,7 +83,10 @@ struct Replay: AsyncParsableCommand {
         let store = noStore ? HKHealthStore(location: .inMemory, source: workoutSource) : storeOptions.open()
         var result: ScenarioResult
         if ActivityFileFormat(pathExtension: URL(fileURLWithPath: file).pathExtension) != nil {
-            let activity = try readActivityFile(file)
+            // The sport settled by import's rule: the file's, else --activity, else guessed from how it moved, said.
+            let named = try readActivityFile(file).namingSport(self.activity.flatMap(ActivitySport.init(name:)), by: "--activity")
+            if let note = named.note, !json { warn("\(file): \(note)") }
+            let activity = named.activity
             let athlete = try profileOptions.load()
             let bar = ProgressBar(label: URL(fileURLWithPath: file).lastPathComponent)
             var progress: (@Sendable (Double) -> Void)?
