@@ -189,14 +189,15 @@ extension Activity {
     }
 
     /// The workout events of the activity, as `workout import` saves them and `workout replay` adds them: a pause and
-    /// a resume for each of the timer's stops (``timerStops()``) that begins after the start and before `end`
+    /// a resume for each of `stops` (the activity's ``timerStops()``, worked out once by the caller) that begins after
+    /// the start and before `end`
     /// (automatic ones as motion pauses too; time between two sessions that neither covers is a stop too, so the active
     /// time is the file's timer time); each lap with the file's own totals (timer time, distance, energy), unless the
     /// laps are only the sessions; and the markers.
-    public func workoutEvents(end: Date) -> [HKWorkoutEvent] {
+    public func workoutEvents(stops: [(interval: DateInterval, automatic: Bool)], end: Date) -> [HKWorkoutEvent] {
         guard let start = startDate else { return [] }
         var events: [HKWorkoutEvent] = []
-        for stop in timerStops() where stop.interval.start > start && stop.interval.start < end {
+        for stop in stops where stop.interval.start > start && stop.interval.start < end {
             let at = { (date: Date) in DateInterval(start: date, duration: 0) }
             events.append(HKWorkoutEvent(type: .pause, dateInterval: at(stop.interval.start), metadata: nil))
             if stop.automatic { events.append(HKWorkoutEvent(type: .motionPaused, dateInterval: at(stop.interval.start), metadata: nil)) }

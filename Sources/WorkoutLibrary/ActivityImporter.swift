@@ -85,7 +85,8 @@ public struct ActivityImporter: Sendable {
         try await builder.beginCollection(at: start)
 
         // Events: pauses (automatic ones as motion pauses too), laps with the file's totals, and markers.
-        let events = activity.workoutEvents(end: end)
+        let stops = activity.timerStops()
+        let events = activity.workoutEvents(stops: stops, end: end)
         if !events.isEmpty { try await builder.addWorkoutEvents(events) }
         if activity.sessions.count > 1 {
             for session in activity.sessions {
@@ -97,7 +98,7 @@ public struct ActivityImporter: Sendable {
             }
         }
 
-        let pauses = activity.timerStops().map(\.interval)
+        let pauses = stops.map(\.interval)
         let samples = activity.healthSamples(pauses: pauses, end: end)
         for batch in stride(from: 0, to: samples.count, by: 10_000) {
             try await builder.addSamples(Array(samples[batch..<min(batch + 10_000, samples.count)]))

@@ -90,7 +90,7 @@ public struct ActivityReplay: Sendable {
         }
         // The file's laps (with its own totals), markers and motion pauses, as import saves them, each once it has ended;
         // the session makes the pauses and resumes.
-        for event in activity.workoutEvents(end: end) where event.type != .pause && event.type != .resume {
+        for event in activity.workoutEvents(stops: stops, end: end) where event.type != .pause && event.type != .resume {
             timeline.append(TimelineItem(date: max(event.dateInterval.end, start), order: 2, event: event))
         }
         timeline.append(TimelineItem(date: end, order: 2, step: .stop))
