@@ -36,46 +36,83 @@ public struct SecondSeries: Sendable, Equatable {
     /// reading's. The second holding the first reading takes its value.
     public init(times: [Double], values: [Double?]) {
         precondition(times.count == values.count, "one time for each value")
-        var readings: [(time: Double, value: Double)] = []
-        readings.reserveCapacity(times.count)
-        for (time, value) in zip(times, values) {
-            guard let value, value.isFinite, time.isFinite, time >= 0 else { continue }
-            if let last = readings.last, time < last.time { continue }
-            readings.append((time, value))
+        var accumulator = Accumulator()
+        for (time, value) in zip(times, values) { accumulator.add(value, at: time) }
+        self = accumulator.finished
+    }
+
+    /// Builds a ``SecondSeries`` from readings as they arrive, by the same rule as ``init(times:values:)``: each
+    /// second is settled as soon as the first reading after it arrives, so a live recording and the saved ride it
+    /// becomes compute one series, and the mean of the seconds settled so far is kept as they are.
+    ///
+    /// ```swift
+    /// var power = SecondSeries.Accumulator()
+    /// power.add(200, at: 0.4)      // seconds of moving time
+    /// power.add(210, at: 1.4)
+    /// power.mean                   // the settled seconds and the last reading's, as if the ride ended now
+    /// ```
+    public struct Accumulator: Sendable, Equatable {
+        /// The seconds settled so far.
+        public private(set) var series = SecondSeries(values: [])
+        /// The last reading kept.
+        private var previous: (time: Double, value: Double)?
+        /// The sum of the settled seconds.
+        private var sum = 0.0
+
+        /// An empty accumulator.
+        public init() {}
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.series == rhs.series && lhs.previous?.time == rhs.previous?.time && lhs.previous?.value == rhs.previous?.value
         }
-        guard let first = readings.first, let last = readings.last else {
-            self.values = []
-            self.start = 0
-            return
-        }
-        let start = Int(first.time.rounded(.down))
-        let count = Int(last.time.rounded(.down)) + 1 - start
-        var series = [Double](repeating: 0, count: count)
-        var next = 0
-        for index in 0..<count {
-            let time = Double(start + index)
-            while next < readings.count, readings[next].time <= time { next += 1 }
-            // readings[next - 1] is at or before `time`; readings[next] after it.
-            guard next > 0 else {
+
+        /// Takes a reading of `value` at `time` seconds of moving time; one with no value, a value or time
+        /// that is not finite, a negative time or a time before the last reading's is not a reading.
+        public mutating func add(_ value: Double?, at time: Double) {
+            guard let value, value.isFinite, time.isFinite, time >= 0 else { return }
+            guard let before = previous else {
+                series.start = Int(time.rounded(.down))
                 // Within the second of the first reading, before it: the reading's own value.
-                series[index] = first.value
-                continue
+                if Double(series.start) < time { settle(value) }
+                previous = (time, value)
+                return
             }
-            let before = readings[next - 1]
-            if before.time == time || next == readings.count {
-                series[index] = time - before.time < 1 ? before.value : 0
-                continue
+            guard time >= before.time else { return }
+            // Every second before this reading is settled now: the one before it is `before`, this is the one after.
+            while Double(series.end) < time {
+                let second = Double(series.end)
+                let gap = time - before.time
+                if second == before.time {
+                    settle(before.value)
+                } else if gap <= SecondSeries.interpolationLimit {
+                    settle(before.value + (value - before.value) * (second - before.time) / gap)
+                } else {
+                    settle(second - before.time < 1 ? before.value : 0)
+                }
             }
-            let after = readings[next]
-            let gap = after.time - before.time
-            if gap <= Self.interpolationLimit {
-                series[index] = before.value + (after.value - before.value) * (time - before.time) / gap
-            } else {
-                series[index] = time - before.time < 1 ? before.value : 0
-            }
+            previous = (time, value)
         }
-        self.values = series
-        self.start = start
+
+        /// The series as if the readings ended with the last one: its second too when it fell on a whole second.
+        public var finished: SecondSeries {
+            guard let last = previous else { return SecondSeries(values: []) }
+            var result = series
+            if Double(result.end) <= last.time { result.values.append(last.value) }
+            return result
+        }
+
+        /// The mean of ``finished``, without copying it; nil before the first reading.
+        public var mean: Double? {
+            guard let last = previous else { return nil }
+            let tail = Double(series.end) <= last.time ? 1 : 0
+            let count = series.values.count + tail
+            return count == 0 ? nil : (sum + (tail == 1 ? last.value : 0)) / Double(count)
+        }
+
+        private mutating func settle(_ value: Double) {
+            series.values.append(value)
+            sum += value
+        }
     }
 
     /// How many seconds the series covers.

@@ -16,3 +16,20 @@ extension Activity {
         return metadata
     }
 }
+
+extension Activity {
+    /// The figures a device's file states at its end, as workout metadata for a replay of it to finish with: the
+    /// elevation its sessions state, else the one its altitudes give, and its top speed, each by
+    /// ``WorkoutFigures``' rules, so the live builder's last figures are the file's (a live path cannot know a
+    /// top speed held over the readings either side, or a device's barometric count, before the end).
+    public var endOfRideMetadata: [String: Any] {
+        let figures = WorkoutFigures(activity: self)
+        var metadata: [String: Any] = [:]
+        if let ascent = figures.ascent { metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: .meter(), doubleValue: ascent) }
+        if let descent = figures.descent { metadata[HKMetadataKeyElevationDescended] = HKQuantity(unit: .meter(), doubleValue: descent) }
+        if let top = figures.maximumSpeed {
+            metadata[HKMetadataKeyMaximumSpeed] = HKQuantity(unit: HKUnit.meter().unitDivided(by: .second()), doubleValue: top)
+        }
+        return metadata
+    }
+}

@@ -128,10 +128,10 @@ extension Activity {
 
         // Sessions: the workout's activities (multisport), else the workout.
         var sessions: [ActivitySummary] = []
-        let legs: [(HKWorkoutActivityType, DateInterval, [HKQuantityType: HKStatistics])] = workout.workoutActivities.isEmpty
-            ? [(workout.workoutActivityType, DateInterval(start: workout.startDate, end: workout.endDate), workout.allStatistics)]
-            : workout.workoutActivities.map { ($0.workoutConfiguration.activityType, DateInterval(start: $0.startDate, end: $0.endDate ?? workout.endDate), $0.allStatistics) }
-        for (type, interval, statistics) in legs {
+        let legs: [(HKWorkoutActivityType, DateInterval, [HKQuantityType: HKStatistics], [String: Any]?)] = workout.workoutActivities.isEmpty
+            ? [(workout.workoutActivityType, DateInterval(start: workout.startDate, end: workout.endDate), workout.allStatistics, nil)]
+            : workout.workoutActivities.map { ($0.workoutConfiguration.activityType, DateInterval(start: $0.startDate, end: $0.endDate ?? workout.endDate), $0.allStatistics, $0.metadata) }
+        for (type, interval, statistics, legMetadata) in legs {
             var summary = ActivitySummary(computedFrom: records, sport: ActivitySport(type), interval: interval, pauses: pauses, trigger: .sessionEnd)
             // The workout's own totals win over what the records give.
             if let meters = statistics[HKQuantityType(HKWorkout.distanceType(for: type))]?.sumQuantity()?.doubleValue(for: .meter()) {
@@ -142,6 +142,9 @@ extension Activity {
                 summary.averageHeartRate = heartRate.averageQuantity()?.doubleValue(for: bpm) ?? summary.averageHeartRate
                 summary.maximumHeartRate = heartRate.maximumQuantity()?.doubleValue(for: bpm) ?? summary.maximumHeartRate
             }
+            // A leg's own climbing (a device's per-session count, or the recorder's for the leg) wins, as the workout's does.
+            if let ascent = legMetadata?[HKMetadataKeyElevationAscended] as? HKQuantity { summary.ascent = ascent.doubleValue(for: .meter()) }
+            if let descent = legMetadata?[HKMetadataKeyElevationDescended] as? HKQuantity { summary.descent = descent.doubleValue(for: .meter()) }
             if workout.workoutActivities.isEmpty {
                 summary.timerTime = workout.duration
                 if let ascent = workout.metadata?[HKMetadataKeyElevationAscended] as? HKQuantity { summary.ascent = ascent.doubleValue(for: .meter()) }
@@ -158,19 +161,7 @@ extension Activity {
         let imported = workout.metadata?[ActivityImporter.importedFileKey] != nil
         let lapEvents = events.filter { $0.type == .lap && $0.dateInterval.duration > 0 }.sorted { $0.dateInterval.start < $1.dateInterval.start }
         var lapIntervals = lapEvents.map(\.dateInterval)
-        if !lapIntervals.isEmpty, !imported {
-            var covered: [DateInterval] = []
-            for (_, interval, _) in legs {
-                var cursor = interval.start
-                for lap in lapIntervals where lap.start >= interval.start && lap.start < interval.end {
-                    if lap.start.timeIntervalSince(cursor) > 1 { covered.append(DateInterval(start: cursor, end: lap.start)) }
-                    covered.append(DateInterval(start: max(lap.start, cursor), end: min(max(lap.end, cursor), interval.end)))
-                    cursor = min(max(lap.end, cursor), interval.end)
-                }
-                if interval.end.timeIntervalSince(cursor) > 1 { covered.append(DateInterval(start: cursor, end: interval.end)) }
-            }
-            lapIntervals = covered.filter { $0.duration > 0 }
-        }
+        if !imported { lapIntervals = LapCover.intervals(laps: lapIntervals, sessions: legs.map(\.1)) }
         var laps: [ActivitySummary] = []
         for interval in lapIntervals {
             let leg = legs.last { $0.1.start <= interval.start } ?? legs[0]

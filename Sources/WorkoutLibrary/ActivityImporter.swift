@@ -93,8 +93,12 @@ public struct ActivityImporter: Sendable {
                 let legConfiguration = HKWorkoutConfiguration()
                 legConfiguration.activityType = session.sport.activityType
                 legConfiguration.locationType = configuration.locationType
+                // The session's own climbing (a barometric device's count) is the leg's, as a single session's is the workout's.
+                var legMetadata: [String: Any] = [:]
+                if let ascent = session.ascent { legMetadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: .meter(), doubleValue: ascent) }
+                if let descent = session.descent { legMetadata[HKMetadataKeyElevationDescended] = HKQuantity(unit: .meter(), doubleValue: descent) }
                 try await builder.addWorkoutActivity(HKWorkoutActivity(workoutConfiguration: legConfiguration, start: session.start,
-                                                                       end: min(session.end, end), metadata: nil))
+                                                                       end: min(session.end, end), metadata: legMetadata.isEmpty ? nil : legMetadata))
             }
         }
 

@@ -16,7 +16,7 @@ import WorkoutServer
     /// heart rate 150, cadence 90, power 240, with `snapshotter` taking a snapshot each second as the
     /// recording loop does and a lap at `lapAt` seconds; the session, builder and data source, and the clock.
     static func ride(seconds: Int, snapshotter: LiveSnapshotter, lapAt: Int? = nil, sharesRoute: Bool = true, powerFrom: Int = 0,
-                     watts: @escaping (Int) -> Double = { _ in 240 }) async throws
+                     watts: @escaping (Int) -> Double = { _ in 240 }, cadence: @escaping (Int) -> Double = { _ in 90 }) async throws
         -> (HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource, VirtualClock) {
         let folder = Scratch.url("snapshot")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -44,7 +44,7 @@ import WorkoutServer
             readings.append(.location(CLLocation(coordinate: CLLocationCoordinate2D(latitude: 52 + meters / 111_200, longitude: 4.9), altitude: 10 + meters / 20,
                                                  horizontalAccuracy: 4, verticalAccuracy: 6, course: 0, speed: 8, timestamp: date)))
             readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: perMinute, doubleValue: 150), start: date, end: date)))
-            readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingCadence), quantity: HKQuantity(unit: perMinute, doubleValue: 90), start: date, end: date)))
+            readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingCadence), quantity: HKQuantity(unit: perMinute, doubleValue: cadence(second)), start: date, end: date)))
             if second >= powerFrom {
                 readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.cyclingPower), quantity: HKQuantity(unit: .watt(), doubleValue: watts(second)), start: date, end: date)))
             }
@@ -115,6 +115,34 @@ import WorkoutServer
         let screen = RecordDashboard.render(DashboardState(snapshot: snapshot, timeOfDay: "10:00:00"), width: 100, height: 19).joined(separator: "\n")
         for text in ["RECORDING", "cycling", "lap 2", String(format: "%.2f km", snapshot.distanceMeters / 1000), "28.8 km/h", "90 rpm", "240 W",
                      "58 m", "+5.0 %", "150 bpm", snapshot.gps?.text ?? "-"] {
+            #expect(screen.contains(text), "the dashboard lacks \(text):\n\(screen)")
+        }
+        session.end()
+    }
+
+    /// The averages a snapshot shows are taken in reading by reading (``LiveFigures``): a dashboard that took a
+    /// snapshot every second ends with the figures of one that took a single snapshot at the end, coasting (cadence 0)
+    /// left out of the cadence, the power meter's late start not counted as zeros, and the climbing the data source's.
+    @Test func theAveragesTakenEverySecondAreThoseOfTheWholeRide() async throws {
+        let everySecond = LiveSnapshotter(activity: .cycling, gps: "gps", strap: nil, zones: nil)
+        let (session, builder, dataSource, clock) = try await Self.ride(seconds: 300, snapshotter: everySecond, powerFrom: 3,
+                                                                         watts: { 150 + Double($0 % 40) * 5 },
+                                                                         cadence: { $0 % 10 == 0 ? 0 : 80 + Double($0 % 7) })
+        let last = everySecond.snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now)
+        let once = LiveSnapshotter(activity: .cycling, gps: "gps", strap: nil, zones: nil).snapshot(session: session, builder: builder, dataSource: dataSource, at: clock.now)
+        #expect(last.averageCadence == once.averageCadence && last.averagePower == once.averagePower && last.averageHeartRate == once.averageHeartRate)
+        #expect(last.ascentMeters == once.ascentMeters && last.maximumSpeed == once.maximumSpeed && last.averageSpeed == once.averageSpeed)
+        // Cadence: 270 readings of 80–86 rpm turning and 31 of 0, the zeros left out.
+        let turning = (0...300).filter { $0 % 10 != 0 }.map { 80 + Double($0 % 7) }
+        #expect(abs((last.averageCadence ?? 0) - turning.reduce(0, +) / Double(turning.count)) < 1e-9, "\(String(describing: last.averageCadence))")
+        // Power: one value a second from second 3, when the meter was first heard.
+        let watts = (3...300).map { 150 + Double($0 % 40) * 5 }
+        #expect(abs((last.averagePower ?? 0) - watts.reduce(0, +) / Double(watts.count)) < 1e-9, "\(String(describing: last.averagePower))")
+        #expect(last.averageHeartRate == 150)
+        // 1 m up every 20 m for 2,400 m, counted with 3 m hysteresis.
+        #expect((117...120).contains(last.ascentMeters ?? 0), "\(String(describing: last.ascentMeters))")
+        let screen = RecordDashboard.render(DashboardState(snapshot: last, timeOfDay: "10:00:00"), width: 100, height: 19).joined(separator: "\n")
+        for text in [String(format: "%.0f rpm", last.averageCadence ?? 0), String(format: "%.0f W", last.averagePower ?? 0), String(format: "%.0f m", last.ascentMeters ?? 0)] {
             #expect(screen.contains(text), "the dashboard lacks \(text):\n\(screen)")
         }
         session.end()

@@ -81,9 +81,9 @@ extension BlockingCommandSuites {
         #expect(check.status == 1)
         #expect(check.stdout.contains("✓ power.average: expected 153 ± 5, measured"))
         #expect(check.stdout.contains("✗ totalDistanceMeters: expected 5000 ± 1%, measured"))
-        #expect(check.stdout.contains("10 passed, 1 failed"), "\(check.stdout)")
+        #expect(check.stdout.contains("11 passed, 1 failed"), "\(check.stdout)")
         let report = try String(contentsOfFile: junit, encoding: .utf8)
-        #expect(report.contains("<testsuites name=\"workout check\" tests=\"11\" failures=\"1\">"))
+        #expect(report.contains("<testsuites name=\"workout check\" tests=\"12\" failures=\"1\">"))
     }
 
     @Test func simulateWritesNMEAAndStrapFrames() async throws {

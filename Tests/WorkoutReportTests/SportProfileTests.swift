@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HealthKitModel
 import WorkoutFormats
 @testable import WorkoutReport
 
@@ -112,9 +113,9 @@ struct SportProfileTests {
         let drawn = WorkoutFigures.sustainedSpeeds(report.timeline.speed).compactMap { $0 }
         #expect(drawn.max() == report.summary.maximumSpeed)
         // A stated maximum near the records' is kept: a live recording states its gated Doppler maximum.
-        #expect(WorkoutFigures.maximumSpeed(stated: 3.25, sustained: 3.2) == 3.25)
-        #expect(WorkoutFigures.maximumSpeed(stated: 1.48, sustained: 6.45) == 1.48)
-        #expect(WorkoutFigures.maximumSpeed(stated: nil, sustained: 6.45) == 6.45)
+        #expect(TopSpeed.shown(stated: 3.25, sustained: 3.2) == 3.25)
+        #expect(TopSpeed.shown(stated: 1.48, sustained: 6.45) == 1.48)
+        #expect(TopSpeed.shown(stated: nil, sustained: 6.45) == 6.45)
     }
 
     @Test("cadence is drawn as the mean of the last 30 s")

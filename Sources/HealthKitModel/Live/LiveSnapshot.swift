@@ -121,6 +121,16 @@ public struct LiveSnapshot: Codable, Sendable, Equatable {
     public var wPrimeLow: Bool?
     /// Active energy so far, kilocalories.
     public var energyKilocalories: Double?
+    /// The average cadence so far, zeros left out, as the saved workout's: revolutions per minute (on foot,
+    /// strides per minute, as FIT and TCX files hold a run's cadence; people read twice that, in steps).
+    public var averageCadence: Double?
+    /// The average power so far, watts: over every second of moving time from the power meter's first reading, as
+    /// the saved workout's.
+    public var averagePower: Double?
+    /// Metres climbed so far, as the saved workout will state them.
+    public var ascentMeters: Double?
+    /// Metres descended so far, as the saved workout will state them.
+    public var descentMeters: Double?
     /// The current elevation, metres.
     public var elevationMeters: Double?
     /// The grade over about the last 100 m, percent.

@@ -223,6 +223,9 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     /// (``AthleteProfile/workoutMetadata``), from which zones are drawn later.
     public var derivedMetadata: [String: Any] { state.withLock { $0.machine.derivedMetadata } }
 
+    /// Each multisport leg's metadata derived from the positions (its climbing), in the order the legs came.
+    package var derivedLegMetadata: [(leg: HKWorkoutActivityType, metadata: [String: Any])] { state.withLock { $0.machine.legMetadata } }
+
     /// Messages from sources that failed, and from the store's troubles.
     public var failures: [String] { state.withLock { $0.failures.map(\.message) } }
 

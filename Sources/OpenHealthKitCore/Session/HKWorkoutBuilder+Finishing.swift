@@ -17,6 +17,7 @@ extension HKWorkoutBuilder {
             return saved
         }
         let derived = participant?.derivedMetadata(of: self) ?? [:]
+        let derivedByActivity = participant?.derivedActivityMetadata(of: self) ?? [:]
         let workout = try storage.withLock { s throws(HKError) -> HKWorkout in
             guard s.state == .ended, let start = s.startDate, let end = s.endDate else {
                 throw HKError(.errorInvalidArgument, "Unable to finish a workout that is not currently ended.")
@@ -29,7 +30,7 @@ extension HKWorkoutBuilder {
             }
             return HKWorkout(unchecked: workoutConfiguration.activityType, start: start, end: end,
                              duration: ElapsedTime.activeDuration(start: start, end: end, events: s.events, at: end),
-                             events: events, activities: s.activities, statistics: s.figures.current,
+                             events: events, activities: s.activities.map { $0.adding(derivedByActivity[$0.uuid]) }, statistics: s.figures.current,
                              uuid: workoutUUID, device: device, metadata: metadata, sourceRevision: HKSourceRevision(
                                 source: healthStore.source, version: nil))
         }
@@ -65,5 +66,16 @@ extension HKWorkoutBuilder {
             await participant?.builderWillDiscard(self)
             try? await store.deleteAssociated(with: workout)
         }
+    }
+}
+
+extension HKWorkoutActivity {
+    /// The activity with `derived` metadata added; its own metadata wins.
+    fileprivate func adding(_ derived: [String: Any]?) -> HKWorkoutActivity {
+        guard let derived, !derived.isEmpty else { return self }
+        var merged = derived
+        merged.merge(metadata ?? [:]) { _, own in own }
+        return HKWorkoutActivity(uuid: uuid, configuration: workoutConfiguration, start: startDate, end: endDate, metadata: merged,
+                                 events: workoutEvents, statistics: allStatistics)
     }
 }

@@ -129,6 +129,15 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         return storage.withLock { $0.figures.sum(of: quantityType, lo: lo, hi: hi) }
     }
 
+    /// The rows of `quantityType` the builder collected from the `index`th on, in the order they arrived (paused
+    /// ones included), and the index to read from next time: how ``LiveFigures`` reads each reading once.
+    package func collectedRows(of quantityType: HKQuantityType, from index: Int) -> (rows: [StatisticRow], next: Int) {
+        storage.withLock { storage in
+            guard let log = storage.figures.rows[quantityType] else { return ([], index) }
+            return (log.rows(from: index), max(index, log.count))
+        }
+    }
+
     /// The dates of `quantityType`'s samples, by start, for gap measurements.
     package func sampleDates(of quantityType: HKQuantityType) -> [Date] {
         storage.withLock { $0.figures.sampleDates(of: quantityType) }

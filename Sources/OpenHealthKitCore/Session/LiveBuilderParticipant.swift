@@ -127,6 +127,17 @@ final class LiveBuilderParticipant: WorkoutBuilderParticipant, @unchecked Sendab
         await dataSource?.finishHeartbeats(workout: workout, store: builder.healthStore)
     }
 
+    func derivedActivityMetadata(of builder: HKWorkoutBuilder) -> [UUID: [String: Any]] {
+        guard let dataSource else { return [:] }
+        // The legs the positions came in, matched to the workout's activities in order when they are the same legs.
+        let legs = dataSource.derivedLegMetadata
+        let activities = builder.workoutActivities.sorted { $0.startDate < $1.startDate }
+        let positioned = activities.filter { activity in legs.contains { $0.leg == activity.workoutConfiguration.activityType } }
+        guard !legs.isEmpty, legs.count == positioned.count,
+              zip(legs, positioned).allSatisfy({ $0.leg == $1.workoutConfiguration.activityType }) else { return [:] }
+        return Dictionary(uniqueKeysWithValues: zip(legs, positioned).map { ($1.uuid, $0.metadata) })
+    }
+
     func derivedMetadata(of builder: HKWorkoutBuilder) -> [String: Any] {
         guard let dataSource else { return [:] }
         var metadata = dataSource.derivedMetadata

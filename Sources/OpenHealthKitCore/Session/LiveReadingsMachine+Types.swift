@@ -53,6 +53,19 @@ extension LiveReadingsMachine {
         }
     }
 
+    /// Each multisport leg's elevation ascended and descended (in centimetres), as metadata for the leg's
+    /// activity, in the order the legs came: one entry for each leg positions came in.
+    var legMetadata: [(leg: HKWorkoutActivityType, metadata: [String: Any])] {
+        guard locationCount > 0, derivesMotionFromLocations else { return [] }
+        let centimeters = HKUnit.meterUnit(with: .centi)
+        return elevationByLeg.compactMap { entry in
+            entry.leg.map { leg in
+                (leg, [HKMetadataKeyElevationAscended: HKQuantity(unit: centimeters, doubleValue: (entry.ascended * 100).rounded()),
+                       HKMetadataKeyElevationDescended: HKQuantity(unit: centimeters, doubleValue: (entry.descended * 100).rounded())])
+            }
+        }
+    }
+
     /// Workout metadata derived from the positions: elevation ascended and
     /// descended (3 m hysteresis, in centimetres), maximum Doppler speed, and
     /// average speed while moving (counted distance over the time it took);
@@ -62,8 +75,10 @@ extension LiveReadingsMachine {
         var metadata: [String: Any] = profile?.workoutMetadata ?? [:]
         guard locationCount > 0, derivesMotionFromLocations else { return metadata }
         let centimeters = HKUnit.meterUnit(with: .centi)
-        metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: centimeters, doubleValue: (elevation.ascended * 100).rounded())
-        metadata[HKMetadataKeyElevationDescended] = HKQuantity(unit: centimeters, doubleValue: (elevation.descended * 100).rounded())
+        // A multisport workout's climbing is its legs' sum (``legMetadata``), each rounded as the workout's is.
+        let legs = elevationByLeg
+        metadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: centimeters, doubleValue: legs.reduce(0) { $0 + ($1.ascended * 100).rounded() })
+        metadata[HKMetadataKeyElevationDescended] = HKQuantity(unit: centimeters, doubleValue: legs.reduce(0) { $0 + ($1.descended * 100).rounded() })
         if let maximumSpeed { metadata[HKMetadataKeyMaximumSpeed] = HKQuantity(unit: Self.metersPerSecond, doubleValue: maximumSpeed) }
         if movingSeconds > 0 {
             metadata[HKMetadataKeyAverageSpeed] = HKQuantity(unit: Self.metersPerSecond, doubleValue: distance.total / movingSeconds)

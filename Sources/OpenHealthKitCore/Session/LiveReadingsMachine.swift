@@ -58,8 +58,17 @@ struct LiveReadingsMachine: Sendable {
     var energy = EnergyIntervals()
     /// Metres counted from positions, after the accumulator's gates.
     private(set) var distance = DistanceAccumulator()
-    /// Elevation ascended and descended from trusted positions.
+    /// Elevation ascended and descended from trusted positions, in the current multisport leg (else the workout).
     private(set) var elevation = ElevationGain()
+    /// The leg `elevation` counts, and the metres the legs before it climbed and descended: a multisport
+    /// workout's climbing is its legs' sum, each counted on its own, as its saved sessions count it.
+    private var elevationLeg: HKWorkoutActivityType?
+    private var earlierLegs: [(leg: HKWorkoutActivityType?, ascended: Double, descended: Double)] = []
+    /// Metres climbed and descended in each multisport leg the positions came in, in order (one entry, with no
+    /// leg, for a workout of one activity).
+    var elevationByLeg: [(leg: HKWorkoutActivityType?, ascended: Double, descended: Double)] {
+        earlierLegs + [(elevationLeg, elevation.ascended, elevation.descended)]
+    }
     /// The highest trusted Doppler speed.
     private(set) var maximumSpeed: Double?
     /// Seconds of the segments the distance counted.
@@ -168,6 +177,13 @@ struct LiveReadingsMachine: Sendable {
         if let segment { movingSeconds += segment.end.timeIntervalSince(segment.start) }
         // A fix the distance's quality gate refuses (a receiver still settling) sets no record speed or climb.
         let trusted = location.horizontalAccuracy >= 0 && location.horizontalAccuracy <= distance.configuration.maximumHorizontalAccuracy
+        if moment.leg != elevationLeg {
+            if elevationLeg != nil || elevation.ascended + elevation.descended > 0 {
+                earlierLegs.append((elevationLeg, elevation.ascended, elevation.descended))
+            }
+            elevation = ElevationGain()
+            elevationLeg = moment.leg
+        }
         if trusted, location.verticalAccuracy >= 0 { elevation.add(altitude: location.altitude, at: location.timestamp.timeIntervalSinceReferenceDate) }
         if trusted, location.speed >= 0 { maximumSpeed = max(maximumSpeed ?? 0, location.speed) }
         let indices = derivedTypeIndices(leg: moment.leg)

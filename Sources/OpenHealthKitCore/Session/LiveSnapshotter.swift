@@ -62,6 +62,8 @@ public final class LiveSnapshotter: Sendable {
     /// The athlete's heart-rate zones, in their chosen model.
     public let zones: HeartRateZones?
     private let progress: Mutex<Progress>
+    /// The figures the workout will be saved with, as they stand.
+    private let figures: LiveFigures
     private let guidanceLines = Mutex<[String]?>(nil)
 
     /// What the recording's guidance says now (``LiveSnapshot/guidance``): set by the recording as its course, workout and
@@ -89,6 +91,7 @@ public final class LiveSnapshotter: Sendable {
         self.strap = strap
         self.sensors = sensors
         self.zones = zones
+        figures = LiveFigures(activity: activity)
         var progress = Progress()
         if let power {
             progress.training = LivePowerMetrics(functionalThresholdPower: power.functionalThresholdPower, criticalPower: power.criticalPower, wPrime: power.wPrime)
@@ -106,10 +109,19 @@ public final class LiveSnapshotter: Sendable {
 
     /// The recording as it stands at `date`.
     public func snapshot(session: HKWorkoutSession?, builder: HKLiveWorkoutBuilder, dataSource: HKLiveWorkoutDataSource, at date: Date) -> LiveSnapshot {
+        frame(session: session, builder: builder, dataSource: dataSource, at: date).snapshot
+    }
+
+    /// The recording as it stands at `date`, with the figures (``LiveFigures``) its snapshot shows, lowest and highest
+    /// readings among them: what `replay` prints when it keeps nothing is the dashboard's last frame.
+    public func frame(session: HKWorkoutSession?, builder: HKLiveWorkoutBuilder, dataSource: HKLiveWorkoutDataSource,
+                      at date: Date) -> (snapshot: LiveSnapshot, figures: LiveFigures.Now) {
         var snapshot = LiveSnapshot(state: state(of: session, builder: builder), activity: activity.name,
                                     showsPace: LiveSnapshot.showsPace(activity.name), date: date)
-        let elapsed = builder.elapsedTime(at: date)
-        let meters = builder.statistics(for: HKQuantityType(HKWorkout.distanceType(for: activity)))?.sumQuantity()?.doubleValue(for: .meter()) ?? 0
+        // The figures the workout will be saved with (distance, averages, top speed, climbing): one computation.
+        let now = figures.update(builder: builder, dataSource: dataSource, at: date)
+        let elapsed = now.movingSeconds
+        let meters = now.distanceMeters
         snapshot.start = builder.startDate
         snapshot.guidance = guidance
         snapshot.elapsedSeconds = elapsed
@@ -121,19 +133,23 @@ public final class LiveSnapshotter: Sendable {
         }
         let perMinute = Self.perMinute
         snapshot.heartRate = recent(.heartRate, unit: perMinute, within: Self.heartRateCurrentWithin)
-        snapshot.averageHeartRate = builder.statistics(for: HKQuantityType(.heartRate))?.averageQuantity()?.doubleValue(for: perMinute)
+        snapshot.averageHeartRate = now.averageHeartRate
         // Below zone 1 is no zone.
         snapshot.heartRateZone = snapshot.heartRate.flatMap { value in zones?.zone(of: value) }.flatMap { $0 > 0 ? $0 : nil }
         snapshot.cadence = recent(.cyclingCadence, unit: perMinute)
         let latestPower = latestPower(builder)
-        snapshot.energyKilocalories = builder.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie())
+        snapshot.energyKilocalories = now.energyKilocalories
+        snapshot.averageCadence = now.averageCadence
+        snapshot.averagePower = now.averagePower
+        snapshot.ascentMeters = now.ascentMeters
+        snapshot.descentMeters = now.descentMeters
         let latest = dataSource.latestLocation
         let location = latest.flatMap { date.timeIntervalSince($0.timestamp) <= Self.currentWithin ? $0 : nil }
         // The receiver's Doppler speed; without a fix (indoors), a wheel sensor's.
         snapshot.speed = location.flatMap { $0.speed >= 0 ? $0.speed : nil }
             ?? (activity == .cycling ? recent(.cyclingSpeed, unit: HKUnit.meter().unitDivided(by: .second())) : nil)
-        snapshot.averageSpeed = elapsed > 0 && meters > 0 ? meters / elapsed : nil
-        snapshot.maximumSpeed = (dataSource.derivedMetadata[HKMetadataKeyMaximumSpeed] as? HKQuantity)?.doubleValue(for: HKUnit(from: "m/s"))
+        snapshot.averageSpeed = now.averageSpeed
+        snapshot.maximumSpeed = now.maximumSpeed
         snapshot.fixTime = latest?.timestamp
         let warnings = LiveFailure.inForce(dataSource.recentFailures())
         snapshot.warnings = warnings.isEmpty ? nil : warnings
@@ -176,13 +192,13 @@ public final class LiveSnapshotter: Sendable {
                 }
             }
         }
-        return snapshot
+        return (snapshot, now)
     }
 
     /// Ends the current lap at `date` and begins the next; returns the lap that ended.
     public func startLap(builder: HKLiveWorkoutBuilder, at date: Date) -> FinishedLap {
         let elapsed = builder.elapsedTime(at: date)
-        let meters = builder.statistics(for: HKQuantityType(HKWorkout.distanceType(for: activity)))?.sumQuantity()?.doubleValue(for: .meter()) ?? 0
+        let meters = LiveFigures.distance(of: builder, activity: activity)
         let start = builder.startDate ?? date
         let latestPower = latestPower(builder)
         return progress.withLock { progress in

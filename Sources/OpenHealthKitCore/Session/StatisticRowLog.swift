@@ -44,6 +44,28 @@ struct StatisticRowLog: Sequence, Sendable {
         return rows
     }
 
+    /// The rows from the `index`th on (0 for all), decoded, in arrival order: a reader that keeps its place reads
+    /// each row once, decoding at most the one sealed block its place falls in again.
+    func rows(from index: Int) -> [StatisticRow] {
+        let index = Swift.max(0, index)
+        guard index < count else { return [] }
+        var rows: [StatisticRow] = []
+        rows.reserveCapacity(count - index)
+        var position = index / Self.blockSize * Self.blockSize
+        for block in blocks.dropFirst(index / Self.blockSize) {
+            var reader = CompressedRows.Reader(block)
+            while let row = reader.next() {
+                if position >= index { rows.append(row) }
+                position += 1
+            }
+        }
+        for row in recent {
+            if position >= index { rows.append(row) }
+            position += 1
+        }
+        return rows
+    }
+
     /// Bytes the sealed blocks take, for measurement.
     var compressedBytes: Int { blocks.reduce(0) { $0 + $1.words.count * 8 } }
 

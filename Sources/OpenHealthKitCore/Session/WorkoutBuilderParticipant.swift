@@ -30,6 +30,8 @@ protocol WorkoutBuilderParticipant: AnyObject, Sendable {
     func builderWillFinish(_ builder: HKWorkoutBuilder) async
     /// Metadata computed from live readings; the app's own metadata wins.
     func derivedMetadata(of builder: HKWorkoutBuilder) -> [String: Any]
+    /// Metadata computed from live readings for each of the workout's activities, by identifier; the app's own wins.
+    func derivedActivityMetadata(of builder: HKWorkoutBuilder) -> [UUID: [String: Any]]
     /// Saves series collected live (heartbeats) with the finished workout.
     func builder(_ builder: HKWorkoutBuilder, finishSeriesWith workout: HKWorkout) async
     /// Waits for writes still under way, so that deleting a discarded

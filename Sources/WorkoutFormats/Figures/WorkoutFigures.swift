@@ -125,7 +125,7 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
             distance = last
         }
         if let distance, distance > 0, movingTime > 0 { averageSpeed = distance / movingTime }
-        maximumSpeed = Self.maximumSpeed(stated: activity.sessions.compactMap(\.maximumSpeed).max(), sustained: Self.sustainedMaximum(timeline.speed))
+        maximumSpeed = TopSpeed.shown(stated: activity.sessions.compactMap(\.maximumSpeed).max(), sustained: Self.sustainedMaximum(timeline.speed))
 
         let heartRates = timeline.heartRate.compactMap { $0 }.filter { $0 > 0 }
         if !heartRates.isEmpty {
@@ -140,14 +140,12 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
             minimumPower = powers.min()
             maximumPower = powers.max()
         }
-        let cadences = timeline.cadence.compactMap { $0 }
-        if !cadences.isEmpty {
-            averageCadenceWithZeros = cadences.reduce(0, +) / Double(cadences.count)
-            minimumCadence = cadences.min()
-            maximumCadence = cadences.max()
-            let turning = cadences.filter { $0 > 0 }
-            if !turning.isEmpty { averageCadence = turning.reduce(0, +) / Double(turning.count) }
-        }
+        var cadence = CadenceAverage()
+        for value in timeline.cadence { if let value { cadence.add(value) } }
+        averageCadenceWithZeros = cadence.withZeros
+        minimumCadence = cadence.minimum
+        maximumCadence = cadence.maximum
+        averageCadence = cadence.turning
         let statedAscent = activity.sessions.compactMap(\.ascent)
         if !statedAscent.isEmpty {
             ascent = statedAscent.reduce(0, +)
@@ -188,16 +186,6 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
         }
     }
 
-    /// The highest median of three consecutive readings, ignoring readings above 100 m/s.
-    /// The top speed: the one the workout states (a device's session, a live recording's gated Doppler maximum)
-    /// unless it is a spike, more than 20 % and 2 m/s above the records' sustained maximum (an Edge 500 states
-    /// 94 km/h for a ride whose records hold 62 but for one reading); then the records' sustained maximum.
-    public static func maximumSpeed(stated: Double?, sustained: Double?) -> Double? {
-        guard let stated else { return sustained }
-        guard let sustained, stated > sustained * 1.2 + 2 else { return stated }
-        return sustained
-    }
-
     /// Each speed as the median of itself and its neighbours (the first and last as they are), the impossible
     /// (negative, or 100 m/s and over) left out: the speeds whose highest is ``sustainedMaximum(_:)``, as
     /// the report draws them.
@@ -217,15 +205,11 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
         return result
     }
 
+    /// The highest speed held over three readings in a row (``TopSpeed``).
     static func sustainedMaximum(_ speeds: [Double?]) -> Double? {
-        let values = speeds.compactMap { $0 }.filter { $0 >= 0 && $0 < 100 }
-        guard values.count >= 3 else { return values.min() }
-        var best = -Double.infinity
-        for index in 2..<values.count {
-            let three = [values[index - 2], values[index - 1], values[index]].sorted()
-            best = max(best, three[1])
-        }
-        return best
+        var top = TopSpeed()
+        for speed in speeds { if let speed { top.add(speed) } }
+        return top.sustained
     }
 
     /// Cadence as people read it: revolutions per minute on a bike; on foot, steps per minute, twice the

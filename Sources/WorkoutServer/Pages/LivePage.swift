@@ -41,14 +41,18 @@ enum LivePage {
             <div><dt id="live-maximum-label">Maximum</dt><dd id="live-maximum">–</dd></div>\
             <div><dt>Heart rate</dt><dd id="live-heart-rate">–</dd></div>\
             <div><dt>Zone</dt><dd id="live-zone">–</dd></div>\
+            <div><dt>Average heart rate</dt><dd id="live-average-heart-rate">–</dd></div>\
             <div><dt>Cadence</dt><dd id="live-cadence">–</dd></div>\
+            <div><dt>Average cadence</dt><dd id="live-average-cadence">–</dd></div>\
             <div><dt>Power</dt><dd id="live-power">–</dd></div>\
+            <div><dt>Average power</dt><dd id="live-average-power">–</dd></div>\
             <div><dt>Lap power</dt><dd id="live-lap-power">–</dd></div>\
             <div><dt>30-s power</dt><dd id="live-power-30s">–</dd></div>\
             <div><dt>Normalized power</dt><dd id="live-np">–</dd></div>\
             <div><dt>Training stress</dt><dd id="live-tss">–</dd></div>\
             <div><dt>W′ balance</dt><dd id="live-wprime">–</dd></div>\
             <div><dt>Energy</dt><dd id="live-energy">–</dd></div>\
+            <div><dt>Climbed</dt><dd id="live-ascent">–</dd></div>\
             <div><dt>Elevation</dt><dd id="live-elevation">–</dd></div>\
             <div><dt>Grade</dt><dd id="live-grade">–</dd></div>\
             <div class="wide"><dt>GPS</dt><dd id="live-gps" class="words">–</dd></div>\
@@ -108,7 +112,10 @@ enum LivePage {
           $("live-average-label").textContent=status.showsPace?"Average pace":"Average speed";$("live-average").textContent=speedText(status.averageSpeed);
           $("live-maximum-label").textContent=status.showsPace?"Best pace":"Top speed";$("live-maximum").textContent=speedText(status.maximumSpeed);
           function figure(v,unit,digits){return v!=null?v.toFixed(digits||0)+(unit?" "+unit:""):"–";}
-          $("live-cadence").textContent=figure(status.cadence,status.showsPace?"spm":"rpm");$("live-power").textContent=figure(status.power,"W");$("live-lap-power").textContent=figure(status.lapAveragePower,"W");
+          $("live-cadence").textContent=figure(status.cadence,status.showsPace?"spm":"rpm");$("live-power").textContent=figure(status.power,"W");
+          $("live-average-heart-rate").textContent=figure(status.averageHeartRate,"bpm");$("live-average-power").textContent=figure(status.averagePower,"W");
+          $("live-average-cadence").textContent=status.averageCadence!=null?(status.showsPace?Math.round(status.averageCadence*2)+" spm":Math.round(status.averageCadence)+" rpm"):"–";
+          $("live-ascent").textContent=figure(status.ascentMeters,"m");$("live-lap-power").textContent=figure(status.lapAveragePower,"W");
           $("live-power-30s").textContent=figure(status.power30s,"W");$("live-np").textContent=figure(status.normalizedPower,"W");$("live-tss").textContent=figure(status.trainingStressScore,"");
           $("live-wprime").textContent=status.wPrimeBalance!=null?(status.wPrimeBalance/1000).toFixed(1)+" kJ · "+Math.round(status.wPrimeShare*100)+" %"+(status.wPrimeLow?" · low":""):"–";
           $("live-energy").textContent=figure(status.energyKilocalories,"kcal");$("live-elevation").textContent=figure(status.elevationMeters,"m");

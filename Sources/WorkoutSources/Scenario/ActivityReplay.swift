@@ -120,15 +120,15 @@ public struct ActivityReplay: Sendable {
             await driver.liveBuilder?.dataSource?.deliver(batch, from: "file")
             batch.removeAll(keepingCapacity: true)
         }
-        // Elevation is the device's own count when the file states one, as for an import: the builder's own
-        // metadata wins over what it derives from the positions' altitudes.
-        let stated = activity.statedElevationMetadata
+        // At its end the file states its elevation (the device's own count when it has one, as for an import) and
+        // its top speed: the builder's metadata wins over what it would derive, so its last figures are the file's.
+        let stated = activity.endOfRideMetadata
         // What the file recorded while its timer was stopped (a heart rate during a pause) is kept as import keeps it,
         // added to the builder at the resume: the data source, as a watch's, collects only while running.
         var paused = false
         var heldWhilePaused: [HKSample] = []
         func addHeld() async throws {
-            guard !heldWhilePaused.isEmpty, savingCollectedData else { return heldWhilePaused.removeAll() }
+            guard !heldWhilePaused.isEmpty else { return heldWhilePaused.removeAll() }
             try await driver.builder.addSamples(heldWhilePaused)
             heldWhilePaused.removeAll()
         }

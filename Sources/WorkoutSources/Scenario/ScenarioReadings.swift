@@ -51,6 +51,9 @@ public struct ScenarioReadings: Sendable {
             let from = date.addingTimeInterval(-1)
             readings.append(.quantity(HKQuantitySample(type: Self.walkingRunning, quantity: HKQuantity(unit: .meter(), doubleValue: footpod.meters), start: from, end: date)))
             readings.append(.quantity(HKQuantitySample(type: Self.stepCount, quantity: HKQuantity(unit: .count(), doubleValue: footpod.steps.rounded()), start: from, end: date)))
+            // A running pod's measurement carries its instantaneous speed too (RSC's, in the Bluetooth profile).
+            readings.append(.quantity(HKQuantitySample(type: HKQuantityType(.runningSpeed), quantity: HKQuantity(unit: HKUnit.meter().unitDivided(by: .second()),
+                                                                                                                doubleValue: footpod.meters), start: date, end: date)))
         }
         return readings
     }

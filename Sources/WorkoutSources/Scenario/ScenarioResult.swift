@@ -187,7 +187,6 @@ public struct ScenarioResult: Sendable, Encodable {
     /// How the course was followed, if the scenario has one.
     public var course: CourseFollowed?
 
-    private static let bpm = HKUnit.count().unitDivided(by: .minute())
 
     /// Summarises `workout` after `run`.
     init(scenario: Scenario, workout driver: ScenarioWorkout, run: ScenarioRunner.Run) async {
@@ -201,30 +200,27 @@ public struct ScenarioResult: Sendable, Encodable {
         end = builder.endDate
         let origin = builder.startDate ?? scenario.start
         duration = builder.startDate.map { Self.round(endDate.timeIntervalSince($0)) } ?? 0
-        elapsed = Self.round(builder.elapsedTime(at: endDate))
-        let statistics = builder.allStatistics
-        let distanceTypes: [HKQuantityTypeIdentifier] = [.distanceWalkingRunning, .distanceCycling, .distanceSwimming, .distanceWheelchair,
-                                                         .distanceDownhillSnowSports, .distanceCrossCountrySkiing, .distancePaddleSports, .distanceRowing]
-        totalDistanceMeters = Self.round(distanceTypes.compactMap { statistics[HKQuantityType($0)]?.sumQuantity()?.doubleValue(for: .meter()) }.reduce(0, +))
-        totalEnergyKilocalories = Self.round(statistics[HKQuantityType(.activeEnergyBurned)]?.sumQuantity()?.doubleValue(for: .kilocalorie()) ?? 0)
-        heartRate = Self.range(statistics[HKQuantityType(.heartRate)], unit: Self.bpm)
-        power = Self.range(statistics[HKQuantityType(.cyclingPower)] ?? statistics[HKQuantityType(.runningPower)], unit: .watt())
-        cadence = Self.range(statistics[HKQuantityType(.cyclingCadence)], unit: Self.bpm)
-        let metadata = driver.dataSource.derivedMetadata
-        let speedUnit = HKUnit.meter().unitDivided(by: .second())
-        averageSpeedMetersPerSecond = (metadata[HKMetadataKeyAverageSpeed] as? HKQuantity).map { Self.round($0.doubleValue(for: speedUnit)) }
-        maximumSpeedMetersPerSecond = (metadata[HKMetadataKeyMaximumSpeed] as? HKQuantity).map { Self.round($0.doubleValue(for: speedUnit)) }
-        elevationAscendedMeters = (metadata[HKMetadataKeyElevationAscended] as? HKQuantity).map { Self.round($0.doubleValue(for: .meter())) }
-        elevationDescendedMeters = (metadata[HKMetadataKeyElevationDescended] as? HKQuantity).map { Self.round($0.doubleValue(for: .meter())) }
+        // The dashboard's last frame, by the rules the saved workout's figures follow (``LiveFigures``).
+        let (frame, figures) = LiveSnapshotter(activity: scenario.activity, gps: nil, strap: nil, zones: nil)
+            .frame(session: session, builder: builder, dataSource: driver.dataSource, at: endDate)
+        elapsed = Self.round(frame.elapsedSeconds)
+        totalDistanceMeters = Self.round(frame.distanceMeters)
+        totalEnergyKilocalories = Self.round(frame.energyKilocalories ?? 0)
+        heartRate = Self.range(frame.averageHeartRate, figures.minimumHeartRate, figures.maximumHeartRate)
+        power = Self.range(frame.averagePower, figures.minimumPower, figures.maximumPower)
+        cadence = Self.range(frame.averageCadence, figures.minimumCadence, figures.maximumCadence)
+        averageSpeedMetersPerSecond = frame.averageSpeed.map(Self.round)
+        maximumSpeedMetersPerSecond = frame.maximumSpeed.map(Self.round)
+        elevationAscendedMeters = frame.ascentMeters.map(Self.round)
+        elevationDescendedMeters = frame.descentMeters.map(Self.round)
         let workoutEvents = builder.workoutEvents
         events = workoutEvents.map { event in
             Event(type: Self.name(of: event.type), start: Self.round(event.dateInterval.start.timeIntervalSince(origin)),
                   duration: Self.round(event.dateInterval.duration), name: event.metadata?[OpenHealthKitMetadataKeyEventName] as? String)
         }
-        let distanceType = HKQuantityType(HKWorkout.distanceType(for: scenario.activity))
-        laps = workoutEvents.filter { $0.type == .lap }.enumerated().map { index, lap in
-            Lap(index: index + 1, start: Self.round(lap.dateInterval.start.timeIntervalSince(origin)), duration: Self.round(lap.dateInterval.duration),
-                distanceMeters: Self.round(builder.sum(of: distanceType, in: lap.dateInterval)))
+        laps = LiveFigures.laps(of: builder, activity: scenario.activity, at: endDate).enumerated().map { index, lap in
+            Lap(index: index + 1, start: Self.round(lap.start.timeIntervalSince(origin)), duration: Self.round(lap.movingSeconds),
+                distanceMeters: Self.round(lap.distanceMeters))
         }
         activities = builder.workoutActivities.map { activity in
             Activity(type: activity.workoutConfiguration.activityType.name, start: Self.round(activity.startDate.timeIntervalSince(origin)),
@@ -282,10 +278,9 @@ public struct ScenarioResult: Sendable, Encodable {
         return longest
     }
 
-    private static func range(_ statistics: HKStatistics?, unit: HKUnit) -> Range? {
-        guard let statistics, let average = statistics.averageQuantity(), let minimum = statistics.minimumQuantity(),
-              let maximum = statistics.maximumQuantity() else { return nil }
-        return Range(average: round(average.doubleValue(for: unit)), minimum: round(minimum.doubleValue(for: unit)), maximum: round(maximum.doubleValue(for: unit)))
+    private static func range(_ average: Double?, _ minimum: Double?, _ maximum: Double?) -> Range? {
+        guard let average, let minimum, let maximum else { return nil }
+        return Range(average: round(average), minimum: round(minimum), maximum: round(maximum))
     }
 
     /// Rounds to a millionth, so float noise never reaches the output.
@@ -443,7 +438,8 @@ public struct ScenarioResult: Sendable, Encodable {
             lines.append(String(format: "  heart rate  %.0f bpm average, %.0f–%.0f", heartRate.average, heartRate.minimum, heartRate.maximum))
         }
         if let power { lines.append(String(format: "  power       %.0f W average, %.0f W top", power.average, power.maximum)) }
-        if let cadence { lines.append(String(format: "  cadence     %.0f rpm average", cadence.average)) }
+        // On foot in steps per minute, twice the strides the records hold, as every surface shows a run's cadence.
+        if let cadence { lines.append("  cadence     \(WorkoutFigures.cadenceText(cadence.average, onFoot: ["running", "walking", "hiking"].contains(activityType))) average") }
         if !events.isEmpty {
             var counts: [(String, Int)] = []
             for event in events {

@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import WorkoutFormats
 
 /// Draws the dashboard of a bike computer on a terminal of any size: a header
 /// with the state, the big figures (elapsed time, distance, heart rate) when
@@ -51,6 +52,9 @@ enum RecordDashboard {
             ("NP", snapshot.normalizedPower.map { String(format: "%.0f W", $0) } ?? "-"),
             ("TSS", snapshot.trainingStressScore.map { String(format: "%.0f", $0) } ?? "-"),
             ("average hr", snapshot.averageHeartRate.map { String(format: "%.0f bpm", $0) } ?? "-"),
+            ("avg cadence", snapshot.averageCadence.map { WorkoutFigures.cadenceText($0, onFoot: snapshot.showsPace) } ?? "-"),
+            ("avg power", snapshot.averagePower.map { String(format: "%.0f W", $0) } ?? "-"),
+            ("climbed", snapshot.ascentMeters.map { String(format: "%.0f m", $0) } ?? "-"),
             ("elevation", snapshot.elevationMeters.map { String(format: "%.0f m", $0) } ?? "-"),
             ("grade", snapshot.gradePercent.map { String(format: "%+.1f %%", $0) } ?? "-"),
         ]
