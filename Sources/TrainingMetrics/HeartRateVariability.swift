@@ -3,16 +3,19 @@ import Foundation
 /// Time-domain heart-rate variability from a strap's RR intervals: RMSSD, SDNN and pNN50.
 ///
 /// **Artefacts.** Straps miss beats and count extra ones; one bad interval moves RMSSD by tens
-/// of milliseconds, so intervals are cleaned before the figures are taken, by the rule of
-/// hrv-analysis (Champseix) with Malik's criterion:
-/// 1. An interval outside 300–2000 ms (200–30 bpm) is an artefact.
-/// 2. Each interval is checked against the one before it: it is an artefact when either is out
-///    of range or they differ by more than 20 % of the earlier one. The interval after one that
-///    failed this check is not checked (the compensatory beat after an ectopic one) and is kept
-///    when in range.
-/// 3. Artefacts are replaced by linear interpolation between the nearest kept intervals either
-///    side; those after the last kept interval take its value, and those before the first are
-///    dropped.
+/// of milliseconds, so intervals are cleaned before the figures are taken, by hrv-analysis's
+/// documented pipeline (Champseix, `get_nn_intervals` with Malik's rule), in its order:
+/// 1. An interval outside 300–2000 ms (200–30 bpm) is an outlier.
+/// 2. Outliers are replaced by linear interpolation between the nearest intervals either side;
+///    those before the first interval in range take its value, those after the last its value.
+/// 3. Ectopic beats are judged on those intervals (Malik): each is compared with the next; when
+///    they differ by more than 20 % of the earlier one, the next is ectopic, and the one after it
+///    (the compensatory beat) is kept without being judged. The first interval is not judged.
+/// 4. Ectopic beats are replaced by interpolation as in 2.
+///
+/// Judging ectopic beats only once the outliers are interpolated matters on a recording with many
+/// artefacts: a missed beat (an interval twice as long, out of range) would otherwise make the good
+/// interval after it look ectopic too.
 ///
 /// **Figures** over the cleaned intervals: RMSSD, the root mean square of successive
 /// differences; SDNN, their standard deviation with n − 1; pNN50, the percentage of successive
@@ -57,38 +60,54 @@ public struct HeartRateVariability: Sendable, Equatable, Codable {
         artefacts = cleaned.artefacts
     }
 
-    /// The intervals with artefacts replaced or dropped (the rule above), and how many there were.
+    /// The intervals with artefacts replaced (the rule above), and how many there were: outliers and
+    /// ectopic beats.
     public static func cleaned(_ milliseconds: [Double]) -> (values: [Double], artefacts: Int) {
-        guard !milliseconds.isEmpty else { return ([], 0) }
-        let inRange = milliseconds.map { $0.isFinite && $0 >= 300 && $0 <= 2000 }
-        var kept = [Bool](repeating: false, count: milliseconds.count)
-        kept[0] = inRange[0]
-        var uncheckedNext = false
-        for index in 1..<milliseconds.count {
-            if uncheckedNext {
-                kept[index] = inRange[index]
-                uncheckedNext = false
-            } else if inRange[index - 1], inRange[index], abs(milliseconds[index - 1] - milliseconds[index]) <= 0.2 * milliseconds[index - 1] {
-                kept[index] = true
+        let inRange = milliseconds.map { $0.isFinite && $0 >= 300 && $0 <= 2000 ? $0 : nil }
+        guard let interpolated = Self.interpolated(inRange) else { return ([], milliseconds.count) }
+        let outliers = inRange.count { $0 == nil }
+        var normal: [Double?] = [interpolated[0]]
+        normal.reserveCapacity(interpolated.count)
+        var ectopic = 0
+        var afterEctopic = false
+        for index in 0..<(interpolated.count - 1) {
+            let next = interpolated[index + 1]
+            if afterEctopic {
+                normal.append(next)
+                afterEctopic = false
+            } else if abs(interpolated[index] - next) <= 0.2 * interpolated[index] {
+                normal.append(next)
             } else {
-                uncheckedNext = true
+                normal.append(nil)
+                ectopic += 1
+                afterEctopic = true
             }
         }
-        guard let first = kept.firstIndex(of: true) else { return ([], milliseconds.count) }
-        var values: [Double] = []
-        values.reserveCapacity(milliseconds.count - first)
+        return (Self.interpolated(normal) ?? [], outliers + ectopic)
+    }
+
+    /// `values` with each missing one filled: linearly between the nearest values either side, with the
+    /// first value before it and the last after it; nil when every value is missing.
+    static func interpolated(_ values: [Double?]) -> [Double]? {
+        guard let first = values.firstIndex(where: { $0 != nil }) else { return nil }
+        var result = [Double](repeating: values[first]!, count: values.count)
         var before = first
-        for index in first..<milliseconds.count {
-            if kept[index] {
-                values.append(milliseconds[index])
+        var index = first
+        while index < values.count {
+            if let value = values[index] {
+                result[index] = value
                 before = index
-            } else if let after = kept[index...].firstIndex(of: true) {
-                let share = Double(index - before) / Double(after - before)
-                values.append(milliseconds[before] + (milliseconds[after] - milliseconds[before]) * share)
-            } else {
-                values.append(milliseconds[before])
+                index += 1
+                continue
             }
+            guard let after = values[index...].firstIndex(where: { $0 != nil }) else {
+                for rest in index..<values.count { result[rest] = values[before]! }
+                break
+            }
+            let from = values[before]!, to = values[after]!
+            for gap in index..<after { result[gap] = from + (to - from) * Double(gap - before) / Double(after - before) }
+            index = after
         }
-        return (values, kept.count - kept.filter { $0 }.count)
+        return result
     }
 }

@@ -16,20 +16,27 @@ import TrainingMetrics
     }
 
     @Test func aMissedBeatIsReplacedAndTheNextKept() {
-        // 1600 ms is a missed beat (two intervals as one): it fails the 20 % check and is
-        // interpolated; the 810 after it is kept unchecked.
+        // 1600 ms is a missed beat (two intervals as one), in range: it differs from 820 by more than 20 %,
+        // so it is ectopic and interpolated; the 810 after it is kept without being judged.
         let cleaned = HeartRateVariability.cleaned([812, 790, 722, 712, 704, 800, 820, 1600, 810, 805])
         #expect(cleaned.artefacts == 1)
         #expect(cleaned.values == [812, 790, 722, 712, 704, 800, 820, 815, 810, 805])
     }
 
-    @Test func outOfRangeIntervalsAndTheOneAfterAreArtefacts() {
+    @Test func outliersAreInterpolatedBeforeEctopicBeatsAreJudged() {
+        // 250 and 2500 are out of range: 250 takes the first interval in range (800), 2500 lies halfway between 810
+        // and 820. The intervals around them are then judged against those values, and none is ectopic.
         let cleaned = HeartRateVariability.cleaned([250, 800, 810, 2500, 820, 830, 840])
-        // 250 is out of range; 800 cannot be checked against it, so it is an artefact and 810 is
-        // kept unchecked. 2500 is out of range, so 820 after it is kept unchecked. The leading two
-        // are dropped; 2500 is interpolated between 810 and 820.
+        #expect(cleaned.artefacts == 2)
+        #expect(cleaned.values == [800, 800, 810, 815, 820, 830, 840])
+    }
+
+    @Test func anEctopicBeatBesideAnOutlierIsJudgedOnTheInterpolatedValue() {
+        // 1300 is ectopic after 800; 2500 is an outlier, interpolated to 1055 first, and kept unjudged after the
+        // ectopic beat; 810 then differs from 1055 by more than 20 % and is ectopic too; 800 after it is kept.
+        let cleaned = HeartRateVariability.cleaned([800, 1300, 2500, 810, 800, 805])
         #expect(cleaned.artefacts == 3)
-        #expect(cleaned.values == [810, 815, 820, 830, 840])
+        #expect(cleaned.values == [800, 927.5, 1055, 927.5, 800, 805])
     }
 
     @Test func tooFewIntervalsHaveNoFigures() {
@@ -38,17 +45,16 @@ import TrainingMetrics
     }
 }
 
-/// The figures against hrv-analysis 1.0.6 (PyPI): its outlier removal (300–2000 ms), Malik's
-/// ectopic rule and linear interpolation, then its time-domain features.
+/// The figures against hrv-analysis 1.0.6 (PyPI): its documented pipeline (`get_nn_intervals`: outliers
+/// outside 300–2000 ms interpolated, then ectopic beats by Malik's rule interpolated), then its
+/// time-domain features.
 @Suite(.serialized) struct HeartRateVariabilityOracleTests {
     static let program = """
-    import json, sys, math
+    import json, sys
     import hrvanalysis as h
     rr = json.loads(sys.argv[1])
-    clean = h.remove_outliers(rr, low_rri=300, high_rri=2000, verbose=False)
-    clean = h.remove_ectopic_beats(clean, method="malik", verbose=False)
-    clean = h.interpolate_nan_values(clean)
-    while clean and math.isnan(clean[0]): clean.pop(0)
+    # The pipeline its documentation gives: outliers out, interpolated, ectopic beats out (Malik), interpolated.
+    clean = h.get_nn_intervals(rr, low_rri=300, high_rri=2000, ectopic_beats_removal_method="malik", verbose=False)
     f = h.get_time_domain_features(clean)
     print(json.dumps({"rmssd": float(f["rmssd"]), "sdnn": float(f["sdnn"]), "pnn50": float(f["pnni_50"]), "count": len(clean)}))
     """
@@ -88,22 +94,23 @@ import TrainingMetrics
         try await Self.check(milliseconds)
     }
 
-    /// An hour of beats with the strap's faults: missed beats (two intervals as one), extra beats
-    /// (one split in two), and bursts of noise out of range.
+    /// An hour of beats with the strap's faults, about 8 % of them: missed beats (two intervals as one, out of
+    /// range at a slow rate), extra beats (one split in two), and noise out of range, as a strap slipping on a
+    /// dry skin gives them.
     @Test(.enabled(if: ExternalTool.pythonHas("hrvanalysis"), "needs hrv-analysis"))
-    func anHourWithArtefactsAgrees() async throws {
+    func anHourWithManyArtefactsAgrees() async throws {
         var generator = SplitMix64(seed: 3)
         var milliseconds: [Double] = []
         var base = 820.0
-        for beat in 0..<4000 {
+        for beat in 0..<4400 {
             base += Double(Int(generator.next() % 21) - 10)
             base = min(1100, max(550, base))
             let roll = generator.next() % 100
-            if roll == 0, beat > 0 {
+            if roll < 3, beat > 0 {
                 milliseconds.append(base * 2)
-            } else if roll == 1, beat > 0 {
+            } else if roll < 6, beat > 0 {
                 milliseconds += [base * 0.45, base * 0.55]
-            } else if roll == 2, beat > 0 {
+            } else if roll < 8, beat > 0 {
                 milliseconds.append(Double(generator.next() % 3000))
             } else {
                 milliseconds.append(base + Double(Int(generator.next() % 61) - 30))
@@ -111,7 +118,7 @@ import TrainingMetrics
         }
         milliseconds.append(base)
         let cleaned = HeartRateVariability.cleaned(milliseconds)
-        #expect(cleaned.artefacts > 40)
+        #expect(Double(cleaned.artefacts) > 0.08 * Double(milliseconds.count), "\(cleaned.artefacts) of \(milliseconds.count)")
         try await Self.check(milliseconds)
     }
 }
