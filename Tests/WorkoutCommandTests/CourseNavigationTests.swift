@@ -69,4 +69,25 @@ import Testing
         // Between points, and held at the ends (the points are geodesic metres apart, a hair over 100).
         #expect(abs((hill.altitude(at: 2_500) ?? 0) - 140) < 0.5 && hill.altitude(at: -10) == 100 && hill.altitude(at: 99_999) == 260)
     }
+
+    @Test func theEndOfTheCourseIsSaidOnceAndNoCueIsNextAfterIt() throws {
+        // A food stop cued 2 m before the end of the 2 km course.
+        let fed = try #require(Course(positions: (0...20).map { (52 + Double($0) * 100 / 111_250, 5.0, nil) },
+                                      cues: [Course.Cue(kind: .food, distance: Self.course.length - 2, name: nil)]))
+        var navigation = CourseNavigation(course: fed)
+        var events: [String] = []
+        var count = 0
+        for second in 0...396 {
+            count += 1
+            if let event = navigation.take(fix(north: Double(second) * 5, course: 0, second: Double(second)), count: count) { events.append(event) }
+            if second == 390 { #expect(navigation.line?.contains("next: food in") == true, "\(navigation.line ?? "")") }
+        }
+        #expect(navigation.finished)
+        #expect(events == [String(format: "course finished: %.2f km", fed.length / 1_000)], "\(events)")
+        #expect(navigation.line == String(format: "COURSE finished, %.2f km", fed.length / 1_000))
+        #expect(navigation.climbLine == nil)
+        // Riding on past the end says nothing more.
+        count += 1
+        #expect(navigation.take(fix(north: 2_010, course: 0, second: 402), count: count) == nil)
+    }
 }

@@ -54,7 +54,8 @@ import Testing
                             elapsed: document.getElementById('live-elapsed').textContent, gps: document.getElementById('live-gps').textContent,
                             updates: window.liveLatencies.length, title: document.title, sinceSnapshot: window.liveDebug.sinceSnapshot(),
                             course: parseInt(document.getElementById('live-course').getAttribute('data-points')),
-                            courseDrawn: document.getElementById('live-course').getAttribute('d').length}
+                            courseDrawn: document.getElementById('live-course').getAttribute('d').length,
+                            trackShown: !document.getElementById('live-track-section').hidden}
                     """),
                 AccessibilityAudit.step,
             ] + PageLayout.steps(url: nil) + [.colorScheme("dark"), AccessibilityAudit.step]))
@@ -93,6 +94,8 @@ import Testing
         #expect((end["done"] as? String)?.contains("Saved in the recorder's store as \(short)") == true, "\(end)")
         #expect(end["sport"] as? String == "running" && end["title"] as? String == "Live running", "\(end)")
         #expect((end["points"] as? Int ?? 0) >= 20 && end["drawn"] as? Int == end["points"] as? Int, "\(end)")
+        // The track's box is shown once there is a track or a course to draw (an indoor ride has neither).
+        #expect(end["trackShown"] as? Bool == true, "\(end)")
         #expect((end["gps"] as? String)?.isEmpty == false && end["gps"] as? String != "–")
         // The course is drawn under the track: its points, those at one place while standing counted once.
         let coursePoints = try String(contentsOfFile: course, encoding: .utf8).components(separatedBy: "<rtept").count - 1

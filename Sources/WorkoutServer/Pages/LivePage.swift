@@ -58,7 +58,7 @@ enum LivePage {
             <div class="wide"><dt>GPS</dt><dd id="live-gps" class="words">–</dd></div>\
             <div class="wide"><dt>Sensors</dt><dd id="live-strap" class="words">–</dd></div>\
             </dl><p id="live-done" hidden></p></section>\
-            <section aria-labelledby="live-track-heading"><h2 id="live-track-heading">Track so far</h2>\
+            <section id="live-track-section" aria-labelledby="live-track-heading" hidden><h2 id="live-track-heading">Track so far</h2>\
             <svg id="live-map" viewBox="0 0 600 400" role="img" aria-labelledby="live-map-title"><title id="live-map-title">Track so far</title>\
             <rect width="600" height="400" fill="#f4f4ef"/><path id="live-course" d="" fill="none" stroke="#7fb3e6" stroke-width="9" stroke-linejoin="round" stroke-linecap="round"/><path id="live-track" d="" fill="none" stroke="#111" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"/>\
             <circle id="live-position" cx="-20" cy="-20" r="7" fill="#ffeb3b" stroke="#111" stroke-width="3"/></svg></section>\
@@ -87,7 +87,8 @@ enum LivePage {
         function pad(n){return n<10?"0"+n:""+n;}
         function clock(s){s=Math.max(0,Math.floor(s));var h=Math.floor(s/3600),m=Math.floor(s/60)%60,r=s%60;return h>0?h+":"+pad(m)+":"+pad(r):m+":"+pad(r);}
         function project(p){var la=Math.max(-85.05,Math.min(85.05,p[0]))*Math.PI/180;return [(p[1]+180)/360*256,(1-Math.log(Math.tan(la)+1/Math.cos(la))/Math.PI)/2*256];}
-        function draw(){if(!track.length&&!course.length){$("live-track").setAttribute("d","");$("live-course").setAttribute("d","");return;}
+        function draw(){$("live-track-section").hidden=!track.length&&!course.length;
+          if(!track.length&&!course.length){$("live-track").setAttribute("d","");$("live-course").setAttribute("d","");return;}
           var pts=track.map(project),cps=course.map(project),x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;
           pts.concat(cps).forEach(function(p){x0=Math.min(x0,p[0]);y0=Math.min(y0,p[1]);x1=Math.max(x1,p[0]);y1=Math.max(y1,p[1]);});
           var s=Math.min(560/Math.max(x1-x0,1e-6),360/Math.max(y1-y0,1e-6)),ox=(600-(x1-x0)*s)/2,oy=(400-(y1-y0)*s)/2,d="";

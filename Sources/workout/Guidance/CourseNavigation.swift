@@ -9,6 +9,12 @@ struct CourseNavigation {
     private var matched = 0
     /// Where the rider was at the last fix matched; nil before the first.
     private(set) var position: CourseMatcher.Position?
+    /// Whether the rider reached the course's end (on course, within ``finishWithin`` of it); it stays so.
+    private(set) var finished = false
+
+    /// How near the end of the course, in metres, a fix on course finishes it: about a receiver's accuracy, so a
+    /// rider stopping on the line is not left a few metres short of it.
+    static let finishWithin = 25.0
 
     /// The course's climbs, found once.
     private let climbs: [Climb]
@@ -30,6 +36,10 @@ struct CourseNavigation {
         let position = matcher.match(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude, heading: heading,
                                      at: location.timestamp.timeIntervalSinceReferenceDate)
         self.position = position
+        if !finished, position.onCourse, position.distanceToGo <= Self.finishWithin {
+            finished = true
+            if position.event == nil { return String(format: "course finished: %.2f km", course.length / 1_000) }
+        }
         switch position.event {
         case .offCourse(let distance, let bearing):
             return String(format: "off course at %.2f km: %.0f m away, back on %.0f°", position.distanceAlong / 1_000, distance, bearing)
@@ -43,7 +53,7 @@ struct CourseNavigation {
     /// The dashboard's climb line while on course: the climb under way with what is left of it to the top (from the
     /// course's altitudes), else the next climb and how far ahead it starts; nil without climbs ahead.
     var climbLine: String? {
-        guard let position, position.onCourse else { return nil }
+        guard let position, position.onCourse, !finished else { return nil }
         let along = position.distanceAlong
         if let index = climbs.firstIndex(where: { $0.start <= along && along < $0.end }) {
             let climb = climbs[index]
@@ -63,6 +73,8 @@ struct CourseNavigation {
         if let back = position.wayBack, !position.onCourse {
             return String(format: "OFF COURSE  %.0f m away, back on %.0f°", back.distance, back.bearing)
         }
+        // At the end no cue is next: the course is done.
+        if finished { return String(format: "COURSE finished, %.2f km", course.length / 1_000) }
         var text = String(format: "COURSE %.2f km, %.2f to go", position.distanceAlong / 1_000, position.distanceToGo / 1_000)
         if let next = position.nextCue {
             text += String(format: "   next: %@ in %.0f m", next.cue.kind.rawValue, next.distance) + (next.cue.name.map { " (\($0))" } ?? "")
