@@ -45,7 +45,7 @@ import Testing
                 .waitUntil("return document.getElementById('live-connection').textContent === 'connected'", timeout: 10),
                 .evaluate("return [window.liveDebug.trackLength(), (function(){ \(serverTrack) })()]"),
                 // The course's line, in the dashboard's words, on the page while the ride goes on.
-                .waitUntil("return /^COURSE \\d+\\.\\d\\d km, \\d+\\.\\d\\d to go$/.test(document.getElementById('live-guidance').textContent)", timeout: 30),
+                .waitUntil("return /^COURSE (\\d+\\.\\d\\d km, \\d+\\.\\d\\d to go|finished, \\d+\\.\\d\\d km)$/.test(document.getElementById('live-guidance').textContent)", timeout: 30),
                 .waitUntil("return document.getElementById('live-state').textContent === 'ended'", timeout: 120),
                 .evaluate("""
                     return {distance: document.getElementById('live-distance').textContent, link: (document.getElementById('live-workout-link') || {}).href,

@@ -201,8 +201,10 @@ struct RecordTestError: Error, CustomStringConvertible {
         let recording = try await record(try GPSDFeed.epochs(ofLog: ride.nmea), on: feed, ["--auto-pause", "--course", course, "--store", ride.store])
         let workout = try #require(try await workouts(in: ride.store).first, "\(recording.output)")
         let meters = try #require(workout["distanceMeters"] as? Double)
-        let along = recording.output.split(separator: "\n").compactMap { line in line.firstMatch(of: /COURSE (\d+\.\d+) km/).flatMap { Double($0.output.1) } }
+        // At its end the line gives the course's length, finished.
+        let along = recording.output.split(separator: "\n").compactMap { line in line.firstMatch(of: /COURSE (?:finished, )?(\d+\.\d+) km/).flatMap { Double($0.output.1) } }
         #expect(along.count >= 5 && !recording.output.contains("off course"), "\(recording.output)")
+        #expect(recording.output.contains("course finished: ") && recording.output.contains("COURSE finished, "), "\(recording.output)")
         #expect(abs((along.last ?? 0) * 1_000 - meters) < 30, "the course's last along \(along.last ?? 0) km, the workout \(meters) m")
         #expect(abs(meters - ride.groundTruth) <= ride.groundTruth * 0.005, "recorded \(meters) m, scenario \(ride.groundTruth) m\n\(recording.output)")
         // 50 s of moving, the rest standing: auto-paused at the start and in the middle.

@@ -192,10 +192,14 @@ struct WorkoutDetail: Encodable {
         for (leg, session) in zip(workout.workoutActivities, recorded.sessions) {
             let interval = DateInterval(start: leg.startDate, end: max(leg.startDate, leg.endDate ?? workout.endDate))
             let type = leg.workoutConfiguration.activityType
-            let gap = previousEnd.map { interval.start.timeIntervalSince($0) }.flatMap { $0 >= 1 ? $0 : nil }
+            // Time between two legs is a transition of its own only where the device recorded none: beside a
+            // transition leg it is the device's seconds between sessions.
+            let besideTransition = type == .transition || legs.last?.activity == HKWorkoutActivityType.transition.name
+            let gap = besideTransition ? nil : previousEnd.map { interval.start.timeIntervalSince($0) }.flatMap { $0 >= 1 ? $0 : nil }
+            // A transition's distance is what was covered in it (running to the bike, the bike to the line), whichever type counted it.
             legs.append(Leg(activity: type.name, startSeconds: offset(interval.start), durationSeconds: activeSeconds(interval),
                             distanceMeters: type == .transition ? leg.statistics(for: HKQuantityType(HKWorkout.distanceType(for: type)))?.sumQuantity()?
-                                .doubleValue(for: .meter()) : session.distance,
+                                .doubleValue(for: .meter()) ?? session.distance : session.distance,
                             energyKilocalories: session.calories, averageHeartRate: session.averageHeartRate, gapBeforeSeconds: gap))
             previousEnd = interval.end
         }
