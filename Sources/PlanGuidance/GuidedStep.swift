@@ -51,6 +51,9 @@ public struct GuidedStep: Sendable, Equatable {
     public var planned: WorkoutPlan.PlannedStep
     /// The band to stay in, if the step has a target.
     public var band: Band?
+    /// The cadence to hold beside another target (a plan's `cadence: 90`, FIT's secondary target), ± 5 rpm; nil when
+    /// the step has none, or when cadence is its target.
+    public var cadenceBand: Band?
 
     /// From 1, in the order ridden.
     public var number: Int { planned.number }
@@ -180,7 +183,12 @@ extension GuidedStep {
                 let (low, high) = widened(a, b, .speed)
                 band = Band(measure: .speed, low: low, high: high, endLow: low, endHigh: high)
             }
-            steps.append(GuidedStep(planned: planned, band: band))
+            var step = GuidedStep(planned: planned, band: band)
+            if let cadence = planned.step.cadence, band?.measure != .cadence {
+                let (low, high) = widened(cadence, cadence, .cadence)
+                step.cadenceBand = Band(measure: .cadence, low: low, high: high, endLow: low, endHigh: high)
+            }
+            steps.append(step)
         }
         return steps
     }

@@ -11,6 +11,8 @@ import WorkoutFormats
 /// - A step's first seconds are not judged (10 s; 30 s for heart rate, which lags the effort).
 /// - An alert (``Event/outOfTarget(step:value:low:high:)``) comes when the value has been outside the band for
 ///   ``alertAfter`` seconds, once, until it is back (``Event/backInTarget(step:)``).
+/// - A cadence to hold beside another target (``GuidedStep/cadenceBand``) is judged the same way, on its own: its
+///   seconds in and out of its band, and its alerts (``Event/cadenceOutOfTarget(step:value:low:high:)``).
 public struct PlanFollower: Sendable {
     /// What the rider did at a moment.
     public struct Reading: Sendable, Equatable {
@@ -46,6 +48,10 @@ public struct PlanFollower: Sendable {
         case outOfTarget(step: Int, value: Double, low: Double, high: Double)
         /// The value is back in the band after an alert.
         case backInTarget(step: Int)
+        /// The cadence has been outside the cadence to hold for ``alertAfter`` seconds: `value` against `low`…`high`.
+        case cadenceOutOfTarget(step: Int, value: Double, low: Double, high: Double)
+        /// The cadence is back in its band after an alert.
+        case cadenceBackInTarget(step: Int)
         /// The last step ended.
         case finished
     }
@@ -71,9 +77,17 @@ public struct PlanFollower: Sendable {
         /// The value's average over the step's readings that had one.
         public var average: Double?
         fileprivate var valueTotal = 0.0, valueCount = 0
+        /// Seconds the cadence to hold was judged (a step with one), and those in its band.
+        public var cadenceJudgedSeconds: Double = 0
+        /// Judged seconds the cadence was in its band.
+        public var cadenceInTargetSeconds: Double = 0
+        /// Cadence alerts given.
+        public var cadenceAlerts = 0
 
         /// The share of judged seconds in the band, 0…1; nil when nothing was judged (no target, or no value).
         public var inTargetShare: Double? { judgedSeconds > 0 ? inTargetSeconds / judgedSeconds : nil }
+        /// The share of judged seconds the cadence to hold was held, 0…1; nil when it was not judged.
+        public var cadenceInTargetShare: Double? { cadenceJudgedSeconds > 0 ? cadenceInTargetSeconds / cadenceJudgedSeconds : nil }
     }
 
     /// Where the rider is in the workout.
@@ -94,10 +108,14 @@ public struct PlanFollower: Sendable {
         public var value: Double?
         /// Whether the value is in the band; nil when not judged now.
         public var inTarget: Bool?
+        /// The 3-s cadence, when the step has a cadence to hold and there is one.
+        public var cadence: Double?
+        /// Whether the cadence is in its band; nil when not judged now.
+        public var cadenceInTarget: Bool?
 
         public static func == (a: Status, b: Status) -> Bool {
             a.index == b.index && a.secondsIn == b.secondsIn && a.metersIn == b.metersIn && a.value == b.value && a.inTarget == b.inTarget
-                && a.band?.low == b.band?.low && a.band?.high == b.band?.high
+                && a.band?.low == b.band?.low && a.band?.high == b.band?.high && a.cadence == b.cadence && a.cadenceInTarget == b.cadenceInTarget
         }
     }
 
@@ -115,9 +133,37 @@ public struct PlanFollower: Sendable {
     private var index = -1
     private var stepStart = (time: 0.0, distance: 0.0)
     private var lastTime: Double?
-    private var outSince: Double?
-    private var alerted = false
-    private var window: [(time: Double, value: Double)] = []
+    private var target = Judge()
+    private var cadence = Judge()
+
+    /// One band's judging through a step: the last 3 s of values, and since when the value has been out.
+    private struct Judge {
+        var outSince: Double?
+        var alerted = false
+        var window: [(time: Double, value: Double)] = []
+
+        /// The value judged at `time`: the reading itself for heart rate, else the mean of the last 3 s.
+        mutating func value(_ raw: Double, at time: Double, averaged: Bool) -> Double {
+            guard averaged else { return raw }
+            window.append((time, raw))
+            window.removeAll { $0.time <= time - 3 }
+            return window.reduce(0) { $0 + $1.value } / Double(window.count)
+        }
+
+        /// Whether `value` is in `band`; and whether an alert (out for `alertAfter` seconds) or a return is due now.
+        mutating func judge(_ value: Double, in band: (low: Double, high: Double), at time: Double, alertAfter: Double) -> (inside: Bool, alert: Bool, back: Bool) {
+            let inside = value >= band.low - 1e-9 && value <= band.high + 1e-9
+            if inside {
+                defer { outSince = nil; alerted = false }
+                return (true, false, alerted)
+            }
+            let since = outSince ?? time
+            outSince = since
+            guard !alerted, time - since >= alertAfter - 1e-9 else { return (false, false, false) }
+            alerted = true
+            return (false, true, false)
+        }
+    }
 
     /// A follower of `steps`, alerting after `alertAfter` seconds out of the band.
     public init(steps: [GuidedStep], alertAfter: Double = 5) {
@@ -181,9 +227,8 @@ public struct PlanFollower: Sendable {
             compliance[compliance.count - 1].distance = reading.distance - stepStart.distance
         }
         index = next
-        outSince = nil
-        alerted = false
-        window.removeAll(keepingCapacity: true)
+        target = Judge()
+        cadence = Judge()
         guard next < steps.count else {
             isFinished = true
             status = nil
@@ -230,13 +275,7 @@ public struct PlanFollower: Sendable {
             }
             var value: Double?
             if let raw, raw.isFinite {
-                if band.measure == .heartRate {
-                    value = raw
-                } else {
-                    window.append((reading.time, raw))
-                    window.removeAll { $0.time <= reading.time - 3 }
-                    value = window.reduce(0) { $0 + $1.value } / Double(window.count)
-                }
+                value = target.value(raw, at: reading.time, averaged: band.measure != .heartRate)
                 current.valueTotal += raw
                 current.valueCount += 1
                 current.average = current.valueTotal / Double(current.valueCount)
@@ -244,22 +283,31 @@ public struct PlanFollower: Sendable {
             status.value = value
             let grace: Double = band.measure == .heartRate ? 30 : 10
             if let value, secondsIn >= grace {
-                let inside = value >= now.low - 1e-9 && value <= now.high + 1e-9
-                status.inTarget = inside
+                let judged = target.judge(value, in: now, at: reading.time, alertAfter: alertAfter)
+                status.inTarget = judged.inside
                 current.judgedSeconds += dt
-                if inside { current.inTargetSeconds += dt } else if value < now.low { current.belowSeconds += dt } else { current.aboveSeconds += dt }
-                if inside {
-                    if alerted { events.append(.backInTarget(step: index)) }
-                    outSince = nil
-                    alerted = false
-                } else {
-                    let since = outSince ?? reading.time
-                    outSince = since
-                    if !alerted, reading.time - since >= alertAfter - 1e-9 {
-                        alerted = true
-                        current.alerts += 1
-                        events.append(.outOfTarget(step: index, value: value, low: now.low, high: now.high))
-                    }
+                if judged.inside { current.inTargetSeconds += dt } else if value < now.low { current.belowSeconds += dt } else { current.aboveSeconds += dt }
+                if judged.back { events.append(.backInTarget(step: index)) }
+                if judged.alert {
+                    current.alerts += 1
+                    events.append(.outOfTarget(step: index, value: value, low: now.low, high: now.high))
+                }
+            }
+        }
+        // The cadence to hold, judged on its own beside the target.
+        if let band = step.cadenceBand, let raw = reading.cadence, raw.isFinite {
+            let now = band.at(fraction(at: reading))
+            let value = cadence.value(raw, at: reading.time, averaged: true)
+            status.cadence = value
+            if secondsIn >= 10 {
+                let judged = cadence.judge(value, in: now, at: reading.time, alertAfter: alertAfter)
+                status.cadenceInTarget = judged.inside
+                current.cadenceJudgedSeconds += dt
+                if judged.inside { current.cadenceInTargetSeconds += dt }
+                if judged.back { events.append(.cadenceBackInTarget(step: index)) }
+                if judged.alert {
+                    current.cadenceAlerts += 1
+                    events.append(.cadenceOutOfTarget(step: index, value: value, low: now.low, high: now.high))
                 }
             }
         }

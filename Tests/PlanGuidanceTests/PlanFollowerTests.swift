@@ -79,4 +79,33 @@ import WorkoutFormats
         #expect(!follower.isFinished)
         #expect(follower.take(PlanFollower.Reading(time: 100, distance: 0, power: 200)) == [.finished])
     }
+
+    /// A cadence to hold beside a power target (`cadence: 90`) is judged on its own: its band is ± 5 rpm, its seconds
+    /// in it are counted, and falling out of it for 5 s alerts once, without touching the power's judging.
+    @Test func aCadenceToHoldIsJudgedBesideThePower() throws {
+        let plan = WorkoutPlan(name: "Spin", blocks: [.step(.init(name: "Tempo", extent: .time(60), target: .power(low: .watts(200), high: .watts(220)), cadence: 90))])
+        let steps = try GuidedStep.steps(of: plan, for: PlanAthlete())
+        #expect(steps[0].cadenceBand?.low == 85 && steps[0].cadenceBand?.high == 95 && steps[0].band?.measure == .power)
+        var follower = PlanFollower(steps: steps)
+        var events: [(Int, PlanFollower.Event)] = []
+        for t in 0..<60 {
+            // 210 W throughout; 90 rpm, but 70 rpm from 30 s to 39 s.
+            let reading = PlanFollower.Reading(time: Double(t), distance: 10 * Double(t), power: 210, cadence: (30...39).contains(t) ? 70 : 90)
+            events += follower.take(reading).map { (t, $0) }
+            if t == 35 {
+                let status = try #require(follower.status)
+                #expect(status.inTarget == true && status.cadenceInTarget == false && status.cadence == 70)
+            }
+        }
+        // The 3-s cadence (the readings of 28, 29 and 30 s: 90, 90, 70) leaves the band at 30 s, an alert 5 s later; it is
+        // back in it at 42 s, when the last three readings are 90 again.
+        let cadenceEvents = events.filter { if case .stepStarted = $0.1 { return false } else { return true } }
+        #expect(cadenceEvents.map(\.0) == [35, 42], "\(events)")
+        #expect(cadenceEvents.map(\.1) == [.cadenceOutOfTarget(step: 0, value: 70, low: 85, high: 95), .cadenceBackInTarget(step: 0)])
+        let held = follower.compliance[0]
+        #expect(held.alerts == 0 && held.inTargetShare == 1)
+        // Judged from 10 s to 59 s: 50 s, out from 30 s to 41 s (the 3-s mean under 85 rpm): 12 s.
+        #expect(held.cadenceJudgedSeconds == 50 && held.cadenceInTargetSeconds == 38 && held.cadenceAlerts == 1)
+        #expect(held.cadenceInTargetShare == 0.76)
+    }
 }

@@ -59,6 +59,10 @@ struct WorkoutGuide {
                 messages.append("\(value < low ? "below" : "above") target: \(measure.text(value)) against \(measure.text(low))–\(measure.text(high)) \(measure.unit)")
             case .backInTarget:
                 messages.append("back in target")
+            case .cadenceOutOfTarget(_, let value, let low, let high):
+                messages.append("cadence \(value < low ? "low" : "high"): \(Int(value.rounded())) against \(Int(low.rounded()))–\(Int(high.rounded())) rpm")
+            case .cadenceBackInTarget:
+                messages.append("cadence back in target")
             case .finished:
                 messages.append("workout done: \(name)")
             }
@@ -77,6 +81,10 @@ struct WorkoutGuide {
             if let value = status.value {
                 text += "  now \(measure.text(value))" + (status.inTarget.map { $0 ? " ok" : (value < band.low ? " LOW" : " HIGH") } ?? "")
             }
+        }
+        // The cadence to hold beside the target, judged on its own.
+        if let band = step.cadenceBand, let cadence = status.cadence {
+            text += "  cad \(Int(cadence.rounded()))" + (status.cadenceInTarget.map { $0 ? " ok" : (cadence < band.low ? " LOW" : " HIGH") } ?? "")
         }
         if let left = status.secondsLeft { text += "  \(WorkoutFigures.clock(left)) left" }
         if let left = status.metersLeft { text += "  \(left < 1_000 ? "\(Int(left)) m" : String(format: "%.2f km", left / 1_000)) left" }
@@ -97,6 +105,9 @@ struct WorkoutGuide {
             if let share = step.inTargetShare { line += String(format: "  %.0f %% in target", 100 * share) }
             if let average = step.average, let measure = step.step.band?.measure { line += "  average \(measure.text(average)) \(measure.unit)" }
             if step.alerts > 0 { line += "  \(step.alerts) alert\(step.alerts == 1 ? "" : "s")" }
+            if let share = step.cadenceInTargetShare {
+                line += String(format: "  cadence %.0f %% held", 100 * share) + (step.cadenceAlerts > 0 ? " (\(step.cadenceAlerts) alert\(step.cadenceAlerts == 1 ? "" : "s"))" : "")
+            }
             lines.append(line)
         }
         return lines
