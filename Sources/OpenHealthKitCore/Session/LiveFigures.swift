@@ -77,9 +77,10 @@ public final class LiveFigures: Sendable {
     }
 
     private struct Readers {
-        var heartRate = 0, cadence = 0, power = 0, speed = 0
+        var heartRate = 0, cyclingCadence = 0, steps = 0, cyclingPower = 0, runningPower = 0, speed = 0
         var heartRates = (sum: 0.0, count: 0, minimum: Double?.none, maximum: Double?.none)
-        var cadences = CadenceAverage()
+        /// A crank's cadence, and on foot the steps' (a multisport workout may have both: the crank's wins, as saved).
+        var cadences = CadenceAverage(), strides = CadenceAverage()
         var powers = SecondSeries.Accumulator()
         var powerRange = (minimum: Double?.none, maximum: Double?.none)
         var speeds = TopSpeed()
@@ -118,10 +119,8 @@ public final class LiveFigures: Sendable {
         func moving(_ seconds: Double) -> Double {
             ElapsedTime.activeDuration(start: start, end: end, events: events, at: Date(timeIntervalSince1970: seconds))
         }
-        let onFoot = activity != .cycling
-        let cadenceType = HKQuantityType(onFoot ? .stepCount : .cyclingCadence)
-        let powerType = HKQuantityType(onFoot ? .runningPower : .cyclingPower)
-        let speedType = HKQuantityType(onFoot ? .runningSpeed : .cyclingSpeed)
+        // A ride's speed sensor, else the runner's; cadence and power of either kind, as the saved workout's records take them.
+        let speedType = HKQuantityType(activity == .cycling ? .cyclingSpeed : .runningSpeed)
         readers.withLock { readers in
             let heartRates = builder.collectedRows(of: HKQuantityType(.heartRate), from: readers.heartRate)
             readers.heartRate = heartRates.next
@@ -132,24 +131,27 @@ public final class LiveFigures: Sendable {
                 readers.heartRates.minimum = min(readers.heartRates.minimum ?? bpm, bpm)
                 readers.heartRates.maximum = max(readers.heartRates.maximum ?? bpm, bpm)
             }
-            let cadences = builder.collectedRows(of: cadenceType, from: readers.cadence)
-            readers.cadence = cadences.next
+            let cadences = builder.collectedRows(of: HKQuantityType(.cyclingCadence), from: readers.cyclingCadence)
+            readers.cyclingCadence = cadences.next
             for row in cadences.rows {
-                if onFoot {
-                    // Steps over an interval, as strides per minute at its end (half the steps per minute).
-                    let seconds = row.end - row.start
-                    if seconds > 0 { readers.cadences.add(row.value / seconds * 30) }
-                } else {
-                    readers.cadences.add(HKQuantity(unit: cadenceType.canonicalUnit, doubleValue: row.value).doubleValue(for: Self.perMinute))
-                }
+                readers.cadences.add(HKQuantity(unit: HKQuantityType(.cyclingCadence).canonicalUnit, doubleValue: row.value).doubleValue(for: Self.perMinute))
             }
-            let powers = builder.collectedRows(of: powerType, from: readers.power)
-            readers.power = powers.next
-            for row in powers.rows where row.value.isFinite {
-                let watts = HKQuantity(unit: powerType.canonicalUnit, doubleValue: row.value).doubleValue(for: .watt())
-                readers.powers.add(watts, at: moving(row.start))
-                readers.powerRange.minimum = min(readers.powerRange.minimum ?? watts, watts)
-                readers.powerRange.maximum = max(readers.powerRange.maximum ?? watts, watts)
+            let steps = builder.collectedRows(of: HKQuantityType(.stepCount), from: readers.steps)
+            readers.steps = steps.next
+            for row in steps.rows where row.end > row.start {
+                // Steps over an interval, as strides per minute at its end (half the steps per minute).
+                readers.strides.add(row.value / (row.end - row.start) * 30)
+            }
+            // A multisport workout's legs come one after the other: a ride's power, then a run's, in time order.
+            for (type, place) in [(HKQuantityType(.cyclingPower), \Readers.cyclingPower), (HKQuantityType(.runningPower), \Readers.runningPower)] {
+                let powers = builder.collectedRows(of: type, from: readers[keyPath: place])
+                readers[keyPath: place] = powers.next
+                for row in powers.rows where row.value.isFinite {
+                    let watts = HKQuantity(unit: type.canonicalUnit, doubleValue: row.value).doubleValue(for: .watt())
+                    readers.powers.add(watts, at: moving(row.start))
+                    readers.powerRange.minimum = min(readers.powerRange.minimum ?? watts, watts)
+                    readers.powerRange.maximum = max(readers.powerRange.maximum ?? watts, watts)
+                }
             }
             let speeds = builder.collectedRows(of: speedType, from: readers.speed)
             readers.speed = speeds.next
@@ -161,10 +163,11 @@ public final class LiveFigures: Sendable {
                 now.minimumHeartRate = readers.heartRates.minimum
                 now.maximumHeartRate = readers.heartRates.maximum
             }
-            now.averageCadence = readers.cadences.turning
-            now.averageCadenceWithZeros = readers.cadences.withZeros
-            now.minimumCadence = readers.cadences.minimum
-            now.maximumCadence = readers.cadences.maximum
+            let cadence = readers.cadences.minimum != nil ? readers.cadences : readers.strides
+            now.averageCadence = cadence.turning
+            now.averageCadenceWithZeros = cadence.withZeros
+            now.minimumCadence = cadence.minimum
+            now.maximumCadence = cadence.maximum
             now.averagePower = readers.powers.mean
             now.minimumPower = readers.powerRange.minimum
             now.maximumPower = readers.powerRange.maximum
