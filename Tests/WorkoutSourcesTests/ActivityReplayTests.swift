@@ -53,6 +53,12 @@ import WorkoutSources
         #expect(abs(metres(replayed) - metres(imported)) < 0.5, "replayed \(metres(replayed)) m, imported \(metres(imported)) m")
         #expect(abs(replayed.duration - imported.duration) < 1, "active \(replayed.duration) s, imported \(imported.duration) s")
         #expect(abs(result.elapsed - imported.duration) < 1)
+        // The file's calories are its energy on replay as on import (a file that states none gets the athlete's model on replay).
+        func kilocalories(_ workout: HKWorkout) -> Double? { workout.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?.doubleValue(for: .kilocalorie()) }
+        if let stated = kilocalories(imported) {
+            #expect(abs((kilocalories(replayed) ?? -1) - stated) < 0.5 && abs(result.totalEnergyKilocalories - stated) < 0.5,
+                    "energy replayed \(kilocalories(replayed) ?? -1), live \(result.totalEnergyKilocalories), imported \(stated) kcal")
+        }
         func count(_ type: HKWorkoutEventType, _ workout: HKWorkout) -> Int { (workout.workoutEvents ?? []).count { $0.type == type } }
         for type in [HKWorkoutEventType.pause, .resume, .motionPaused, .motionResumed, .lap, .marker] {
             #expect(count(type, replayed) == count(type, imported), "\(type.rawValue): replayed \(count(type, replayed)), imported \(count(type, imported))")

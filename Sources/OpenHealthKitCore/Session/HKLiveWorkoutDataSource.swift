@@ -181,6 +181,14 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
         set { state.withLock { $0.machine.derivesMotionFromLocations = newValue } }
     }
 
+    /// Whether the data source derives active energy from power, heart rate or speed (`true`, the default), or
+    /// keeps the energy samples it is given instead: for a recorded file replayed as it imports, whose calories are
+    /// the device's. An OpenHealthKit addition.
+    package var derivesActiveEnergy: Bool {
+        get { state.withLock { $0.machine.derivesActiveEnergy } }
+        set { state.withLock { $0.machine.derivesActiveEnergy = newValue } }
+    }
+
     /// Active energy this data source has derived, in kilocalories.
     public var derivedActiveKilocalories: Double { state.withLock { $0.machine.energy.activeKilocalories } }
 

@@ -41,7 +41,7 @@ extension LiveReadingsMachine {
     private mutating func energy<Sink: LiveActionSink>(from start: Date, to end: Date, kilocaloriesPerMinute rate: Double, into sink: inout Sink) {
         let seconds = end.timeIntervalSince(start)
         guard seconds > 0, seconds <= EnergyIntervals.longestInterval else { return }
-        if collectsActiveEnergy {
+        if collectsActiveEnergy, derivesActiveEnergy {
             let kilocalories = rate * seconds / 60
             energy.activeKilocalories += kilocalories
             sink.perform(.derive(DerivedQuantity(typeIndex: DerivedQuantity.activeEnergy, value: kilocalories, start: start, end: end)))

@@ -53,6 +53,9 @@ struct LiveReadingsMachine: Sendable {
     /// Whether positions give the distance, speed, climbing and top speed (`true`, as on a watch), or only the route
     /// (and energy from their speed): a recorded file replayed as it imports, whose own samples carry those.
     var derivesMotionFromLocations = true
+    /// Whether active energy comes from the models (`true`: power, heart rate with a profile, speed), or from the
+    /// readings' own energy samples: a recorded file replayed as it imports, whose calories are the device's.
+    var derivesActiveEnergy = true
 
     /// Energy's running intervals and the active energy derived so far.
     var energy = EnergyIntervals()
@@ -148,7 +151,7 @@ struct LiveReadingsMachine: Sendable {
         energy(after: sample, into: &sink)
         let type = sample.quantityType
         // The strap's own energy field is the last resort: dropped when a model applies.
-        if type == Self.activeEnergyType, profile != nil || energy.lastPower != nil { return }
+        if type == Self.activeEnergyType, derivesActiveEnergy, profile != nil || energy.lastPower != nil { return }
         let collected: Bool
         if let last = lastType, last.version == typesVersion, last.type == type {
             collected = last.collected

@@ -70,6 +70,8 @@ public struct ActivityReplay: Sendable {
         let samples = activity.healthSamples(pauses: stops.map(\.interval), end: end).compactMap { $0 as? HKQuantitySample }
         // The positions draw the route; distance, speed and climbing come from the file, as they do on import.
         driver.dataSource.derivesMotionFromLocations = false
+        // The file's calories are its energy, as on import: the athlete's models give it only for a file that states none.
+        driver.dataSource.derivesActiveEnergy = !samples.contains { $0.quantityType == HKQuantityType(.activeEnergyBurned) }
         let sampleTypes = Set(samples.map(\.quantityType)).subtracting(driver.dataSource.typesToCollect)
         if !sampleTypes.isEmpty {
             try await store.requestAuthorization(toShare: Set(sampleTypes.map { $0 as HKSampleType }), read: Set(sampleTypes.map { $0 as HKObjectType }))
