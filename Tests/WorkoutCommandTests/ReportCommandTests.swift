@@ -95,8 +95,13 @@ extension BlockingCommandSuites {
             .click("#map-reset"),
             .evaluate("return [parseFloat(document.getElementById('map-svg').getAttribute('data-zoom')), document.querySelector('#map-svg .lap-marker').getBoundingClientRect().width]"),
         ] + PageLayout.steps(url: "file://\(page)", keys: ["Lap"]) + [
-            // On a phone a chart is redrawn for its width: as many units across as pixels, as tall as on a desktop.
+            // On a phone a chart is redrawn for its width: as many units across as pixels, as tall as on a desktop. The
+            // redraw follows the window's resize event: waited for (a busy machine delivers it late), else the wait fails.
             .windowSize(width: 390, height: 844),
+            .waitUntil("""
+                var svg = document.querySelector('#chart-heartRate-time svg');
+                return Math.abs(svg.viewBox.baseVal.width - svg.getBoundingClientRect().width) <= 1
+                """, timeout: 30),
             .evaluate("""
                 var svg = document.querySelector('#chart-heartRate-time svg'), r = svg.getBoundingClientRect();
                 return [svg.viewBox.baseVal.width, r.width, r.height]
