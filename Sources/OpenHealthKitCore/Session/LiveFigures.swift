@@ -202,13 +202,15 @@ public final class LiveFigures: Sendable {
             ElapsedTime.activeDuration(start: start, end: builder.endDate, events: events, at: interval.end)
                 - ElapsedTime.activeDuration(start: start, end: builder.endDate, events: events, at: interval.start)
         }
-        let pauses = Self.pauses(events, end: end)
+        // The active time the builder masks its rows to (the pauses left out), from before the start to after the end.
+        let active = ActiveIntervals.between(start: -.infinity, end: .infinity, events: events.sorted { $0.dateInterval.start < $1.dateInterval.start })
         var covered: [HKWorkoutActivityType: [(end: Double, meters: Double)]] = [:]
         for type in Set(sessions.map(\.0)) {
             let distanceType = HKQuantityType(HKWorkout.distanceType(for: type))
             var total = 0.0
             covered[type] = builder.collectedRows(of: distanceType, from: 0).rows.sorted { $0.end < $1.end }.map { row in
-                total += HKQuantity(unit: distanceType.canonicalUnit, doubleValue: row.value).doubleValue(for: .meter()) * activeFraction(row, pauses)
+                let counted = ActiveIntervals.mask(CollectionOfOne(row), to: active, cumulative: true).reduce(0) { $0 + $1.value }
+                total += HKQuantity(unit: distanceType.canonicalUnit, doubleValue: counted).doubleValue(for: .meter())
                 return (row.end, total)
             }
         }
@@ -232,28 +234,5 @@ public final class LiveFigures: Sendable {
                        distanceMeters: (stated?[OpenHealthKitMetadataKeyLapDistance] as? HKQuantity)?.doubleValue(for: .meter())
                            ?? distance(type, at: interval.end) - distance(type, at: interval.start))
         }
-    }
-
-    /// The pauses among `events`, in seconds since 1970: from each pause to the next resume, or to `end`.
-    private static func pauses(_ events: [HKWorkoutEvent], end: Date) -> [(start: Double, end: Double)] {
-        var pauses: [(start: Double, end: Double)] = []
-        var pausedAt: Double?
-        for event in events.sorted(by: { $0.dateInterval.start < $1.dateInterval.start }) {
-            let time = event.dateInterval.start.timeIntervalSince1970
-            if event.type == .pause, pausedAt == nil { pausedAt = time }
-            if event.type == .resume, let from = pausedAt {
-                if time > from { pauses.append((from, time)) }
-                pausedAt = nil
-            }
-        }
-        if let from = pausedAt, end.timeIntervalSince1970 > from { pauses.append((from, end.timeIntervalSince1970)) }
-        return pauses
-    }
-
-    /// The share of `row` outside `pauses`: an instant is wholly in or out.
-    private static func activeFraction(_ row: StatisticRow, _ pauses: [(start: Double, end: Double)]) -> Double {
-        guard row.end > row.start else { return pauses.contains { $0.start < row.start && row.start < $0.end } ? 0 : 1 }
-        let inPauses = pauses.reduce(0.0) { $0 + max(0, min($1.end, row.end) - max($1.start, row.start)) }
-        return max(0, 1 - inPauses / (row.end - row.start))
     }
 }
