@@ -89,4 +89,16 @@ import WorkoutFormats
         #expect(try CoursePlan.readFIT(FITActivityWriter.data(for: activity)) == nil)
         #expect(throws: FITDecodingError.self) { _ = try CoursePlan.readFIT(Data("not a FIT file at all".utf8)) }
     }
+
+    @Test func aCoursePointOfAnImpossibleTypeIsNoTrap() throws {
+        // Found by the fuzzer: a course_point whose type field holds a number beyond Int's range trapped on conversion.
+        let data = try #require(Data(base64Encoded: """
+            DiDiUsQAAAAuRklU0dlAAAAAAAQAAQABAoQCAoQEBIYABgEAAAAAfGtFQQAAHwACBQUHBAEAAVNlZWQAAkIAAAwABf0EhgAEhYEEhQUChAUEhgIAfGtFa0Xg\
+            /6kgwF87BI0TXCsAAAIAfGtFwC6qIMBfOwSSE7hWAAACAHyXExSCAABDAAAgAAf+AoQBBH4CBIUDBIQFBAiGAQAGBQcDAAAAAAAAAADz8/Pz8/Pz8/Pz8/Pz\
+            8/Pz8/Pz8/Pz8/PzAAAAAAAAAAAAAAZMZWZ0AGo=
+            """))
+        // Its course point comes before the end of a file cut short: read without a type, then the cut is the error.
+        let error = #expect(throws: FITDecodingError.self) { _ = try CoursePlan.readFIT(data) }
+        #expect(error?.description.contains("cut short") == true)
+    }
 }

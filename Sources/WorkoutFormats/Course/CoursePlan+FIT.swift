@@ -40,7 +40,7 @@ extension CoursePlan {
                 plan.name = plan.name ?? message.string(5).map { String($0.prefix(200)) }
             case 32:
                 guard let latitude = degrees(message.number(2)), let longitude = degrees(message.number(3)), abs(latitude) <= 90 else { return }
-                let type = message.number(5).flatMap { fitCoursePointTypes[UInt8(clamping: Int($0))] }
+                let type = message.number(5).flatMap(UInt8.init(exactly:)).flatMap { fitCoursePointTypes[$0] }
                 plan.places.append(Place(latitude: latitude, longitude: longitude, name: message.string(6).map { String($0.prefix(200)) }, type: type))
             default:
                 break

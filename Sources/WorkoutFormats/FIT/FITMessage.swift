@@ -32,6 +32,13 @@ public struct FITMessage {
         return layout.baseType.number(fromBits: bits(at: layout.offset, size: layout.baseType.size))
     }
 
+    /// A numeric field as a whole number; nil when absent, invalid, fractional or beyond `Int`'s range (a
+    /// `uint64` above `Int.max`, a float's infinity), so that a hostile value is refused rather than trapped on.
+    @inline(__always)
+    public func integer(_ field: UInt8) -> Int? {
+        number(field).flatMap(Int.init(exactly:))
+    }
+
     /// A numeric field in its unit, by FIT's rule: stored value / `scale` − `offset`.
     @inline(__always)
     public func number(_ field: UInt8, scale: Double, offset: Double = 0) -> Double? {

@@ -33,17 +33,17 @@ extension WorkoutPlan {
             case FITMessageNumber.fileID where fileType == nil: fileType = message.number(0)
             case FITWorkout.workout:
                 name = message.string(8)
-                if let value = message.number(4) { sport = ActivitySport(fitValue: UInt8(clamping: Int(value))) }
+                if let value = message.integer(4) { sport = ActivitySport(fitValue: UInt8(clamping: value)) }
             case FITWorkout.workoutStep:
                 guard steps.count < 10_000 else {
                     throw WorkoutPlanError(message: "the workout holds more than 10,000 steps", offset: message.offset)
                 }
-                steps.append((message.number(254).map { Int($0) } ?? steps.count, message))
+                steps.append((message.integer(254) ?? steps.count, message))
             default: break
             }
         }
         guard fileType == FITWorkout.fileType else {
-            throw WorkoutPlanError(message: "this FIT file is not a workout: its file_id.type is \(fileType.map { String(Int($0)) } ?? "missing"), a workout's is 5",
+            throw WorkoutPlanError(message: "this FIT file is not a workout: its file_id.type is \(fileType.map(whole) ?? "missing"), a workout's is 5",
                                    hint: "Give a workout file, as Garmin Connect's \"Send to device\" or `workout plan export` writes.")
         }
         guard !steps.isEmpty else { throw WorkoutPlanError(message: "the workout holds no workout_step messages") }
@@ -53,12 +53,12 @@ extension WorkoutPlan {
         for (index, message) in steps {
             let durationType = message.number(1) ?? FITWorkout.open
             if durationType >= 6 && durationType <= 13 {
-                let from = Int(message.number(2) ?? 0)
+                let from = message.integer(2) ?? 0
                 guard from <= index, let first = blocks.firstIndex(where: { $0.start >= from }) else {
                     throw WorkoutPlanError(message: "step \(index) repeats from step \(from), which is not before it", offset: message.offset)
                 }
                 // `repeat_steps`: how many times in all; other repeat conditions (until a time, a heart rate) are done once.
-                let times = durationType == FITWorkout.repeatUntilStepsComplete ? max(1, min(Int(message.number(4) ?? 1), 1_000)) : 1
+                let times = durationType == FITWorkout.repeatUntilStepsComplete ? max(1, min(message.integer(4) ?? 1, 1_000)) : 1
                 let inner = blocks[first...].map(\.block)
                 blocks.removeSubrange(first...)
                 blocks.append((from, .repeated(times: times, inner)))
@@ -82,14 +82,14 @@ extension WorkoutPlan {
             let condition: String? = switch durationType {
             case 2: message.number(2).map { "until heart rate is below \(heartRateText($0))" }
             case 3: message.number(2).map { "until heart rate is above \(heartRateText($0))" }
-            case 4: message.number(2).map { "until \(Int($0)) kcal" }
+            case 4: message.number(2).map { "until \(whole($0)) kcal" }
             case 14: message.number(2).map { "until power is below \(powerText($0))" }
             case 15: message.number(2).map { "until power is above \(powerText($0))" }
             default: nil
             }
             if let condition { notes = [notes, condition].compactMap { $0 }.joined(separator: "; ") }
         }
-        let zone = message.number(4).map { Int($0) } ?? 0
+        let zone = message.integer(4) ?? 0
         let low = message.number(5), high = message.number(6)
         let target: Target
         switch message.number(3) ?? FITWorkout.noTarget {
@@ -118,8 +118,10 @@ extension WorkoutPlan {
     private static func heartRate(_ value: Double) -> HeartRate { value <= 100 ? .maximum(value / 100) : .bpm(value - 100) }
     /// FIT's `workout_power`: 0–1,000 is a percentage of FTP, above 1,000 is watts + 1,000.
     private static func power(_ value: Double) -> Power { value <= 1_000 ? .ftp(value / 100) : .watts(value - 1_000) }
-    private static func heartRateText(_ value: Double) -> String { value <= 100 ? "\(Int(value)) % of maximum" : "\(Int(value - 100)) bpm" }
-    private static func powerText(_ value: Double) -> String { value <= 1_000 ? "\(Int(value)) % FTP" : "\(Int(value - 1_000)) W" }
+    private static func heartRateText(_ value: Double) -> String { value <= 100 ? "\(whole(value)) % of maximum" : "\(whole(value - 100)) bpm" }
+    private static func powerText(_ value: Double) -> String { value <= 1_000 ? "\(whole(value)) % FTP" : "\(whole(value - 1_000)) W" }
+    /// A value read from a file, in whole units where it has them; as it is where it is beyond `Int` (a hostile file's).
+    private static func whole(_ value: Double) -> String { Int(exactly: value.rounded(.towardZero)).map(String.init) ?? "\(value)" }
 
     /// The plan as a FIT workout file (`file_id`, `workout`, its `workout_step`s, repeat steps for repeated blocks)
     /// that Garmin's SDK and devices read. A ramp, which FIT cannot say, is written as one step a minute, each

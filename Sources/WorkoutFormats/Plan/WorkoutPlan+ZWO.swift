@@ -101,6 +101,6 @@ extension WorkoutPlan {
             }
         }
 
-        static func show(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        static func show(_ value: Double) -> String { Int(exactly: value).map(String.init) ?? String(value) }
     }
 }
