@@ -135,7 +135,9 @@ public struct WorkoutHistory: Codable, Sendable, Equatable {
         self.months = months
 
         var records: [Record] = []
-        for activity in Set(sorted.map(\.activity)).sorted() {
+        // A multisport workout's legs hold efforts of their own sports: a triathlon's bike leg races the rides.
+        let efforts = sorted.flatMap { workout in (workout.efforts?.bySport(activity: workout.activity) ?? []).map { (workout, $0.activity, $0.efforts) } }
+        for activity in Set(sorted.map(\.activity) + efforts.map(\.1)).sorted() {
             let ofActivity = sorted.filter { $0.activity == activity }
             for kind in [Record.Kind.longestDistance, .longestDuration, .mostEnergy] {
                 let value: (WorkoutSummary) -> Double? = switch kind {
@@ -152,18 +154,17 @@ public struct WorkoutHistory: Codable, Sendable, Equatable {
                 }
                 if let (value, workout) = best { records.append(Record(activity: activity, kind: kind, value: value, workout: workout)) }
             }
-            records += Self.effortRecords(of: ofActivity, activity: activity)
+            records += Self.effortRecords(of: efforts.filter { $0.1 == activity }.map { ($0.0, $0.2) }, activity: activity)
         }
         self.records = records
     }
 
-    /// The fastest time over each distance and the highest power over each duration among `workouts`, from
-    /// their kept efforts (``WorkoutSummary/efforts``), distances then durations in order; the first to
-    /// reach a best keeps it.
-    static func effortRecords(of workouts: [WorkoutSummary], activity: String) -> [Record] {
+    /// The fastest time over each distance and the highest power over each duration among `efforts` (each
+    /// workout's kept efforts of `activity`: its own, or a multisport workout's legs of that sport,
+    /// ``WorkoutEfforts/bySport(activity:)``), distances then durations in order; the first to reach a best keeps it.
+    static func effortRecords(of efforts: [(WorkoutSummary, WorkoutEfforts)], activity: String) -> [Record] {
         var fastest: [Double: (Double, WorkoutSummary)] = [:], power: [Int: (Double, WorkoutSummary)] = [:]
-        for workout in workouts {
-            guard let efforts = workout.efforts else { continue }
+        for (workout, efforts) in efforts {
             for (meters, seconds) in efforts.fastest where seconds < fastest[meters]?.0 ?? .infinity { fastest[meters] = (seconds, workout) }
             for (duration, watts) in efforts.power where watts > power[duration]?.0 ?? 0 { power[duration] = (watts, workout) }
         }

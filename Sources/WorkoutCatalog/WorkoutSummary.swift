@@ -67,7 +67,7 @@ public struct WorkoutSummary: Codable, Sendable, Equatable {
         pauses = (workout.workoutEvents ?? []).filter { $0.type == .pause }.count
         legs = workout.workoutActivities.isEmpty ? nil : workout.workoutActivities.map(\.workoutConfiguration.activityType.name)
         name = workout.metadata?[OpenHealthKitMetadataKeyWorkoutName] as? String
-        efforts = (workout.metadata?[OpenHealthKitMetadataKeyBestEfforts] as? String).flatMap(WorkoutEfforts.init(metadataValue:))
+        efforts = WorkoutEfforts(keptWith: workout)
         timeZone = (workout.metadata?[HKMetadataKeyTimeZone] as? String).flatMap(TimeZone.init(identifier:))
     }
 

@@ -162,7 +162,7 @@ extension Club {
     static func derivedFigures(of archive: WorkoutArchive) -> (stress: Double?, efforts: WorkoutEfforts) {
         let timeline = WorkoutTimeline(activity: archive.activity)
         let stress = WorkoutFigures(activity: archive.activity, timeline: timeline, athlete: archive.athlete).training?.stress
-        return (stress, WorkoutEfforts(timeline: timeline))
+        return (stress, WorkoutEfforts(activity: archive.activity, timeline: timeline))
     }
 
     /// Computes the training stress and best efforts of the workouts stored before the club kept them (schema

@@ -75,8 +75,10 @@ extension Activity {
     /// feeds them to the live builder: heart rate, speed, power and cadence at each record (a run's cadence as step
     /// counts since the record before); distance between records (the file's own distance where it has one, else the
     /// geodesic between positions), never inside `pauses` (``timerStops()``), the file's total kept; energy from the
-    /// sessions' or laps' calories, spread over their active time. Nothing after `end`.
-    public func healthSamples(pauses: [DateInterval], end: Date) -> [HKSample] {
+    /// sessions' or laps' calories, spread over their active time, or for a file that states none the models' estimate
+    /// over its records outside the pauses (``EnergyEstimator``: power, else heart rate and speed with `energyProfile`).
+    /// Nothing after `end`.
+    public func healthSamples(pauses: [DateInterval], end: Date, energyProfile: AthleteProfile? = nil) -> [HKSample] {
         let activity = self
         let distanceType = HKQuantityType(HKWorkout.distanceType(for: sport.activityType))
         let speedType = HKQuantityType(sport == .cycling ? .cyclingSpeed : .runningSpeed)
@@ -161,8 +163,11 @@ extension Activity {
             samples[index] = HKQuantitySample(type: last.quantityType, quantity: HKQuantity(unit: .meter(), doubleValue: last.quantity.doubleValue(for: .meter()) + rest),
                                               start: last.startDate, end: last.endDate)
         }
-        // Calories: the sessions' totals where they have them, else the laps', spread over the active time.
+        // Calories: the sessions' totals where they have them, else the laps', spread over the active time; else the estimate.
         let summaries = activity.sessions.contains { $0.calories != nil } ? activity.sessions : activity.laps
+        if !summaries.contains(where: { ($0.calories ?? 0) > 0 }) {
+            samples += estimatedEnergy(pauses: pauses, end: end, profile: energyProfile)
+        }
         for summary in summaries {
             guard let calories = summary.calories, calories > 0 else { continue }
             var active: [DateInterval] = [summary.interval]
@@ -183,6 +188,28 @@ extension Activity {
                 samples.append(HKQuantitySample(type: HKQuantityType(.activeEnergyBurned),
                                                 quantity: HKQuantity(unit: .kilocalorie(), doubleValue: calories * part.duration / total),
                                                 start: part.start, end: part.end))
+            }
+        }
+        return samples
+    }
+
+    /// Active energy the models estimate over the records (``EnergyEstimator``), each leg by its sport's METs,
+    /// leaving out intervals that end inside a pause: for a file that states no calories.
+    private func estimatedEnergy(pauses: [DateInterval], end: Date, profile: AthleteProfile?) -> [HKSample] {
+        var estimator = EnergyEstimator(activityType: sport.activityType, profile: profile)
+        var samples: [HKSample] = []
+        var sessionIndex = 0
+        for record in records where record.date <= end {
+            while sessionIndex + 1 < sessions.count && sessions[sessionIndex + 1].start <= record.date { sessionIndex += 1 }
+            if sessions.count > 1 { estimator.activityType = sessions[sessionIndex].sport.activityType }
+            let intervals = [record.heartRate.flatMap { $0 > 0 ? estimator.heartRate($0, at: record.date) : nil },
+                             record.power.flatMap { $0.isFinite && $0 >= 0 ? estimator.power($0, at: record.date) : nil },
+                             record.speed.flatMap { $0.isFinite ? estimator.speed($0, at: record.date) : nil }]
+            for case let interval? in intervals where interval.activeKilocalories > 0
+                && !pauses.contains(where: { $0.start < interval.end && interval.end <= $0.end }) {
+                samples.append(HKQuantitySample(type: HKQuantityType(.activeEnergyBurned),
+                                                quantity: HKQuantity(unit: .kilocalorie(), doubleValue: interval.activeKilocalories),
+                                                start: interval.start, end: interval.end))
             }
         }
         return samples

@@ -145,6 +145,9 @@ extension Activity {
             // A leg's own climbing (a device's per-session count, or the recorder's for the leg) wins, as the workout's does.
             if let ascent = legMetadata?[HKMetadataKeyElevationAscended] as? HKQuantity { summary.ascent = ascent.doubleValue(for: .meter()) }
             if let descent = legMetadata?[HKMetadataKeyElevationDescended] as? HKQuantity { summary.descent = descent.doubleValue(for: .meter()) }
+            // The training figures the file stated, as its device computed them.
+            let stated = (workout.workoutActivities.isEmpty ? workout.metadata : legMetadata)?[OpenHealthKitMetadataKeyStatedTraining] as? String
+            summary.training = stated.flatMap(ActivityTrainingFigures.init(metadataValue:))
             if workout.workoutActivities.isEmpty {
                 summary.timerTime = workout.duration
                 if let ascent = workout.metadata?[HKMetadataKeyElevationAscended] as? HKQuantity { summary.ascent = ascent.doubleValue(for: .meter()) }

@@ -97,13 +97,15 @@ public struct ActivityImporter: Sendable {
                 var legMetadata: [String: Any] = [:]
                 if let ascent = session.ascent { legMetadata[HKMetadataKeyElevationAscended] = HKQuantity(unit: .meter(), doubleValue: ascent) }
                 if let descent = session.descent { legMetadata[HKMetadataKeyElevationDescended] = HKQuantity(unit: .meter(), doubleValue: descent) }
+                if let training = session.training, !training.isEmpty { legMetadata[OpenHealthKitMetadataKeyStatedTraining] = training.metadataValue }
                 try await builder.addWorkoutActivity(HKWorkoutActivity(workoutConfiguration: legConfiguration, start: session.start,
                                                                        end: min(session.end, end), metadata: legMetadata.isEmpty ? nil : legMetadata))
             }
         }
 
         let pauses = stops.map(\.interval)
-        let samples = activity.healthSamples(pauses: pauses, end: end)
+        // A file that states no calories gets the models' estimate, as its replay does: against the athlete's figures, else the store's.
+        let samples = activity.healthSamples(pauses: pauses, end: end, energyProfile: athleteProfile ?? store.energyProfile(at: start).profile)
         for batch in stride(from: 0, to: samples.count, by: 10_000) {
             try await builder.addSamples(Array(samples[batch..<min(batch + 10_000, samples.count)]))
         }
@@ -126,6 +128,10 @@ public struct ActivityImporter: Sendable {
         if activity.elevationSource != .unknown { metadata[OpenHealthKitMetadataKeyElevationSource] = activity.elevationSource.rawValue }
         metadata.merge(activity.statedElevationMetadata) { _, stated in stated }
         if let timeZone = activity.timeZone { metadata[HKMetadataKeyTimeZone] = timeZone.identifier }
+        // What the device computed of the training (NP, TSS, IF), kept to be shown beside ours.
+        if activity.sessions.count == 1, let training = activity.sessions[0].training, !training.isEmpty {
+            metadata[OpenHealthKitMetadataKeyStatedTraining] = training.metadataValue
+        }
         if !activity.sensors.isEmpty { metadata[OpenHealthKitMetadataKeySensors] = ActivitySensor.metadataValue(activity.sensors) }
         metadata[OpenHealthKitMetadataKeyWorkoutName] = nil
         metadata[OpenHealthKitMetadataKeyWorkoutNotes] = nil
@@ -136,7 +142,7 @@ public struct ActivityImporter: Sendable {
         let timeline = WorkoutTimeline(activity: activity)
         let figures = WorkoutFigures(activity: activity, timeline: timeline,
                                      athlete: history.figures(at: start, stored: athleteProfile.map(AthleteFigures.init(profile:))))
-        metadata[OpenHealthKitMetadataKeyBestEfforts] = WorkoutEfforts(timeline: timeline).metadataValue
+        metadata[OpenHealthKitMetadataKeyBestEfforts] = WorkoutEfforts(activity: activity, timeline: timeline).metadataValue
         if let temperature = figures.temperature {
             metadata[HKMetadataKeyWeatherTemperature] = HKQuantity(unit: .degreeCelsius(), doubleValue: temperature)
         }

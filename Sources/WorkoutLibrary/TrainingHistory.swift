@@ -82,12 +82,12 @@ public struct TrainingHistory: Sendable {
 
     /// A workout's training metrics, computed from its series against the figures in force on its date.
     public func metrics(of workout: HKWorkout, activity read: Activity? = nil) async throws
-        -> (figures: WorkoutFigures, power: SecondSeries, timeline: WorkoutTimeline) {
+        -> (figures: WorkoutFigures, power: SecondSeries, timeline: WorkoutTimeline, activity: Activity) {
         let activity: Activity
         if let read { activity = read } else { activity = try await Activity(workout: workout, in: store) }
         let timeline = WorkoutTimeline(activity: activity)
         let figures = athlete.figures(at: workout.startDate, stored: AthleteFigures(workout: workout))
-        return (WorkoutFigures(activity: activity, timeline: timeline, athlete: figures), timeline.seconds(of: \.power), timeline)
+        return (WorkoutFigures(activity: activity, timeline: timeline, athlete: figures), timeline.seconds(of: \.power), timeline, activity)
     }
 
     /// Every workout's stress from `start` (nil: the first) to `end`, oldest first; a workout with
@@ -166,19 +166,21 @@ extension HKHealthStore {
         let history = try await TrainingHistory(store: self)
         let metrics = try await history.metrics(of: workout, activity: activity)
         var metadata = TrainingHistory.stressMetadata(figures: metrics.figures)
-        metadata[OpenHealthKitMetadataKeyBestEfforts] = WorkoutEfforts(timeline: metrics.timeline).metadataValue
+        metadata[OpenHealthKitMetadataKeyBestEfforts] = WorkoutEfforts(activity: metrics.activity, timeline: metrics.timeline).metadataValue
         return try await updateMetadata(of: workout, setting: metadata)
     }
 
-    /// Keeps the best efforts of every workout saved without them (before they were kept), so that
+    /// Keeps the best efforts of every workout saved without them (before they were kept, or a multisport
+    /// workout's before they were kept leg by leg: ``WorkoutEfforts/init(keptWith:)``), so that
     /// personal records cover every workout; returns how many it computed. Each is read once: the next
     /// call finds them kept.
     @discardableResult
     public func keepMissingEfforts() async throws -> Int {
         let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [SortDescriptor(\.startDate)]).result(for: self)
         var computed = 0
-        for workout in workouts where workout.metadata?[OpenHealthKitMetadataKeyBestEfforts] == nil {
-            let efforts = WorkoutEfforts(timeline: WorkoutTimeline(activity: try await Activity(workout: workout, in: self)))
+        for workout in workouts where WorkoutEfforts(keptWith: workout) == nil {
+            let activity = try await Activity(workout: workout, in: self)
+            let efforts = WorkoutEfforts(activity: activity, timeline: WorkoutTimeline(activity: activity))
             _ = try await updateMetadata(of: workout, setting: [OpenHealthKitMetadataKeyBestEfforts: efforts.metadataValue])
             computed += 1
         }

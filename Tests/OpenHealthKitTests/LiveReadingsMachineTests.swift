@@ -159,7 +159,7 @@ import Testing
             #expect(abs(distance - reference.total) < 1e-6, "derived \(distance) m, recomputed \(reference.total) m")
             #expect(abs(single.distance.total - reference.total) < 1e-6)
             let energy = derivedSum(actions, of: HKQuantityType(.activeEnergyBurned))
-            #expect(abs(energy - single.energy.activeKilocalories) < 1e-9)
+            #expect(abs(energy - single.derivedActiveKilocalories) < 1e-9)
             #expect(single.locationCount == batched.locationCount)
             let collected = actions.filter { if case .collect = $0 { true } else { false } }.count
             #expect(collected <= codes.count)

@@ -55,6 +55,28 @@ import WorkoutLibrary
         #expect(try await Activity(workout: workout, in: store).sensors == activity.sensors)
     }
 
+    /// The training figures a device states in its session (NP, TSS, IF against its own FTP) are kept with the
+    /// imported workout and shown beside ours: `show`'s figures and the report read them from one place.
+    @Test func theDevicesTrainingFiguresAreKeptBesideOurs() async throws {
+        let (store, url) = Self.temporaryStore()
+        defer { try? FileManager.default.removeItem(at: url) }
+        var activity = FITActivityWriterTests.sampleActivity()
+        let stated = ActivityTrainingFigures(normalizedPower: 195, trainingStressScore: 92.9, intensityFactor: 0.847, thresholdPower: 230, work: 650_000)
+        activity.sessions[0].training = stated
+        // Through the device's file, as a head unit writes it: the session's fields 34, 35, 36, 45 and 48.
+        let read = FITActivityReader.read(FITActivityWriter.data(for: activity)).activity
+        #expect(read.sessions[0].training == stated)
+        let workout = try await ActivityImporter(store: store).importActivity(read, from: "ride.fit")
+        #expect(workout.metadata?[OpenHealthKitMetadataKeyStatedTraining] as? String == "np=195.0 tss=92.9 if=0.847 ftp=230.0 work=650000.0")
+        let figures = WorkoutFigures(activity: try await Activity(workout: workout, in: store))
+        #expect(figures.statedTraining == stated)
+        #expect(stated.text == "NP 195 W · IF 0.85 · TSS 92.9 · 650 kJ · FTP 230 W")
+        // Ours are not the device's: a workout recorded here states none.
+        #expect(WorkoutFigures(activity: FITActivityWriterTests.sampleActivity()).statedTraining == nil)
+        #expect(ActivityTrainingFigures(metadataValue: "np=195 tss=x") == nil && ActivityTrainingFigures(metadataValue: "") == nil)
+        #expect(ActivityTrainingFigures(metadataValue: stated.metadataValue) == stated)
+    }
+
     @Test func aMultisportActivityWithHeartbeatsRoundTrips() async throws {
         let (store, url) = Self.temporaryStore()
         defer { try? FileManager.default.removeItem(at: url) }

@@ -41,4 +41,42 @@ import WorkoutFormats
             #expect(WorkoutEfforts(metadataValue: damaged) == nil, "\(damaged)")
         }
     }
+
+    @Test func aMultisportWorkoutsEffortsAreEachLegsOwnAndReadBack() throws {
+        // A 1.1 km swim at 1 m/s, a 2-minute transition, then 12 km of riding at 10 m/s and 250 W: the ride's
+        // distances count from its own start, and the swim has no power.
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        var records: [ActivityRecord] = []
+        for second in 0...1_100 { records.append(ActivityRecord(date: start.addingTimeInterval(Double(second)), distance: Double(second))) }
+        let bikeStart = start.addingTimeInterval(1_220)
+        for second in 0...1_200 {
+            records.append(ActivityRecord(date: bikeStart.addingTimeInterval(Double(second)), power: 250, distance: 1_100 + 10 * Double(second)))
+        }
+        let sessions = [ActivitySummary(sport: .swimming, start: start, elapsedTime: 1_100, distance: 1_100),
+                        ActivitySummary(sport: .transition, start: start.addingTimeInterval(1_100), elapsedTime: 120, distance: 0),
+                        ActivitySummary(sport: .cycling, start: bikeStart, elapsedTime: 1_200, distance: 12_000)]
+        let activity = Activity(records: records, laps: sessions, sessions: sessions)
+        let efforts = WorkoutEfforts(activity: activity, timeline: WorkoutTimeline(activity: activity))
+        #expect(efforts.fastest.isEmpty && efforts.power.isEmpty, "a multisport workout holds no effort of its own")
+        #expect(efforts.legs.map(\.activity) == ["swimming", "cycling"], "transitions hold none")
+        #expect(efforts.legs[0].efforts.fastest[100] == 100 && efforts.legs[0].efforts.fastest[1_000] == 1_000)
+        #expect(efforts.legs[0].efforts.power.isEmpty)
+        #expect(efforts.legs[1].efforts.fastest[10_000] == 1_000)
+        #expect(efforts.legs[1].efforts.fastest[20_000] == nil, "the ride covered 12 km of its own, not 13.1")
+        #expect(efforts.legs[1].efforts.power[1_200] == 250)
+
+        #expect(efforts.bySport(activity: "swimBikeRun").map(\.activity) == ["swimming", "cycling"])
+        #expect(WorkoutEfforts(fastest: [100: 90]).bySport(activity: "swimming").map(\.activity) == ["swimming"])
+
+        let text = WorkoutEfforts(legs: [.init(activity: "swimming", efforts: WorkoutEfforts(fastest: [100: 95.04])),
+                                         .init(activity: "cycling", efforts: WorkoutEfforts()),
+                                         .init(activity: "running", efforts: WorkoutEfforts(fastest: [1_000: 230], power: [5: 400]))]).metadataValue
+        #expect(text == "swimming: d100=95 / cycling:  / running: d1000=230 p5=400")
+        let back = try #require(WorkoutEfforts(metadataValue: text))
+        #expect(back.legs.map(\.activity) == ["swimming", "cycling", "running"])
+        #expect(back.legs[2].efforts.power[5] == 400 && back.legs[1].efforts.isEmpty)
+        for damaged in ["swimming d100=95", ": d100=95", "swim-ming: d100=95", "swimming: d100", "running: d1000=230 / cycling: p5"] {
+            #expect(WorkoutEfforts(metadataValue: damaged) == nil, "\(damaged)")
+        }
+    }
 }

@@ -74,6 +74,31 @@ import WorkoutFormats
         #expect(history.records.first { $0.activity == "running" && $0.kind == .fastest }?.workout.id == "E")
         #expect(history.records.first { $0.activity == "cycling" && $0.kind == .longestDistance }?.workout.id == "D")
     }
+
+    @Test func aTriathlonsLegsRaceTheirOwnSportsAndTheTriathlonHoldsNoEffortOfItsOwn() {
+        var ride = workout("A", "cycling", "2026-05-02T08:00:00Z", km: 40, minutes: 70)
+        ride.efforts = WorkoutEfforts(fastest: [10_000: 900], power: [5: 800])
+        var triathlon = workout("T", "swimBikeRun", "2026-05-10T07:00:00Z", km: 51.5, minutes: 130)
+        triathlon.legs = ["swimming", "transition", "cycling", "transition", "running"]
+        triathlon.efforts = WorkoutEfforts(legs: [
+            .init(activity: "swimming", efforts: WorkoutEfforts(fastest: [100: 95])),
+            .init(activity: "cycling", efforts: WorkoutEfforts(fastest: [10_000: 850], power: [5: 700])),
+            .init(activity: "running", efforts: WorkoutEfforts(fastest: [100: 16, 1_000: 230])),
+        ])
+        let records = WorkoutHistory(workouts: [ride, triathlon], year: 2026, month: 5, timeZone: Self.paris).records
+        func holder(_ activity: String, _ kind: WorkoutHistory.Record.Kind, meters: Double? = nil, seconds: Int? = nil) -> String? {
+            records.first { $0.activity == activity && $0.kind == kind && $0.meters == meters && $0.seconds == seconds }.map { "\($0.workout.id) \($0.value)" }
+        }
+        // The bike leg's 10 km beats the ride's; the ride keeps its 5-second power.
+        #expect(holder("cycling", .fastest, meters: 10_000) == "T 850.0")
+        #expect(holder("cycling", .highestPower, seconds: 5) == "A 800.0")
+        // The run's 100 m is a running record, not the triathlon's, and the swim's 100 m a swimming one.
+        #expect(holder("running", .fastest, meters: 100) == "T 16.0")
+        #expect(holder("swimming", .fastest, meters: 100) == "T 95.0")
+        #expect(!records.contains { $0.activity == "swimBikeRun" && ($0.kind == .fastest || $0.kind == .highestPower) })
+        // Its totals stay the triathlon's own.
+        #expect(holder("swimBikeRun", .longestDistance) == "T 51500.0")
+    }
 }
 
 private extension WorkoutSummary {

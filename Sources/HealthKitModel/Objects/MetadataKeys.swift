@@ -169,3 +169,8 @@ public let OpenHealthKitMetadataKeyBestEfforts = "OpenHealthKitBestEfforts"
 /// has the link, without the server's token), made when the rider makes it public and removed when they make
 /// it private again. OpenHealthKit's own key.
 public let OpenHealthKitMetadataKeyShareToken = "OpenHealthKitShareToken"
+
+/// On an imported workout or a leg: the training figures its file's session states, as the device computed
+/// them (a `String` such as `np=195 tss=92.9 if=0.847 ftp=230 work=650000`: watts, points, a ratio, watts,
+/// joules), shown beside the figures computed here so a rider sees why they differ. OpenHealthKit's own key.
+public let OpenHealthKitMetadataKeyStatedTraining = "OpenHealthKitStatedTraining"

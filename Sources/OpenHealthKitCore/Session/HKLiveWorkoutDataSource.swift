@@ -190,7 +190,7 @@ public final class HKLiveWorkoutDataSource: @unchecked Sendable {
     }
 
     /// Active energy this data source has derived, in kilocalories.
-    public var derivedActiveKilocalories: Double { state.withLock { $0.machine.energy.activeKilocalories } }
+    public var derivedActiveKilocalories: Double { state.withLock { $0.machine.derivedActiveKilocalories } }
 
     /// The types the data source adds to the builder.
     public var typesToCollect: Set<HKQuantityType> { state.withLock { $0.machine.types } }

@@ -40,8 +40,11 @@ struct LiveReadingsMachine: Sendable {
     private var typesVersion = 0
     /// Predicates a type's samples must match to be collected.
     var predicates: [HKQuantityType: NSPredicateBox] = [:]
-    /// The athlete, for energy from heart rate, METs and basal energy.
-    var profile: AthleteProfile?
+    /// The athlete, for energy from heart rate, METs and basal energy (the energy estimator's).
+    var profile: AthleteProfile? {
+        get { energy.profile }
+        set { energy.profile = newValue }
+    }
     /// Auto-pause, when on.
     var autoPause: AutoPauseDetector?
     /// Whether auto-pause pauses and resumes the session too.
@@ -57,8 +60,10 @@ struct LiveReadingsMachine: Sendable {
     /// readings' own energy samples: a recorded file replayed as it imports, whose calories are the device's.
     var derivesActiveEnergy = true
 
-    /// Energy's running intervals and the active energy derived so far.
-    var energy = EnergyIntervals()
+    /// Energy's models over the readings' intervals.
+    var energy: EnergyEstimator
+    /// Active energy derived so far, in kilocalories.
+    var derivedActiveKilocalories = 0.0
     /// Metres counted from positions, after the accumulator's gates.
     private(set) var distance = DistanceAccumulator()
     /// Elevation ascended and descended from trusted positions, in the current multisport leg (else the workout).
@@ -107,6 +112,7 @@ struct LiveReadingsMachine: Sendable {
     /// A machine for a workout of `configuration`, collecting its default types.
     init(configuration: HKWorkoutConfiguration?) {
         activityType = configuration?.activityType ?? .other
+        energy = EnergyEstimator(activityType: configuration?.activityType ?? .other, profile: nil)
         configuredDistanceType = configuration.map { HKQuantityType(HKWorkout.distanceType(for: $0.activityType)) }
         configuredSpeedType = configuration.flatMap { Self.speedType(for: $0.activityType) }.map(HKQuantityType.init)
         // Observers do not run in an initialiser: the flags are set here.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 internal import GRDB
 
 extension HKHealthStore {
@@ -11,7 +11,7 @@ extension HKHealthStore {
     /// What is not in the store is taken from ``assumedProfile`` and named in `assumed`.
     ///
     /// - Parameter date: when the workout happens, for the age.
-    func energyProfile(at date: Date) -> (profile: AthleteProfile, assumed: [String]) {
+    package func energyProfile(at date: Date) -> (profile: AthleteProfile, assumed: [String]) {
         var profile = Self.assumedProfile
         var assumed: [String] = []
         let database = try? database()

@@ -110,11 +110,14 @@ public struct WorkoutFigures: Sendable, Equatable, Codable {
     public var laps: [Lap]
     /// Training metrics, when the workout has power or heart rate.
     public var training: RideMetrics?
+    /// The training figures the file states, as its device computed them (a one-session file's), shown beside ``training``.
+    public var statedTraining: ActivityTrainingFigures?
 
     /// The figures of `activity`, whose records `timeline` holds (made from it when not given); zones
     /// from `athlete` (and `option`, a maximum heart rate a view is given), as ``HeartRateZoneChoice`` rules.
     public init(activity: Activity, timeline given: WorkoutTimeline? = nil, athlete: AthleteFigures? = nil, maximumHeartRate option: Double? = nil) {
         let timeline = given ?? WorkoutTimeline(activity: activity)
+        statedTraining = activity.sessions.count == 1 ? activity.sessions[0].training.flatMap { $0.isEmpty ? nil : $0 } : nil
         elapsedTime = timeline.duration
         let timer = activity.sessions.reduce(0) { $0 + $1.timerTime }
         movingTime = timer > 0 ? timer : timeline.movingDuration

@@ -28,6 +28,9 @@ extension ReportPage {
             rows.append(["Heart-rate variability", "RMSSD \(Int(hrv.rmssd.rounded())) ms",
                          "SDNN \(Int(hrv.sdnn.rounded())) ms, pNN50 \(Int(hrv.pnn50.rounded())) %, \(hrv.intervals) intervals, \(hrv.artefacts) artefacts corrected"])
         }
+        if let stated = report.summary.statedTraining {
+            rows.append(["Device's figures", stated.text, "as the file states them, against the device's own FTP and smoothing"])
+        }
         guard !rows.isEmpty || report.powerCurve != nil else { return .empty }
         var html: HTML = "<section id=\"training\" aria-labelledby=\"training-heading\"><h2 id=\"training-heading\">Training</h2>"
         if !rows.isEmpty {

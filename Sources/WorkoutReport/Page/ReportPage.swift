@@ -92,15 +92,9 @@ struct ReportPage {
         return "\(sport.prefix(1).uppercased())\(sport.dropFirst()) · \(dateText(timeline.start))"
     }
 
-    /// A multisport workout by its legs: swim, bike and run make a triathlon; run, bike and run a duathlon.
+    /// A multisport workout by its legs (``ActivityWords/multisport(legs:)``): swim, bike and run make a triathlon.
     var multisportName: String {
-        let sports = report.activity.sessions.sorted { $0.start < $1.start }.map(\.sport).filter { $0 != .transition }
-        switch sports {
-        case [.swimming, .cycling, .running]: return "triathlon"
-        case [.running, .cycling, .running]: return "duathlon"
-        case [.swimming, .running]: return "aquathlon"
-        default: return "multisport"
-        }
+        ActivityWords.multisport(legs: report.activity.sessions.sorted { $0.start < $1.start }.map(\.sport.activityType.name))
     }
 
     var subtitle: String {

@@ -87,7 +87,7 @@ struct ServedClub: ServedCatalog {
         let archive = try await archive(of: entry)
         var options = ReportOptions()
         options.defaultTimeZone = configuration.timeZone
-        options.title = "\(entry.workout.athleteName): \(entry.workout.summary.activity)"
+        options.title = "\(entry.workout.athleteName): \(ActivityWords.name(of: entry.workout.summary.activity, legs: entry.workout.summary.legs))"
         if let athlete = archive.athlete { options.use(athlete) }
         return (archive.activity, options)
     }

@@ -38,7 +38,7 @@ enum HistoryPage {
             html += "<td data-day=\"\(day.day)\"\(day.workouts.isEmpty ? HTML.empty : " class=\"active\"")><span class=\"date\">\(index + 1)</span>"
             for workout in day.workouts {
                 let distance = workout.distanceMeters.map { String(format: " %.1f \(units.distanceSymbol)", units.distance($0)) } ?? ""
-                html += "<a href=\"/workouts/\(workout.id)\">\(workout.name ?? workout.activity)\(distance)</a>"
+                html += "<a href=\"/workouts/\(workout.id)\">\(workout.name ?? ActivityWords.name(of: workout.activity, legs: workout.legs))\(distance)</a>"
             }
             html += "</td>"
         }
@@ -84,7 +84,7 @@ enum HistoryPage {
                 (name, value) = ("Best \(SportProfile.durationName(seconds: Double(seconds))) power", String(format: "%.0f W", record.value))
             }
             let measure = record.meters.map { " data-meters=\"\($0)\"" } ?? record.seconds.map { " data-seconds=\"\($0)\"" } ?? ""
-            html += "<tr data-kind=\"\(record.kind.rawValue)\"\(HTML.raw(measure))><td>\(record.activity)</td><td>\(name)</td><td>\(value)</td>"
+            html += "<tr data-kind=\"\(record.kind.rawValue)\"\(HTML.raw(measure))><td>\(ActivityWords.name(of: record.activity))</td><td>\(name)</td><td>\(value)</td>"
             html += "<td><a href=\"/workouts/\(record.workout.id)\">\(record.workout.name ?? WorkoutDateText.day(record.workout.start, in: timeZone))</a></td></tr>"
         }
         return html + "</tbody></table></div></section>"

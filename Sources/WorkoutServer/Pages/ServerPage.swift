@@ -65,7 +65,7 @@ enum ServerPage {
     /// "Workout ID: cycling of DATE, 92.62 km."
     static func describe(_ summary: WorkoutSummary) -> String {
         let distance = summary.distanceMeters.map { String(format: ", %.2f km", $0 / 1_000) } ?? ""
-        return "Workout \(summary.id): \(summary.activity) of \(summary.start.formatted(.iso8601))\(distance)."
+        return "Workout \(summary.id): \(ActivityWords.name(of: summary.activity, legs: summary.legs)) of \(summary.start.formatted(.iso8601))\(distance)."
     }
 
     /// The form that changes a workout's title, notes and sport.

@@ -43,7 +43,7 @@ struct WorkoutListPage<Row: ListedWorkout> {
         body += "<label for=\"filter-activity\">Activity<select id=\"filter-activity\" name=\"activity\"><option value=\"\">All</option>"
         for activity in list.activities {
             let selected: HTML = query.activity == activity ? " selected" : .empty
-            body += "<option value=\"\(activity)\"\(selected)>\(activity)</option>"
+            body += "<option value=\"\(activity)\"\(selected)>\(ActivityWords.name(of: activity))</option>"
         }
         body += "</select></label>"
         if hasAthletes { body += "<label for=\"filter-athlete\">Athlete<input id=\"filter-athlete\" name=\"athlete\" value=\"\(list.filter.athlete ?? "")\"></label>" }
@@ -70,7 +70,7 @@ struct WorkoutListPage<Row: ListedWorkout> {
             // Each start at the workout's own local time, as its page and `workout list` show it, unless the reader chose a zone.
             body += "<tr data-id=\"\(summary.id)\"><td><a href=\"/workouts/\(summary.id)\">\(WorkoutDateText.dateTime(summary.start, in: readerTimeZone ?? summary.timeZone ?? timeZone))</a></td>"
             if hasAthletes { body += "<td>\(row.listedAthlete ?? "")</td>" }
-            body += "<td\(hasAthletes ? HTML.raw(" class=\"hide-narrow\"") : .empty)>\(summary.legs?.joined(separator: " → ") ?? summary.activity)</td><td>\(duration(summary.durationSeconds))</td>"
+            body += "<td\(hasAthletes ? HTML.raw(" class=\"hide-narrow\"") : .empty)>\(ActivityWords.name(of: summary.activity, legs: summary.legs))\(summary.legs.map { ": " + $0.joined(separator: " → ") } ?? "")</td><td>\(duration(summary.durationSeconds))</td>"
             body += "<td>\(summary.distanceMeters.map { String(format: "%.2f \(units.distanceSymbol)", units.distance($0)) } ?? "–")</td>"
             body += "<td class=\"hide-narrow\">\(summary.energyKilocalories.map { "\(Int($0.rounded())) kcal" } ?? "–")</td>"
             body += "<td class=\"hide-narrow\">\(summary.averageHeartRate.map { "\(Int($0.rounded())) bpm" } ?? "–")</td></tr>"

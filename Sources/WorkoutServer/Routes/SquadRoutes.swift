@@ -115,7 +115,7 @@ struct SquadRoutes {
         let zone = catalog.configuration.timeZone
         var body: HTML = "<p>Compare <a href=\"/workouts/\(workout.summary.id)\">\(workout.athleteName), \(ClubPage.date(workout.summary.start, zone))</a> with:</p>"
         if others.isEmpty {
-            body += "<p id=\"no-others\">No other \(workout.summary.activity) workout you may see yet.</p>"
+            body += "<p id=\"no-others\">No other \(ActivityWords.name(of: workout.summary.activity)) workout you may see yet.</p>"
         } else {
             body += "<ul id=\"compare-choices\">"
             for other in others {

@@ -67,11 +67,12 @@ public struct ActivityReplay: Sendable {
         // What `workout import` saves of the file, the one computation of it: its timer's stops, and its records and
         // summaries as samples (the file's own distance where it has one, speed, power, cadence or steps, energy).
         let stops = activity.timerStops()
-        let samples = activity.healthSamples(pauses: stops.map(\.interval), end: end).compactMap { $0 as? HKQuantitySample }
+        let profile = driver.dataSource.athleteProfile ?? store.energyProfile(at: start).profile
+        let samples = activity.healthSamples(pauses: stops.map(\.interval), end: end, energyProfile: profile).compactMap { $0 as? HKQuantitySample }
         // The positions draw the route; distance, speed and climbing come from the file, as they do on import.
         driver.dataSource.derivesMotionFromLocations = false
-        // The file's calories are its energy, as on import: the athlete's models give it only for a file that states none.
-        driver.dataSource.derivesActiveEnergy = !samples.contains { $0.quantityType == HKQuantityType(.activeEnergyBurned) }
+        // The file's calories are its energy, as on import, or for a file that states none the same estimate import makes.
+        driver.dataSource.derivesActiveEnergy = false
         let sampleTypes = Set(samples.map(\.quantityType)).subtracting(driver.dataSource.typesToCollect)
         if !sampleTypes.isEmpty {
             try await store.requestAuthorization(toShare: Set(sampleTypes.map { $0 as HKSampleType }), read: Set(sampleTypes.map { $0 as HKObjectType }))

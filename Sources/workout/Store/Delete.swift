@@ -28,7 +28,7 @@ struct Delete: AsyncParsableCommand {
         let workout = try await findWorkout(id, in: store)
         if !yes, id.lowercased() != workout.uuid.uuidString.lowercased() {
             let summary = WorkoutSummary(workout)
-            let what = "\(summary.activity) of \(WorkoutDateText.dateTime(summary.start, in: .current, zone: true)), \(clockText(summary.durationSeconds))"
+            let what = "\(ActivityWords.name(of: summary.activity, legs: summary.legs)) of \(WorkoutDateText.dateTime(summary.start, in: .current, zone: true)), \(clockText(summary.durationSeconds))"
                 + (summary.distanceMeters.map { String(format: ", %.2f km", $0 / 1000) } ?? "")
             guard isatty(STDIN_FILENO) == 1 else {
                 throw RecordingsError("'\(id)' is workout \(workout.uuid.uuidString) (\(what)); give its full identifier or --yes to delete it.")

@@ -68,9 +68,9 @@ struct Edit: AsyncParsableCommand {
         let token = edited.metadata?[OpenHealthKitMetadataKeyShareToken] as? String
         let shared = visibility == nil ? "" : token.map { ", public at /shared/\($0) on `workout serve`" } ?? ", private"
         if edited.uuid == workout.uuid {
-            print("edited \(summary.id): \(title)\(summary.activity)\(shared)")
+            print("edited \(summary.id): \(title)\(ActivityWords.name(of: summary.activity, legs: summary.legs))\(shared)")
         } else {
-            print("edited \(workout.uuid.uuidString): now \(summary.id), \(title)\(summary.activity)\(shared) (a new sport stores the workout again)")
+            print("edited \(workout.uuid.uuidString): now \(summary.id), \(title)\(ActivityWords.name(of: summary.activity, legs: summary.legs))\(shared) (a new sport stores the workout again)")
         }
     }
 }

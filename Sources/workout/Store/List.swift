@@ -52,7 +52,7 @@ struct List: AsyncParsableCommand {
         var rows: [[String]] = []
         let ids = uniquePrefixes(summaries.map(\.id))
         for (index, (summary, id)) in zip(summaries, ids).enumerated() {
-            rows.append([id, WorkoutDateText.dateTime(summary.start, in: zones[index]), summary.activity, clockText(summary.durationSeconds),
+            rows.append([id, WorkoutDateText.dateTime(summary.start, in: zones[index]), ActivityWords.name(of: summary.activity, legs: summary.legs), clockText(summary.durationSeconds),
                          summary.distanceMeters.map { String(format: "%.2f km", $0 / 1000) } ?? "",
                          summary.energyKilocalories.map { String(format: "%.0f kcal", $0) } ?? "",
                          summary.averageHeartRate.map { String(format: "%.0f bpm", $0) } ?? ""])

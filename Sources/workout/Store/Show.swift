@@ -63,7 +63,7 @@ struct Show: AsyncParsableCommand {
 
     /// The detail as lines of text.
     static func text(_ detail: WorkoutDetail) -> [String] {
-        var lines = ["\(detail.activity) \(detail.id)"]
+        var lines = ["\(ActivityWords.name(of: detail.activity, legs: detail.legs.map(\.activity))) \(detail.id)"]
         func line(_ label: String, _ text: String) { lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + text) }
         // The local time the device recorded, in its own zone, else this machine's; as `list` and the web app write dates.
         let start = WorkoutDateText.long(detail.start, in: detail.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
@@ -136,6 +136,7 @@ struct Show: AsyncParsableCommand {
             lines.append("    below Z1 \(clockText(zones.belowSeconds))  " + zones.seconds.enumerated().map { "Z\($0.offset + 1) \(clockText($0.element))" }.joined(separator: "  "))
         }
         lines += trainingLines(detail.training)
+        if let stated = detail.statedTraining { lines.append("  device      " + stated.text) }
         if !detail.speedSeries.isEmpty {
             lines.append("  speed       " + (detail.maximumSpeed.map { String(format: "%.1f km/h top", $0 * 3.6) } ?? ""))
             lines.append("    " + sparkline(detail.speedSeries, from: detail.start, to: detail.end))

@@ -103,6 +103,8 @@ struct WorkoutDetail: Encodable {
     var zones: Zones?
     /// Training metrics (``RideMetrics``): NP, IF, TSS, VI, EF, work, power levels, decoupling, TRIMP, HRV.
     var training: RideMetrics?
+    /// The training figures the file states, as its device computed them.
+    var statedTraining: ActivityTrainingFigures?
     var markers: [Marker]
     var deviceEvents: [Marker]
     /// Heart rate and speed (km/h) over time, for the sparklines (not in JSON).
@@ -117,7 +119,7 @@ struct WorkoutDetail: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, activity, start, end, durationSeconds, elapsedSeconds, distanceMeters, energyKilocalories, heartRate, averageSpeed, maximumSpeed,
-             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, temperatureCelsius, ascentMeters, descentMeters, name, notes, importedFile, device, originalFile, timeZone, pauses, laps, legs, zones, training, markers, deviceEvents
+             averageCadence, averageCadenceWithZeros, averagePower, maximumPower, temperatureCelsius, ascentMeters, descentMeters, name, notes, importedFile, device, originalFile, timeZone, pauses, laps, legs, zones, training, statedTraining, markers, deviceEvents
     }
 
     /// The detail of `workout`, reading its samples from `store`: every figure is ``WorkoutFigures``'
@@ -163,6 +165,7 @@ struct WorkoutDetail: Encodable {
         laps = figures.laps.map { Lap(number: $0.number, startSeconds: $0.startSeconds, durationSeconds: $0.movingTime,
                                       distanceMeters: $0.distance, averageHeartRate: $0.averageHeartRate) }
         training = figures.training
+        statedTraining = figures.statedTraining
         zones = figures.zones.map { zones in
             Zones(model: zones.choice.model.rawValue, description: zones.choice.description, basis: zones.choice.basis,
                   maximumHeartRate: zones.choice.reference, lowerBounds: zones.choice.zones.lowerBounds, seconds: zones.seconds,
