@@ -415,6 +415,35 @@ import OpenHealthKit
         #expect(try await club.computeMissingFigures() == 0)
     }
 
+    /// A multisport workout's efforts kept as one workout's (before schema version 15) are computed again leg by leg,
+    /// so a brick's run counts among the runs and its ride among the rides.
+    @Test(arguments: ClubBackend.available)
+    func aMultisportWorkoutsEffortsKeptAsOneAreComputedAgainLegByLeg(_ backend: ClubBackend) async throws {
+        let club = try await backend.club()
+        let ada = try await club.addAthlete(name: "ada", password: "correct horse")
+        var sample = try SampleWorkout.archive(start: Date(timeIntervalSince1970: 1_789_948_800))
+        var activity = sample.activity
+        let start = try #require(activity.startDate)
+        // The same records as a brick: a 300-second ride, then a 300-second run.
+        activity.sessions = [ActivitySummary(sport: .cycling, start: start, elapsedTime: 300, distance: 960),
+                             ActivitySummary(sport: .running, start: start.addingTimeInterval(300), elapsedTime: 300, distance: 960)]
+        var summary = sample.summary
+        summary.activity = "swimBikeRun"
+        summary.legs = ["cycling", "running"]
+        sample = try WorkoutArchive(summary: summary, activity: activity)
+        _ = try await club.store(sample, owner: ada.id)
+        let stored = try #require(try await club.workouts(visibleTo: ada.id).page.first?.summary.efforts)
+        #expect(stored.legs.map(\.activity) == ["cycling", "running"] && stored.fastest.isEmpty)
+
+        // As a club before version 15 kept it: the whole workout's efforts, then the migration's statement.
+        try await club.database.execute("UPDATE workouts SET efforts = 'd100=31.3 d400=125'")
+        let migration = try #require(ClubSchema.migrations.first { $0.version == 15 })
+        for statement in migration.statements(club.database.dialect) { try await club.database.execute(statement) }
+        #expect(try await club.computeMissingFigures() == 1)
+        #expect(try await club.workouts(visibleTo: ada.id).page.first?.summary.efforts == stored)
+        #expect(try await club.computeMissingFigures() == 0)
+    }
+
     /// An admin removes an athlete from the club: keeping their workouts closes the account (no log-in, no token, no
     /// session, no link) and leaves their workouts where they were shared; deleting takes the workouts with it.
     @Test(arguments: ClubBackend.available)

@@ -258,6 +258,11 @@ public enum ClubSchema {
         Migration(version: 14, name: "a secret for each rider's webhook, that the club signs its posts with") { _ in
             ["ALTER TABLE safety_settings ADD COLUMN webhook_secret TEXT"]
         },
+        Migration(version: 15, name: "a multisport workout's best efforts, leg by leg") { _ in
+            // Each leg's efforts belong to its own sport (WorkoutEfforts.legs, `cycling: d10000=… / running: …`): a multisport
+            // workout's efforts kept as one workout's are computed again by ``Club/computeMissingFigures(batch:)``.
+            ["UPDATE workouts SET efforts = NULL WHERE legs IS NOT NULL AND efforts IS NOT NULL AND efforts NOT LIKE '%:%'"]
+        },
     ]
 
     /// The newest version.
