@@ -15,7 +15,7 @@ extension ActivityCreator {
     }
 
     /// The product table the FIT profile keeps for a manufacturer, if any.
-    private static func products(of manufacturer: UInt16) -> [UInt16: String]? {
+    static func products(of manufacturer: UInt16) -> [UInt16: String]? {
         switch manufacturer {
         case 1, 13, 15, 89: FITProfileNames.garminProducts
         case 263: FITProfileNames.faveroProducts

@@ -124,12 +124,26 @@ public struct ActivitySensor: Sendable, Hashable, Codable {
         }
     }
 
-    /// How a sensor reads in `show`: `Assioma DUO (power meter, battery 72 %)`, or its kind alone when it has no name
+    /// How a sensor reads in `show`: `Assioma DUO (power meter, battery 72 %)`; by its maker where the file names
+    /// no model but its maker (`Stages (power meter)`, `Garmin HRM-Dual (heart rate)`, as the FIT profile names them;
+    /// a bare number in the name field, as some head units write, is no name); its kind alone when nothing names it
     /// (`heart rate`, `speed and cadence, battery 40 %`).
     public var text: String {
         let battery = battery.map { "battery \($0) %" }
-        guard let label = name ?? identifier else { return [kind.text, battery].compactMap { $0 }.joined(separator: ", ") }
+        guard let label = label else { return [kind.text, battery].compactMap { $0 }.joined(separator: ", ") }
         return label + " (" + [kind.text, battery].compactMap { $0 }.joined(separator: ", ") + ")"
+    }
+
+    /// The sensor's name for people: its own name, else its maker (and model, where the FIT profile lists the
+    /// maker's products), else its Bluetooth address.
+    private var label: String? {
+        let named = name.flatMap { name in name.allSatisfy(\.isNumber) ? nil : name }
+        if let named { return named }
+        if let manufacturer, manufacturer != 0, manufacturer != 255, let maker = FITProfileNames.manufacturers[manufacturer] {
+            let model = product.flatMap { ActivityCreator.products(of: manufacturer)?[$0] }
+            return model.map { $0.localizedCaseInsensitiveContains(maker) ? $0 : "\(maker) \($0)" } ?? maker
+        }
+        return name ?? identifier
     }
 
     /// Sensors as a workout's metadata keeps them: a JSON array.
