@@ -55,6 +55,16 @@ import WorkoutLibrary
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains("such as 2026-03-01"))
             }
+            // Every day is a row: a range past ten years is refused at once, never computed.
+            for uri in ["/api/fitness?from=0001-01-01&to=9999-12-31", "/fitness?days=100000000", "/api/fitness?from=2000-01-01&to=2010-12-31"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .badRequest, "\(uri)")
+                    #expect(String(buffer: response.body).contains("at most 3,660 days"), "\(uri): \(String(buffer: response.body).prefix(300))")
+                }
+            }
+            try await client.execute(uri: "/api/fitness?from=2000-01-01&to=2010-01-07", method: .get) { response in
+                #expect(response.status == .ok, "3,660 days is ten years")
+            }
         }
     }
 }

@@ -59,8 +59,12 @@ struct FitnessRoutes {
 }
 
 extension FitnessRoutes.Range {
-    /// The day numbers the range covers: `from`–`to`, else `days` (90 unless given, at most ten years) ending
-    /// `to` or `today`.
+    /// The most days one request covers: ten years. Every day is a row of the report (and of its JSON), so a
+    /// longer range is refused rather than computed: `from=0001-01-01&to=9999-12-31` would be 3.65 million rows.
+    static let maximumDays = 3_660
+
+    /// The day numbers the range covers: `from`–`to`, else `days` (90 unless given) ending `to` or `today`; at
+    /// most ``maximumDays``, else a 400 that says so.
     func days(today: Int) throws -> (first: Int, last: Int) {
         func day(_ text: String?, _ name: String) throws -> Int? {
             guard let text else { return nil }
@@ -70,8 +74,14 @@ extension FitnessRoutes.Range {
             return Int(date.timeIntervalSince1970 / 86_400)
         }
         let last = try day(to, "to") ?? today
-        let first = try day(from, "from") ?? last - max(1, min(days ?? 90, 3_660)) + 1
+        if let days, days > Self.maximumDays {
+            throw WebError.badRequest("Range too long", "Give at most \(Self.maximumDays.formatted()) days (ten years) at once; got \(days.formatted()).")
+        }
+        let first = try day(from, "from") ?? last - max(1, days ?? 90) + 1
         guard first <= last else { throw WebError.badRequest("Bad range", "from (\(from ?? "")) is after to (\(to ?? "")).") }
+        guard last - first < Self.maximumDays else {
+            throw WebError.badRequest("Range too long", "Give at most \(Self.maximumDays.formatted()) days (ten years) at once; from \(from ?? "") to \(to ?? "today") is \((last - first + 1).formatted()) days.")
+        }
         return (first, last)
     }
 }
