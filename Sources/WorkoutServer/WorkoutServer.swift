@@ -92,6 +92,7 @@ public struct WorkoutServer: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: MetricsRecorder<BasicRequestContext>(metrics: metrics))
+        router.add(middleware: ErrorPages<BasicRequestContext>())
         // Health and figures before the access policy: a proxy asks them without the token.
         let library = library, liveFeed = liveFeed, metrics = metrics
         router.addRoutes(HealthRoutes<BasicRequestContext>(metrics: metrics, ready: { _ = try await library.workout(UUID().uuidString) },

@@ -75,6 +75,7 @@ public struct ClubServer: Sendable {
     func router() -> Router<ClubRequestContext> {
         let router = Router(context: ClubRequestContext.self)
         router.add(middleware: MetricsRecorder<ClubRequestContext>(metrics: metrics))
+        router.add(middleware: ErrorPages<ClubRequestContext>())
         // Health and figures before anyone is looked for: a proxy asks them with no login. Ready when the database answers.
         let club = club
         let metrics = metrics, hub = liveHub
