@@ -82,6 +82,10 @@ struct ClubForwardRoutes {
             do {
                 // Checked now, so a mistyped secret shows here rather than at the first ride.
                 account = .strava(try await StravaClient().connect(given, code: field("code"), now: club.now()))
+            } catch .unreachable(let why) {
+                // Not the credentials' fault: the club could not reach Strava (no network, no DNS).
+                throw WebError(.badGateway, title: "Strava cannot be reached",
+                               message: "\(why). The credentials were not checked and nothing was saved; try again once the club's server is online.")
             } catch {
                 throw WebError(.unprocessableContent, title: "Refused by Strava", message: "Strava did not take these credentials: \(error)")
             }
