@@ -57,6 +57,19 @@ struct HTTP {
         try await HTTP.request(server.url + "api/workouts").json["matching"] as? Int ?? -1
     }
 
+    /// `workout sync` given a rider's own `workout serve` rather than a club says so, with what to give instead.
+    @Test func syncingToAServerThatIsNoClubSaysSo() async throws {
+        let folder = Scratch.url("serve-not-a-club")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await prepareStore(folder)
+        let server = try await ServingProcess(["--store", store])
+        defer { server.stop() }
+        let synced = try await offThePool { try WorkoutProcess.runBlocking(["sync", "--to", server.url, "--token", "t0ken", "--store", store]) }
+        #expect(synced.status != 0)
+        #expect(synced.stderr.contains("\(server.url) is not a club: it answered 404 to GET /api/me") && synced.stderr.contains("`workout serve --database …`"),
+                "\(synced.stdout)\(synced.stderr)")
+    }
+
     /// `--mbtiles`: the server serves the file's tiles itself and draws them under a workout's route by default,
     /// credited as the file says; a reader who chose no map in `/settings` gets none; a tile the file lacks is 404.
     @Test func aServersOwnMapIsServedAndDrawnUnderRoutes() async throws {

@@ -92,7 +92,13 @@ struct SyncClient: Sendable {
                 case 200..<300: return (data, status)
                 case 401: throw SyncError("the server refused the token (revoked, expired or mistyped); ask for a new one with `workout serve tokens add`.", fatal: true)
                 case 500...: problem = "the server answered \(status)"
-                default: throw SyncError("the server answered \(status) to \(method) /\(path): \(Self.message(data))")
+                case 404 where path == "api/me":
+                    // Every club answers who a token is; a rider's own `workout serve` has no accounts.
+                    throw SyncError("\(base.absoluteString) is not a club: it answered 404 to GET /api/me, which every club answers. Give the address of "
+                                    + "the club's server (`workout serve --database …`), not a rider's own `workout serve`.", fatal: true)
+                default:
+                    let said = Self.message(data)
+                    throw SyncError("the server answered \(status) to \(method) /\(path)\(said.isEmpty ? ", with no message" : ": " + said)")
                 }
             } catch let error as SyncError {
                 throw error
