@@ -116,7 +116,7 @@ extension Activity {
                 // that its cadence reads back exactly.
                 let previous = previousRecordDate ?? record.date.addingTimeInterval(-1)
                 let since = max(previous, record.date.addingTimeInterval(-10), pauses.last { $0.end <= record.date }?.end ?? previous)
-                if record.date > since, !pauses.contains(where: { $0.start < record.date && record.date <= $0.end }) {
+                if record.date > since, !Self.ends(at: record.date, inside: pauses) {
                     samples.append(HKQuantitySample(type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: cadence * 2 * record.date.timeIntervalSince(since) / 60),
                                                     start: since, end: record.date))
                 }
@@ -193,6 +193,12 @@ extension Activity {
         return samples
     }
 
+    /// Whether something ending at `date` ends inside one of `pauses` (after its start, up to its resume): the steps and
+    /// the energy of such an interval were made while paused.
+    private static func ends(at date: Date, inside pauses: [DateInterval]) -> Bool {
+        pauses.contains { $0.start < date && date <= $0.end }
+    }
+
     /// Active energy the models estimate over the records (``EnergyEstimator``), each leg by its sport's METs,
     /// leaving out intervals that end inside a pause: for a file that states no calories.
     private func estimatedEnergy(pauses: [DateInterval], end: Date, profile: AthleteProfile?) -> [HKSample] {
@@ -205,8 +211,7 @@ extension Activity {
             let intervals = [record.heartRate.flatMap { $0 > 0 ? estimator.heartRate($0, at: record.date) : nil },
                              record.power.flatMap { $0.isFinite && $0 >= 0 ? estimator.power($0, at: record.date) : nil },
                              record.speed.flatMap { $0.isFinite ? estimator.speed($0, at: record.date) : nil }]
-            for case let interval? in intervals where interval.activeKilocalories > 0
-                && !pauses.contains(where: { $0.start < interval.end && interval.end <= $0.end }) {
+            for case let interval? in intervals where interval.activeKilocalories > 0 && !Self.ends(at: interval.end, inside: pauses) {
                 samples.append(HKQuantitySample(type: HKQuantityType(.activeEnergyBurned),
                                                 quantity: HKQuantity(unit: .kilocalorie(), doubleValue: interval.activeKilocalories),
                                                 start: interval.start, end: interval.end))
