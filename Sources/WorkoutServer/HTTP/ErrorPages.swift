@@ -9,10 +9,9 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
     @concurrent func handle(_ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as any HTTPResponseError {
+        } catch let error where error is any HTTPResponseError || error is CancellationError {
+            // What a route says itself is answered as it says; a cancelled request has no one to answer.
             throw error
-        } catch is CancellationError {
-            throw CancellationError()
         } catch {
             context.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: error))")
             return ServerResponse.error(.internalServerError, api: WebError.isAPI(request), title: "Something went wrong",
